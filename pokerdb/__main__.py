@@ -1,0 +1,3 @@
+from pokerdb.cli import app
+
+app(prog_name="pokerdb")

@@ -1,0 +1,37 @@
+"""Cards as text: ranks 2-9 T J Q K A (values 2..14), suits C D H S."""
+
+from typing import Final
+
+RANK_CHARS: Final = "23456789TJQKA"
+SUIT_CHARS: Final = "CDHS"
+RANK_VALUE: Final = {ch: value for value, ch in enumerate(RANK_CHARS, start=2)}
+RANK_NAME: Final = {
+    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+}
+CARDS_PER_HAND: Final = 5
+DECK: Final = tuple(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
+
+# Any spelling of a card that we accept, mapped to its normalised text ("th" -> "TH").
+_NORMALISED: Final = {
+    spelling: card
+    for card in DECK
+    for spelling in {card, card.lower(), card[0] + card[1].lower(), card[0].lower() + card[1]}
+}
+
+
+def normalise_card(token: str) -> str | None:
+    """The canonical text of a card token, or None when it is not a card."""
+    return _NORMALISED.get(token)
+
+
+def explain_bad_card(token: str) -> str:
+    """Why a token is not a card, in words a user can act on."""
+    upper = token.upper()
+    if upper[:2] == "10" and len(upper) == 3 and upper[2] in SUIT_CHARS:
+        return f"'{token}' is not a card: write ten as T (e.g. 'T{upper[2]}')"
+    if len(token) != 2:
+        return f"'{token}' is not a card: a card is a rank and a suit, like '8C' or 'TS'"
+    if upper[0] not in RANK_VALUE:
+        return f"unknown rank '{token[0]}' in card '{token}' (ranks are 2-9 T J Q K A)"
+    return f"unknown suit '{token[1]}' in card '{token}' (suits are C D H S)"

@@ -1,0 +1,183 @@
+"""The `pokerdb` command: parses options, calls the library, renders results."""
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
+
+from pokerdb import __version__, reports
+from pokerdb.db import DB_ENV_VAR, DEFAULT_DB, open_engine
+from pokerdb.errors import PokerdbError
+from pokerdb.evaluation import evaluate_pending, pending_hands
+from pokerdb.formats import PlayerRule
+from pokerdb.importer import import_file
+from pokerdb.output import OutputFormat, render, render_object
+from pokerdb.query import run_query
+from pokerdb.sources import resolve
+
+app = typer.Typer(
+    help="Turn files of poker deals into a SQL database you can question.",
+    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+)
+stderr = Console(stderr=True, highlight=False)
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", envvar=DB_ENV_VAR, show_default=False,
+    help=f"Database: a file path or a SQLAlchemy URL [env {DB_ENV_VAR}; default {DEFAULT_DB}]")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")]
+NoHeadersOption = Annotated[bool, typer.Option("--no-headers", help="CSV without a header row.")]
+DatasetOption = Annotated[str | None, typer.Option(
+    "--dataset", help="Only this dataset (by name); default all.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pokerdb {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Show the version and exit.")] = False,
+         ) -> None:
+    """Import deal files, evaluate every hand, and answer questions with SQL."""
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """A user's mistake becomes one line on stderr and exit code 1, never a traceback."""
+    try:
+        yield
+    except PokerdbError as exc:
+        stderr.print(f"Error: {exc}", markup=False)
+        raise typer.Exit(1) from None
+    except OperationalError as exc:
+        stderr.print(f"Error: database: {str(exc.orig).strip()}", markup=False)
+        raise typer.Exit(1) from None
+
+
+def _engine(db: str | None) -> Engine:
+    return open_engine(db)
+
+
+@contextmanager
+def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal's stderr; a no-op otherwise."""
+    if quiet or not stderr.is_terminal:
+        yield lambda _advance: None
+        return
+    amount = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
+    columns = (TextColumn("{task.description}"), BarColumn(), amount, TimeRemainingColumn())
+    with Progress(*columns, console=stderr, transient=True) as bar:
+        task = bar.add_task(unit, total=total)
+        yield lambda advance: bar.advance(task, advance)
+
+
+@app.command("import")
+def import_command(
+    files: Annotated[list[str], typer.Argument(help="Deal files (PE54 format); '-' is stdin.")],
+    db: DbOption = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="Dataset name (one file only); default the file name.")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
+    ] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Import deal files, each in one transaction: a file with a bad line imports nothing."""
+    with _user_errors():
+        if name is not None and len(files) > 1:
+            raise PokerdbError("--name names one dataset: give it one file")
+        try:
+            rule = PlayerRule.parse(players)
+        except ValueError as exc:
+            raise PokerdbError(str(exc)) from None
+        engine = _engine(db)
+        for file in files:
+            with resolve(file) as source, _progress(source.size, "bytes", quiet) as advance:
+                result = import_file(engine, file, dataset_name=name, players=rule,
+                                     progress=advance)
+            if result.skipped:
+                typer.echo(f"{file}: already imported as dataset "
+                           f"'{result.already_imported_as}', skipped")
+            elif not quiet:
+                rate = result.deals / result.seconds if result.seconds else 0
+                typer.echo(f"{file}: imported {result.deals:,} deals ({result.hands:,} hands) "
+                           f"as dataset '{result.name}' in {result.seconds:.2f} s "
+                           f"({rate:,.0f} deals/s)")
+
+
+@app.command()
+def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
+    """Evaluate every hand not yet evaluated and decide each deal's winner."""
+    with _user_errors():
+        engine = _engine(db)
+        with _progress(pending_hands(engine), "hands", quiet) as advance:
+            result = evaluate_pending(engine, progress=advance)
+        if not quiet:
+            rate = result.hands / result.seconds if result.seconds else 0
+            typer.echo(f"evaluated {result.hands:,} hands in {result.deals:,} deals "
+                       f"in {result.seconds:.2f} s ({rate:,.0f} hands/s)")
+
+
+def _warn_unevaluated(engine: Engine, dataset: str | None) -> None:
+    pending = reports.unevaluated_deals(engine, dataset)
+    if pending:
+        stderr.print(f"Note: {pending:,} deals are not evaluated yet and have no winner; "
+                     f"run: pokerdb evaluate", markup=False)
+
+
+@app.command()
+def wins(db: DbOption = None, dataset: DatasetOption = None,
+         fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False) -> None:
+    """Deals, wins of each player, and ties."""
+    with _user_errors():
+        engine = _engine(db)
+        counts = reports.wins(engine, dataset)
+        _warn_unevaluated(engine, dataset)
+        render_object(counts, fmt, headers=not no_headers)
+
+
+@app.command()
+def breakdown(db: DbOption = None, dataset: DatasetOption = None,
+              fmt: FormatOption = OutputFormat.TABLE,
+              no_headers: NoHeadersOption = False) -> None:
+    """Wins by the winner's category, and player 1's category against player 2's."""
+    with _user_errors():
+        engine = _engine(db)
+        tables = [reports.wins_by_category(engine, dataset),
+                  reports.category_matrix(engine, dataset)]
+        _warn_unevaluated(engine, dataset)
+        render(tables, fmt, headers=not no_headers)
+
+
+@app.command()
+def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
+          db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
+          no_headers: NoHeadersOption = False) -> None:
+    """Run one read-only SQL statement and print its rows; writes are refused."""
+    with _user_errors():
+        render([run_query(_engine(db), sql)], fmt, headers=not no_headers)
+
+
+@app.command("datasets")
+def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
+                     no_headers: NoHeadersOption = False) -> None:
+    """The imported datasets."""
+    with _user_errors():
+        render([reports.dataset_list(_engine(db))], fmt, headers=not no_headers)
+
+

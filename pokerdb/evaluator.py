@@ -1,0 +1,189 @@
+"""Hand evaluation: five cards in, category, tie-break ranks and one comparable strength out.
+
+The scalar `rank_hand` is the rule book, written for reading.  The vectorised `strengths`
+answers whole batches by table lookup; its tables are filled by `rank_hand` itself, so the two
+can never disagree.
+
+Strength packs the category and up to five tie-break ranks into one integer, four bits each:
+``category << 20 | k1 << 16 | k2 << 12 | k3 << 8 | k4 << 4 | k5`` (an absent rank is 0).
+Ranks are 2..14, so a larger strength is exactly a better hand and equal strength is a tie.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerdb.cards import CARDS_PER_HAND, RANK_CHARS, RANK_VALUE, SUIT_CHARS
+
+KEY_BITS: Final = 4
+KEY_SLOTS: Final = 5
+ACE: Final = 14
+WHEEL: Final = (14, 5, 4, 3, 2)
+
+StrengthArray = npt.NDArray[np.int32]
+
+
+class Category(IntEnum):
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIRS = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """The name used in the problem statement and the `categories` table."""
+        return self.name.replace("_", " ").title().replace(" Of ", " of ")
+
+
+# Rank-count shapes (largest group first) of the hands that are neither straights nor flushes.
+_CATEGORY_BY_SHAPE: Final = {
+    (4, 1): Category.FOUR_OF_A_KIND,
+    (3, 2): Category.FULL_HOUSE,
+    (3, 1, 1): Category.THREE_OF_A_KIND,
+    (2, 2, 1): Category.TWO_PAIRS,
+    (2, 1, 1, 1): Category.ONE_PAIR,
+    (1, 1, 1, 1, 1): Category.HIGH_CARD,
+}
+
+
+@dataclass(frozen=True)
+class HandValue:
+    category: Category
+    key: tuple[int, ...]  # tie-break ranks in order of importance
+
+    @property
+    def strength(self) -> int:
+        return pack_strength(self.category, self.key)
+
+    @classmethod
+    def from_strength(cls, strength: int) -> "HandValue":
+        category, *slots = unpack_strength(strength)
+        return cls(Category(category), tuple(rank for rank in slots if rank))
+
+
+def pack_strength(category: int, key: Sequence[int]) -> int:
+    padded = [*key, *[0] * (KEY_SLOTS - len(key))]
+    value = category
+    for rank in padded:
+        value = value << KEY_BITS | rank
+    return value
+
+
+def unpack_strength(strength: int) -> tuple[int, int, int, int, int, int]:
+    """(category, k1, k2, k3, k4, k5) with 0 for an absent tie-break rank."""
+    mask = (1 << KEY_BITS) - 1
+    slots = [strength >> (KEY_BITS * (KEY_SLOTS - 1 - i)) & mask for i in range(KEY_SLOTS)]
+    category = strength >> (KEY_BITS * KEY_SLOTS)
+    return category, slots[0], slots[1], slots[2], slots[3], slots[4]
+
+
+def _straight_high(ranks: Sequence[int]) -> int | None:
+    """The high card of a straight (5 for the wheel), or None."""
+    ordered = tuple(sorted(set(ranks), reverse=True))
+    if ordered == WHEEL:
+        return 5
+    if len(ordered) == CARDS_PER_HAND and ordered[0] - ordered[-1] == CARDS_PER_HAND - 1:
+        return ordered[0]
+    return None
+
+
+def rank_hand(ranks: Sequence[int], flush: bool) -> HandValue:
+    """Value of a hand given its five ranks (2..14) and whether all suits are the same."""
+    counts = Counter(ranks)
+    # Rank groups ordered by size, then rank: exactly the tie-break order of every category.
+    groups = sorted(counts.items(), key=lambda rank_count: (rank_count[1], rank_count[0]),
+                    reverse=True)
+    key = tuple(rank for rank, _ in groups)
+    high = _straight_high(ranks)
+    if high is not None:
+        if flush:
+            category = Category.ROYAL_FLUSH if high == ACE else Category.STRAIGHT_FLUSH
+            return HandValue(category, (high,))
+        return HandValue(Category.STRAIGHT, (high,))
+    shape = tuple(count for _, count in groups)
+    category = _CATEGORY_BY_SHAPE[shape]
+    if flush and category < Category.FLUSH:
+        return HandValue(Category.FLUSH, key)
+    return HandValue(category, key)
+
+
+def evaluate_cards(cards: str | Sequence[str]) -> HandValue:
+    """Value of five cards given as text ("8C TS KC 9H 4S") or as a sequence of card texts."""
+    tokens = cards.split() if isinstance(cards, str) else list(cards)
+    if len(tokens) != CARDS_PER_HAND or len(set(tokens)) != CARDS_PER_HAND:
+        raise ValueError(f"a hand is five distinct cards, got {cards!r}")
+    for token in tokens:
+        if len(token) != 2 or token[0] not in RANK_VALUE or token[1] not in SUIT_CHARS:
+            raise ValueError(f"not a card: {token!r}")
+    return rank_hand([RANK_VALUE[t[0]] for t in tokens], len({t[1] for t in tokens}) == 1)
+
+
+# --- vectorised evaluation -------------------------------------------------------------------
+
+_RANK_BASE: Final = len(RANK_CHARS)  # sorted ranks, minus two, read as a base-13 number
+_PLACE_VALUES: Final = np.array([_RANK_BASE**i for i in range(CARDS_PER_HAND - 1, -1, -1)],
+                                dtype=np.int32)
+
+
+@cache
+def _lookup_tables() -> tuple[StrengthArray, StrengthArray]:
+    """Strength of every sorted rank combination: (without a flush, with a flush)."""
+    size = _RANK_BASE**CARDS_PER_HAND
+    plain = np.zeros(size, dtype=np.int32)
+    flush = np.zeros(size, dtype=np.int32)
+    for ranks in combinations_with_replacement(range(2, ACE + 1), CARDS_PER_HAND):
+        if len(set(ranks)) == 1:
+            continue  # five of a kind needs two decks
+        index = int(np.dot(np.array(ranks) - 2, _PLACE_VALUES))
+        plain[index] = rank_hand(ranks, flush=False).strength
+        if len(set(ranks)) == CARDS_PER_HAND:
+            flush[index] = rank_hand(ranks, flush=True).strength
+    return plain, flush
+
+
+def strengths(ranks: npt.NDArray[np.integer], suits: npt.NDArray[np.integer]) -> StrengthArray:
+    """Strength of each hand; `ranks` (2..14) and `suits` (any four codes) have shape (n, 5)."""
+    plain, flush = _lookup_tables()
+    index = (np.sort(ranks, axis=1).astype(np.int32) - 2) @ _PLACE_VALUES
+    is_flush = (suits == suits[:, :1]).all(axis=1)
+    result: StrengthArray = np.where(is_flush, flush[index], plain[index])
+    return result
+
+
+def decompose(strength: StrengthArray) -> list[npt.NDArray[np.int32]]:
+    """Columns category, k1..k5 of a strength array (0 where a tie-break rank is absent)."""
+    mask = (1 << KEY_BITS) - 1
+    columns = [strength >> (KEY_BITS * KEY_SLOTS)]
+    columns += [strength >> (KEY_BITS * (KEY_SLOTS - 1 - i)) & mask for i in range(KEY_SLOTS)]
+    return columns
+
+
+# Byte value of a rank or suit character -> its code, for hands stored as text.
+_RANK_OF_BYTE: Final = np.zeros(256, dtype=np.uint8)
+_SUIT_OF_BYTE: Final = np.zeros(256, dtype=np.uint8)
+for _ch, _value in RANK_VALUE.items():
+    _RANK_OF_BYTE[ord(_ch)] = _value
+for _code, _ch in enumerate(SUIT_CHARS):
+    _SUIT_OF_BYTE[ord(_ch)] = _code
+
+HAND_TEXT_WIDTH: Final = 3 * CARDS_PER_HAND - 1  # "8C TS KC 9H 4S"
+
+
+def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
+    """Strength of each normalised hand text ("8C TS KC 9H 4S")."""
+    raw = np.frombuffer("".join(hands).encode("ascii"), dtype=np.uint8)
+    grid = raw.reshape(len(hands), HAND_TEXT_WIDTH)
+    return strengths(_RANK_OF_BYTE[grid[:, 0::3]], _SUIT_OF_BYTE[grid[:, 1::3]])

@@ -1,0 +1,91 @@
+"""The questions pokerdb answers, each one SQL statement over stored results."""
+
+from typing import Any
+
+from sqlalchemy import Engine, Select, and_, func, select
+from sqlalchemy.orm import aliased
+
+from pokerdb.db import reading
+from pokerdb.errors import PokerdbError
+from pokerdb.output import Table
+from pokerdb.schema import categories, datasets, deals, hands
+
+
+def _in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
+    if dataset is None:
+        return statement
+    with reading(engine) as connection:
+        dataset_id = connection.scalar(select(datasets.c.id).where(datasets.c.name == dataset))
+    if dataset_id is None:
+        raise PokerdbError(f"no dataset named '{dataset}' (see: pokerdb datasets)")
+    return statement.where(deals.c.dataset_id == dataset_id)
+
+
+def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
+    """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
+    statement = _in_dataset(
+        select(deals.c.winner, func.count()).group_by(deals.c.winner), engine, dataset)
+    with reading(engine) as connection:
+        by_winner: dict[int | None, int] = dict(connection.execute(statement).tuples().all())
+    players = max([2, *(winner for winner in by_winner if winner)])
+    counts = {"deals": sum(by_winner.values())}
+    counts |= {f"player{p}": by_winner.get(p, 0) for p in range(1, players + 1)}
+    counts["ties"] = by_winner.get(0, 0)
+    return counts
+
+
+def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
+    """Deals with a hand not yet evaluated (their winner is unknown)."""
+    statement = _in_dataset(
+        select(func.count(func.distinct(hands.c.deal_id)))
+        .join(deals, deals.c.id == hands.c.deal_id)
+        .where(hands.c.strength.is_(None)), engine, dataset)
+    with reading(engine) as connection:
+        return connection.scalar(statement) or 0
+
+
+def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
+    """For each category: the deals won with a hand of that category, by which player."""
+    winning = hands.alias("winning")
+    statement = _in_dataset(
+        select(categories.c.name, func.count(),
+               func.count().filter(deals.c.winner == 1),
+               func.count().filter(deals.c.winner == 2))
+        .select_from(deals)
+        .join(winning, and_(winning.c.deal_id == deals.c.id,
+                            winning.c.player == deals.c.winner))
+        .join(categories, categories.c.id == winning.c.category)
+        .group_by(categories.c.id, categories.c.name)
+        .order_by(categories.c.id), engine, dataset)
+    with reading(engine) as connection:
+        rows = connection.execute(statement).tuples().all()
+    return Table(("winning category", "wins", "player1", "player2"), rows, "wins_by_category")
+
+
+def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
+    """Deals counted by player 1's category (rows) against player 2's (columns)."""
+    one, two = aliased(hands, name="one"), aliased(hands, name="two")
+    statement = _in_dataset(
+        select(one.c.category, two.c.category, func.count())
+        .select_from(deals)
+        .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
+        .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2))
+        .where(one.c.category.is_not(None), two.c.category.is_not(None))
+        .group_by(one.c.category, two.c.category), engine, dataset)
+    with reading(engine) as connection:
+        names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()
+        labels = list(names)
+        cells = connection.execute(statement).tuples().all()
+    grid = [[0] * len(labels) for _ in labels]
+    for first, second, count in cells:
+        grid[first][second] = count
+    rows = [(label, *counts) for label, counts in zip(labels, grid, strict=True)]
+    return Table(("player1 \\ player2", *labels), rows, "category_matrix")
+
+
+def dataset_list(engine: Engine) -> Table:
+    with reading(engine) as connection:
+        rows = connection.execute(
+            select(datasets.c.id, datasets.c.name, datasets.c.format, datasets.c.deals,
+                   datasets.c.sha256, datasets.c.imported_at).order_by(datasets.c.id)).all()
+    return Table(("id", "name", "format", "deals", "sha256", "imported_at"), rows)
