@@ -1,5 +1,6 @@
 """The `pokerdb` command: parses options, calls the library, renders results."""
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated
@@ -22,6 +23,7 @@ from pokerdb.db import DB_ENV_VAR, DEFAULT_DB, open_engine
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluation import evaluate_pending, pending_hands
 from pokerdb.formats import PlayerRule
+from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
 from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.query import run_query
@@ -171,6 +173,29 @@ def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement."
     """Run one read-only SQL statement and print its rows; writes are refused."""
     with _user_errors():
         render([run_query(_engine(db), sql)], fmt, headers=not no_headers)
+
+
+@app.command()
+def generate(
+    deals: Annotated[int, typer.Argument(min=0, help="How many deals to write.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a reproducible file.")
+                    ] = None,
+    output: Annotated[str, typer.Option("--output", "-o", help="File to write; '-' is stdout.")
+                      ] = "-",
+    players: Annotated[int, typer.Option("--players", min=1, max=5, help="Players per deal.")
+                       ] = 2,
+) -> None:
+    """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
+    with _user_errors():
+        lines = generate_lines(deals, seed, players)
+        if output == "-":
+            sys.stdout.writelines(lines)
+            return
+        try:
+            with open(output, "w", encoding="ascii") as file:
+                file.writelines(lines)
+        except OSError as exc:
+            raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
 
 
 @app.command("datasets")

@@ -70,8 +70,24 @@ hands = Table(
     Column("k4", SmallInteger),
     Column("k5", SmallInteger),
     Column("strength", Integer),
+    # The hand in words, e.g. "Pair of Queens, Nine kicker"; filled by evaluate.
+    Column("description", String(80)),
+    # The category a labelled input file (UCI Poker Hand) claims, to check the evaluator against.
+    Column("label", SmallInteger),
     # Clustered on (deal_id, player) in SQLite: hands are written and read in that order.
     sqlite_with_rowid=False,
+)
+
+# Lines that `pokerdb import --skip-invalid` left out, and why.
+rejects = Table(
+    "rejects",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("line_no", Integer, nullable=False),
+    Column("raw", String, nullable=False),
+    Column("reason", String, nullable=False),
 )
 
 VIEW_NAMES = ("deal_results",)

@@ -1,0 +1,57 @@
+"""Shared fixtures: databases on every backend, the bundled data, a CLI runner."""
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from typer.testing import CliRunner
+
+from pokerdb.cli import app
+from pokerdb.db import open_engine
+
+REPO = Path(__file__).resolve().parent.parent
+PE54_FILE = REPO / "data" / "p054_poker.txt"
+PG_URL_VAR = "POKERDB_TEST_PG_URL"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def _postgres_database(base_url: str) -> Iterator[str]:
+    """A fresh database on the test server, dropped afterwards."""
+    name = f"pokerdb_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield str(admin.url.set(database=name).render_as_string(hide_password=False))
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database URL on each backend; PostgreSQL needs $POKERDB_TEST_PG_URL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.sqlite'}"
+        return
+    base = os.environ.get(PG_URL_VAR)
+    if not base:
+        pytest.skip(f"{PG_URL_VAR} is not set: PostgreSQL tests need a server "
+                    f"(see README, 'Running the PostgreSQL tests')")
+    yield from _postgres_database(base)
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """A database at head on each backend."""
+    engine = open_engine(db_url)
+    yield engine
+    engine.dispose()
