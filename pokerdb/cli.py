@@ -7,28 +7,20 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
 
 from pokerdb import __version__, reports
 from pokerdb.db import DB_ENV_VAR, DEFAULT_DB, open_engine
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluation import evaluate_pending, pending_hands
 from pokerdb.formats import PlayerRule
-from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
 from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.query import run_query
 from pokerdb.sources import resolve
 
+# Modules that need numpy are imported inside the commands that use them: the reporting
+# commands (`pokerdb wins`) should not pay for loading it.
 app = typer.Typer(
     help="Turn files of poker deals into a SQL database you can question.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -81,6 +73,15 @@ def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[i
     if quiet or not stderr.is_terminal:
         yield lambda _advance: None
         return
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     amount = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
     columns = (TextColumn("{task.description}"), BarColumn(), amount, TimeRemainingColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
@@ -125,6 +126,8 @@ def import_command(
 @app.command()
 def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     """Evaluate every hand not yet evaluated and decide each deal's winner."""
+    from pokerdb.evaluation import evaluate_pending, pending_hands
+
     with _user_errors():
         engine = _engine(db)
         with _progress(pending_hands(engine), "hands", quiet) as advance:
@@ -186,6 +189,8 @@ def generate(
                        ] = 2,
 ) -> None:
     """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
+    from pokerdb.generate import generate_lines
+
     with _user_errors():
         lines = generate_lines(deals, seed, players)
         if output == "-":
@@ -206,3 +211,53 @@ def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE
         render([reports.dataset_list(_engine(db))], fmt, headers=not no_headers)
 
 
+@app.command()
+def explain(
+    deal_id: Annotated[int | None, typer.Argument(help="A stored deal's id.", show_default=False)
+                       ] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help='A deal as text instead: 5 cards per player, e.g. "8C TS KC 9H 4S '
+                        '7D 2S 5D 3S AC".')] = None,
+    db: DbOption = None,
+) -> None:
+    """Each player's hand in words, and the comparison that decides the deal."""
+    from pokerdb.explain import explain_cards, explain_deal
+
+    with _user_errors():
+        if cards is not None and deal_id is None:
+            explanation = explain_cards(cards)
+        elif deal_id is not None and cards is None:
+            explanation = explain_deal(_engine(db), deal_id)
+        else:
+            raise PokerdbError("explain needs a DEAL_ID or --cards (not both)")
+        typer.echo("\n".join(explanation.lines()))
+
+
+@app.command("stats")
+def stats_command(db: DbOption = None, dataset: DatasetOption = None,
+                  fmt: FormatOption = OutputFormat.TABLE,
+                  no_headers: NoHeadersOption = False) -> None:
+    """Hands of each category against the odds of a random hand, and a chi-square test."""
+    from pokerdb.stats import category_stats
+
+    with _user_errors():
+        engine = _engine(db)
+        tables = category_stats(engine, dataset)
+        _warn_unevaluated(engine, dataset)
+        render(tables, fmt, headers=not no_headers)
+
+
+@app.command("report")
+def report_command(
+    db: DbOption = None, dataset: DatasetOption = None,
+    output: Annotated[str, typer.Option("--output", "-o", help="HTML file to write.")
+                      ] = "report.html",
+) -> None:
+    """Write a self-contained HTML report: wins, categories, category matrix, provenance."""
+    with _user_errors():
+        from pokerdb.report import write_report  # needs the `report` extra (matplotlib)
+
+        engine = _engine(db)
+        size = write_report(engine, dataset, output)
+        _warn_unevaluated(engine, dataset)
+        typer.echo(f"wrote {output} ({size:,} bytes)")

@@ -1,22 +1,31 @@
-"""The evaluate step: fill category, k1..k5 and strength of unevaluated hands, and each deal's
-winner. Works in windows of deals, one transaction each, so an interrupted run resumes where it
-stopped and a finished run has nothing left to do."""
+"""The evaluate step: fill category, k1..k5, strength and description of unevaluated hands, and
+each deal's winner.
+
+Works in windows of deals, one transaction each, so an interrupted run resumes where it stopped
+and a finished run has nothing left to do. A window's hands are rewritten (deleted and inserted
+whole, in key order) rather than updated in place: evaluation grows each row from three columns
+to eleven, and in-place growth splits nearly every page (on SQLite, rewriting measured 6.0 s
+against 10.5 s for updating 2,000,000 hands).
+"""
 
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, Engine, func, select
+from sqlalchemy import Connection, Engine, delete, func, select
 
 from pokerdb import bulk
 from pokerdb.db import reading
+from pokerdb.describe import describe_strength
 from pokerdb.evaluator import decompose, strengths_of_texts
 from pokerdb.schema import deals, hands
 
 WINDOW_DEALS = 50_000
-HAND_VALUE_COLUMNS = ("category", "k1", "k2", "k3", "k4", "k5", "strength")
+_describe = cache(describe_strength)  # 7,462 distinct strengths at most
 
 
 @dataclass(frozen=True)
@@ -55,22 +64,34 @@ def evaluate_pending(engine: Engine,
 
 
 def _evaluate_window(connection: Connection, first: int, last: int) -> tuple[int, int]:
+    pending = (hands.c.deal_id.between(first, last), hands.c.strength.is_(None))
     rows = connection.execute(
-        select(hands.c.deal_id, hands.c.player, hands.c.cards)
-        .where(hands.c.deal_id.between(first, last), hands.c.strength.is_(None))
-        .order_by(hands.c.deal_id, hands.c.player)).all()
-    deal_ids = np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
-    players = np.fromiter((row[1] for row in rows), dtype=np.int16, count=len(rows))
-    strength = strengths_of_texts([row[2] for row in rows])
+        select(hands).where(*pending).order_by(hands.c.deal_id, hands.c.player)).all()
+    columns = list(hands.columns.keys())
+    by_name = {name: [row[i] for row in rows] for i, name in enumerate(columns)}
+    strength = strengths_of_texts(by_name["cards"])
+    by_name |= hand_value_columns(strength)
+    connection.execute(delete(hands).where(*pending))
+    bulk.insert_rows(connection, hands, columns,
+                     list(zip(*(by_name[name] for name in columns), strict=True)))
+    deal_ids = np.array(by_name["deal_id"], dtype=np.int64)
+    players = np.array(by_name["player"], dtype=np.int16)
+    bulk.update_rows(connection, deals, ("winner",), ("id",),
+                     deal_winners(deal_ids, players, strength))
+    return len(rows), len(set(by_name["deal_id"]))
+
+
+def hand_value_columns(strength: npt.NDArray[np.int32]) -> dict[str, list[Any]]:
+    """The stored columns of evaluated hands; absent tie-break ranks are NULL, not 0."""
     category, *ranks = (column.tolist() for column in decompose(strength))
-    # Absent tie-break ranks are stored as NULL, not 0.
-    nullable_ranks = [[rank or None for rank in column] for column in ranks]
-    bulk.update_rows(connection, hands, HAND_VALUE_COLUMNS, ("deal_id", "player"),
-                     list(zip(category, *nullable_ranks, strength.tolist(), deal_ids.tolist(),
-                              players.tolist(), strict=True)))
-    winner_rows = deal_winners(deal_ids, players, strength)
-    bulk.update_rows(connection, deals, ("winner",), ("id",), winner_rows)
-    return len(rows), int(np.unique(deal_ids).size)
+    distinct, position = np.unique(strength, return_inverse=True)
+    words = [_describe(value) for value in distinct.tolist()]
+    return {
+        "category": category,
+        **{f"k{i}": [rank or None for rank in column] for i, column in enumerate(ranks, 1)},
+        "strength": strength.tolist(),
+        "description": [words[i] for i in position.tolist()],
+    }
 
 
 def deal_winners(deal_ids: npt.NDArray[np.int64], players: npt.NDArray[np.int16],

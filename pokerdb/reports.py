@@ -3,7 +3,6 @@
 from typing import Any
 
 from sqlalchemy import Engine, Select, and_, func, select
-from sqlalchemy.orm import aliased
 
 from pokerdb.db import reading
 from pokerdb.errors import PokerdbError
@@ -64,7 +63,7 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 
 def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     """Deals counted by player 1's category (rows) against player 2's (columns)."""
-    one, two = aliased(hands, name="one"), aliased(hands, name="two")
+    one, two = hands.alias("one"), hands.alias("two")
     statement = _in_dataset(
         select(one.c.category, two.c.category, func.count())
         .select_from(deals)

@@ -75,7 +75,7 @@ def upgrade() -> None:
                                 name=op.f("fk_deals_dataset_id_datasets"), ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_deals")),
     )
-    op.create_index(op.f("ix_deals_dataset_id_winner"), "deals", ["dataset_id", "winner"])
+    op.create_index(op.f("ix_deals_dataset_id"), "deals", ["dataset_id"])
     op.create_table(
         "hands",
         sa.Column("deal_id", DealId, nullable=False),
