@@ -104,7 +104,9 @@ def head_revision() -> str:
 def _current_revision(engine: Engine) -> str | None:
     try:
         with reading(engine) as connection:
-            return connection.scalar(text("SELECT version_num FROM alembic_version"))
+            revision: str | None = connection.scalar(
+                text("SELECT version_num FROM alembic_version"))
+            return revision
     except (OperationalError, ProgrammingError):
         return None  # a new database: no alembic_version table yet
 
