@@ -35,6 +35,13 @@ def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
 
 def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown)."""
+    # Deals lack a winner only before evaluation or with one player: look at the narrow
+    # deals table first, and count hands only when some winner is missing.
+    undecided = _in_dataset(select(deals.c.id).where(deals.c.winner.is_(None)).limit(1),
+                            engine, dataset)
+    with reading(engine) as connection:
+        if connection.scalar(undecided) is None:
+            return 0
     statement = _in_dataset(
         select(func.count(func.distinct(hands.c.deal_id)))
         .join(deals, deals.c.id == hands.c.deal_id)
