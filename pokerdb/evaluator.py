@@ -45,7 +45,8 @@ class Category(IntEnum):
     @property
     def label(self) -> str:
         """The name used in the problem statement and the `categories` table."""
-        return self.name.replace("_", " ").title().replace(" Of ", " of ")
+        words = self.name.lower().split("_")
+        return " ".join(word if word in ("of", "a") else word.capitalize() for word in words)
 
 
 # Rank-count shapes (largest group first) of the hands that are neither straights nor flushes.

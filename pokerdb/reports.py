@@ -25,7 +25,7 @@ def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
     statement = _in_dataset(
         select(deals.c.winner, func.count()).group_by(deals.c.winner), engine, dataset)
     with reading(engine) as connection:
-        by_winner: dict[int | None, int] = dict(connection.execute(statement).tuples().all())
+        by_winner: dict[int | None, int] = dict(connection.execute(statement).all())
     players = max([2, *(winner for winner in by_winner if winner)])
     counts = {"deals": sum(by_winner.values())}
     counts |= {f"player{p}": by_winner.get(p, 0) for p in range(1, players + 1)}
@@ -64,7 +64,7 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
         .group_by(categories.c.id, categories.c.name)
         .order_by(categories.c.id), engine, dataset)
     with reading(engine) as connection:
-        rows = connection.execute(statement).tuples().all()
+        rows = connection.execute(statement).all()
     return Table(("winning category", "wins", "player1", "player2"), rows, "wins_by_category")
 
 
@@ -81,7 +81,7 @@ def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     with reading(engine) as connection:
         names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()
         labels = list(names)
-        cells = connection.execute(statement).tuples().all()
+        cells = connection.execute(statement).all()
     grid = [[0] * len(labels) for _ in labels]
     for first, second, count in cells:
         grid[first][second] = count

@@ -9,7 +9,6 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner
 
-from pokerdb.cli import app
 from pokerdb.db import open_engine
 
 REPO = Path(__file__).resolve().parent.parent

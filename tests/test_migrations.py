@@ -1,0 +1,220 @@
+"""Alembic migrations: up and down on every backend, and in agreement with pokerdb.schema."""
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, inspect, text
+from typer.testing import CliRunner
+
+from pokerdb.cli import app
+from pokerdb.db import alembic_config, migrations_dir
+from pokerdb.evaluator import Category
+from pokerdb.schema import VIEW_NAMES, metadata
+
+REPO = Path(__file__).resolve().parent.parent
+PE54_FILE = REPO / "data" / "p054_poker.txt"
+SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hands", "rejects"}
+
+
+def head() -> str:
+    revision = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine, target: str = "head") -> None:
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), target)
+
+
+def downgrade(engine: Engine, target: str = "base") -> None:
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), target)
+
+
+def schema_differences(engine: Engine) -> list[object]:
+    with engine.connect() as connection:
+        context = MigrationContext.configure(
+            connection, opts={"compare_type": True, "compare_server_default": True})
+        return list(compare_metadata(context, metadata))
+
+
+def tables_and_views(engine: Engine) -> tuple[set[str], set[str]]:
+    inspector = inspect(engine)
+    return set(inspector.get_table_names()), set(inspector.get_view_names())
+
+
+@pytest.fixture
+def fresh(db_url: str) -> Iterator[Engine]:
+    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
+    engine = create_engine(db_url)
+    yield engine
+    engine.dispose()
+
+
+def test_upgrade_matches_the_schema(fresh: Engine) -> None:
+    assert current_revision(fresh) is None
+    upgrade(fresh)
+    assert current_revision(fresh) == head()
+    assert schema_differences(fresh) == []
+    tables, views = tables_and_views(fresh)
+    assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
+    assert views == set(VIEW_NAMES) == {"deal_results"}
+
+
+def test_categories_hold_every_label(fresh: Engine) -> None:
+    upgrade(fresh)
+    with fresh.connect() as connection:
+        stored = connection.execute(text("SELECT id, name FROM categories ORDER BY id")).all()
+    assert [tuple(row) for row in stored] == [(c.value, c.label) for c in Category]
+    assert [row[0] for row in stored] == list(range(10))
+
+
+def test_view_answers_on_an_empty_database(fresh: Engine) -> None:
+    upgrade(fresh)
+    with fresh.connect() as connection:
+        result = connection.execute(text("SELECT * FROM deal_results"))
+        assert list(result.keys()) == [
+            "deal_id", "dataset", "line_no", "player1_cards", "player1_category",
+            "player2_cards", "player2_category", "winner", "result"]
+        assert result.all() == []
+
+
+def test_downgrade_to_base_and_back(fresh: Engine) -> None:
+    upgrade(fresh)
+    downgrade(fresh)
+    assert current_revision(fresh) is None
+    tables, views = tables_and_views(fresh)
+    assert tables <= {"alembic_version"}
+    assert views == set()
+    # ... and up again from nothing, to exactly the schema
+    upgrade(fresh)
+    assert current_revision(fresh) == head()
+    assert schema_differences(fresh) == []
+    assert tables_and_views(fresh) == (SCHEMA_TABLES, {"deal_results"})
+
+
+def test_every_revision_steps_down_and_up(fresh: Engine) -> None:
+    """One revision at a time, down from head to base and up again."""
+    script = ScriptDirectory.from_config(alembic_config())
+    revisions = [r.revision for r in script.walk_revisions()]  # head first
+    upgrade(fresh)
+    for expected in [*revisions[1:], None]:
+        downgrade(fresh, "-1")
+        assert current_revision(fresh) == expected
+    for expected in reversed(revisions):
+        upgrade(fresh, "+1")
+        assert current_revision(fresh) == expected
+    assert schema_differences(fresh) == []
+
+
+def test_downgrade_with_data_then_upgrade(runner: CliRunner, db_url: str,
+                                          fresh: Engine) -> None:
+    """Stepping back below head keeps the deals already imported (the newest revision only
+    adds columns and a table)."""
+    result = runner.invoke(app, ["import", str(PE54_FILE), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    downgrade(fresh, "-1")
+    with fresh.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM hands")).scalar() == 2000
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    with fresh.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM deals")).scalar() == 1000
+
+
+def test_alembic_command_line_from_the_repository(db_url: str) -> None:
+    """`alembic upgrade head` from the repository root, the database from $POKERDB_DB."""
+    env = {**os.environ, "POKERDB_DB": db_url}
+
+    def alembic(*args: str) -> subprocess.CompletedProcess[str]:
+        completed = subprocess.run([sys.executable, "-m", "alembic", *args], cwd=REPO, env=env,
+                                   capture_output=True, text=True, timeout=120, check=False)
+        assert completed.returncode == 0, completed.stderr
+        return completed
+
+    alembic("upgrade", "head")
+    assert alembic("current").stdout.strip() == f"{head()} (head)"
+    engine = create_engine(db_url)
+    try:
+        assert schema_differences(engine) == []
+        alembic("downgrade", "base")
+        assert alembic("current").stdout.strip() == ""
+        tables, views = tables_and_views(engine)
+        assert tables <= {"alembic_version"}
+        assert views == set()
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("args", [
+    ["wins"],
+    ["breakdown"],
+    ["datasets"],
+    ["evaluate"],
+    ["query", "SELECT 1 AS one"],
+    ["import", str(PE54_FILE)],
+], ids=lambda args: args[0])
+def test_every_command_brings_a_new_database_to_head(runner: CliRunner, db_url: str,
+                                                     args: list[str]) -> None:
+    result = runner.invoke(app, [*args, "--db", db_url])
+    assert result.exit_code == 0, (result.output, result.exception)
+    engine = create_engine(db_url)
+    try:
+        assert current_revision(engine) == head()
+        assert schema_differences(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_command_creates_a_new_sqlite_file_at_head(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    result = runner.invoke(app, ["wins", "--db", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert path.exists()
+    engine = create_engine(f"sqlite:///{path}")
+    try:
+        assert current_revision(engine) == head()
+    finally:
+        engine.dispose()
+
+
+def test_revision_files_are_one_numbered_line() -> None:
+    """Revisions are named NNNN_*.py with revision id NNNN, each revising the one before; the
+    CLI reads the head off the file names."""
+    script = ScriptDirectory.from_config(alembic_config())
+    files = sorted((migrations_dir() / "versions").glob("*.py"))
+    assert files, "no revisions"
+    previous: str | None = None
+    for number, path in enumerate(files, start=1):
+        match = re.fullmatch(r"(\d{4})_\w+\.py", path.name)
+        assert match, path.name
+        assert match.group(1) == f"{number:04d}"
+        revision = script.get_revision(match.group(1))
+        assert revision is not None
+        assert Path(revision.path).name == path.name
+        assert revision.down_revision == previous
+        previous = revision.revision
+    assert previous == head()
+    assert len(script.get_heads()) == 1
+
+
+def test_head_revision_agrees_with_alembic() -> None:
+    from pokerdb.db import head_revision
+
+    assert head_revision() == head()
+
