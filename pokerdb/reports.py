@@ -10,7 +10,7 @@ from pokerdb.output import Table
 from pokerdb.schema import categories, datasets, deals, hands
 
 
-def _in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
+def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
     if dataset is None:
         return statement
     with reading(engine) as connection:
@@ -22,7 +22,7 @@ def _in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> 
 
 def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
     """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
-    statement = _in_dataset(
+    statement = in_dataset(
         select(deals.c.winner, func.count()).group_by(deals.c.winner), engine, dataset)
     with reading(engine) as connection:
         by_winner: dict[int | None, int] = dict(connection.execute(statement).all())
@@ -37,12 +37,12 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown)."""
     # Deals lack a winner only before evaluation or with one player: look at the narrow
     # deals table first, and count hands only when some winner is missing.
-    undecided = _in_dataset(select(deals.c.id).where(deals.c.winner.is_(None)).limit(1),
+    undecided = in_dataset(select(deals.c.id).where(deals.c.winner.is_(None)).limit(1),
                             engine, dataset)
     with reading(engine) as connection:
         if connection.scalar(undecided) is None:
             return 0
-    statement = _in_dataset(
+    statement = in_dataset(
         select(func.count(func.distinct(hands.c.deal_id)))
         .join(deals, deals.c.id == hands.c.deal_id)
         .where(hands.c.strength.is_(None)), engine, dataset)
@@ -53,7 +53,7 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
     """For each category: the deals won with a hand of that category, by which player."""
     winning = hands.alias("winning")
-    statement = _in_dataset(
+    statement = in_dataset(
         select(categories.c.name, func.count(),
                func.count().filter(deals.c.winner == 1),
                func.count().filter(deals.c.winner == 2))
@@ -71,7 +71,7 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     """Deals counted by player 1's category (rows) against player 2's (columns)."""
     one, two = hands.alias("one"), hands.alias("two")
-    statement = _in_dataset(
+    statement = in_dataset(
         select(one.c.category, two.c.category, func.count())
         .select_from(deals)
         .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))

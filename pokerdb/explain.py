@@ -1,0 +1,147 @@
+"""Why a hand wins: each player's hand in words and the comparison that decides the deal.
+
+Descriptions name a prefix of the tie-break ranks ("Pair of Queens, Nine kicker" names the pair
+and the first kicker), so two hands that differ only in an unnamed rank read alike; the verdict
+then names the rank that decides.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import Engine, select
+
+from pokerdb.cards import RANK_NAME, RANK_VALUE
+from pokerdb.db import reading
+from pokerdb.describe import describe
+from pokerdb.errors import PokerdbError
+from pokerdb.evaluator import Category, HandValue, evaluate_cards
+from pokerdb.formats import parse_pe54_line
+from pokerdb.schema import datasets, deals, hands
+
+CARD_POSITIONS: Final = ("highest card", "second-highest card", "third-highest card",
+                         "fourth-highest card", "lowest card")
+KICKER_ORDINALS: Final = ("first", "second", "third")
+# How many leading tie-break ranks name the groups (pairs, three or four of a kind); the rest
+# are kickers. Categories absent here rank card by card (high card, flush) or by one rank.
+GROUP_RANKS: Final = {
+    Category.ONE_PAIR: 1, Category.TWO_PAIRS: 2, Category.THREE_OF_A_KIND: 1,
+    Category.FULL_HOUSE: 2, Category.FOUR_OF_A_KIND: 1,
+}
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    player: int
+    cards: str  # normalised text, "8C TS KC 9H 4S"
+    value: HandValue
+
+    @property
+    def description(self) -> str:
+        return describe(self.value)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    hands: tuple[PlayerHand, ...]
+    verdict: str
+    heading: str | None = None  # where the deal comes from, when it is stored
+
+    def lines(self) -> list[str]:
+        rows = [f"Player {hand.player}: {hand.cards}  {hand.description}" for hand in self.hands]
+        return [*([self.heading] if self.heading else []), *rows, self.verdict]
+
+
+def explain_cards(text: str) -> Explanation:
+    """Explain a deal given as PE54 text: 5 cards per player, players in order."""
+    parsed = parse_pe54_line(text)
+    if isinstance(parsed, str):
+        raise PokerdbError(f"--cards: {parsed}")
+    if not parsed:
+        raise PokerdbError("--cards: no cards given")
+    return _explanation([PlayerHand(player, cards, evaluate_cards(cards))
+                         for player, cards in enumerate(parsed, start=1)])
+
+
+def explain_deal(engine: Engine, deal_id: int) -> Explanation:
+    """Explain a stored deal; hands not evaluated yet are evaluated from their cards."""
+    with reading(engine) as connection:
+        origin = connection.execute(
+            select(datasets.c.name, deals.c.line_no)
+            .join(datasets, datasets.c.id == deals.c.dataset_id)
+            .where(deals.c.id == deal_id)).first()
+        rows = connection.execute(
+            select(hands.c.player, hands.c.cards, hands.c.strength)
+            .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
+    if origin is None:
+        raise PokerdbError(f"no deal with id {deal_id} in the database")
+    stored = [PlayerHand(player, cards, evaluate_cards(cards) if strength is None
+                         else HandValue.from_strength(strength))
+              for player, cards, strength in rows]
+    return _explanation(stored, f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})")
+
+
+def _explanation(player_hands: Sequence[PlayerHand], heading: str | None = None) -> Explanation:
+    return Explanation(tuple(player_hands), verdict(player_hands), heading)
+
+
+def verdict(player_hands: Sequence[PlayerHand]) -> str:
+    """Who wins and why: the best hand against the next best, or what tied."""
+    if len(player_hands) == 1:
+        return f"Player {player_hands[0].player} has no opponent: nothing to compare"
+    strengths = sorted({hand.value.strength for hand in player_hands}, reverse=True)
+    best = [hand for hand in player_hands if hand.value.strength == strengths[0]]
+    if len(best) > 1:
+        return _tie(best, len(player_hands))
+    runners_up = [hand for hand in player_hands if hand.value.strength == strengths[1]]
+    return _win(best[0], runners_up, len(player_hands))
+
+
+def _win(winner: PlayerHand, runners_up: Sequence[PlayerHand], players: int) -> str:
+    runner_up = runners_up[0]
+    notes = []
+    if players > 2:
+        notes.append(f"runner-up: {_player_list(runners_up)}")
+    if winner.description == runner_up.description:
+        notes.append(_decided_by(winner.value, runner_up.value))
+    text = f"Player {winner.player} wins: {winner.description} beats {runner_up.description}"
+    return f"{text} ({'; '.join(notes)})" if notes else text
+
+
+def _tie(tied: Sequence[PlayerHand], players: int) -> str:
+    who = "Tie" if players == 2 else f"Tie between {_player_list(tied)}"
+    have = "both have" if len(tied) == 2 else "all have"
+    return (f"{who}: {have} {tied[0].description} "
+            f"(identical ranks {_ranks_in_order(tied[0].cards)}; suits never break ties)")
+
+
+def _decided_by(better: HandValue, worse: HandValue) -> str:
+    index = next(i for i, (a, b) in enumerate(zip(better.key, worse.key, strict=True)) if a != b)
+    return (f"decided by the {_rank_position(better.category, index, len(better.key))}: "
+            f"{RANK_NAME[better.key[index]]} against {RANK_NAME[worse.key[index]]}")
+
+
+def _rank_position(category: Category, index: int, key_length: int) -> str:
+    """What the tie-break rank at `index` is, in words: "second kicker", "lowest card"."""
+    groups = GROUP_RANKS.get(category)
+    if groups is None:
+        return CARD_POSITIONS[index]
+    if key_length - groups == 1:
+        return "kicker"
+    return f"{KICKER_ORDINALS[index - groups]} kicker"
+
+
+def _ranks_in_order(cards: str) -> str:
+    """The hand's ranks, groups first then by rank, as "Q Q 9 6 4"."""
+    counts = Counter(card[0] for card in cards.split())
+    ordered = sorted(counts.items(), key=lambda item: (item[1], RANK_VALUE[item[0]]),
+                     reverse=True)
+    return " ".join(rank for rank, count in ordered for _ in range(count))
+
+
+def _player_list(player_hands: Sequence[PlayerHand]) -> str:
+    numbers = [str(hand.player) for hand in player_hands]
+    if len(numbers) == 1:
+        return f"player {numbers[0]}"
+    return f"players {', '.join(numbers[:-1])} and {numbers[-1]}"

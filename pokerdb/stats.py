@@ -1,0 +1,149 @@
+"""Do the deals look randomly dealt? Stored category counts against the exact odds of a random
+five-card hand, and a chi-square goodness-of-fit test."""
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import Engine, func, select
+
+from pokerdb.db import reading
+from pokerdb.errors import PokerdbError
+from pokerdb.evaluator import Category
+from pokerdb.output import Table
+from pokerdb.reports import in_dataset
+from pokerdb.schema import deals, hands
+
+# Five-card hands of each category among the C(52, 5) = 2,598,960, High Card to Royal Flush.
+RANDOM_HANDS: Final = (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4)
+ALL_HANDS: Final = math.comb(52, 5)
+# The chi-square approximation needs about five expected hands in every cell.
+MIN_EXPECTED: Final = 5.0
+SIGNIFICANCE: Final = 0.05
+SIGNIFICANT_DIGITS: Final = 6
+
+
+@dataclass(frozen=True)
+class FitTest:
+    """Chi-square goodness of fit over groups of categories (rare ones pooled)."""
+
+    groups: tuple[tuple[Category, ...], ...]
+    chi_square: float | None  # None when too few hands leave fewer than two groups
+    p_value: float | None
+
+    @property
+    def degrees_of_freedom(self) -> int:
+        return len(self.groups) - 1
+
+    @property
+    def pooled(self) -> str:
+        """The pooled groups in words, e.g. "Flush + Full House"; empty when none were."""
+        return "; ".join(" + ".join(category.label for category in group)
+                         for group in self.groups if len(group) > 1)
+
+    @property
+    def verdict(self) -> str:
+        if self.p_value is None:
+            return f"too few hands to test (every group needs {MIN_EXPECTED:g} expected)"
+        if self.p_value < SIGNIFICANCE:
+            return f"unlikely to be randomly dealt (p < {SIGNIFICANCE})"
+        return f"consistent with random dealing (p >= {SIGNIFICANCE})"
+
+
+def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
+    """Evaluated hands of each category, High Card (0) to Royal Flush (9)."""
+    statement = in_dataset(
+        select(hands.c.category, func.count())
+        .join(deals, deals.c.id == hands.c.deal_id)
+        .where(hands.c.category.is_not(None))
+        .group_by(hands.c.category), engine, dataset)
+    with reading(engine) as connection:
+        by_category = {category: count for category, count in connection.execute(statement)}
+    return [by_category.get(category, 0) for category in Category]
+
+
+def expected_counts(total: int) -> list[float]:
+    return [total * hands_of / ALL_HANDS for hands_of in RANDOM_HANDS]
+
+
+def pool_groups(expected: Sequence[float]) -> list[tuple[Category, ...]]:
+    """Categories grouped so each group expects MIN_EXPECTED hands: rarer categories are pooled
+    into their more common neighbour, from the rarest down."""
+    groups: list[tuple[Category, ...]] = []
+    pending: tuple[Category, ...] = ()
+    for category in reversed(Category):
+        pending = (category, *pending)
+        if sum(expected[c] for c in pending) >= MIN_EXPECTED:
+            groups.insert(0, pending)
+            pending = ()
+    if pending and groups:
+        groups[0] = (*pending, *groups[0])
+    elif pending:
+        groups = [pending]
+    return groups
+
+
+def goodness_of_fit(counts: Sequence[int]) -> FitTest:
+    """Chi-square test of observed category counts against random dealing."""
+    expected = expected_counts(sum(counts))
+    groups = tuple(pool_groups(expected))
+    if len(groups) < 2:
+        return FitTest(groups, None, None)
+    chi_square = 0.0
+    for group in groups:
+        observed, wanted = sum(counts[c] for c in group), sum(expected[c] for c in group)
+        chi_square += (observed - wanted) ** 2 / wanted
+    return FitTest(groups, chi_square, chi_square_sf(chi_square, len(groups) - 1))
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for X chi-square distributed with integer `df` degrees of freedom.
+
+    Closed form (Abramowitz & Stegun 26.4.4-5): Q(x; df+2) = Q(x; df) + T(df+2) where
+    T(k) = (x/2)^(k/2-1) e^(-x/2) / Gamma(k/2), so T(k+2) = T(k) x / k; starting from
+    Q(x; 1) = erfc(sqrt(x/2)) for odd df and Q(x; 0) = 0 for even df.
+    """
+    if x <= 0:
+        return 1.0
+    if df % 2:
+        total, term, k = math.erfc(math.sqrt(x / 2)), math.sqrt(2 * x / math.pi), 3
+    else:
+        total, term, k = 0.0, 1.0, 2
+    term *= math.exp(-x / 2)
+    while k <= df:
+        total += term
+        term *= x / k
+        k += 2
+    return min(total, 1.0)
+
+
+def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
+    """The category table and the goodness-of-fit table for the evaluated hands."""
+    counts = category_counts(engine, dataset)
+    if not sum(counts):
+        raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
+    return [category_table(counts), fit_table(goodness_of_fit(counts))]
+
+
+def category_table(counts: Sequence[int]) -> Table:
+    total = sum(counts)
+    rows = [(category.label, count, _rounded(100 * count / total),
+             _rounded(100 * hands_of / ALL_HANDS), _rounded(expected))
+            for category, count, hands_of, expected
+            in zip(Category, counts, RANDOM_HANDS, expected_counts(total), strict=True)]
+    return Table(("category", "hands", "percent", "expected percent", "expected hands"), rows,
+                 "categories")
+
+
+def fit_table(fit: FitTest) -> Table:
+    chi_square = None if fit.chi_square is None else _rounded(fit.chi_square)
+    p_value = None if fit.p_value is None else _rounded(fit.p_value)
+    row = (chi_square, fit.degrees_of_freedom, p_value, fit.pooled, fit.verdict)
+    return Table(("chi-square", "degrees of freedom", "p-value", "pooled", "verdict"), [row],
+                 "goodness_of_fit")
+
+
+def _rounded(value: float) -> float:
+    """Rounded to SIGNIFICANT_DIGITS significant digits, for stable, readable output."""
+    return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
