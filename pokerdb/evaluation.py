@@ -9,7 +9,7 @@ against 10.5 s for updating 2,000,000 hands).
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -25,6 +25,7 @@ from pokerdb.evaluator import decompose, strengths_of_texts
 from pokerdb.schema import deals, hands
 
 WINDOW_DEALS = 50_000
+VALUE_COLUMNS = ("category", "k1", "k2", "k3", "k4", "k5", "strength", "description")
 _describe = cache(describe_strength)  # 7,462 distinct strengths at most
 
 
@@ -48,6 +49,8 @@ def evaluate_pending(engine: Engine,
     after = 0
     while True:
         with engine.begin() as connection:
+            # Rewriting a window must not race an import adding deals to it, or another evaluate.
+            bulk.lock_for_append(connection, deals)
             first = connection.scalar(
                 select(hands.c.deal_id)
                 .where(hands.c.strength.is_(None), hands.c.deal_id > after)
@@ -65,33 +68,34 @@ def evaluate_pending(engine: Engine,
 
 def _evaluate_window(connection: Connection, first: int, last: int) -> tuple[int, int]:
     pending = (hands.c.deal_id.between(first, last), hands.c.strength.is_(None))
-    rows = connection.execute(
-        select(hands).where(*pending).order_by(hands.c.deal_id, hands.c.player)).all()
-    columns = list(hands.columns.keys())
-    by_name = {name: [row[i] for row in rows] for i, name in enumerate(columns)}
-    strength = strengths_of_texts(by_name["cards"])
-    by_name |= hand_value_columns(strength)
+    # Every column evaluation does not set (deal_id, player, cards, label, ...) is carried over;
+    # the key columns come first, so rows arrive in key order.
+    carried = [column.name for column in hands.columns if column.name not in VALUE_COLUMNS]
+    rows = bulk.fetch_rows(connection, select(*(hands.c[name] for name in carried))
+                           .where(*pending).order_by(hands.c.deal_id, hands.c.player))
+    if not rows:
+        return 0, 0
+    cards_at, deal_at, player_at = (carried.index(name) for name in ("cards", "deal_id", "player"))
+    strength = strengths_of_texts([row[cards_at] for row in rows])
     connection.execute(delete(hands).where(*pending))
-    bulk.insert_rows(connection, hands, columns,
-                     list(zip(*(by_name[name] for name in columns), strict=True)))
-    deal_ids = np.array(by_name["deal_id"], dtype=np.int64)
-    players = np.array(by_name["player"], dtype=np.int16)
+    bulk.insert_rows(connection, hands, [*carried, *VALUE_COLUMNS],
+                     [(*row, *values) for row, values in zip(rows, hand_values(strength),
+                                                             strict=True)])
+    deal_ids = np.fromiter((row[deal_at] for row in rows), dtype=np.int64, count=len(rows))
+    players = np.fromiter((row[player_at] for row in rows), dtype=np.int16, count=len(rows))
     bulk.update_rows(connection, deals, ("winner",), ("id",),
                      deal_winners(deal_ids, players, strength))
-    return len(rows), len(set(by_name["deal_id"]))
+    return len(rows), int(np.count_nonzero(np.diff(deal_ids))) + 1
 
 
-def hand_value_columns(strength: npt.NDArray[np.int32]) -> dict[str, list[Any]]:
-    """The stored columns of evaluated hands; absent tie-break ranks are NULL, not 0."""
+def hand_values(strength: npt.NDArray[np.int32]) -> Iterator[tuple[Any, ...]]:
+    """The VALUE_COLUMNS of each evaluated hand; absent tie-break ranks are NULL, not 0."""
     category, *ranks = (column.tolist() for column in decompose(strength))
     distinct, position = np.unique(strength, return_inverse=True)
     words = [_describe(value) for value in distinct.tolist()]
-    return {
-        "category": category,
-        **{f"k{i}": [rank or None for rank in column] for i, column in enumerate(ranks, 1)},
-        "strength": strength.tolist(),
-        "description": [words[i] for i in position.tolist()],
-    }
+    nullable_ranks = ([rank or None for rank in column] for column in ranks)
+    return zip(category, *nullable_ranks, strength.tolist(),
+               [words[i] for i in position.tolist()], strict=True)
 
 
 def deal_winners(deal_ids: npt.NDArray[np.int64], players: npt.NDArray[np.int16],
