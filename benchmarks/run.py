@@ -1,0 +1,435 @@
+"""pokerdb benchmark: `python benchmarks/run.py [--deals N] [--db URL] [--rss-check]`.
+
+One run on one generated file, side by side: a seed-style pure-Python solver, the raw sqlite3
+storage limit, pokerdb's import / evaluate / wins as whole processes (wall, CPU, peak RSS), and
+pokerdb's evaluation kernel against peer libraries. Prints the tables, the targets of issue 3
+with PASS/MISS, and exits 1 if any two solvers disagree on player 1's wins.
+"""
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import peers
+from peers import Deal, KernelResult, compare
+from procs import Measured, StepFailed, measure, median_of, python
+from result_tables import Table, render_markdown, render_rich
+from rich.console import Console
+from scratch_databases import Databases
+from sqlalchemy import make_url
+
+from pokerdb.db import open_engine
+
+HERE = Path(__file__).resolve().parent
+RSS_SMALL_DEALS = 100_000
+PYTHON_START_RUNS = 5
+WIDTH = 130  # of the tables when not on a terminal
+progress = Console(stderr=True, highlight=False)
+
+
+@dataclass(frozen=True)
+class Options:
+    deals: int
+    seed: int
+    db: str | None
+    peer_deals: int
+    repeat: int
+    rss_check: bool
+    rss_large: int
+    workdir: Path | None
+    keep: bool
+    markdown: Path | None
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    parser = argparse.ArgumentParser(
+        description="Benchmark pokerdb against a seed-style solver, raw sqlite3 and peer "
+                    "evaluators, on one generated file.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    add = parser.add_argument
+    add("--deals", type=int, default=1_000_000, help="deals in the generated file")
+    add("--seed", type=int, default=54, help="seed of the generated file")
+    add("--db", help="PostgreSQL server URL: pokerdb steps run in scratch databases there "
+                     "(created and dropped); default fresh SQLite files")
+    add("--peer-deals", type=int, default=100_000, help="deals for the kernel comparison")
+    add("--repeat", type=int, default=3, help="runs of each kernel (best) and of wins (median)")
+    add("--rss-check", action="store_true",
+        help="also import --rss-large deals, to compare its peak RSS with a small import")
+    add("--rss-large", type=int, default=5_000_000, help="deals of the --rss-check import")
+    add("--workdir", type=Path, help="where to make the scratch folder (default: system temp)")
+    add("--keep", action="store_true", help="keep the generated files and databases")
+    add("--markdown", type=Path, help="also write the tables as Markdown to this file")
+    args = parser.parse_args(argv)
+    if args.deals < 1 or args.peer_deals < 1 or args.repeat < 1:
+        parser.error("--deals, --peer-deals and --repeat must be at least 1")
+    return Options(args.deals, args.seed, args.db, min(args.peer_deals, args.deals),
+                   args.repeat, args.rss_check, args.rss_large, args.workdir, args.keep,
+                   args.markdown)
+
+
+# --- the machine --------------------------------------------------------------------------
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as file:
+            for line in file:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def memory_gib() -> str:
+    try:
+        with open("/proc/meminfo") as file:
+            kib = int(next(line for line in file if line.startswith("MemTotal")).split()[1])
+        return f"{kib / 2**20:.0f} GiB RAM"
+    except (OSError, StopIteration):
+        return "RAM unknown"
+
+
+def machine(server_version: str | None) -> str:
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    parts = [cpu_model(), f"{usable} cores", memory_gib(), f"{platform.system()} "
+             f"{platform.release()}", f"Python {platform.python_version()}",
+             f"SQLite {sqlite3.sqlite_version}", f"numpy {np.__version__}"]
+    if server_version:
+        parts.append(f"PostgreSQL {server_version}")
+    return ", ".join(parts)
+
+
+# --- the measured steps -------------------------------------------------------------------
+
+def pokerdb(*args: str) -> list[str]:
+    return python("-m", "pokerdb", *args)
+
+
+def generate(deals: int, seed: int, path: Path) -> Measured:
+    progress.print(f"generating {deals:,} deals")
+    return measure(pokerdb("generate", str(deals), "--seed", str(seed), "-o", str(path)))
+
+
+def baseline(file: Path) -> Measured:
+    progress.print("baseline: seed-style pure-Python solver")
+    return measure(python(str(HERE / "baseline.py"), str(file)))
+
+
+def storage_limit(file: Path, workdir: Path) -> Measured:
+    """Raw sqlite3 executemany into a fresh file that pokerdb's migrations brought to head."""
+    progress.print("storage limit: raw sqlite3 executemany")
+    db = workdir / "storage_limit.sqlite"
+    open_engine(str(db)).dispose()
+    return measure(python(str(HERE / "storage_limit.py"), str(file), str(db)))
+
+
+@dataclass(frozen=True)
+class PokerdbRun:
+    imported: Measured
+    evaluated: Measured
+    wins: Measured  # the median of --repeat runs
+    counts: dict[str, int]
+
+    @property
+    def end_to_end(self) -> float:
+        return self.imported.wall + self.evaluated.wall + self.wins.wall
+
+
+def run_pokerdb(file: Path, db: str, repeat: int) -> PokerdbRun:
+    progress.print("pokerdb import")
+    imported = measure(pokerdb("import", str(file), "--db", db, "-q"))
+    progress.print("pokerdb evaluate")
+    evaluated = measure(pokerdb("evaluate", "--db", db, "-q"))
+    progress.print("pokerdb wins")
+    wins = median_of(pokerdb("wins", "--db", db, "--format", "json"), repeat)
+    return PokerdbRun(imported, evaluated, wins, json.loads(wins.stdout))
+
+
+def import_only(deals: int, seed: int, workdir: Path, dbs: Databases) -> Measured:
+    """Peak RSS of importing a file of `deals` deals into an empty database."""
+    file = workdir / f"rss_{deals}.txt"
+    generate(deals, seed, file)
+    progress.print(f"pokerdb import of {deals:,} deals (peak RSS)")
+    measured = measure(pokerdb("import", str(file), "--db", dbs.fresh(f"rss_{deals}"), "-q"))
+    file.unlink()
+    return measured
+
+
+def read_deals(file: Path, subset: int) -> tuple[list[Deal], list[str]]:
+    """The first `subset` deals as card texts, and every hand text (player 1's, then 2's)."""
+    deals: list[Deal] = []
+    ones, twos = [], []
+    with open(file) as lines:
+        for line in lines:
+            cards = line.split()
+            if len(deals) < subset:
+                deals.append((cards[:5], cards[5:10]))
+            ones.append(" ".join(cards[:5]))
+            twos.append(" ".join(cards[5:10]))
+    return deals, ones + twos
+
+
+def kernels(file: Path, options: Options) -> list[KernelResult]:
+    progress.print(f"evaluation kernels on {options.peer_deals:,} deals")
+    deals, texts = read_deals(file, options.peer_deals)
+    return compare(deals, texts, options.repeat)
+
+
+# --- one run ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Results:
+    options: Options
+    backend: str
+    server_version: str | None
+    generated: Measured
+    python_start: Measured
+    cli_import: Measured
+    baseline: Measured
+    limit: Measured | None  # None on PostgreSQL
+    main: PokerdbRun
+    rss_small: tuple[int, Measured]
+    rss_large: tuple[int, Measured]
+    kernels: list[KernelResult]
+
+
+def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
+    file = workdir / f"deals_{options.deals}.txt"
+    generated = generate(options.deals, options.seed, file)
+    progress.print("interpreter start")
+    python_start = median_of(python("-c", "pass"), PYTHON_START_RUNS)
+    cli_import = median_of(python("-c", "import pokerdb.cli"), options.repeat)
+    base = baseline(file)
+    limit = storage_limit(file, workdir) if dbs.backend == "sqlite" else None
+    main_run = run_pokerdb(file, dbs.fresh("main"), options.repeat)
+    small = min(RSS_SMALL_DEALS, max(1, options.deals // 10))
+    rss_small = small, import_only(small, options.seed + 1, workdir, dbs)
+    rss_large = ((options.rss_large, import_only(options.rss_large, options.seed + 2, workdir,
+                                                 dbs))
+                 if options.rss_check else (options.deals, main_run.imported))
+    return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
+                   cli_import, base, limit, main_run, rss_small, rss_large,
+                   kernels(file, options))
+
+
+# --- tables -------------------------------------------------------------------------------
+
+def inner(measured: Measured) -> float:
+    """The in-process seconds a helper script reports about itself."""
+    return float(json.loads(measured.stdout)["seconds"])
+
+
+def step_row(step: str, measured: Measured, deals: int | None, note: str = "") -> list[str]:
+    rate = f"{deals / measured.wall:,.0f}" if deals else ""
+    return [step, f"{measured.wall:.2f}", f"{measured.cpu:.2f}", f"{measured.max_rss_mib:.0f}",
+            rate, note]
+
+
+def helper_rows(r: Results) -> list[list[str]]:
+    n = r.options.deals
+    rows = [step_row("baseline.py (seed-style solver)", r.baseline, n,
+                     f"in-process {inner(r.baseline):.2f} s")]
+    if r.limit is None:
+        return [*rows, ["storage_limit.py (raw sqlite3)", "", "", "", "",
+                        "skipped: SQLite only"]]
+    return [*rows, step_row("storage_limit.py (raw sqlite3)", r.limit, n,
+                            f"in-process {inner(r.limit):.2f} s")]
+
+
+def pokerdb_rows(r: Results) -> list[list[str]]:
+    n, main = r.options.deals, r.main
+    rows = [step_row("pokerdb import", main.imported, n),
+            step_row("pokerdb evaluate", main.evaluated, n),
+            step_row("pokerdb wins --format json", main.wins, None,
+                     f"median of {r.options.repeat}"),
+            ["pokerdb import + evaluate + wins", f"{main.end_to_end:.2f}",
+             f"{main.imported.cpu + main.evaluated.cpu + main.wins.cpu:.2f}",
+             f"{max(m.max_rss_mib for m in (main.imported, main.evaluated, main.wins)):.0f}",
+             f"{n / main.end_to_end:,.0f}", "sum"]]
+    extra = (r.rss_small, r.rss_large) if r.options.rss_check else (r.rss_small,)
+    return rows + [step_row(f"pokerdb import, {deals:,} deals", measured, deals, "for peak RSS")
+                   for deals, measured in extra]
+
+
+def steps_table(r: Results) -> Table:
+    rows = [step_row("python -c pass", r.python_start, None, f"median of {PYTHON_START_RUNS}"),
+            step_row("python -c 'import pokerdb.cli'", r.cli_import, None,
+                     f"median of {r.options.repeat}"),
+            step_row("pokerdb generate", r.generated, r.options.deals),
+            *helper_rows(r), *pokerdb_rows(r)]
+    return Table(f"Whole processes, {r.options.deals:,} deals, {r.backend}",
+                 ("step", "wall s", "CPU s", "peak RSS MiB", "deals/s", "note"), rows,
+                 frozenset({1, 2, 3, 4}))
+
+
+def fastest_peer(kernels: Sequence[KernelResult]) -> KernelResult | None:
+    measured = [k for k in kernels if k.name != "pokerdb" and k.hands_per_second]
+    return max(measured, key=lambda k: k.hands_per_second or 0.0, default=None)
+
+
+def kernel_row(kernel: KernelResult, best_peer: float | None) -> list[str]:
+    rate = kernel.hands_per_second
+    if rate is None:
+        return [kernel.name, kernel.call, f"{kernel.hands:,}", "", "", "", kernel.note]
+    versus = f"{rate / best_peer:.2f}x" if best_peer else ""
+    return [kernel.name, kernel.call, f"{kernel.hands:,}", f"{kernel.seconds:.3f}",
+            f"{rate:,.0f}", versus, f"{kernel.player1:,}"]
+
+
+def kernels_table(r: Results) -> Table:
+    best = fastest_peer(r.kernels)
+    best_rate = best.hands_per_second if best else None
+    return Table(f"Evaluation kernels, in process (best of {r.options.repeat}; peers on the "
+                 f"first {r.options.peer_deals:,} deals)",
+                 ("kernel", "call", "hands", "s", "hands/s", "vs fastest peer", "player-1 wins"),
+                 [kernel_row(k, best_rate) for k in r.kernels], frozenset({2, 3, 4, 5, 6}))
+
+
+def agreement(r: Results) -> tuple[Table, bool]:
+    """Player 1's wins by every solver; whether they all agree."""
+    baseline_answer = json.loads(r.baseline.stdout)
+    everything = [k for k in r.kernels if k.name == "pokerdb" and k.player1 is not None
+                  and k.hands == 2 * r.options.deals][:1]
+    rows = [("baseline solver", baseline_answer["deals"], baseline_answer["player1"]),
+            ("pokerdb wins", r.main.counts["deals"], r.main.counts["player1"]),
+            *(("pokerdb kernel", k.hands // 2, k.player1) for k in everything)]
+    subset = {k.player1 for k in r.kernels if k.hands == 2 * r.options.peer_deals
+              and k.player1 is not None}
+    agree = (len({row[2] for row in rows}) == 1 and len(subset) == 1
+             and all(row[1] == r.options.deals for row in rows))
+    verdict = "agree" if agree else "DISAGREE"
+    table = Table(f"Player-1 wins on all {r.options.deals:,} deals: {verdict}",
+                  ("solver", "deals", "player-1 wins"),
+                  [[name, f"{deals:,}", f"{wins:,}"] for name, deals, wins in rows],
+                  frozenset({1, 2}))
+    return table, agree
+
+
+# --- targets ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    goal: str
+    measured: str
+    passed: bool | None  # None: not measured in this run
+
+
+def target_table(targets: Sequence[Target]) -> Table:
+    status = {True: "PASS", False: "MISS", None: "n/a"}
+    return Table("Targets (issue 3)", ("target", "goal", "measured", "result"),
+                 [[t.name, t.goal, t.measured, status[t.passed]] for t in targets])
+
+
+def end_to_end_target(r: Results) -> Target:
+    ratio = r.main.end_to_end / r.baseline.wall
+    return Target("pokerdb import + evaluate + wins vs baseline solver", "<= 0.5x",
+                  f"{ratio:.2f}x ({r.main.end_to_end:.2f} s vs {r.baseline.wall:.2f} s)",
+                  ratio <= 0.5)
+
+
+def import_target(r: Results) -> Target:
+    name, goal = "pokerdb import vs raw executemany", "<= 1.5x"
+    if r.limit is None:
+        return Target(name, goal, "not measured on PostgreSQL", None)
+    ratio = r.main.imported.wall / r.limit.wall
+    return Target(name, goal, f"{ratio:.2f}x ({r.main.imported.wall:.2f} s vs "
+                  f"{r.limit.wall:.2f} s)", ratio <= 1.5)
+
+
+def kernel_target(r: Results) -> Target:
+    name, goal = "pokerdb kernel vs fastest peer (hands/s)", ">= 5x"
+    best = fastest_peer(r.kernels)
+    ours = {k.call: k.hands_per_second for k in r.kernels
+            if k.name == "pokerdb" and k.hands == 2 * r.options.peer_deals}
+    texts = ours.get(peers.POKERDB_TEXTS.call)
+    arrays = ours.get(peers.POKERDB_ARRAYS.call)
+    if best is None or not best.hands_per_second or texts is None or arrays is None:
+        return Target(name, goal, "no peer installed (pip install '.[bench]')", None)
+    ratio = texts / best.hands_per_second
+    return Target(name, goal, f"{ratio:.2f}x text, {arrays / best.hands_per_second:.2f}x "
+                  f"arrays ({best.name} {best.hands_per_second:,.0f}/s)", ratio >= 5)
+
+
+def wins_target(r: Results) -> Target:
+    beyond = r.main.wins.wall - r.python_start.wall
+    return Target(f"pokerdb wins on {r.options.deals:,} deals beyond interpreter start",
+                  "< 0.2 s", f"{beyond:.2f} s ({r.main.wins.wall:.2f} s - "
+                  f"{r.python_start.wall:.2f} s)", beyond < 0.2)
+
+
+def rss_target(r: Results) -> Target:
+    (small, low), (large, high) = r.rss_small, r.rss_large
+    ratio = high.max_rss_kib / low.max_rss_kib
+    measured = (f"{ratio:.2f}x ({high.max_rss_mib:.0f} MiB at {large:,} vs "
+                f"{low.max_rss_mib:.0f} MiB at {small:,})")
+    if not r.options.rss_check:
+        measured += f"; --rss-check for {r.options.rss_large:,}"
+    return Target("pokerdb import peak RSS, large file vs small", "<= 1.2x", measured,
+                  ratio <= 1.2)
+
+
+def targets(r: Results) -> list[Target]:
+    return [end_to_end_target(r), import_target(r), kernel_target(r), wins_target(r),
+            rss_target(r)]
+
+
+# --- main ---------------------------------------------------------------------------------
+
+def header(r: Results) -> list[str]:
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return [f"pokerdb benchmark, {when}: {r.options.deals:,} deals (seed {r.options.seed}), "
+            f"{r.backend}",
+            f"Machine: {machine(r.server_version)}",
+            f"Command: python benchmarks/run.py {' '.join(map(redact, sys.argv[1:]))}".rstrip()]
+
+
+def redact(arg: str) -> str:
+    """A database URL without its password."""
+    return make_url(arg).render_as_string(hide_password=True) if "://" in arg else arg
+
+
+def report(r: Results) -> int:
+    answers, agree = agreement(r)
+    tables = [steps_table(r), kernels_table(r), answers, target_table(targets(r))]
+    console = Console()
+    render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)
+    if r.options.markdown is not None:
+        r.options.markdown.write_text(render_markdown(header(r), tables))
+    if not agree:
+        progress.print("[bold red]the solvers disagree on player 1's wins[/]")
+    return 0 if agree else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_args(argv)
+    workdir = Path(tempfile.mkdtemp(prefix="pokerdb-bench-", dir=options.workdir))
+    try:
+        dbs = Databases(workdir, options.db)
+        try:
+            results = collect(options, workdir, dbs)
+        finally:
+            dbs.drop_all()
+    except (StepFailed, ValueError) as exc:
+        progress.print(f"benchmark failed: {exc}", markup=False)
+        return 2
+    finally:
+        if options.keep:
+            progress.print(f"kept {workdir}")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return report(results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
