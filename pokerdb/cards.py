@@ -2,6 +2,8 @@
 
 from typing import Final
 
+from pokerdb.errors import quoted
+
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "CDHS"
 RANK_VALUE: Final = {ch: value for value, ch in enumerate(RANK_CHARS, start=2)}
@@ -11,6 +13,7 @@ RANK_NAME: Final = {
 }
 CARDS_PER_HAND: Final = 5
 DECK: Final = tuple(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
+CANONICAL_CARDS: Final = frozenset(DECK)
 
 # Any spelling of a card that we accept, mapped to its normalised text ("th" -> "TH").
 _NORMALISED: Final = {
@@ -29,9 +32,10 @@ def explain_bad_card(token: str) -> str:
     """Why a token is not a card, in words a user can act on."""
     upper = token.upper()
     if upper[:2] == "10" and len(upper) == 3 and upper[2] in SUIT_CHARS:
-        return f"'{token}' is not a card: write ten as T (e.g. 'T{upper[2]}')"
+        return f"{quoted(token)} is not a card: write ten as T (e.g. 'T{upper[2]}')"
     if len(token) != 2:
-        return f"'{token}' is not a card: a card is a rank and a suit, like '8C' or 'TS'"
+        return f"{quoted(token)} is not a card: a card is a rank and a suit, like '8C' or 'TS'"
     if upper[0] not in RANK_VALUE:
-        return f"unknown rank '{token[0]}' in card '{token}' (ranks are 2-9 T J Q K A)"
-    return f"unknown suit '{token[1]}' in card '{token}' (suits are C D H S)"
+        return (f"unknown rank {quoted(token[0])} in card {quoted(token)} "
+                f"(ranks are 2-9 T J Q K A)")
+    return f"unknown suit {quoted(token[1])} in card {quoted(token)} (suits are C D H S)"

@@ -12,9 +12,9 @@ from sqlalchemy.exc import OperationalError
 
 from pokerdb import __version__, reports
 from pokerdb.db import DB_ENV_VAR, DEFAULT_DB, open_engine
-from pokerdb.errors import PokerdbError
-from pokerdb.formats import PlayerRule
-from pokerdb.importer import import_file
+from pokerdb.errors import InvalidLinesError, PokerdbError
+from pokerdb.formats import InputFormat, PlayerRule
+from pokerdb.importer import ImportOptions, import_source
 from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.query import run_query
 from pokerdb.sources import resolve
@@ -25,11 +25,11 @@ app = typer.Typer(
     help="Turn files of poker deals into a SQL database you can question.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
 )
-stderr = Console(stderr=True, highlight=False)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per message
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", envvar=DB_ENV_VAR, show_default=False,
-    help=f"Database: a file path or a SQLAlchemy URL [env {DB_ENV_VAR}; default {DEFAULT_DB}]")]
+    help=f"Database: a file path or a SQLAlchemy URL (env {DB_ENV_VAR}; default {DEFAULT_DB})")]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")]
 NoHeadersOption = Annotated[bool, typer.Option("--no-headers", help="CSV without a header row.")]
 DatasetOption = Annotated[str | None, typer.Option(
@@ -91,16 +91,27 @@ def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[i
 
 @app.command("import")
 def import_command(
-    files: Annotated[list[str], typer.Argument(help="Deal files (PE54 format); '-' is stdin.")],
+    files: Annotated[list[str], typer.Argument(
+        help="Deal files, plain or gzip; '-' is stdin.")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
     players: Annotated[str | None, typer.Option(
         "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
     ] = None,
+    input_format: Annotated[InputFormat, typer.Option(
+        "--format", help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
+                         "CSV, one hand per row, its CLASS kept in hands.label.")
+    ] = InputFormat.PE54,
+    max_errors: Annotated[int, typer.Option(
+        "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
+    skip_invalid: Annotated[bool, typer.Option(
+        "--skip-invalid", help="Import the valid lines; record the others in the rejects table.")
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
-    """Import deal files, each in one transaction: a file with a bad line imports nothing."""
+    """Import deal files, each in one transaction: a file with a bad line imports nothing
+    (unless --skip-invalid)."""
     with _user_errors():
         if name is not None and len(files) > 1:
             raise PokerdbError("--name names one dataset: give it one file")
@@ -108,11 +119,16 @@ def import_command(
             rule = PlayerRule.parse(players)
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
+        options = ImportOptions(name, input_format, rule, max_errors, skip_invalid)
         engine = _engine(db)
         for file in files:
             with resolve(file) as source, _progress(source.size, "bytes", quiet) as advance:
-                result = import_file(engine, file, dataset_name=name, players=rule,
-                                     progress=advance)
+                try:
+                    result = import_source(engine, source, options, advance)
+                except InvalidLinesError as exc:
+                    for message in exc.messages():
+                        stderr.print(f"Error: {message}", markup=False)
+                    raise typer.Exit(1) from None
             if result.skipped:
                 typer.echo(f"{file}: already imported as dataset "
                            f"'{result.already_imported_as}', skipped")
@@ -120,7 +136,14 @@ def import_command(
                 rate = result.deals / result.seconds if result.seconds else 0
                 typer.echo(f"{file}: imported {result.deals:,} deals ({result.hands:,} hands) "
                            f"as dataset '{result.name}' in {result.seconds:.2f} s "
-                           f"({rate:,.0f} deals/s)")
+                           f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}")
+
+
+def _skipped_note(rejected: int) -> str:
+    if not rejected:
+        return ""
+    return (f"; skipped {rejected:,} invalid line{'s' if rejected > 1 else ''} "
+            f"(see the rejects table)")
 
 
 @app.command()
@@ -229,7 +252,7 @@ def explain(
         elif deal_id is not None and cards is None:
             explanation = explain_deal(_engine(db), deal_id)
         else:
-            raise PokerdbError("explain needs a DEAL_ID or --cards (not both)")
+            raise PokerdbError("explain needs a deal id or --cards (not both)")
         typer.echo("\n".join(explanation.lines()))
 
 

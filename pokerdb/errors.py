@@ -18,3 +18,26 @@ class InputError(PokerdbError):
 
 class ReadOnlyError(PokerdbError):
     """A statement given to `pokerdb query` that would change the database."""
+
+
+class InvalidLinesError(PokerdbError):
+    """Invalid lines of a deal file: one InputError each, then a summary line when given."""
+
+    def __init__(self, errors: list[InputError], summary: str | None = None) -> None:
+        self.errors = errors
+        self.summary = summary
+        super().__init__("\n".join(self.messages()))
+
+    def messages(self) -> list[str]:
+        return [str(error) for error in self.errors] + ([self.summary] if self.summary else [])
+
+
+QUOTED_MAX_CHARS = 24
+
+
+def quoted(text: str) -> str:
+    """`text` quoted for a one-line message: unprintable characters escaped (as repr does),
+    long text cut short, so binary garbage cannot garble a terminal or flood it."""
+    if len(text) <= QUOTED_MAX_CHARS:
+        return repr(text)
+    return f"{text[:QUOTED_MAX_CHARS]!r}..."

@@ -1,28 +1,40 @@
-"""Reading deal files: PE54 lines of 5*k cards, one deal of k players per line.
+"""Reading deal files: a stream of `Deal` and `Rejected` records, one per non-blank line.
 
-Parsing is a generator over (line number, raw bytes) so files of any size stream through in
-constant memory. Each bad line becomes a `Rejected` record carrying the reason; the importer
+PE54: 5*k cards per line, one deal of k players. UCI: the UCI Machine Learning Repository "Poker
+Hand" CSV, one labelled hand per row. Readers take raw (bytes) lines, so files of any size stream
+through in constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer
 decides whether that aborts the import or is recorded and skipped.
 """
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import cast
 
-from pokerdb.cards import CARDS_PER_HAND, explain_bad_card, normalise_card
+from pokerdb.cards import CANONICAL_CARDS, CARDS_PER_HAND, explain_bad_card, normalise_card
+from pokerdb.errors import quoted
 
-UTF8_BOM = b"\xef\xbb\xbf"
+UTF8_BOM = "\ufeff"
 
 
-@dataclass(frozen=True)
+class InputFormat(StrEnum):
+    """The file formats `pokerdb import` reads; the value is stored in `datasets.format`."""
+
+    PE54 = "pe54"
+    UCI = "uci"
+
+
+@dataclass(slots=True)  # not frozen: one is made per line, and frozen doubles the cost
 class Deal:
     line_no: int
     hands: tuple[str, ...]  # one normalised hand text ("8C TS KC 9H 4S") per player
+    label: int | None = None  # the category the file claims for its one hand (UCI CLASS)
 
 
 @dataclass(frozen=True)
 class Rejected:
     line_no: int
-    raw: str
+    raw: str  # the line without its ending; undecodable bytes and NUL escaped
     reason: str
 
 
@@ -49,6 +61,15 @@ class PlayerRule:
             raise ValueError(f"--players {text!r}: counts must be at least 1, low to high")
         return cls(minimum, maximum)
 
+    @property
+    def allowed(self) -> str:
+        """The player counts allowed, as written after --players."""
+        if self.minimum is None:
+            return "as many as the first deal"
+        if self.minimum == self.maximum:
+            return f"{self.minimum}"
+        return f"{self.minimum}-{self.maximum or 'any'}"
+
     def check(self, players: int, first_players: int | None) -> str | None:
         """Why a deal of `players` hands is not allowed here, or None if it is."""
         if self.minimum is None:
@@ -58,56 +79,183 @@ class PlayerRule:
                     f"({first_players} players), found {players * CARDS_PER_HAND}; "
                     f"use --players to allow mixed player counts")
         if players < self.minimum or (self.maximum is not None and players > self.maximum):
-            allowed = (f"{self.minimum}" if self.minimum == self.maximum
-                       else f"{self.minimum}-{self.maximum or 'any'}")
-            return f"deal of {players} players, but --players allows {allowed}"
+            noun = "player" if players == 1 else "players"
+            return f"deal of {players} {noun}, but --players allows {self.allowed}"
         return None
 
 
+def read_deals(file_format: InputFormat, lines: Iterable[bytes],
+               rule: PlayerRule) -> Iterator[Deal | Rejected]:
+    """The deals and rejected lines of a file in `file_format` (UCI rows are one hand each, so
+    the player rule does not apply to them)."""
+    if file_format is InputFormat.UCI:
+        return read_uci(lines)
+    return read_pe54(lines, rule)
+
+
+# --- PE54 ------------------------------------------------------------------------------------
+
+def read_pe54(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[Deal | Rejected]:
+    """Deals and rejected lines of a PE54 file given as raw lines; blank lines are skipped."""
+    first_players = 0  # players in the first deal; 0 until there is one
+    for line_no, raw in enumerate(lines, start=1):
+        try:
+            cards = raw.decode().split()
+        except UnicodeDecodeError as exc:
+            yield _not_utf8(line_no, raw, exc)
+            continue
+        count = len(cards)
+        # Fast path, nearly every line: canonical cards ("TS", not "ts"), none repeated.
+        if (count and not count % CARDS_PER_HAND
+                and len(CANONICAL_CARDS.intersection(cards)) == count):
+            hands = _hands_of(cards)
+        else:
+            parsed = parse_pe54_tokens(_without_bom(cards) if line_no == 1 else cards)
+            if not parsed:
+                continue  # a blank line
+            if isinstance(parsed, str):
+                yield Rejected(line_no, _raw_text(raw), parsed + _uci_hint(cards))
+                continue
+            hands = parsed
+        if len(hands) != first_players:
+            reason = rule.check(len(hands), first_players or None)
+            if reason:
+                yield Rejected(line_no, _raw_text(raw), reason)
+                continue
+            first_players = first_players or len(hands)
+        yield Deal(line_no, hands)
+
+
 def parse_pe54_line(text: str) -> tuple[str, ...] | str:
-    """The hands of one line, or the reason the line is not a deal."""
-    tokens = text.split()
+    """The hands of one line (none for a blank line), or the reason the line is not a deal."""
+    return parse_pe54_tokens(text.split())
+
+
+def parse_pe54_tokens(tokens: list[str]) -> tuple[str, ...] | str:
+    """The hands of a line's tokens, normalised ("ts" -> "TS"), or why they are not a deal."""
     cards = [normalise_card(token) for token in tokens]
     if None in cards:
         bad = next(t for t, card in zip(tokens, cards, strict=True) if card is None)
         return explain_bad_card(bad)
     if len(cards) % CARDS_PER_HAND:
-        return (f"found {len(cards)} cards; a deal is 5 cards per player "
+        return (f"found {_counted(len(cards), 'card')}; a deal is 5 cards per player "
                 f"(10 for two players)")
     if len(set(cards)) != len(cards):
         repeated = next(card for i, card in enumerate(cards) if card in cards[:i])
         return f"card '{repeated}' appears twice in the deal"
-    return tuple(" ".join(cards[i:i + CARDS_PER_HAND])  # type: ignore[arg-type]
+    return _hands_of(cast(list[str], cards))  # no None left
+
+
+def _hands_of(cards: list[str]) -> tuple[str, ...]:
+    if len(cards) == 2 * CARDS_PER_HAND:  # the usual deal, twice as fast as the general case
+        return " ".join(cards[:CARDS_PER_HAND]), " ".join(cards[CARDS_PER_HAND:])
+    return tuple(" ".join(cards[i:i + CARDS_PER_HAND])
                  for i in range(0, len(cards), CARDS_PER_HAND))
 
 
-def decode_line(raw: bytes) -> str | Rejected:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return Rejected(0, raw.decode("utf-8", "replace").strip(),
-                        f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
+def _uci_hint(tokens: list[str]) -> str:
+    """A pointer to --format uci for a line that looks like a UCI Poker Hand row."""
+    if len(tokens) == 1 and tokens[0].count(",") + 1 in (len(UCI_FIELDS) - 1, len(UCI_FIELDS)):
+        return "; for UCI Poker Hand rows use --format uci"
+    return ""
 
 
-def read_pe54(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[Deal | Rejected]:
-    """Deals and rejected lines of a PE54 file given as raw lines; blank lines are skipped."""
-    first_players: int | None = None
+def _without_bom(tokens: list[str]) -> list[str]:
+    if not tokens or not tokens[0].startswith(UTF8_BOM):
+        return tokens
+    first = tokens[0].removeprefix(UTF8_BOM)
+    return [first, *tokens[1:]] if first else tokens[1:]
+
+
+# --- shared by the readers -------------------------------------------------------------------
+
+def _raw_text(raw: bytes) -> str:
+    """A line as storable text: without its ending, bad bytes as \\xNN, NUL (which PostgreSQL
+    text cannot hold) as \\x00."""
+    return raw.decode("utf-8", "backslashreplace").rstrip("\r\n").replace("\0", "\\x00")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _not_utf8(line_no: int, raw: bytes, exc: UnicodeDecodeError) -> Rejected:
+    return Rejected(line_no, _raw_text(raw),
+                    f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
+
+
+# --- UCI Poker Hand --------------------------------------------------------------------------
+
+# https://archive.ics.uci.edu/dataset/158/poker+hand: suits 1-4 are Hearts, Spades, Diamonds,
+# Clubs; ranks 1-13 are Ace, 2, ..., King; CLASS 0-9 counts as our categories do.
+UCI_SUITS = {"1": "H", "2": "S", "3": "D", "4": "C"}
+UCI_RANKS = {str(number): rank for number, rank in enumerate("A23456789TJQK", start=1)}
+UCI_CLASSES = {str(number): number for number in range(10)}
+UCI_FIELDS = (*(f"{kind}{card}" for card in range(1, 6) for kind in "SC"), "CLASS")
+_UCI_MEANING = {
+    "S": "suits are 1-4: Hearts, Spades, Diamonds, Clubs",
+    "C": "ranks are 1-13: Ace, 2-10, Jack, Queen, King",
+    "CLASS": "classes are 0-9: High Card to Royal Flush",
+}
+
+
+def read_uci(lines: Iterable[bytes]) -> Iterator[Deal | Rejected]:
+    """One-player deals, labelled with CLASS when the row has one, and rejected rows; blank
+    lines and a header row (S1,C1,...) are skipped."""
     for line_no, raw in enumerate(lines, start=1):
-        if line_no == 1 and raw.startswith(UTF8_BOM):
-            raw = raw[len(UTF8_BOM):]
-        text = decode_line(raw)
-        if isinstance(text, Rejected):
-            yield Rejected(line_no, text.raw, text.reason)
+        try:
+            text = raw.decode()
+        except UnicodeDecodeError as exc:
+            yield _not_utf8(line_no, raw, exc)
             continue
-        if not text.strip():
-            continue
-        parsed = parse_pe54_line(text)
+        fields = [field.strip() for field in text.split(",")]
+        if line_no == 1:
+            fields[0] = fields[0].removeprefix(UTF8_BOM)
+            if tuple(field.upper() for field in fields) in (UCI_FIELDS, UCI_FIELDS[:-1]):
+                continue
+        if fields == [""]:
+            continue  # a blank line
+        parsed = parse_uci_fields(fields)
         if isinstance(parsed, str):
-            yield Rejected(line_no, text.strip(), parsed)
+            yield Rejected(line_no, _raw_text(raw), parsed)
             continue
-        reason = rule.check(len(parsed), first_players)
-        if reason:
-            yield Rejected(line_no, text.strip(), reason)
-            continue
-        first_players = first_players or len(parsed)
-        yield Deal(line_no, parsed)
+        hand, label = parsed
+        yield Deal(line_no, (hand,), label)
+
+
+def parse_uci_fields(fields: list[str]) -> tuple[str, int | None] | str:
+    """(hand text in file order, CLASS or None) of one row's fields, or why it is not a hand."""
+    if len(fields) not in (len(UCI_FIELDS) - 1, len(UCI_FIELDS)):
+        return (f"found {_counted(len(fields), 'field')}; a row is S1,C1,...,S5,C5 and an "
+                f"optional CLASS, 10 or 11 numbers separated by commas")
+    cards: list[str] = []
+    for index in range(0, len(UCI_FIELDS) - 1, 2):
+        suit, rank = UCI_SUITS.get(fields[index]), UCI_RANKS.get(fields[index + 1])
+        if suit is None:
+            return _bad_uci_field(fields, index, "S")
+        if rank is None:
+            return _bad_uci_field(fields, index + 1, "C")
+        card = rank + suit
+        if card in cards:
+            first = 2 * cards.index(card) + 1
+            return (f"card '{card}' appears twice in the hand "
+                    f"(fields {first}-{first + 1} and {index + 1}-{index + 2})")
+        cards.append(card)
+    label = None
+    if len(fields) == len(UCI_FIELDS):
+        label = UCI_CLASSES.get(fields[-1])
+        if label is None:
+            return _bad_uci_field(fields, len(UCI_FIELDS) - 1, "CLASS")
+    return " ".join(cards), label
+
+
+def _bad_uci_field(fields: list[str], index: int, kind: str) -> str:
+    value = fields[index]
+    where = f"field {index + 1} ({UCI_FIELDS[index]})"
+    if not value:
+        problem = "is empty"
+    elif value.isascii() and value.isdigit() and str(int(value)) == value:
+        problem = f"is {value}, out of range"
+    else:
+        problem = f"is {quoted(value)}, not a plain number"
+    return f"{where} {problem} ({_UCI_MEANING[kind]})"

@@ -95,7 +95,9 @@ def _rich(table: Table) -> RichTable:
     rich_table = RichTable(title=table.title, title_justify="left")
     rows = [list(row) for row in table.rows]
     for position, column in enumerate(table.columns):
-        numeric = rows and all(isinstance(row[position], int | float | Decimal) for row in rows)
+        # Empty cells (NULL) do not stop a column of numbers from lining up on the right.
+        values = [row[position] for row in rows if row[position] is not None]
+        numeric = values and all(isinstance(value, int | float | Decimal) for value in values)
         rich_table.add_column(column, justify="right" if numeric else "left")
     for row in rows:
         rich_table.add_row(*("" if value is None else str(value) for value in row))

@@ -2,6 +2,7 @@
 
 import gzip
 import hashlib
+import os
 import shutil
 import sys
 import tempfile
@@ -17,6 +18,7 @@ from pokerdb.errors import InputError
 GZIP_MAGIC = b"\x1f\x8b"
 STDIN = "-"
 CHUNK = 1 << 20
+GZIP_ERRORS = (EOFError, gzip.BadGzipFile, zlib.error)
 
 
 @dataclass(frozen=True)
@@ -35,36 +37,50 @@ class Source:
 
 @contextmanager
 def resolve(name: str) -> Iterator[Source]:
-    """The source for a path or '-'; stdin is spooled to a temporary file so it can be hashed
-    before import and read twice like any file."""
-    if name != STDIN:
-        yield _checked(name)
+    """The source for a path or '-'. Stdin and other streams (a pipe such as bash's
+    `<(zcat deals.gz)`) are spooled to a temporary file, so they can be hashed before import
+    and read twice like any file."""
+    if name == STDIN:
+        with _spooled("<stdin>", sys.stdin.buffer) as source:
+            yield source
         return
-    with tempfile.NamedTemporaryFile(prefix="pokerdb-stdin-") as spool:
-        shutil.copyfileobj(sys.stdin.buffer, spool, CHUNK)
-        spool.flush()
-        yield Source("<stdin>", Path(spool.name), Path(spool.name).stat().st_size)
-
-
-def _checked(name: str) -> Source:
     path = Path(name)
     if not path.exists():
         raise InputError(name, None, "no such file")
     if path.is_dir():
         raise InputError(name, None, "is a directory, not a deal file")
     try:
-        with path.open("rb"):
-            pass
+        stream = path.open("rb")
     except OSError as exc:
         raise InputError(name, None, f"cannot be read: {exc.strerror}") from exc
-    return Source(name, path, path.stat().st_size)
+    with stream:
+        if path.is_file():
+            yield Source(name, path, os.fstat(stream.fileno()).st_size)
+        else:
+            with _spooled(name, stream) as source:
+                yield source
+
+
+@contextmanager
+def _spooled(label: str, stream: IO[bytes]) -> Iterator[Source]:
+    with tempfile.NamedTemporaryFile(prefix="pokerdb-spool-") as spool:
+        shutil.copyfileobj(stream, spool, CHUNK)
+        spool.flush()
+        yield Source(label, Path(spool.name), spool.tell())
+
+
+def _gzip_problem(source: Source, exc: Exception) -> InputError:
+    if isinstance(exc, EOFError):
+        return InputError(source.label, None, "truncated gzip data: the file ends before the "
+                                              "end of its compressed stream")
+    return InputError(source.label, None, f"damaged gzip data ({exc})")
 
 
 def _truncation_guard(source: Source, lines: Iterator[bytes]) -> Iterator[bytes]:
     try:
         yield from lines
-    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        raise InputError(source.label, None, f"damaged gzip data ({exc})") from exc
+    except GZIP_ERRORS as exc:
+        raise _gzip_problem(source, exc) from exc
 
 
 @contextmanager
@@ -87,6 +103,6 @@ def content_sha256(source: Source) -> str:
         try:
             while chunk := stream.read(CHUNK):
                 digest.update(chunk)
-        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-            raise InputError(source.label, None, f"damaged gzip data ({exc})") from exc
+        except GZIP_ERRORS as exc:
+            raise _gzip_problem(source, exc) from exc
     return digest.hexdigest()

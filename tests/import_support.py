@@ -1,0 +1,57 @@
+"""Helpers for the import, bad-input and fault tests: run the CLI, read a database back."""
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, text
+from typer.testing import CliRunner, Result
+
+from pokerdb.cli import app
+
+TABLES = ("datasets", "deals", "hands", "rejects")
+
+
+def invoke(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin, prog_name="pokerdb")
+
+
+def succeeds(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
+    result = invoke(runner, *args, stdin=stdin)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def fails(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
+    """A user error: exit code 1 from the CLI's own handling, not an uncaught exception."""
+    result = invoke(runner, *args, stdin=stdin)
+    assert result.exit_code == 1, (result.stdout, result.stderr, result.exception)
+    assert isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+    finally:
+        engine.dispose()
+
+
+def row_counts(db_url: str) -> dict[str, int]:
+    return {table: rows(db_url, f"SELECT count(*) FROM {table}")[0][0] for table in TABLES}
+
+
+def snapshot(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, in a fixed order."""
+    return {
+        "datasets": rows(db_url, "SELECT * FROM datasets ORDER BY id"),
+        "deals": rows(db_url, "SELECT * FROM deals ORDER BY id"),
+        "hands": rows(db_url, "SELECT * FROM hands ORDER BY deal_id, player"),
+        "rejects": rows(db_url, "SELECT * FROM rejects ORDER BY id"),
+    }
+
+
+def write_lines(path: Path, *lines: str) -> str:
+    path.write_text("".join(f"{line}\n" for line in lines))
+    return str(path)
