@@ -2,30 +2,35 @@
 
 SQLite: an authorizer admits only reads (no writes, ATTACH, transaction control or pragma
 changes) and `query_only` backs it up. PostgreSQL: a READ ONLY transaction, made unchangeable by
-taking its snapshot before the user's statement runs.
+taking its snapshot before the user's statement runs, on a connection that is closed afterwards;
+only read commands are accepted.
 """
 
 import sqlite3
 from typing import Any
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError
 
 from pokerdb.errors import PokerdbError, ReadOnlyError
 from pokerdb.output import Table
 
 _SQLITE_READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION,
                         sqlite3.SQLITE_RECURSIVE}
-# Pragmas that only describe the schema, allowed when called without a value.
+# Pragmas that only describe the schema.
 _SQLITE_READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info",
                         "index_xinfo", "foreign_key_list"}
 REFUSED = "pokerdb query is read-only: this statement would change the database"
+# Command tags of PostgreSQL statements that only read.
+_SERVER_READ_COMMANDS = {"SELECT", "SHOW", "EXPLAIN"}
+# A write in the read-only transaction, or a try to change or leave it (SET TRANSACTION, VACUUM).
+_SERVER_REFUSED_SQLSTATES = {"25006", "25001"}  # read_only_sql_transaction, active_sql_transaction
 
 
 def _sqlite_authorizer(action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
     if action in _SQLITE_READ_ACTIONS:
         return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_PRAGMA and arg1 in _SQLITE_READ_PRAGMAS and arg2 is None:
+    # These pragmas have no setting form: their argument (arg2) is a table or index name.
+    if action == sqlite3.SQLITE_PRAGMA and arg1 in _SQLITE_READ_PRAGMAS:
         return sqlite3.SQLITE_OK
     return sqlite3.SQLITE_DENY
 
@@ -47,7 +52,9 @@ def _run_sqlite(engine: Engine, sql: str) -> Table:
         columns = [d[0] for d in cursor.description or ()]
         return Table(columns, cursor.fetchall())
     except sqlite3.DatabaseError as exc:
-        if "not authorized" in str(exc) or "readonly" in str(exc):
+        # ProgrammingError (e.g. two statements) carries no SQLite error code.
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code in (sqlite3.SQLITE_AUTH, sqlite3.SQLITE_READONLY):
             raise ReadOnlyError(REFUSED) from None
         raise PokerdbError(f"SQL error: {exc}") from None
     except (sqlite3.ProgrammingError, sqlite3.Warning) as exc:
@@ -59,18 +66,29 @@ def _run_sqlite(engine: Engine, sql: str) -> Table:
 
 
 def _run_server(engine: Engine, sql: str) -> Table:
-    with engine.connect() as connection:
-        connection.exec_driver_sql("SET TRANSACTION READ ONLY")
-        connection.exec_driver_sql("SELECT 1")  # takes the snapshot: no switch to read-write
-        try:
-            result = connection.exec_driver_sql(sql, ())
-            columns = list(result.keys()) if result.returns_rows else []
-            rows = result.fetchall() if result.returns_rows else []
-        except DBAPIError as exc:
-            connection.rollback()
-            detail = str(exc.orig).strip().splitlines()[0]
-            if "read-only transaction" in detail:
-                raise ReadOnlyError(REFUSED) from None
-            raise PokerdbError(f"SQL error: {detail}") from None
-        connection.rollback()
-    return Table(columns, rows)
+    import psycopg  # the postgres extra; SQLite-only installs lack it
+
+    raw = engine.raw_connection()
+    driver: psycopg.Connection[Any] = raw.driver_connection  # type: ignore[assignment]
+    try:
+        with driver.cursor() as cursor:
+            cursor.execute("SET TRANSACTION READ ONLY")
+            cursor.execute("SELECT 1")  # takes the snapshot: no switch to read-write
+            # A prepared statement holds exactly one command, so "COMMIT; DROP ..." cannot end
+            # the read-only transaction and go on writing; no parameters, so '%' is literal.
+            cursor.execute(sql, prepare=True)
+            if (cursor.statusmessage or "").split(" ")[0] not in _SERVER_READ_COMMANDS:
+                raise ReadOnlyError(REFUSED)  # e.g. SET, LOCK, ANALYZE: all rolled back below
+            columns = [column.name for column in cursor.description or ()]
+            return Table(columns, cursor.fetchall() if cursor.description else [])
+    except psycopg.Error as exc:
+        if exc.sqlstate in _SERVER_REFUSED_SQLSTATES:
+            raise ReadOnlyError(REFUSED) from None
+        detail = exc.diag.message_primary or str(exc)
+        if "multiple commands" in detail:
+            detail = "you can only execute one statement at a time"
+        raise PokerdbError(f"SQL error: {detail}") from None
+    finally:
+        # Closing rolls back, and drops whatever session state the statement set (SET,
+        # set_config, advisory locks) instead of handing it to the pool's next user.
+        raw.invalidate()

@@ -14,6 +14,8 @@ from pokerdb.db import open_engine
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
 PG_URL_VAR = "POKERDB_TEST_PG_URL"
+# Set by .ci/run: there a missing server fails the PostgreSQL tests instead of skipping them.
+REQUIRE_PG_VAR = "POKERDB_TEST_REQUIRE_PG"
 
 
 @pytest.fixture
@@ -41,11 +43,24 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.sqlite'}"
         return
+    yield from _postgres_database(_postgres_server())
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """An empty PostgreSQL database URL, for tests of PostgreSQL alone."""
+    yield from _postgres_database(_postgres_server())
+
+
+def _postgres_server() -> str:
     base = os.environ.get(PG_URL_VAR)
-    if not base:
-        pytest.skip(f"{PG_URL_VAR} is not set: PostgreSQL tests need a server "
-                    f"(see README, 'Running the PostgreSQL tests')")
-    yield from _postgres_database(base)
+    if base:
+        return base
+    if os.environ.get(REQUIRE_PG_VAR):
+        pytest.fail(f"{PG_URL_VAR} is not set, and {REQUIRE_PG_VAR} says PostgreSQL tests "
+                    f"must run here")
+    pytest.skip(f"{PG_URL_VAR} is not set: PostgreSQL tests need a server "
+                f"(see README, 'Running the PostgreSQL tests')")
 
 
 @pytest.fixture

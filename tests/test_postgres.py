@@ -1,0 +1,343 @@
+"""PostgreSQL alone: migrations in the catalog, `pokerdb query`'s read-only transaction, COPY, and
+several pokerdb processes writing one database at once. Needs $POKERDB_TEST_PG_URL."""
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from sqlalchemy import Connection, Engine, create_engine, text
+from typer.testing import CliRunner
+
+from pokerdb import bulk
+from pokerdb.cli import app
+from pokerdb.db import DB_ENV_VAR, alembic_config, head_revision, open_engine
+from pokerdb.errors import ReadOnlyError
+from pokerdb.query import REFUSED, run_query
+from pokerdb.schema import deals
+
+REPO = Path(__file__).resolve().parent.parent
+PE54_FILE = REPO / "data" / "p054_poker.txt"
+TABLES = ("datasets", "deals", "hands", "rejects")
+# Everything the migrations create in schema public, by name and pg_class.relkind.
+SCHEMA_RELATIONS = {
+    ("alembic_version", "r"), ("alembic_version_pkc", "i"),
+    ("categories", "r"), ("pk_categories", "i"), ("uq_categories_name", "i"),
+    ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
+    ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
+    ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
+    ("hands", "r"), ("pk_hands", "i"),
+    ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
+    ("deal_results", "v"),
+}
+BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}
+
+
+@pytest.fixture
+def pg(pg_url: str) -> Iterator[Engine]:
+    """A plain engine on the test's PostgreSQL database, for looking at it from outside."""
+    engine = create_engine(pg_url)
+    yield engine
+    engine.dispose()
+
+
+def relations(engine: Engine) -> set[tuple[str, str]]:
+    with engine.connect() as connection:
+        found = connection.execute(text(
+            "SELECT c.relname, c.relkind::text FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'"))
+        return {(name, kind) for name, kind in found}
+
+
+def column_types(engine: Engine, *columns: str) -> dict[str, str]:
+    with engine.connect() as connection:
+        found = connection.execute(text(
+            "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = 'public'"))
+        return {column: kind for column, kind in found if column in columns}
+
+
+def scalar(engine: Engine, sql: str) -> Any:
+    with engine.connect() as connection:
+        return connection.execute(text(sql)).scalar()
+
+
+def contents(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every pokerdb table, and the relations there are."""
+    with engine.connect() as connection:
+        rows = {table: [tuple(row) for row in connection.execute(
+                    text(f"SELECT * FROM {table} ORDER BY 1, 2"))] for table in TABLES}
+    return {**rows, "relations": sorted(relations(engine))}
+
+
+def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through Alembic's own env (the database from $POKERDB_DB, as `alembic upgrade head`)."""
+    monkeypatch.setenv(DB_ENV_VAR, pg_url)
+    assert relations(pg) == set()
+    command.upgrade(alembic_config(), "head")
+    assert scalar(pg, "SELECT version_num FROM alembic_version") == head_revision()
+    assert relations(pg) == SCHEMA_RELATIONS
+    # Deal ids outgrow 32 bits on a server; times keep their zone.
+    assert column_types(pg, "deals.id", "hands.deal_id", "hands.player", "hands.cards",
+                        "datasets.imported_at") == {
+        "deals.id": "bigint", "hands.deal_id": "bigint", "hands.player": "smallint",
+        "hands.cards": "character varying", "datasets.imported_at": "timestamp with time zone"}
+    command.downgrade(alembic_config(), "base")
+    assert relations(pg) == BASE_RELATIONS
+    assert scalar(pg, "SELECT count(*) FROM alembic_version") == 0
+    command.upgrade(alembic_config(), "head")
+    assert relations(pg) == SCHEMA_RELATIONS
+
+
+@pytest.fixture
+def p054(runner: CliRunner, pg_url: str) -> str:
+    """The PE54 file imported and evaluated."""
+    for args in (["import", str(PE54_FILE)], ["evaluate"]):
+        result = runner.invoke(app, [*args, "--db", pg_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    return pg_url
+
+
+REFUSED_STATEMENTS = [
+    "INSERT INTO categories VALUES (10, 'Five of a Kind')",
+    "UPDATE deals SET winner = 1",
+    "DELETE FROM hands",
+    "TRUNCATE deals CASCADE",
+    "DROP TABLE deals CASCADE",
+    "CREATE TABLE sneaky (x integer)",
+    "CREATE TEMPORARY TABLE sneaky (x integer)",
+    "SELECT * INTO sneaky FROM deals",
+    "WITH gone AS (DELETE FROM hands RETURNING 1) SELECT count(*) FROM gone",
+    "SELECT nextval('datasets_id_seq')",
+    "SELECT * FROM deals FOR UPDATE",
+    "DO $$ BEGIN DELETE FROM hands; END $$",
+    "SET TRANSACTION READ WRITE",
+    "SET default_transaction_read_only = off",
+    "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE",
+    "COMMIT",
+    "BEGIN",
+    "LOCK TABLE deals IN ACCESS EXCLUSIVE MODE",
+    "ANALYZE deals",
+    "VACUUM deals",
+]
+# Ending the read-only transaction from inside would need a second statement.
+SEVERAL_STATEMENTS = [
+    "COMMIT; DROP TABLE deals CASCADE",
+    "ROLLBACK; DELETE FROM hands",
+    "SELECT 1; SET TRANSACTION READ WRITE; DELETE FROM hands",
+]
+
+
+def refused(runner: CliRunner, url: str, statement: str) -> str:
+    """The error `pokerdb query` gives for a statement, once sure it changed nothing."""
+    engine = create_engine(url)
+    try:
+        before = contents(engine)
+        result = runner.invoke(app, ["query", statement, "--db", url])
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert contents(engine) == before
+        return result.stderr
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("statement", REFUSED_STATEMENTS)
+def test_query_refuses_writes(runner: CliRunner, p054: str, statement: str) -> None:
+    assert refused(runner, p054, statement) == f"Error: {REFUSED}\n"
+
+
+@pytest.mark.parametrize("statement", SEVERAL_STATEMENTS)
+def test_query_refuses_several_statements(runner: CliRunner, p054: str, statement: str) -> None:
+    assert refused(runner, p054, statement) == (
+        "Error: SQL error: you can only execute one statement at a time\n")
+
+
+def test_query_reads(runner: CliRunner, p054: str) -> None:
+    aces_of_spades = sum(line.split().count("AS") for line in PE54_FILE.read_text().splitlines())
+    statements = {
+        # '%' is a literal, not a driver placeholder.
+        "SELECT count(*) AS n FROM hands WHERE cards LIKE '%AS%'": [{"n": aces_of_spades}],
+        "SELECT count(*) FILTER (WHERE winner = 1) AS p1 FROM deals": [{"p1": 376}],
+        "VALUES (1, 'a')": [{"column1": 1, "column2": "a"}],
+        "SHOW default_transaction_read_only": [{"default_transaction_read_only": "off"}],
+        "SELECT result, count(*) AS n FROM deal_results GROUP BY result ORDER BY result":
+            [{"result": "Player 1", "n": 376}, {"result": "Player 2", "n": 624}],
+    }
+    for statement, expected in statements.items():
+        result = runner.invoke(app, ["query", statement, "--db", p054, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == expected
+
+
+def test_query_hands_no_session_state_to_the_pool(p054: str, pg: Engine) -> None:
+    """A session-level advisory lock taken by a query ends with it: its connection is closed."""
+    engine = open_engine(p054)
+    try:
+        assert run_query(engine, "SELECT pg_try_advisory_lock(54)").rows == [(True,)]
+        assert scalar(pg, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND "
+                          "objid = 54 AND database = (SELECT oid FROM pg_database "
+                          "WHERE datname = current_database())") == 0
+        with pytest.raises(ReadOnlyError):
+            run_query(engine, "DELETE FROM deals")
+        assert run_query(engine, "SELECT count(*) FROM deals").rows == [(1000,)]
+    finally:
+        engine.dispose()
+
+
+def test_copy_import_with_a_bad_line_leaves_nothing(runner: CliRunner, pg_url: str, pg: Engine,
+                                                    tmp_path: Path) -> None:
+    """The bad line comes after more deals than one COPY batch, so rows were already sent."""
+    bad = tmp_path / "bad.txt"
+    generate(bad, 25_000, seed=3)
+    with bad.open("a") as file:
+        file.write("8C TS KC 9H 4S 7D 2S 5D 3S 1C\n")
+    result = runner.invoke(app, ["import", str(bad), "--db", pg_url])
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {bad}, line 25001: unknown rank '1' in card '1C' (ranks are 2-9 T J Q K A)\n")
+    assert {table: scalar(pg, f"SELECT count(*) FROM {table}") for table in TABLES} == {
+        "datasets": 0, "deals": 0, "hands": 0, "rejects": 0}
+    good = runner.invoke(app, ["import", str(PE54_FILE), "--db", pg_url, "--quiet"])
+    assert good.exit_code == 0, good.output
+    assert scalar(pg, "SELECT min(id) || '-' || max(id) FROM deals") == "1-1000"
+
+
+def test_skipped_lines_keep_every_byte_through_copy(runner: CliRunner, pg_url: str, pg: Engine,
+                                                    tmp_path: Path) -> None:
+    """COPY's text format gives tab and backslash a meaning; the rejects table must not."""
+    odd = tmp_path / "odd.txt"
+    odd.write_bytes(b"8C TS KC 9H 4S 7D 2S 5D 3S AC\nAS\tKS \\\\ \x00 \xff QS\n")
+    result = runner.invoke(app, ["import", str(odd), "--skip-invalid", "--db", pg_url])
+    assert result.exit_code == 0, result.output
+    with pg.connect() as connection:
+        stored = connection.execute(text("SELECT line_no, raw, reason FROM rejects")).all()
+    assert [tuple(row) for row in stored] == [
+        (2, "AS\tKS \\\\ \\x00 \\xff QS", "not UTF-8 text: byte 0xff at column 12")]
+
+
+def test_update_rows_twice_in_one_transaction(pg_url: str, pg: Engine) -> None:
+    engine = open_engine(pg_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO datasets (id, name, sha256, format, deals, "
+                                    "imported_at) VALUES (1, 'd', 'x', 'pe54', 4, now())"))
+            bulk.insert_rows(connection, deals, ("id", "dataset_id", "line_no"),
+                             [(i, 1, i) for i in (1, 2, 3, 9)])
+            bulk.update_rows(connection, deals, ("winner",), ("id",), [(1, 1), (2, 9)])
+            bulk.update_rows(connection, deals, ("winner",), ("id",), [(0, 3), (2, 1)])
+    finally:
+        engine.dispose()
+    with pg.connect() as connection:
+        stored = connection.execute(text("SELECT id, winner FROM deals ORDER BY id")).all()
+    assert [tuple(row) for row in stored] == [(1, 2), (2, None), (3, 0), (9, 2)]
+
+
+def generate(path: Path, count: int, seed: int) -> None:
+    subprocess.run([sys.executable, "-m", "pokerdb", "generate", str(count), "--seed", str(seed),
+                    "-o", str(path)], check=True, timeout=120)
+
+
+def start(url: str, cwd: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "pokerdb", *args, "--db", url], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(processes: list[subprocess.Popen[str]]) -> list[str]:
+    """Each process's output, once all have exited 0."""
+    outputs = []
+    for process in processes:
+        stdout, stderr = process.communicate(timeout=300)
+        assert process.returncode == 0, stderr
+        outputs.append(stdout)
+    return outputs
+
+
+def holding(lock: Callable[[Connection], None], connection: Connection, waiters: int,
+            processes: list[subprocess.Popen[str]]) -> None:
+    """Hold a lock pokerdb's writers take until `waiters` sessions wait for it, so that they
+    surely all run at once when it is released."""
+    with connection.begin():
+        lock(connection)
+        deadline = time.monotonic() + 120
+        while scalar(connection.engine, "SELECT count(*) FROM pg_stat_activity "
+                     "WHERE datname = current_database() AND wait_event_type = 'Lock'") < waiters:
+            assert all(p.poll() is None for p in processes), "a writer exited before waiting"
+            assert time.monotonic() < deadline, "the writers never waited for the lock"
+            time.sleep(0.1)
+
+
+def appending(connection: Connection) -> None:
+    bulk.lock_for_append(connection, deals)
+
+
+def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path: Path) -> None:
+    """Four processes at once on an empty database: one brings it to head, each imports its
+    file, and every deal gets its own id."""
+    files = [tmp_path / f"part{seed}.txt" for seed in range(4)]
+    for seed, file in enumerate(files):
+        generate(file, 3_000 + seed, seed)
+    processes = [start(pg_url, tmp_path, "import", str(file), "--quiet") for file in files]
+    with pg.connect() as connection:
+        holding(bulk.lock_for_migration, connection, 4, processes)
+    assert finish(processes) == [""] * 4
+    with pg.connect() as connection:
+        per_dataset = connection.execute(text(
+            "SELECT ds.name, ds.deals, count(*), max(d.id) - min(d.id) + 1, max(d.line_no), "
+            "(SELECT count(*) FROM hands h JOIN deals e ON e.id = h.deal_id "
+            " WHERE e.dataset_id = ds.id) "
+            "FROM datasets ds JOIN deals d ON d.dataset_id = ds.id "
+            "GROUP BY ds.id, ds.name, ds.deals ORDER BY ds.name")).all()
+    # Each file's deals hold one unbroken run of ids.
+    assert [tuple(row) for row in per_dataset] == [
+        (f"part{seed}.txt", n, n, n, n, 2 * n) for seed, n in enumerate(range(3_000, 3_004))]
+    assert scalar(pg, "SELECT count(DISTINCT id) || ' ' || max(id) FROM deals") == "12006 12006"
+
+
+def test_imports_waiting_on_each_other(pg_url: str, pg: Engine, tmp_path: Path) -> None:
+    open_engine(pg_url).dispose()
+    files = [tmp_path / f"part{seed}.txt" for seed in range(3)]
+    for seed, file in enumerate(files):
+        generate(file, 2_000, seed)
+    processes = [start(pg_url, tmp_path, "import", str(file), "--quiet") for file in files]
+    with pg.connect() as connection:
+        holding(appending, connection, 3, processes)
+    finish(processes)
+    assert scalar(pg, "SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || max(id) "
+                      "FROM deals") == "6000 6000 6000"
+    assert scalar(pg, "SELECT count(*) FROM hands") == 12_000
+
+
+def test_same_file_from_two_processes_is_imported_once(pg_url: str, pg: Engine,
+                                                       tmp_path: Path) -> None:
+    """Both pass the "seen before?" check; the second then meets the first's sha256."""
+    open_engine(pg_url).dispose()
+    same = tmp_path / "same.txt"
+    generate(same, 3_000, 7)
+    processes = [start(pg_url, tmp_path, "import", str(same)) for _ in range(2)]
+    with pg.connect() as connection:
+        holding(appending, connection, 2, processes)
+    outputs = sorted(finish(processes))
+    assert outputs[0] == f"{same}: already imported as dataset 'same.txt', skipped\n"
+    assert re.fullmatch(rf"{re.escape(str(same))}: imported 3,000 deals \(6,000 hands\) as "
+                        rf"dataset 'same.txt' in .*\n", outputs[1])
+    assert scalar(pg, "SELECT count(*) || ' ' || sum(deals) FROM datasets") == "1 3000"
+    assert scalar(pg, "SELECT count(*) FROM hands") == 6_000
+
+
+def test_concurrent_evaluates_each_take_their_turn(pg_url: str, pg: Engine,
+                                                   tmp_path: Path) -> None:
+    """Two evaluates that start together would rewrite the same window's hands."""
+    finish([start(pg_url, tmp_path, "import", str(PE54_FILE), "--quiet")])
+    processes = [start(pg_url, tmp_path, "evaluate") for _ in range(2)]
+    with pg.connect() as connection:
+        holding(appending, connection, 2, processes)
+    outputs = sorted(output.split(" in ")[0] for output in finish(processes))
+    assert outputs == ["evaluated 0 hands", "evaluated 2,000 hands"]
+    assert scalar(pg, "SELECT count(*) || ' ' || count(strength) FROM hands") == "2000 2000"
+    assert scalar(pg, "SELECT count(*) FROM deals WHERE winner = 1") == 376
