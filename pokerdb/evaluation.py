@@ -48,7 +48,7 @@ def evaluate_pending(engine: Engine,
     hand_total = deal_total = 0
     after = 0
     while True:
-        with engine.begin() as connection:
+        with engine.begin() as connection, bulk.without_cycle_collection():
             # Rewriting a window must not race an import adding deals to it, or another evaluate.
             bulk.lock_for_append(connection, deals)
             first = connection.scalar(

@@ -186,19 +186,30 @@ def decompose(strength: StrengthArray) -> list[npt.NDArray[np.int32]]:
     return columns
 
 
-# Byte value of a rank or suit character -> its code, for hands stored as text.
-_RANK_OF_BYTE: Final = np.zeros(256, dtype=np.uint8)
-_SUIT_OF_BYTE: Final = np.zeros(256, dtype=np.uint8)
-for _ch, _value in RANK_VALUE.items():
-    _RANK_OF_BYTE[ord(_ch)] = _value
-for _code, _ch in enumerate(SUIT_CHARS):
-    _SUIT_OF_BYTE[ord(_ch)] = _code
-
 HAND_TEXT_WIDTH: Final = 3 * CARDS_PER_HAND - 1  # "8C TS KC 9H 4S"
+# Byte positions of the five two-byte cards in a hand's text.
+_CARD_BYTES: Final = np.array([3 * card + byte for card in range(CARDS_PER_HAND)
+                               for byte in (0, 1)])
+
+
+def _card_code_table() -> npt.NDArray[np.uint8]:
+    """A card's two text bytes, read as one native uint16 -> rank * 4 + suit."""
+    table = np.zeros(1 << 16, dtype=np.uint8)
+    for rank, value in RANK_VALUE.items():
+        for suit_code, suit in enumerate(SUIT_CHARS):
+            text = np.frombuffer((rank + suit).encode("ascii"), dtype=np.uint16)
+            table[text[0]] = value * 4 + suit_code
+    return table
+
+
+_CARD_CODE: Final = _card_code_table()
 
 
 def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
     """Strength of each normalised hand text ("8C TS KC 9H 4S")."""
     raw = np.frombuffer("".join(hands).encode("ascii"), dtype=np.uint8)
     grid = raw.reshape(len(hands), HAND_TEXT_WIDTH)
-    return strengths(_RANK_OF_BYTE[grid[:, 0::3]], _SUIT_OF_BYTE[grid[:, 1::3]])
+    # Gather the ten card bytes contiguously, then decode each card in one table lookup.
+    cards = np.ascontiguousarray(grid[:, _CARD_BYTES]).view(np.uint16)
+    codes = _CARD_CODE[cards]
+    return strengths(codes >> 2, codes & 3)

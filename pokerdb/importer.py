@@ -1,9 +1,7 @@
 """Importing deal files: each file in one transaction, all of it or nothing."""
 
-import gc
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
@@ -81,7 +79,7 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     if known is not None:
         return ImportResult(label, sha256, 0, 0, 0.0, already_imported_as=known)
     try:
-        with engine.begin() as connection, _without_cycle_collection():
+        with engine.begin() as connection, bulk.without_cycle_collection():
             deal_count, hand_count, rejected = _load(connection, source, label, sha256,
                                                      options, progress)
     except IntegrityError:
@@ -94,19 +92,6 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
         return ImportResult(label, sha256, 0, 0, 0.0, already_imported_as=known)
     return ImportResult(label, sha256, deal_count, hand_count, time.perf_counter() - started,
                         rejected=rejected)
-
-
-@contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """Import makes millions of small objects, none of them in reference cycles; the cyclic
-    garbage collector's passes over them cost a third of the import (2.3 s per million deals)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
