@@ -1,4 +1,4 @@
-"""Shared fixtures: databases on every backend, the bundled data, a CLI runner."""
+"""Shared fixtures: databases on every backend and a CLI runner."""
 
 import os
 import uuid
@@ -11,8 +11,6 @@ from typer.testing import CliRunner
 
 from pokerdb.db import open_engine
 
-REPO = Path(__file__).resolve().parent.parent
-PE54_FILE = REPO / "data" / "p054_poker.txt"
 PG_URL_VAR = "POKERDB_TEST_PG_URL"
 # Set by .ci/run: there a missing server fails the PostgreSQL tests instead of skipping them.
 REQUIRE_PG_VAR = "POKERDB_TEST_REQUIRE_PG"

@@ -8,69 +8,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from support import (
+    PE54_FILE,
+    REPO,
+    fails,
+    invoke,
+    row_counts,
+    rows,
+    snapshot,
+    succeeds,
+    write_lines,
+)
 from typer.main import get_command
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
 from pokerdb import __version__
 from pokerdb.cli import app
 from pokerdb.db import DEFAULT_DB
 from pokerdb.query import REFUSED
 
-REPO = Path(__file__).resolve().parent.parent
-PE54_FILE = REPO / "data" / "p054_poker.txt"
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
 TIE_DEAL = "AH KH QD JS 9C AD KD QH JC 9S"
-TABLES = ("datasets", "deals", "hands", "rejects")
-
-
-# --- helpers ---------------------------------------------------------------------------------
-
-def invoke(runner: CliRunner, *args: str) -> Result:
-    return runner.invoke(app, list(args), prog_name="pokerdb")
-
-
-def succeeds(runner: CliRunner, *args: str) -> Result:
-    result = invoke(runner, *args)
-    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
-    assert result.exception is None
-    return result
-
-
-def fails(runner: CliRunner, *args: str) -> Result:
-    """A user error: exit code 1 from the CLI's own handling, not an uncaught exception."""
-    result = invoke(runner, *args)
-    assert result.exit_code == 1, (result.stdout, result.stderr, result.exception)
-    assert isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
-def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
-    engine = create_engine(db_url)
-    try:
-        with engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(text(sql))]
-    finally:
-        engine.dispose()
-
-
-def row_counts(db_url: str) -> dict[str, int]:
-    return {table: rows(db_url, f"SELECT count(*) FROM {table}")[0][0] for table in TABLES}
-
-
-def snapshot(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, in a fixed order."""
-    return {
-        "datasets": rows(db_url, "SELECT * FROM datasets ORDER BY id"),
-        "deals": rows(db_url, "SELECT * FROM deals ORDER BY id"),
-        "hands": rows(db_url, "SELECT * FROM hands ORDER BY deal_id, player"),
-        "rejects": rows(db_url, "SELECT * FROM rejects ORDER BY id"),
-    }
-
-
-def write_deals(path: Path, *lines: str) -> str:
-    path.write_text("".join(f"{line}\n" for line in lines))
-    return str(path)
 
 
 @pytest.fixture
@@ -267,7 +225,7 @@ def test_evaluate_twice_changes_nothing(runner: CliRunner, p054_db: str) -> None
 def test_evaluate_only_evaluates_new_hands(runner: CliRunner, p054_db: str,
                                            tmp_path: Path) -> None:
     before = snapshot(p054_db)
-    ties = write_deals(tmp_path / "tie.txt", TIE_DEAL)
+    ties = write_lines(tmp_path / "tie.txt", TIE_DEAL)
     succeeds(runner, "import", ties, "--db", p054_db)
     result = succeeds(runner, "evaluate", "--db", p054_db)
     assert result.stdout.startswith("evaluated 2 hands in 1 deals in ")
@@ -294,7 +252,7 @@ GOOD_LINE = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 def test_bad_line_fails_the_whole_file(runner: CliRunner, p054_imported: str, tmp_path: Path,
                                        bad_line: str, message: str) -> None:
     before = snapshot(p054_imported)
-    bad = write_deals(tmp_path / "bad_deals.txt", GOOD_LINE, bad_line, GOOD_LINE)
+    bad = write_lines(tmp_path / "bad_deals.txt", GOOD_LINE, bad_line, GOOD_LINE)
     result = fails(runner, "import", bad, "--db", p054_imported)
     assert result.stdout == ""
     assert snapshot(p054_imported) == before  # nothing of the file, not even its good line
@@ -302,11 +260,11 @@ def test_bad_line_fails_the_whole_file(runner: CliRunner, p054_imported: str, tm
 
 
 def test_bad_line_in_a_fresh_database(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    bad = write_deals(tmp_path / "bad.txt", GOOD_LINE, "5C AD 5D AC 9C 7C 5H 8D TD 1S")
+    bad = write_lines(tmp_path / "bad.txt", GOOD_LINE, "5C AD 5D AC 9C 7C 5H 8D TD 1S")
     fails(runner, "import", bad, "--db", db_url)
     assert row_counts(db_url) == {"datasets": 0, "deals": 0, "hands": 0, "rejects": 0}
     # The file can be imported once corrected: the failed attempt left no trace behind.
-    write_deals(tmp_path / "bad.txt", GOOD_LINE, "5C AD 5D AC 9C 7C 5H 8D TD 2S")
+    write_lines(tmp_path / "bad.txt", GOOD_LINE, "5C AD 5D AC 9C 7C 5H 8D TD 2S")
     succeeds(runner, "import", bad, "--db", db_url)
     assert row_counts(db_url) == {"datasets": 1, "deals": 2, "hands": 4, "rejects": 0}
 
@@ -315,7 +273,7 @@ def test_errors_are_single_lines_for_short_paths(runner: CliRunner, tmp_path: Pa
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """The same message with a short relative path: exact text, one line."""
     monkeypatch.chdir(tmp_path)
-    write_deals(tmp_path / "b.txt", "5C AD 5D AC 9C 7C 5H 8D TD 5C")
+    write_lines(tmp_path / "b.txt", "5C AD 5D AC 9C 7C 5H 8D TD 5C")
     result = fails(runner, "import", "b.txt", "--db", "x.sqlite")
     assert result.stderr == "Error: b.txt, line 1: card '5C' appears twice in the deal\n"
 
@@ -382,7 +340,7 @@ def test_query_sql_error(runner: CliRunner, sqlite_p054: str) -> None:
 # --- datasets and ties -----------------------------------------------------------------------
 
 def test_dataset_filter(runner: CliRunner, p054_db: str, tmp_path: Path) -> None:
-    ties = write_deals(tmp_path / "ties.txt", TIE_DEAL)
+    ties = write_lines(tmp_path / "ties.txt", TIE_DEAL)
     succeeds(runner, "import", ties, "--db", p054_db)
     succeeds(runner, "evaluate", "--db", p054_db)
 
@@ -411,7 +369,7 @@ def test_unknown_dataset(runner: CliRunner, p054_db: str, command: str) -> None:
 
 
 def test_tie(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    ties = write_deals(tmp_path / "tie.txt", TIE_DEAL)
+    ties = write_lines(tmp_path / "tie.txt", TIE_DEAL)
     succeeds(runner, "import", ties, "--db", db_url)
     succeeds(runner, "evaluate", "--db", db_url)
     assert rows(db_url, "SELECT line_no, winner FROM deals") == [(1, 0)]

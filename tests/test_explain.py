@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
+from support import PE54_FILE
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -13,8 +14,6 @@ from pokerdb.evaluation import evaluate_pending
 from pokerdb.evaluator import evaluate_cards
 from pokerdb.explain import explain_cards, explain_deal
 from pokerdb.importer import import_file
-
-PE54_FILE = Path(__file__).resolve().parent.parent / "data" / "p054_poker.txt"
 
 
 @pytest.mark.parametrize(("cards", "words"), [

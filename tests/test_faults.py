@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from import_support import fails, rows, snapshot, succeeds, write_lines
 from sqlalchemy import Engine, create_engine, make_url, text
+from support import fails, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import ReadOnlyError

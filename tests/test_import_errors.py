@@ -6,8 +6,8 @@ import gzip
 from pathlib import Path
 
 import pytest
-from import_support import fails, rows, snapshot, succeeds, write_lines
 from sqlalchemy import Engine
+from support import fails, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import InvalidLinesError

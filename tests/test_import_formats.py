@@ -7,8 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from import_support import fails, rows, succeeds, write_lines
 from sqlalchemy import Engine
+from support import fails, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.evaluation import evaluate_pending

@@ -13,6 +13,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, text
+from support import PE54_FILE, REPO
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -20,8 +21,6 @@ from pokerdb.db import alembic_config, migrations_dir
 from pokerdb.evaluator import Category
 from pokerdb.schema import VIEW_NAMES, metadata
 
-REPO = Path(__file__).resolve().parent.parent
-PE54_FILE = REPO / "data" / "p054_poker.txt"
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hands", "rejects"}
 
 

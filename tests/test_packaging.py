@@ -9,11 +9,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support import PE54_FILE, REPO
 
 from pokerdb import __version__
-
-REPO = Path(__file__).resolve().parent.parent
-PE54_FILE = REPO / "data" / "p054_poker.txt"
 
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None,

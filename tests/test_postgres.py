@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
+from support import PE54_FILE
 from typer.testing import CliRunner
 
 from pokerdb import bulk
@@ -22,8 +23,6 @@ from pokerdb.errors import ReadOnlyError
 from pokerdb.query import REFUSED, run_query
 from pokerdb.schema import deals
 
-REPO = Path(__file__).resolve().parent.parent
-PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.
 SCHEMA_RELATIONS = {

@@ -19,9 +19,10 @@ from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
 
 pytest.importorskip("matplotlib", reason="the report needs the `report` extra (matplotlib)")
+from support import PE54_FILE
+
 from pokerdb.report import build_report
 
-PE54_FILE = Path(__file__).resolve().parent.parent / "data" / "p054_poker.txt"
 PE54_SHA256 = "0ecdf24e712750ac0797faf808726a6da149ab49dc3563a75af124af3cc3af16"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from sqlalchemy import Engine
+from support import PE54_FILE
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -27,7 +28,6 @@ from pokerdb.stats import (
     pool_groups,
 )
 
-PE54_FILE = Path(__file__).resolve().parent.parent / "data" / "p054_poker.txt"
 PE54_COUNTS = [1000, 845, 103, 36, 12, 2, 2, 0, 0, 0]
 C = Category
 

@@ -1,4 +1,4 @@
-"""Helpers for the import, bad-input and fault tests: run the CLI, read a database back."""
+"""Helpers shared by the tests: the bundled data, running the CLI, reading a database back."""
 
 from pathlib import Path
 from typing import Any
@@ -8,6 +8,8 @@ from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
 
+REPO = Path(__file__).resolve().parent.parent
+PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
 
 
@@ -18,6 +20,7 @@ def invoke(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
 def succeeds(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
     result = invoke(runner, *args, stdin=stdin)
     assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    assert result.exception is None
     return result
 
 
