@@ -63,10 +63,6 @@ def _user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
-def _engine(db: str | None) -> Engine:
-    return open_engine(db)
-
-
 @contextmanager
 def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[int], None]]:
     """A progress bar on a terminal's stderr; a no-op otherwise."""
@@ -120,7 +116,7 @@ def import_command(
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
         options = ImportOptions(name, input_format, rule, max_errors, skip_invalid)
-        engine = _engine(db)
+        engine = open_engine(db)
         for file in files:
             with resolve(file) as source, _progress(source.size, "bytes", quiet) as advance:
                 try:
@@ -152,7 +148,7 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     from pokerdb.evaluation import evaluate_pending, pending_hands
 
     with _user_errors():
-        engine = _engine(db)
+        engine = open_engine(db)
         with _progress(pending_hands(engine), "hands", quiet) as advance:
             result = evaluate_pending(engine, progress=advance)
         if not quiet:
@@ -173,7 +169,7 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
          fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False) -> None:
     """Deals, wins of each player, and ties."""
     with _user_errors():
-        engine = _engine(db)
+        engine = open_engine(db)
         counts = reports.wins(engine, dataset)
         _warn_unevaluated(engine, dataset)
         render_object(counts, fmt, headers=not no_headers)
@@ -185,7 +181,7 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
               no_headers: NoHeadersOption = False) -> None:
     """Wins by the winner's category, and player 1's category against player 2's."""
     with _user_errors():
-        engine = _engine(db)
+        engine = open_engine(db)
         tables = [reports.wins_by_category(engine, dataset),
                   reports.category_matrix(engine, dataset)]
         _warn_unevaluated(engine, dataset)
@@ -198,7 +194,7 @@ def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement."
           no_headers: NoHeadersOption = False) -> None:
     """Run one read-only SQL statement and print its rows; writes are refused."""
     with _user_errors():
-        render([run_query(_engine(db), sql)], fmt, headers=not no_headers)
+        render([run_query(open_engine(db), sql)], fmt, headers=not no_headers)
 
 
 @app.command()
@@ -208,7 +204,7 @@ def generate(
                     ] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; '-' is stdout.")
                       ] = "-",
-    players: Annotated[int, typer.Option("--players", min=1, max=5, help="Players per deal.")
+    players: Annotated[int, typer.Option("--players", min=1, max=10, help="Players per deal.")
                        ] = 2,
 ) -> None:
     """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
@@ -231,7 +227,7 @@ def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE
                      no_headers: NoHeadersOption = False) -> None:
     """The imported datasets."""
     with _user_errors():
-        render([reports.dataset_list(_engine(db))], fmt, headers=not no_headers)
+        render([reports.dataset_list(open_engine(db))], fmt, headers=not no_headers)
 
 
 @app.command()
@@ -250,7 +246,7 @@ def explain(
         if cards is not None and deal_id is None:
             explanation = explain_cards(cards)
         elif deal_id is not None and cards is None:
-            explanation = explain_deal(_engine(db), deal_id)
+            explanation = explain_deal(open_engine(db), deal_id)
         else:
             raise PokerdbError("explain needs a deal id or --cards (not both)")
         typer.echo("\n".join(explanation.lines()))
@@ -264,7 +260,7 @@ def stats_command(db: DbOption = None, dataset: DatasetOption = None,
     from pokerdb.stats import category_stats
 
     with _user_errors():
-        engine = _engine(db)
+        engine = open_engine(db)
         tables = category_stats(engine, dataset)
         _warn_unevaluated(engine, dataset)
         render(tables, fmt, headers=not no_headers)
@@ -280,7 +276,7 @@ def report_command(
     with _user_errors():
         from pokerdb.report import write_report  # needs the `report` extra (matplotlib)
 
-        engine = _engine(db)
+        engine = open_engine(db)
         size = write_report(engine, dataset, output)
         _warn_unevaluated(engine, dataset)
         typer.echo(f"wrote {output} ({size:,} bytes)")
