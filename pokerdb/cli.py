@@ -1,5 +1,6 @@
 """The `pokerdb` command: parses options, calls the library, renders results."""
 
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -238,6 +239,9 @@ def explain(
         "--cards", help='A deal as text instead: 5 cards per player, e.g. "8C TS KC 9H 4S '
                         '7D 2S 5D 3S AC".')] = None,
     db: DbOption = None,
+    fmt: Annotated[OutputFormat, typer.Option(
+        "--format", "-f", help="Text (table) or json; csv has no shape for a verdict.")
+    ] = OutputFormat.TABLE,
 ) -> None:
     """Each player's hand in words, and the comparison that decides the deal."""
     from pokerdb.explain import explain_cards, explain_deal
@@ -249,7 +253,12 @@ def explain(
             explanation = explain_deal(open_engine(db), deal_id)
         else:
             raise PokerdbError("explain needs a deal id or --cards (not both)")
-        typer.echo("\n".join(explanation.lines()))
+        if fmt is OutputFormat.CSV:
+            raise PokerdbError("explain prints text (--format table) or --format json")
+        if fmt is OutputFormat.JSON:
+            typer.echo(json.dumps(explanation.record(), indent=2))
+        else:
+            typer.echo("\n".join(explanation.lines()))
 
 
 @app.command("stats")

@@ -8,7 +8,7 @@ then names the rank that decides.
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from sqlalchemy import Engine, select
 
@@ -51,6 +51,17 @@ class Explanation:
     def lines(self) -> list[str]:
         rows = [f"Player {hand.player}: {hand.cards}  {hand.description}" for hand in self.hands]
         return [*([self.heading] if self.heading else []), *rows, self.verdict]
+
+    def record(self) -> dict[str, Any]:
+        """The explanation as JSON-ready data: {"deal", "hands": [...], "verdict"}."""
+        return {
+            "deal": self.heading,
+            "hands": [{"player": hand.player, "cards": hand.cards,
+                       "category": hand.value.category.label,
+                       "strength": hand.value.strength, "description": hand.description}
+                      for hand in self.hands],
+            "verdict": self.verdict,
+        }
 
 
 def explain_cards(text: str) -> Explanation:

@@ -1,5 +1,6 @@
 """Hands in words and the comparison that decides a deal: `pokerdb explain`."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,25 @@ def test_cli_explain_missing_deal(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["explain", "3", "--db", f"{tmp_path}/empty.sqlite"])
     assert result.exit_code == 1
     assert result.stderr == "Error: no deal with id 3 in the database\n"
+
+
+def test_cli_explain_json(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", "--cards", "5H 5C 6S 7S KD 2C 3S 8S 8D TD",
+                                 "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "deal": None,
+        "hands": [
+            {"player": 1, "cards": "5H 5C 6S 7S KD", "category": "One Pair",
+             "strength": 0x15D760, "description": "Pair of Fives, King kicker"},
+            {"player": 2, "cards": "2C 3S 8S 8D TD", "category": "One Pair",
+             "strength": 0x18A320, "description": "Pair of Eights, Ten kicker"},
+        ],
+        "verdict": "Player 2 wins: Pair of Eights, Ten kicker beats Pair of Fives, King kicker",
+    }
+
+
+def test_cli_explain_refuses_csv(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["explain", "--cards", "5H 5C 6S 7S KD", "--format", "csv"])
+    assert result.exit_code == 1
+    assert result.stderr == "Error: explain prints text (--format table) or --format json\n"
