@@ -26,10 +26,10 @@ _SERVER_READ_COMMANDS = {"SELECT", "SHOW", "EXPLAIN"}
 _SERVER_REFUSED_SQLSTATES = {"25006", "25001"}  # read_only_sql_transaction, active_sql_transaction
 
 
-def _sqlite_authorizer(action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
+def _sqlite_authorizer(action: int, arg1: str | None, *_: Any) -> int:
     if action in _SQLITE_READ_ACTIONS:
         return sqlite3.SQLITE_OK
-    # These pragmas have no setting form: their argument (arg2) is a table or index name.
+    # These pragmas have no setting form: their argument is a table or index name.
     if action == sqlite3.SQLITE_PRAGMA and arg1 in _SQLITE_READ_PRAGMAS:
         return sqlite3.SQLITE_OK
     return sqlite3.SQLITE_DENY
