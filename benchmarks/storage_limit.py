@@ -3,7 +3,7 @@
 `python benchmarks/storage_limit.py FILE DB` expects DB to exist at pokerdb's schema head
 (run.py creates it with pokerdb's migrations). It sets pokerdb's pragmas, then in one
 transaction inserts the datasets row, every deal (id, dataset_id, line_no) and every hand
-(deal_id, player, cards) with executemany, and prints one JSON object. The timing covers
+(hand_cards: deal_id, player, cards) with executemany, and prints one JSON object. The timing covers
 hashing and reading the file, building the tuples, executemany and commit.
 """
 
@@ -64,7 +64,7 @@ def store(connection: sqlite3.Connection, path: str) -> tuple[int, int]:
         connection.executemany(
             "INSERT INTO deals (id, dataset_id, line_no) VALUES (?, ?, ?)", deal_rows)
         connection.executemany(
-            "INSERT INTO hands (deal_id, player, cards) VALUES (?, ?, ?)", hand_rows)
+            "INSERT INTO hand_cards (deal_id, player, cards) VALUES (?, ?, ?)", hand_rows)
         next_id += len(batch)
         hand_count += len(hand_rows)
     connection.execute("UPDATE datasets SET deals = ? WHERE id = ?", (next_id - 1, dataset_id))

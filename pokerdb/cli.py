@@ -4,24 +4,24 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TypeGuard
 
 import typer
 from rich.console import Console
-from sqlalchemy import Engine
-from sqlalchemy.exc import OperationalError
 
-from pokerdb import __version__, reports
-from pokerdb.db import DB_ENV_VAR, DEFAULT_DB, open_engine
+from pokerdb import __version__, tallies
 from pokerdb.errors import InvalidLinesError, PokerdbError
 from pokerdb.formats import InputFormat, PlayerRule
-from pokerdb.importer import ImportOptions, import_source
+from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
 from pokerdb.output import OutputFormat, render, render_object
-from pokerdb.query import run_query
-from pokerdb.sources import resolve
+from pokerdb.readers import reader
 
-# Modules that need numpy are imported inside the commands that use them: the reporting
-# commands (`pokerdb wins`) should not pay for loading it.
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+    from sqlalchemy.exc import OperationalError
+
+# Modules that load SQLAlchemy or numpy are imported inside the commands that use them:
+# `pokerdb wins` on an SQLite file at head reads it with sqlite3 and should not pay for them.
 app = typer.Typer(
     help="Turn files of poker deals into a SQL database you can question.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -59,9 +59,24 @@ def _user_errors() -> Iterator[None]:
     except PokerdbError as exc:
         stderr.print(f"Error: {exc}", markup=False)
         raise typer.Exit(1) from None
-    except OperationalError as exc:
+    except Exception as exc:
+        if not _is_operational_error(exc):
+            raise
         stderr.print(f"Error: database: {str(exc.orig).strip()}", markup=False)
         raise typer.Exit(1) from None
+
+
+def _is_operational_error(exc: Exception) -> TypeGuard["OperationalError"]:
+    """SQLAlchemy's OperationalError, asked without importing SQLAlchemy: only a command that
+    loaded it can have raised one."""
+    module = sys.modules.get("sqlalchemy.exc")
+    return module is not None and isinstance(exc, module.OperationalError)
+
+
+def _open_engine(db: str | None) -> "Engine":
+    from pokerdb.db import open_engine
+
+    return open_engine(db)
 
 
 @contextmanager
@@ -109,6 +124,9 @@ def import_command(
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
     (unless --skip-invalid)."""
+    from pokerdb.importer import ImportOptions, import_source
+    from pokerdb.sources import resolve
+
     with _user_errors():
         if name is not None and len(files) > 1:
             raise PokerdbError("--name names one dataset: give it one file")
@@ -117,7 +135,7 @@ def import_command(
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
         options = ImportOptions(name, input_format, rule, max_errors, skip_invalid)
-        engine = open_engine(db)
+        engine = _open_engine(db)
         for file in files:
             with resolve(file) as source, _progress(source.size, "bytes", quiet) as advance:
                 try:
@@ -149,7 +167,7 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     from pokerdb.evaluation import evaluate_pending, pending_hands
 
     with _user_errors():
-        engine = open_engine(db)
+        engine = _open_engine(db)
         with _progress(pending_hands(engine), "hands", quiet) as advance:
             result = evaluate_pending(engine, progress=advance)
         if not quiet:
@@ -158,8 +176,7 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
                        f"in {result.seconds:.2f} s ({rate:,.0f} hands/s)")
 
 
-def _warn_unevaluated(engine: Engine, dataset: str | None) -> None:
-    pending = reports.unevaluated_deals(engine, dataset)
+def _warn_unevaluated(pending: int) -> None:
     if pending:
         stderr.print(f"Note: {pending:,} deals are not evaluated yet and have no winner; "
                      f"run: pokerdb evaluate", markup=False)
@@ -170,9 +187,10 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
          fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False) -> None:
     """Deals, wins of each player, and ties."""
     with _user_errors():
-        engine = open_engine(db)
-        counts = reports.wins(engine, dataset)
-        _warn_unevaluated(engine, dataset)
+        with reader(db) as fetch:
+            counts = tallies.wins(fetch, dataset)
+            pending = tallies.unevaluated_deals(fetch, dataset, counts)
+        _warn_unevaluated(pending)
         render_object(counts, fmt, headers=not no_headers)
 
 
@@ -181,11 +199,13 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
               fmt: FormatOption = OutputFormat.TABLE,
               no_headers: NoHeadersOption = False) -> None:
     """Wins by the winner's category, and player 1's category against player 2's."""
+    from pokerdb import reports
+
     with _user_errors():
-        engine = open_engine(db)
+        engine = _open_engine(db)
         tables = [reports.wins_by_category(engine, dataset),
                   reports.category_matrix(engine, dataset)]
-        _warn_unevaluated(engine, dataset)
+        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
         render(tables, fmt, headers=not no_headers)
 
 
@@ -194,8 +214,10 @@ def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement."
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
           no_headers: NoHeadersOption = False) -> None:
     """Run one read-only SQL statement and print its rows; writes are refused."""
+    from pokerdb.query import run_query
+
     with _user_errors():
-        render([run_query(open_engine(db), sql)], fmt, headers=not no_headers)
+        render([run_query(_open_engine(db), sql)], fmt, headers=not no_headers)
 
 
 @app.command()
@@ -227,8 +249,10 @@ def generate(
 def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
                      no_headers: NoHeadersOption = False) -> None:
     """The imported datasets."""
+    from pokerdb import reports
+
     with _user_errors():
-        render([reports.dataset_list(open_engine(db))], fmt, headers=not no_headers)
+        render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers)
 
 
 @app.command()
@@ -250,7 +274,7 @@ def explain(
         if cards is not None and deal_id is None:
             explanation = explain_cards(cards)
         elif deal_id is not None and cards is None:
-            explanation = explain_deal(open_engine(db), deal_id)
+            explanation = explain_deal(_open_engine(db), deal_id)
         else:
             raise PokerdbError("explain needs a deal id or --cards (not both)")
         if fmt is OutputFormat.CSV:
@@ -266,12 +290,13 @@ def stats_command(db: DbOption = None, dataset: DatasetOption = None,
                   fmt: FormatOption = OutputFormat.TABLE,
                   no_headers: NoHeadersOption = False) -> None:
     """Hands of each category against the odds of a random hand, and a chi-square test."""
+    from pokerdb import reports
     from pokerdb.stats import category_stats
 
     with _user_errors():
-        engine = open_engine(db)
+        engine = _open_engine(db)
         tables = category_stats(engine, dataset)
-        _warn_unevaluated(engine, dataset)
+        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
         render(tables, fmt, headers=not no_headers)
 
 
@@ -282,10 +307,12 @@ def report_command(
                       ] = "report.html",
 ) -> None:
     """Write a self-contained HTML report: wins, categories, category matrix, provenance."""
+    from pokerdb import reports
+
     with _user_errors():
         from pokerdb.report import write_report  # needs the `report` extra (matplotlib)
 
-        engine = open_engine(db)
+        engine = _open_engine(db)
         size = write_report(engine, dataset, output)
-        _warn_unevaluated(engine, dataset)
+        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
         typer.echo(f"wrote {output} ({size:,} bytes)")

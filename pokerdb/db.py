@@ -1,6 +1,6 @@
-"""Opening a database: URL resolution, SQLite settings, and bringing the schema to head."""
+"""Opening a database: SQLite settings, and bringing the schema to head (the URL comes from
+pokerdb.location)."""
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,28 +11,10 @@ from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 
 from pokerdb import bulk
 from pokerdb.errors import PokerdbError
+from pokerdb.location import SQLITE_BUSY_TIMEOUT_MS, database_url, head_revision, migrations_dir
 
 if TYPE_CHECKING:
     from alembic.config import Config
-
-DB_ENV_VAR = "POKERDB_DB"
-DEFAULT_DB = "pokerdb.sqlite"
-# A writer holds the lock for a whole file's import; others wait for it rather than fail.
-SQLITE_BUSY_TIMEOUT_MS = 10 * 60 * 1000
-
-
-def database_url(db: str | None = None) -> str:
-    """The SQLAlchemy URL for --db (a file path or a URL), else $POKERDB_DB, else the default."""
-    value = db or os.environ.get(DB_ENV_VAR) or DEFAULT_DB
-    if "://" in value:
-        return value
-    return f"sqlite:///{Path(value).expanduser()}"
-
-
-def migrations_dir() -> Path:
-    """The Alembic scripts: inside the installed package, or beside it in a source checkout."""
-    packaged = Path(__file__).parent / "_migrations"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "migrations"
 
 
 def alembic_config(connection: Connection | None = None) -> "Config":
@@ -94,14 +76,6 @@ def reading(engine: Engine) -> Iterator[Connection]:
     with (engine.connect().execution_options(sqlite_begin="DEFERRED") as connection,
           connection.begin()):
         yield connection
-
-
-def head_revision() -> str:
-    """The newest revision. Revisions form one line and are named NNNN_*.py with revision id
-    NNNN (tests hold Alembic to that), so the head is read off the file names without loading
-    Alembic: every command checks it, and `pokerdb wins` should start in a blink."""
-    return max(path.name.partition("_")[0]
-               for path in (migrations_dir() / "versions").glob("[0-9]*_*.py"))
 
 
 def _current_revision(engine: Engine) -> str | None:

@@ -1,7 +1,7 @@
 """Importing deal files: each file in one transaction, all of it or nothing."""
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
@@ -14,13 +14,11 @@ from pokerdb import bulk
 from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError
 from pokerdb.formats import Deal, InputFormat, PlayerRule, Rejected, read_deals
-from pokerdb.schema import datasets, deals, hands, rejects
+from pokerdb.schema import datasets, deals, hand_labels, rejects
 from pokerdb.sources import Source, content_sha256, open_lines, resolve
 
 BATCH_ROWS = 20_000
-DEAL_COLUMNS = ("id", "dataset_id", "line_no")
-HAND_COLUMNS = ("deal_id", "player", "cards")
-LABELLED_HAND_COLUMNS = (*HAND_COLUMNS, "label")
+LABEL_COLUMNS = ("deal_id", "player", "label")
 REJECT_COLUMNS = ("dataset_id", "line_no", "raw", "reason")
 ProgressCallback = Callable[[int], None]  # called with the bytes read since the last call
 SAME_AS_FIRST_DEAL = PlayerRule()
@@ -117,14 +115,14 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors))
         for batch in _batches(valid, BATCH_ROWS):
-            deal_rows = [(next_id + i, dataset_id, deal.line_no) for i, deal in enumerate(batch)]
-            hand_rows = _hand_rows(deal_rows, batch, labelled)
-            bulk.insert_rows(connection, deals, DEAL_COLUMNS, deal_rows)
-            bulk.insert_rows(connection, hands,
-                             LABELLED_HAND_COLUMNS if labelled else HAND_COLUMNS, hand_rows)
+            bulk.insert_deals(connection, dataset_id, next_id, [deal.line_no for deal in batch])
+            bulk.insert_hand_cards(connection, next_id, [deal.hands for deal in batch])
+            if labelled:
+                bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
+                                 _label_rows(next_id, batch))
             next_id += len(batch)
             deal_count += len(batch)
-            hand_count += len(hand_rows)
+            hand_count += sum(len(deal.hands) for deal in batch)
             if progress is not None:
                 position = bytes_read()
                 progress(position - reported)
@@ -137,14 +135,9 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     return deal_count, hand_count, skipped.count
 
 
-def _hand_rows(deal_rows: Sequence[bulk.Row], batch: list[Deal],
-               labelled: bool) -> list[bulk.Row]:
-    pairs = zip(deal_rows, batch, strict=True)
-    if labelled:
-        return [(deal_id, player, cards, deal.label) for (deal_id, _, _), deal in pairs
-                for player, cards in enumerate(deal.hands, start=1)]
-    return [(deal_id, player, cards) for (deal_id, _, _), deal in pairs
-            for player, cards in enumerate(deal.hands, start=1)]
+def _label_rows(first_id: int, batch: list[Deal]) -> list[bulk.Row]:
+    return [(first_id + i, player, deal.label) for i, deal in enumerate(batch)
+            if deal.label is not None for player in range(1, len(deal.hands) + 1)]
 
 
 def _batches(items: Iterable[Deal], size: int) -> Iterator[list[Deal]]:

@@ -4,10 +4,12 @@ from typing import Any
 
 from sqlalchemy import Engine, Select, and_, func, select
 
+from pokerdb import tallies
 from pokerdb.db import reading
 from pokerdb.errors import PokerdbError
 from pokerdb.output import Table
-from pokerdb.schema import categories, datasets, deals, hands
+from pokerdb.readers import engine_reader
+from pokerdb.schema import categories, datasets, deals, hand_values
 
 
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
@@ -22,37 +24,19 @@ def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> S
 
 def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
     """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
-    statement = in_dataset(
-        select(deals.c.winner, func.count()).group_by(deals.c.winner), engine, dataset)
-    with reading(engine) as connection:
-        by_winner: dict[int | None, int] = dict(connection.execute(statement).all())
-    players = max([2, *(winner for winner in by_winner if winner)])
-    counts = {"deals": sum(by_winner.values())}
-    counts |= {f"player{p}": by_winner.get(p, 0) for p in range(1, players + 1)}
-    counts["ties"] = by_winner.get(0, 0)
-    return counts
+    with engine_reader(engine) as fetch:  # the SQL is in tallies, shared with `pokerdb wins`
+        return tallies.wins(fetch, dataset)
 
 
 def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown)."""
-    # Deals lack a winner only before evaluation or with one player: look at the narrow
-    # deals table first, and count hands only when some winner is missing.
-    undecided = in_dataset(select(deals.c.id).where(deals.c.winner.is_(None)).limit(1),
-                            engine, dataset)
-    with reading(engine) as connection:
-        if connection.scalar(undecided) is None:
-            return 0
-    statement = in_dataset(
-        select(func.count(func.distinct(hands.c.deal_id)))
-        .join(deals, deals.c.id == hands.c.deal_id)
-        .where(hands.c.strength.is_(None)), engine, dataset)
-    with reading(engine) as connection:
-        return connection.scalar(statement) or 0
+    with engine_reader(engine) as fetch:
+        return tallies.unevaluated_deals(fetch, dataset)
 
 
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
     """For each category: the deals won with a hand of that category, by which player."""
-    winning = hands.alias("winning")
+    winning = hand_values.alias("winning")
     statement = in_dataset(
         select(categories.c.name, func.count(),
                func.count().filter(deals.c.winner == 1),
@@ -70,13 +54,12 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 
 def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     """Deals counted by player 1's category (rows) against player 2's (columns)."""
-    one, two = hands.alias("one"), hands.alias("two")
+    one, two = hand_values.alias("one"), hand_values.alias("two")
     statement = in_dataset(
         select(one.c.category, two.c.category, func.count())
         .select_from(deals)
         .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
         .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2))
-        .where(one.c.category.is_not(None), two.c.category.is_not(None))
         .group_by(one.c.category, two.c.category), engine, dataset)
     with reading(engine) as connection:
         names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()

@@ -13,7 +13,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.evaluator import Category
 from pokerdb.output import Table
 from pokerdb.reports import in_dataset
-from pokerdb.schema import deals, hands
+from pokerdb.schema import deals, hand_values
 
 # Five-card hands of each category among the C(52, 5) = 2,598,960, High Card to Royal Flush.
 RANDOM_HANDS: Final = (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4)
@@ -54,10 +54,9 @@ class FitTest:
 def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
     """Evaluated hands of each category, High Card (0) to Royal Flush (9)."""
     statement = in_dataset(
-        select(hands.c.category, func.count())
-        .join(deals, deals.c.id == hands.c.deal_id)
-        .where(hands.c.category.is_not(None))
-        .group_by(hands.c.category), engine, dataset)
+        select(hand_values.c.category, func.count())
+        .join(deals, deals.c.id == hand_values.c.deal_id)
+        .group_by(hand_values.c.category), engine, dataset)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}
     return [by_category.get(category, 0) for category in Category]

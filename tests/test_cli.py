@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 from pokerdb import __version__
 from pokerdb.cli import app
-from pokerdb.db import DEFAULT_DB
+from pokerdb.location import DEFAULT_DB
 from pokerdb.query import REFUSED
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}

@@ -64,7 +64,7 @@ class WrittenBytes:
         assert self.engine is not None
         with self.engine.connect() as connection:
             return int(connection.scalar(text(
-                "SELECT pg_total_relation_size('hands') + pg_total_relation_size('deals')")))
+                "SELECT pg_total_relation_size('hand_cards') + pg_total_relation_size('deals')")))
 
     def grown_by(self, amount: int) -> Callable[[], bool]:
         """Whether `amount` more bytes have been written since now."""

@@ -17,11 +17,13 @@ from support import PE54_FILE, REPO
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
-from pokerdb.db import alembic_config, migrations_dir
+from pokerdb.db import alembic_config
 from pokerdb.evaluator import Category
+from pokerdb.location import migrations_dir
 from pokerdb.schema import VIEW_NAMES, metadata
 
-SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hands", "rejects"}
+SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
+                 "hand_descriptions", "hand_labels", "rejects"}
 
 
 def head() -> str:
@@ -72,7 +74,7 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert schema_differences(fresh) == []
     tables, views = tables_and_views(fresh)
     assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
-    assert views == set(VIEW_NAMES) == {"deal_results"}
+    assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
 
 
 def test_categories_hold_every_label(fresh: Engine) -> None:
@@ -104,7 +106,7 @@ def test_downgrade_to_base_and_back(fresh: Engine) -> None:
     upgrade(fresh)
     assert current_revision(fresh) == head()
     assert schema_differences(fresh) == []
-    assert tables_and_views(fresh) == (SCHEMA_TABLES, {"deal_results"})
+    assert tables_and_views(fresh) == (SCHEMA_TABLES, {"deal_results", "hands"})
 
 
 def test_every_revision_steps_down_and_up(fresh: Engine) -> None:
@@ -123,17 +125,26 @@ def test_every_revision_steps_down_and_up(fresh: Engine) -> None:
 
 def test_downgrade_with_data_then_upgrade(runner: CliRunner, db_url: str,
                                           fresh: Engine) -> None:
-    """Stepping back below head keeps the deals already imported (the newest revision only
-    adds columns and a table)."""
-    result = runner.invoke(app, ["import", str(PE54_FILE), "--db", db_url, "--quiet"])
-    assert result.exit_code == 0, result.output
+    """Stepping below head and back keeps every imported and evaluated row: the newest
+    revision moves hands into tables behind a view, and back into one table."""
+    for command_args in (["import", str(PE54_FILE)], ["evaluate"]):
+        result = runner.invoke(app, [*command_args, "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    everything = ("SELECT * FROM hands ORDER BY deal_id, player",
+                  "SELECT * FROM deal_results ORDER BY deal_id")
+
+    def contents() -> list[list[tuple[object, ...]]]:
+        with fresh.connect() as connection:
+            return [[tuple(row) for row in connection.execute(text(sql))] for sql in everything]
+
+    at_head = contents()
+    assert [len(rows) for rows in at_head] == [2000, 1000]
+    assert at_head[0][0][-2:] == ("High Card, King high", None)  # description, label
     downgrade(fresh, "-1")
-    with fresh.connect() as connection:
-        assert connection.execute(text("SELECT count(*) FROM hands")).scalar() == 2000
+    assert contents() == at_head
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    with fresh.connect() as connection:
-        assert connection.execute(text("SELECT count(*) FROM deals")).scalar() == 1000
+    assert contents() == at_head
 
 
 def test_alembic_command_line_from_the_repository(db_url: str) -> None:
@@ -213,7 +224,7 @@ def test_revision_files_are_one_numbered_line() -> None:
 
 
 def test_head_revision_agrees_with_alembic() -> None:
-    from pokerdb.db import head_revision
+    from pokerdb.location import head_revision
 
     assert head_revision() == head()
 

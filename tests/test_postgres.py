@@ -18,12 +18,13 @@ from typer.testing import CliRunner
 
 from pokerdb import bulk
 from pokerdb.cli import app
-from pokerdb.db import DB_ENV_VAR, alembic_config, head_revision, open_engine
+from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
+from pokerdb.location import DB_ENV_VAR, head_revision
 from pokerdb.query import REFUSED, run_query
 from pokerdb.schema import deals
 
-TABLES = ("datasets", "deals", "hands", "rejects")
+TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.
 SCHEMA_RELATIONS = {
     ("alembic_version", "r"), ("alembic_version_pkc", "i"),
@@ -31,7 +32,10 @@ SCHEMA_RELATIONS = {
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
     ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
-    ("hands", "r"), ("pk_hands", "i"),
+    ("ix_deals_winner_dataset_id", "i"),
+    ("hand_cards", "r"), ("pk_hand_cards", "i"), ("hand_values", "r"), ("pk_hand_values", "i"),
+    ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
+    ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
 }
@@ -84,10 +88,11 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
     assert scalar(pg, "SELECT version_num FROM alembic_version") == head_revision()
     assert relations(pg) == SCHEMA_RELATIONS
     # Deal ids outgrow 32 bits on a server; times keep their zone.
-    assert column_types(pg, "deals.id", "hands.deal_id", "hands.player", "hands.cards",
-                        "datasets.imported_at") == {
-        "deals.id": "bigint", "hands.deal_id": "bigint", "hands.player": "smallint",
-        "hands.cards": "character varying", "datasets.imported_at": "timestamp with time zone"}
+    assert column_types(pg, "deals.id", "hand_cards.deal_id", "hand_cards.player",
+                        "hand_cards.cards", "datasets.imported_at") == {
+        "deals.id": "bigint", "hand_cards.deal_id": "bigint", "hand_cards.player": "smallint",
+        "hand_cards.cards": "character varying",
+        "datasets.imported_at": "timestamp with time zone"}
     command.downgrade(alembic_config(), "base")
     assert relations(pg) == BASE_RELATIONS
     assert scalar(pg, "SELECT count(*) FROM alembic_version") == 0
@@ -107,16 +112,16 @@ def p054(runner: CliRunner, pg_url: str) -> str:
 REFUSED_STATEMENTS = [
     "INSERT INTO categories VALUES (10, 'Five of a Kind')",
     "UPDATE deals SET winner = 1",
-    "DELETE FROM hands",
+    "DELETE FROM hand_cards",
     "TRUNCATE deals CASCADE",
     "DROP TABLE deals CASCADE",
     "CREATE TABLE sneaky (x integer)",
     "CREATE TEMPORARY TABLE sneaky (x integer)",
     "SELECT * INTO sneaky FROM deals",
-    "WITH gone AS (DELETE FROM hands RETURNING 1) SELECT count(*) FROM gone",
+    "WITH gone AS (DELETE FROM hand_cards RETURNING 1) SELECT count(*) FROM gone",
     "SELECT nextval('datasets_id_seq')",
     "SELECT * FROM deals FOR UPDATE",
-    "DO $$ BEGIN DELETE FROM hands; END $$",
+    "DO $$ BEGIN DELETE FROM hand_cards; END $$",
     "SET TRANSACTION READ WRITE",
     "SET default_transaction_read_only = off",
     "SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE",
@@ -129,8 +134,8 @@ REFUSED_STATEMENTS = [
 # Ending the read-only transaction from inside would need a second statement.
 SEVERAL_STATEMENTS = [
     "COMMIT; DROP TABLE deals CASCADE",
-    "ROLLBACK; DELETE FROM hands",
-    "SELECT 1; SET TRANSACTION READ WRITE; DELETE FROM hands",
+    "ROLLBACK; DELETE FROM hand_cards",
+    "SELECT 1; SET TRANSACTION READ WRITE; DELETE FROM hand_cards",
 ]
 
 
@@ -201,7 +206,7 @@ def test_copy_import_with_a_bad_line_leaves_nothing(runner: CliRunner, pg_url: s
     assert (result.exit_code, result.stderr) == (
         1, f"Error: {bad}, line 25001: unknown rank '1' in card '1C' (ranks are 2-9 T J Q K A)\n")
     assert {table: scalar(pg, f"SELECT count(*) FROM {table}") for table in TABLES} == {
-        "datasets": 0, "deals": 0, "hands": 0, "rejects": 0}
+        "datasets": 0, "deals": 0, "hand_cards": 0, "hand_labels": 0, "rejects": 0}
     good = runner.invoke(app, ["import", str(PE54_FILE), "--db", pg_url, "--quiet"])
     assert good.exit_code == 0, good.output
     assert scalar(pg, "SELECT min(id) || '-' || max(id) FROM deals") == "1-1000"
@@ -218,23 +223,6 @@ def test_skipped_lines_keep_every_byte_through_copy(runner: CliRunner, pg_url: s
         stored = connection.execute(text("SELECT line_no, raw, reason FROM rejects")).all()
     assert [tuple(row) for row in stored] == [
         (2, "AS\tKS \\\\ \\x00 \\xff QS", "not UTF-8 text: byte 0xff at column 12")]
-
-
-def test_update_rows_twice_in_one_transaction(pg_url: str, pg: Engine) -> None:
-    engine = open_engine(pg_url)
-    try:
-        with engine.begin() as connection:
-            connection.execute(text("INSERT INTO datasets (id, name, sha256, format, deals, "
-                                    "imported_at) VALUES (1, 'd', 'x', 'pe54', 4, now())"))
-            bulk.insert_rows(connection, deals, ("id", "dataset_id", "line_no"),
-                             [(i, 1, i) for i in (1, 2, 3, 9)])
-            bulk.update_rows(connection, deals, ("winner",), ("id",), [(1, 1), (2, 9)])
-            bulk.update_rows(connection, deals, ("winner",), ("id",), [(0, 3), (2, 1)])
-    finally:
-        engine.dispose()
-    with pg.connect() as connection:
-        stored = connection.execute(text("SELECT id, winner FROM deals ORDER BY id")).all()
-    assert [tuple(row) for row in stored] == [(1, 2), (2, None), (3, 0), (9, 2)]
 
 
 def generate(path: Path, count: int, seed: int) -> None:

@@ -77,12 +77,10 @@ def test_vectorised_strength_ignores_suit_codes(hands: list[tuple[str, ...]],
 def _winner_via_kernel(first: tuple[str, ...], second: tuple[str, ...]) -> int:
     """The winner (0 tie, 1, 2) of a two-player deal, as `pokerdb evaluate` decides it."""
     texts = [" ".join(first), " ".join(second)]
-    result = deal_winners(np.array([7, 7], dtype=np.int64), np.array([1, 2], dtype=np.int16),
-                          strengths_of_texts(texts))
-    assert len(result) == 1
-    winner, deal_id = result[0]
-    assert deal_id == 7
-    return winner
+    deal_ids, winners = deal_winners(np.array([7, 7], dtype=np.int64),
+                                     np.array([1, 2], dtype=np.int64), strengths_of_texts(texts))
+    assert deal_ids.tolist() == [7]
+    return int(winners[0])
 
 
 @EXAMPLES
@@ -144,18 +142,19 @@ def test_deal_winners_on_a_batch_matches_deal_by_deal(
     texts = [" ".join(cards) for deal in deals for cards in deal]
     swapped = [" ".join(cards) for deal in deals for cards in reversed(deal)]
     deal_ids = np.repeat(np.arange(1, len(deals) + 1, dtype=np.int64), 2)
-    players = np.tile(np.array([1, 2], dtype=np.int16), len(deals))
-    forward = deal_winners(deal_ids, players, strengths_of_texts(texts))
-    backward = deal_winners(deal_ids, players, strengths_of_texts(swapped))
+    players = np.tile(np.array([1, 2], dtype=np.int64), len(deals))
+    forward_ids, forward = deal_winners(deal_ids, players, strengths_of_texts(texts))
+    _, backward = deal_winners(deal_ids, players, strengths_of_texts(swapped))
     scalar = [(strength(first), strength(second)) for first, second in deals]
     expected = [0 if a == b else 1 if a > b else 2 for a, b in scalar]
-    assert [w for w, _ in forward] == expected
-    assert [d for _, d in forward] == list(range(1, len(deals) + 1))
-    assert [w for w, _ in backward] == [{0: 0, 1: 2, 2: 1}[w] for w in expected]
+    assert forward.tolist() == expected
+    assert forward_ids.tolist() == list(range(1, len(deals) + 1))
+    assert backward.tolist() == [{0: 0, 1: 2, 2: 1}[w] for w in expected]
 
 
 def test_deal_winners_detects_a_tie_and_a_single_hand() -> None:
     texts = ["AH KH QD JS 9C", "AD KD QH JC 9S", "2C 3D 4H 5S 7C"]
-    result = deal_winners(np.array([1, 1, 2], dtype=np.int64),
-                          np.array([1, 2, 1], dtype=np.int16), strengths_of_texts(texts))
-    assert list(result) == [(0, 1)]  # a tie; the one-player deal 2 has no winner
+    deal_ids, winners = deal_winners(np.array([1, 1, 2], dtype=np.int64),
+                                     np.array([1, 2, 1], dtype=np.int64), strengths_of_texts(texts))
+    # A tie in deal 1; the one-player deal 2 has no winner.
+    assert (deal_ids.tolist(), winners.tolist()) == ([1], [0])

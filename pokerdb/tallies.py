@@ -1,0 +1,68 @@
+"""The counts `pokerdb wins` reports, as SQL text run through a Fetch (see readers.py).
+
+Only the public tables are read (deals, datasets, and the hands relation), in SQL that both
+sqlite3 and SQLAlchemy's text() run, so a database at head is read without loading SQLAlchemy.
+reports.wins and reports.unevaluated_deals give the same on an engine.
+"""
+
+from typing import Any
+
+from pokerdb.errors import PokerdbError
+from pokerdb.readers import Fetch
+
+
+def wins(fetch: Fetch, dataset: str | None = None) -> dict[str, int]:
+    """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
+    total, by_winner = _decided(fetch, _dataset_id(fetch, dataset))
+    players = max([2, *(winner for winner in by_winner if winner)])
+    counts = {"deals": total}
+    counts |= {f"player{p}": by_winner.get(p, 0) for p in range(1, players + 1)}
+    counts["ties"] = by_winner.get(0, 0)
+    return counts
+
+
+def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
+                      counts: dict[str, int] | None = None) -> int:
+    """Deals with a hand not yet evaluated (their winner is unknown); `counts`, if given, are
+    wins() of the same dataset, which spares counting them again."""
+    dataset_id = _dataset_id(fetch, dataset)
+    counts = counts or wins(fetch, dataset)
+    # Deals lack a winner only before evaluation or with one player: count the hands only
+    # when some winner is missing.
+    if counts["deals"] == sum(counts.values()) - counts["deals"]:
+        return 0
+    where, params = _where(dataset_id, "hands.strength IS NULL")
+    pending = fetch("SELECT count(DISTINCT hands.deal_id) FROM hands "
+                    f"JOIN deals ON deals.id = hands.deal_id{where}", params)
+    return int(pending[0][0] or 0)
+
+
+def _decided(fetch: Fetch, dataset_id: int | None) -> tuple[int, dict[int, int]]:
+    """All deals, and the deals won by each player (0: tied). The index on decided winners
+    answers the second alone; each file's deal count is stored as it is imported."""
+    where, params = _where(dataset_id, "deals.winner IS NOT NULL")
+    by_winner: dict[int, int] = dict(fetch(
+        f"SELECT deals.winner, count(*) FROM deals{where} GROUP BY deals.winner", params))
+    only = " WHERE datasets.id = :dataset_id" if dataset_id is not None else ""
+    total = fetch(f"SELECT coalesce(sum(datasets.deals), 0) FROM datasets{only}", params)
+    return int(total[0][0]), by_winner
+
+
+def _dataset_id(fetch: Fetch, dataset: str | None) -> int | None:
+    """The id of the dataset named `dataset`; None for all datasets."""
+    if dataset is None:
+        return None
+    found = fetch("SELECT id FROM datasets WHERE name = :name", {"name": dataset})
+    if not found:
+        raise PokerdbError(f"no dataset named '{dataset}' (see: pokerdb datasets)")
+    return int(found[0][0])
+
+
+def _where(dataset_id: int | None, *conditions: str) -> tuple[str, dict[str, Any]]:
+    """A WHERE clause of `conditions` on deals (and hands), narrowed to one dataset unless
+    `dataset_id` is None, with its parameters."""
+    params: dict[str, Any] = {}
+    if dataset_id is not None:
+        conditions = (*conditions, "deals.dataset_id = :dataset_id")
+        params["dataset_id"] = dataset_id
+    return (f" WHERE {' AND '.join(conditions)}" if conditions else ""), params
