@@ -5,7 +5,7 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import Connection, create_engine, pool
 
-from pokerdb.db import database_url
+from pokerdb.location import database_url
 from pokerdb.schema import metadata
 
 config = context.config

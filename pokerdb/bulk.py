@@ -17,10 +17,10 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, Select, Table, func, select
 
+from pokerdb.cards import HAND_STRIDE, HAND_WIDTH
+
 Row = Sequence[Any]
 IntColumn = npt.NDArray[np.integer[Any]]
-HAND_TEXT_STRIDE = 15  # "8C TS KC 9H 4S " : a hand's text and the space after it
-MAX_PLAYERS = 10  # 52 cards hold ten five-card hands
 
 _staging_names = count()
 
@@ -66,25 +66,27 @@ def insert_deals(connection: Connection, dataset_id: int, first_id: int,
 
 
 def insert_hand_cards(connection: Connection, first_deal_id: int,
-                      deal_hands: Sequence[Sequence[str]]) -> None:
-    """The hands of deals first_deal_id, first_deal_id + 1, ...: players 1, 2, ... of each."""
+                      deal_texts: Sequence[str]) -> None:
+    """The hands of deals first_deal_id, first_deal_id + 1, ..., each deal given as its
+    hands' texts joined by spaces (see cards.HAND_STRIDE)."""
     if connection.dialect.name == "postgresql":
         _copy(connection, "hand_cards", ("deal_id", "player", "cards"),
-              ((first_deal_id + i, player, cards) for i, hands in enumerate(deal_hands)
-               for player, cards in enumerate(hands, start=1)))
+              ((first_deal_id + i, player, text[start:start + HAND_WIDTH])
+               for i, text in enumerate(deal_texts)
+               for player, start in enumerate(range(0, len(text), HAND_STRIDE), start=1)))
         return
-    # Each deal goes in as its hands' texts joined by spaces, and player p's hand is cut out at
-    # a fixed offset. CROSS JOIN keeps deals in the outer loop, so rows arrive in key order.
+    # Each hand is cut out of its deal's text in SQL. CROSS JOIN keeps deals in the outer
+    # loop, so rows arrive in key order; the inner loop counts only to the batch's most players.
+    most_players = (max(map(len, deal_texts), default=0) + 1) // HAND_STRIDE
     connection.exec_driver_sql(
         "WITH RECURSIVE players(player) AS "
-        f"(SELECT 1 UNION ALL SELECT player + 1 FROM players WHERE player < {MAX_PLAYERS}) "
+        "(SELECT 1 UNION ALL SELECT player + 1 FROM players WHERE player < ?) "
         "INSERT INTO hand_cards (deal_id, player, cards) "
         f"SELECT ? + deal.key, players.player, "
-        f"substr(deal.value, {HAND_TEXT_STRIDE} * (players.player - 1) + 1, "
-        f"{HAND_TEXT_STRIDE - 1}) "
+        f"substr(deal.value, {HAND_STRIDE} * (players.player - 1) + 1, {HAND_WIDTH}) "
         "FROM json_each(?) AS deal CROSS JOIN players "
-        f"WHERE {HAND_TEXT_STRIDE} * players.player <= length(deal.value) + 1",
-        (first_deal_id, json.dumps([" ".join(hands) for hands in deal_hands])))
+        f"WHERE {HAND_STRIDE} * players.player <= length(deal.value) + 1",
+        (most_players, first_deal_id, json.dumps(deal_texts)))
 
 
 @contextmanager

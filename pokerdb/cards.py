@@ -13,7 +13,11 @@ RANK_NAME: Final = {
 }
 CARDS_PER_HAND: Final = 5
 DECK: Final = tuple(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
-CANONICAL_CARDS: Final = frozenset(DECK)
+MAX_PLAYERS: Final = len(DECK) // CARDS_PER_HAND  # ten five-card hands in a deck
+# A deal's text is its hands' texts joined by spaces, so player p's hand starts at
+# HAND_STRIDE * (p - 1) and is HAND_WIDTH long: "8C TS KC 9H 4S 7D 2S 5D 3S AC".
+HAND_WIDTH: Final = 3 * CARDS_PER_HAND - 1
+HAND_STRIDE: Final = HAND_WIDTH + 1
 
 # Any spelling of a card that we accept, mapped to its normalised text ("th" -> "TH").
 _NORMALISED: Final = {

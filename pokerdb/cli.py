@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from pokerdb import __version__, tallies
+from pokerdb.cards import MAX_PLAYERS
 from pokerdb.errors import InvalidLinesError, PokerdbError
 from pokerdb.formats import InputFormat, PlayerRule
 from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
@@ -227,8 +228,8 @@ def generate(
                     ] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; '-' is stdout.")
                       ] = "-",
-    players: Annotated[int, typer.Option("--players", min=1, max=10, help="Players per deal.")
-                       ] = 2,
+    players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
+                                         help="Players per deal.")] = 2,
 ) -> None:
     """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
     from pokerdb.generate import generate_lines

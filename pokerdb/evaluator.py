@@ -20,7 +20,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.cards import CARDS_PER_HAND, RANK_CHARS, RANK_VALUE, SUIT_CHARS
+from pokerdb.cards import CARDS_PER_HAND, HAND_WIDTH, RANK_CHARS, RANK_VALUE, SUIT_CHARS
 
 KEY_BITS: Final = 4
 KEY_SLOTS: Final = 5
@@ -186,10 +186,6 @@ def decompose(strength: StrengthArray) -> list[npt.NDArray[np.int32]]:
     return columns
 
 
-HAND_TEXT_WIDTH: Final = 3 * CARDS_PER_HAND - 1  # "8C TS KC 9H 4S"
-# Byte positions of the five two-byte cards in a hand's text.
-_CARD_BYTES: Final = np.array([3 * card + byte for card in range(CARDS_PER_HAND)
-                               for byte in (0, 1)])
 
 
 def _card_code_table() -> npt.NDArray[np.uint8]:
@@ -205,11 +201,18 @@ def _card_code_table() -> npt.NDArray[np.uint8]:
 _CARD_CODE: Final = _card_code_table()
 
 
+def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """rank * 4 + suit of each card in rows of card text ("8C TS ..." as bytes, any number of
+    cards per row); 0 where two bytes are not a card in normal form."""
+    cards = (texts.shape[1] + 1) // 3
+    pairs = np.ascontiguousarray(texts[:, [3 * card + byte for card in range(cards)
+                                           for byte in (0, 1)]])
+    # Each card's two bytes read as one uint16 and decoded in one table lookup.
+    return _CARD_CODE[pairs.view(np.uint16)]
+
+
 def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
     """Strength of each normalised hand text ("8C TS KC 9H 4S")."""
     raw = np.frombuffer("".join(hands).encode("ascii"), dtype=np.uint8)
-    grid = raw.reshape(len(hands), HAND_TEXT_WIDTH)
-    # Gather the ten card bytes contiguously, then decode each card in one table lookup.
-    cards = np.ascontiguousarray(grid[:, _CARD_BYTES]).view(np.uint16)
-    codes = _CARD_CODE[cards]
+    codes = card_codes(raw.reshape(len(hands), HAND_WIDTH))
     return strengths(codes >> 2, codes & 3)

@@ -1,4 +1,5 @@
-"""Reading deal files: a stream of `Deal` and `Rejected` records, one per non-blank line.
+"""Reading deal files: a stream of `DealBatch` (the valid deals of some thousands of lines) and
+`Rejected` (one bad line) records.
 
 PE54: 5*k cards per line, one deal of k players. UCI: the UCI Machine Learning Repository "Poker
 Hand" CSV, one labelled hand per row. Readers take raw (bytes) lines, so files of any size stream
@@ -7,14 +8,16 @@ decides whether that aborts the import or is recorded and skipped.
 """
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import islice
 from typing import cast
 
-from pokerdb.cards import CANONICAL_CARDS, CARDS_PER_HAND, explain_bad_card, normalise_card
+from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
 
 UTF8_BOM = "\ufeff"
+BATCH_LINES = 20_000
 
 
 class InputFormat(StrEnum):
@@ -24,11 +27,20 @@ class InputFormat(StrEnum):
     UCI = "uci"
 
 
-@dataclass(slots=True)  # not frozen: one is made per line, and frozen doubles the cost
-class Deal:
-    line_no: int
-    hands: tuple[str, ...]  # one normalised hand text ("8C TS KC 9H 4S") per player
-    label: int | None = None  # the category the file claims for its one hand (UCI CLASS)
+@dataclass
+class DealBatch:
+    """The valid deals among consecutive lines, in file order."""
+
+    line_nos: list[int] = field(default_factory=list)
+    # Each deal's hands, normalised and joined by spaces (see cards.HAND_STRIDE).
+    texts: list[str] = field(default_factory=list)
+    labels: list[int | None] = field(default_factory=list)  # UCI: the CLASS each row claims
+
+    def __len__(self) -> int:
+        return len(self.line_nos)
+
+    def hand_count(self) -> int:
+        return sum(len(text) + 1 for text in self.texts) // HAND_STRIDE
 
 
 @dataclass(frozen=True)
@@ -85,7 +97,7 @@ class PlayerRule:
 
 
 def read_deals(file_format: InputFormat, lines: Iterable[bytes],
-               rule: PlayerRule) -> Iterator[Deal | Rejected]:
+               rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
     """The deals and rejected lines of a file in `file_format` (UCI rows are one hand each, so
     the player rule does not apply to them)."""
     if file_format is InputFormat.UCI:
@@ -95,35 +107,80 @@ def read_deals(file_format: InputFormat, lines: Iterable[bytes],
 
 # --- PE54 ------------------------------------------------------------------------------------
 
-def read_pe54(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[Deal | Rejected]:
+def read_pe54(lines: Iterable[bytes], rule: PlayerRule,
+              batch_lines: int = BATCH_LINES) -> Iterator[DealBatch | Rejected]:
     """Deals and rejected lines of a PE54 file given as raw lines; blank lines are skipped."""
     first_players = 0  # players in the first deal; 0 until there is one
-    for line_no, raw in enumerate(lines, start=1):
-        try:
-            cards = raw.decode().split()
-        except UnicodeDecodeError as exc:
-            yield _not_utf8(line_no, raw, exc)
+    line_no = 0
+    for chunk in _chunks(lines, batch_lines):
+        ending = _canonical_ending(chunk, first_players) if first_players else None
+        if ending is not None:
+            texts = b"".join(chunk).decode("ascii").split(ending)[:-1]
+            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts)
+            line_no += len(chunk)
             continue
-        count = len(cards)
-        # Fast path, nearly every line: canonical cards ("TS", not "ts"), none repeated.
-        if (count and not count % CARDS_PER_HAND
-                and len(CANONICAL_CARDS.intersection(cards)) == count):
-            hands = _hands_of(cards)
-        else:
-            parsed = parse_pe54_tokens(_without_bom(cards) if line_no == 1 else cards)
-            if not parsed:
-                continue  # a blank line
-            if isinstance(parsed, str):
-                yield Rejected(line_no, _raw_text(raw), parsed + _uci_hint(cards))
-                continue
-            hands = parsed
-        if len(hands) != first_players:
-            reason = rule.check(len(hands), first_players or None)
-            if reason:
-                yield Rejected(line_no, _raw_text(raw), reason)
-                continue
-            first_players = first_players or len(hands)
-        yield Deal(line_no, hands)
+        batch = DealBatch()
+        for raw in chunk:
+            line_no += 1
+            deal = _pe54_deal(line_no, raw, rule, first_players)
+            if isinstance(deal, Rejected):
+                yield deal
+            elif deal is not None:
+                batch.line_nos.append(line_no)
+                batch.texts.append(deal)
+                first_players = first_players or (len(deal) + 1) // HAND_STRIDE
+        if batch:
+            yield batch
+
+
+def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
+    iterator = iter(lines)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _canonical_ending(chunk: list[bytes], players: int) -> str | None:
+    """The line ending ("\n" or "\r\n") if every line is a deal of `players` players already
+    in normal form (known upper-case cards, none repeated, single spaces); else None. Nearly
+    every chunk of a real file is, and is then read in a few vectorised steps instead of line
+    by line."""
+    # Imported here: the CLI imports this module for its option types, and `pokerdb wins`
+    # should not pay for loading numpy.
+    import numpy as np
+
+    from pokerdb.evaluator import card_codes
+
+    width = HAND_STRIDE * players - 1  # the line without its ending
+    ending = chunk[0][width:]
+    if ending not in (b"\n", b"\r\n") or any(len(raw) != width + len(ending) for raw in chunk):
+        return None
+    grid = np.frombuffer(b"".join(chunk), dtype=np.uint8).reshape(len(chunk), -1)
+    endings_match = (grid[:, width:] == np.frombuffer(ending, dtype=np.uint8)).all()
+    if not (endings_match and (grid[:, 2:width:3] == ord(" ")).all()):
+        return None
+    codes = card_codes(grid[:, :width])
+    if not codes.all():
+        return None
+    ordered = np.sort(codes, axis=1)
+    return ending.decode() if (ordered[:, 1:] != ordered[:, :-1]).all() else None
+
+
+def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
+               first_players: int) -> str | Rejected | None:
+    """One line's deal text, or why it is rejected; None for a blank line."""
+    try:
+        cards = raw.decode().split()
+    except UnicodeDecodeError as exc:
+        return _not_utf8(line_no, raw, exc)
+    parsed = parse_pe54_tokens(_without_bom(cards) if line_no == 1 else cards)
+    if not parsed:
+        return None
+    if isinstance(parsed, str):
+        return Rejected(line_no, _raw_text(raw), parsed + _uci_hint(cards))
+    reason = rule.check(len(parsed), first_players or None)
+    if reason:
+        return Rejected(line_no, _raw_text(raw), reason)
+    return " ".join(parsed)
 
 
 def parse_pe54_line(text: str) -> tuple[str, ...] | str:
@@ -199,28 +256,42 @@ _UCI_MEANING = {
 }
 
 
-def read_uci(lines: Iterable[bytes]) -> Iterator[Deal | Rejected]:
+def read_uci(lines: Iterable[bytes]) -> Iterator[DealBatch | Rejected]:
     """One-player deals, labelled with CLASS when the row has one, and rejected rows; blank
     lines and a header row (S1,C1,...) are skipped."""
-    for line_no, raw in enumerate(lines, start=1):
-        try:
-            text = raw.decode()
-        except UnicodeDecodeError as exc:
-            yield _not_utf8(line_no, raw, exc)
-            continue
-        fields = [field.strip() for field in text.split(",")]
-        if line_no == 1:
-            fields[0] = fields[0].removeprefix(UTF8_BOM)
-            if tuple(field.upper() for field in fields) in (UCI_FIELDS, UCI_FIELDS[:-1]):
-                continue
-        if fields == [""]:
-            continue  # a blank line
-        parsed = parse_uci_fields(fields)
-        if isinstance(parsed, str):
-            yield Rejected(line_no, _raw_text(raw), parsed)
-            continue
-        hand, label = parsed
-        yield Deal(line_no, (hand,), label)
+    line_no = 0
+    for chunk in _chunks(lines, BATCH_LINES):
+        batch = DealBatch()
+        for raw in chunk:
+            line_no += 1
+            row = _uci_row(line_no, raw)
+            if isinstance(row, Rejected):
+                yield row
+            elif row is not None:
+                batch.line_nos.append(line_no)
+                batch.texts.append(row[0])
+                batch.labels.append(row[1])
+        if batch:
+            yield batch
+
+
+def _uci_row(line_no: int, raw: bytes) -> tuple[str, int | None] | Rejected | None:
+    """One row's hand and CLASS, or why it is rejected; None for a blank line or the header."""
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError as exc:
+        return _not_utf8(line_no, raw, exc)
+    fields = [field.strip() for field in text.split(",")]
+    if line_no == 1:
+        fields[0] = fields[0].removeprefix(UTF8_BOM)
+        if tuple(field.upper() for field in fields) in (UCI_FIELDS, UCI_FIELDS[:-1]):
+            return None
+    if fields == [""]:
+        return None  # a blank line
+    parsed = parse_uci_fields(fields)
+    if isinstance(parsed, str):
+        return Rejected(line_no, _raw_text(raw), parsed)
+    return parsed
 
 
 def parse_uci_fields(fields: list[str]) -> tuple[str, int | None] | str:

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from pokerdb import bulk
 from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError
-from pokerdb.formats import Deal, InputFormat, PlayerRule, Rejected, read_deals
+from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected, read_deals
 from pokerdb.schema import datasets, deals, hand_labels, rejects
 from pokerdb.sources import Source, content_sha256, open_lines, resolve
 
@@ -114,15 +114,15 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
         items = read_deals(options.file_format, lines, options.players)
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors))
-        for batch in _batches(valid, BATCH_ROWS):
-            bulk.insert_deals(connection, dataset_id, next_id, [deal.line_no for deal in batch])
-            bulk.insert_hand_cards(connection, next_id, [deal.hands for deal in batch])
+        for batch in valid:
+            bulk.insert_deals(connection, dataset_id, next_id, batch.line_nos)
+            bulk.insert_hand_cards(connection, next_id, batch.texts)
             if labelled:
                 bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
                                  _label_rows(next_id, batch))
             next_id += len(batch)
             deal_count += len(batch)
-            hand_count += sum(len(deal.hands) for deal in batch)
+            hand_count += batch.hand_count()
             if progress is not None:
                 position = bytes_read()
                 progress(position - reported)
@@ -135,19 +135,14 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     return deal_count, hand_count, skipped.count
 
 
-def _label_rows(first_id: int, batch: list[Deal]) -> list[bulk.Row]:
-    return [(first_id + i, player, deal.label) for i, deal in enumerate(batch)
-            if deal.label is not None for player in range(1, len(deal.hands) + 1)]
+def _label_rows(first_id: int, batch: DealBatch) -> list[bulk.Row]:
+    """(deal_id, player 1, label) of the labelled one-hand deals (UCI rows)."""
+    return [(first_id + i, 1, label) for i, label in enumerate(batch.labels)
+            if label is not None]
 
 
-def _batches(items: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch
-
-
-def _deals_or_fail(items: Iterable[Deal | Rejected], source: Source,
-                   max_errors: int) -> Iterator[Deal]:
+def _deals_or_fail(items: Iterable[DealBatch | Rejected], source: Source,
+                   max_errors: int) -> Iterator[DealBatch]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
     (deals are no longer read into the database) and the import fails with all of them."""
     iterator = iter(items)
@@ -182,7 +177,7 @@ class _SkippedLines:
         self.count = 0
         self.first: Rejected | None = None
 
-    def deals(self, items: Iterable[Deal | Rejected]) -> Iterator[Deal]:
+    def deals(self, items: Iterable[DealBatch | Rejected]) -> Iterator[DealBatch]:
         for item in items:
             if isinstance(item, Rejected):
                 self.add(item)

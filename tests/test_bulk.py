@@ -36,7 +36,7 @@ def test_deals_and_hands_of_one_to_ten_players(connection: Connection) -> None:
     hands = [tuple(f"{'AKQJT98765'[player]}S KH QD JC {deal:02d}" for player in range(players))
              for deal, players in enumerate((2, 1, 10, 3))]
     bulk.insert_deals(connection, 1, 41, [3, 5, 6, 9])
-    bulk.insert_hand_cards(connection, 41, hands)
+    bulk.insert_hand_cards(connection, 41, [" ".join(deal_hands) for deal_hands in hands])
     assert _rows(connection, "SELECT id, dataset_id, line_no, winner FROM deals ORDER BY id") == [
         (41, 1, 3, None), (42, 1, 5, None), (43, 1, 6, None), (44, 1, 9, None)]
     assert _rows(connection, "SELECT deal_id, player, cards FROM hand_cards "
@@ -100,7 +100,6 @@ def test_fetch_columns_keeps_order_and_types(connection: Connection) -> None:
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
     assert bulk.fetch_columns(connection, query) == [[], [], []]
     bulk.insert_deals(connection, 1, 7, [1, 2])
-    bulk.insert_hand_cards(connection, 7, [("AS KS QS JS TS", "2C 3C 4C 5C 7D"),
-                                           ("AH KH QH JH 9H",)])
+    bulk.insert_hand_cards(connection, 7, ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
     assert bulk.fetch_columns(connection, query) == [
         [8, 7, 7], [1, 1, 2], ["AH KH QH JH 9H", "AS KS QS JS TS", "2C 3C 4C 5C 7D"]]
