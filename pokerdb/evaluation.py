@@ -1,5 +1,6 @@
-"""The evaluate step: hand_values (category, k1..k5, strength) for every hand without them,
-the descriptions of strengths not yet described, and each deal's winner.
+"""The evaluate step: the strength of every hand without one (hand_values, where category and
+k1..k5 follow from it), the descriptions of strengths not yet described, and each deal's
+winner.
 
 Works in windows of deals, one transaction each, so an interrupted run resumes where it stopped
 and a finished run has nothing left to do. Every write is an append except the winners.
@@ -7,7 +8,8 @@ and a finished run has nothing left to do. Every write is an append except the w
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -16,23 +18,12 @@ from sqlalchemy import Connection, Engine, and_, exists, func, select, text
 from pokerdb import bulk
 from pokerdb.db import reading
 from pokerdb.describe import describe_strength
-from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_texts
+from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 
-WINDOW_DEALS = 50_000
+WINDOW_DEALS = 100_000
 PLAYER_BITS = 4  # players 1..10
 STRENGTH_BITS = KEY_BITS * (KEY_SLOTS + 1)  # the category's field as wide as a rank's
-
-
-def strength_fields_sql(strength: str) -> dict[str, str]:
-    """SQL for category and k1..k5 of a strength (evaluator.pack_strength's fields); an absent
-    tie-break rank is NULL, not 0."""
-    mask = (1 << KEY_BITS) - 1
-    fields = {"category": f"{strength} >> {KEY_BITS * KEY_SLOTS}"}
-    for slot in range(KEY_SLOTS):
-        shift = KEY_BITS * (KEY_SLOTS - 1 - slot)
-        fields[f"k{slot + 1}"] = f"NULLIF(({strength} >> {shift}) & {mask}, 0)"
-    return fields
 
 
 # A hand not evaluated yet: no hand_values row. Deals are imported and evaluated whole, so a
@@ -58,58 +49,97 @@ def pending_hands(engine: Engine) -> int:
 
 def evaluate_pending(engine: Engine,
                      progress: Callable[[int], None] | None = None) -> EvaluateResult:
+    """Evaluate every pending hand, a window of deals per transaction. A second thread reads
+    and evaluates the next window while this one stores the last: the database works outside
+    Python's lock, so the two overlap."""
     started = time.perf_counter()
     hand_total = deal_total = 0
-    after = 0
     described: set[int] = set()  # strengths known to have a description stored
-    while True:
-        with engine.begin() as connection, bulk.without_cycle_collection():
-            # A window must not race an import adding deals to it, or another evaluate.
-            bulk.lock_for_append(connection, deals)
-            first = connection.scalar(
-                select(hand_cards.c.deal_id).where(UNEVALUATED, hand_cards.c.deal_id > after)
-                .order_by(hand_cards.c.deal_id).limit(1))
-            if first is None:
-                break
-            after = first + WINDOW_DEALS - 1
-            hand_count, deal_count = _evaluate_window(connection, first, after, described)
-        hand_total += hand_count
-        deal_total += deal_count
-        if progress is not None:
-            progress(hand_count)
+    with ThreadPoolExecutor(max_workers=1) as reader, bulk.without_cycle_collection():
+        upcoming = reader.submit(_read_next_window, engine, 0)
+        while (window := upcoming.result()) is not None:
+            upcoming = reader.submit(_read_next_window, engine, window.last)
+            with engine.begin() as connection:
+                # Storing must not race an import adding deals to the window, or another
+                # evaluate; one that stored part of it since it was read means reading again.
+                bulk.lock_for_append(connection, deals)
+                if _any_evaluated(connection, window):
+                    window = _read_window(connection, window.first, window.last)
+                _store(connection, window, described)
+            hand_total += len(window.strength)
+            deal_total += window.deal_count
+            if progress is not None:
+                progress(len(window.strength))
     return EvaluateResult(hand_total, deal_total, time.perf_counter() - started)
 
 
-def _evaluate_window(connection: Connection, first: int, last: int,
-                     described: set[int]) -> tuple[int, int]:
-    deal_column, player_column, cards = bulk.fetch_columns(
+@dataclass(frozen=True)
+class _Window:
+    """The pending hands of deals first..last, evaluated, in (deal, player) order."""
+
+    first: int
+    last: int
+    deal_ids: npt.NDArray[np.int64]
+    players: npt.NDArray[np.int64]
+    strength: npt.NDArray[np.int32]
+
+    @property
+    def deal_count(self) -> int:
+        return int(np.count_nonzero(np.diff(self.deal_ids))) + 1 if len(self.deal_ids) else 0
+
+
+def _read_next_window(engine: Engine, after: int) -> _Window | None:
+    """The window of the first pending deal after `after`, or None when none is left."""
+    with reading(engine) as connection:
+        first = connection.scalar(
+            select(hand_cards.c.deal_id).where(UNEVALUATED, hand_cards.c.deal_id > after)
+            .order_by(hand_cards.c.deal_id).limit(1))
+        if first is None:
+            return None
+        window = _read_window(connection, first, first + WINDOW_DEALS - 1)
+    # Deals imported after this read are left to the next window, not skipped.
+    return replace(window, last=int(window.deal_ids[-1]))
+
+
+def _read_window(connection: Connection, first: int, last: int) -> _Window:
+    key_list, cards = bulk.fetch_keyed_text(
         connection,
-        select(hand_cards.c.deal_id, hand_cards.c.player, hand_cards.c.cards)
+        select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
+               hand_cards.c.cards)
         .where(hand_cards.c.deal_id.between(first, last), UNEVALUATED)
         .order_by(hand_cards.c.deal_id, hand_cards.c.player))
-    if not cards:
-        return 0, 0
-    deal_ids = np.array(deal_column, dtype=np.int64)
-    players = np.array(player_column, dtype=np.int64)
-    strength = strengths_of_texts(cards)
-    _describe_new_strengths(connection, strength, described)
-    fields = strength_fields_sql("strength")
+    keys = np.array(key_list, dtype=np.int64)
+    strength = strengths_of_joined_texts(cards)
+    if (np.diff(keys) < 0).any():  # SQL promises no order inside an aggregate
+        order = np.argsort(keys, kind="stable")
+        keys, strength = keys[order], strength[order]
+    return _Window(first, last, keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1), strength)
+
+
+def _any_evaluated(connection: Connection, window: _Window) -> bool:
+    return connection.scalar(select(hand_values.c.deal_id).where(
+        hand_values.c.deal_id.between(window.first, window.last)).limit(1)) is not None
+
+
+def _store(connection: Connection, window: _Window, described: set[int]) -> None:
+    if not len(window.strength):
+        return
+    _describe_new_strengths(connection, window.strength, described)
     with bulk.staged_ints(connection, {"deal_id": None, "player": PLAYER_BITS,
                                        "strength": STRENGTH_BITS},
-                          [deal_ids, players, strength]) as (staged, parameters):
-        connection.execute(text(
-            f"INSERT INTO hand_values (deal_id, player, {', '.join(fields)}, strength) "
-            f"SELECT deal_id, player, {', '.join(fields.values())}, strength FROM {staged} "
-            f"AS staged"), parameters)
-    winner_deals, winners = deal_winners(deal_ids, players, strength)
+                          [window.deal_ids, window.players, window.strength]
+                          ) as (staged, parameters):
+        connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
+                                f"SELECT deal_id, player, strength FROM {staged} AS staged"),
+                           parameters)
+    winner_deals, winners = deal_winners(window.deal_ids, window.players, window.strength)
     with bulk.staged_ints(connection, {"deal_id": None, "winner": PLAYER_BITS},
                           [winner_deals, winners]) as (staged, parameters):
         # The id range lets PostgreSQL read just the window of deals, not hash-join them all.
         connection.execute(text(
             f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
             f"WHERE deals.id = staged.deal_id AND deals.id BETWEEN :first AND :last"),
-            {**parameters, "first": first, "last": last})
-    return len(cards), int(np.count_nonzero(np.diff(deal_ids))) + 1
+            {**parameters, "first": window.first, "last": window.last})
 
 
 def _describe_new_strengths(connection: Connection, strength: npt.NDArray[np.int32],

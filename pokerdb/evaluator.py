@@ -213,6 +213,11 @@ def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
     """Strength of each normalised hand text ("8C TS KC 9H 4S")."""
-    raw = np.frombuffer("".join(hands).encode("ascii"), dtype=np.uint8)
-    codes = card_codes(raw.reshape(len(hands), HAND_WIDTH))
+    return strengths_of_joined_texts("".join(hands))
+
+
+def strengths_of_joined_texts(hands: str) -> StrengthArray:
+    """Strength of each hand in normalised hand texts written one after another."""
+    raw = np.frombuffer(hands.encode("ascii"), dtype=np.uint8)
+    codes = card_codes(raw.reshape(-1, HAND_WIDTH))
     return strengths(codes >> 2, codes & 3)

@@ -4,6 +4,7 @@ and a test checks that a database migrated to head matches it exactly."""
 from sqlalchemy import (
     BigInteger,
     Column,
+    Computed,
     DateTime,
     ForeignKey,
     ForeignKeyConstraint,
@@ -77,18 +78,19 @@ hand_cards = Table(
     sqlite_with_rowid=False,
 )
 
+# Strength packs the category and k1..k5 four bits each (evaluator.pack_strength), so those
+# columns are generated from it: they cannot disagree with it, and evaluate writes one value
+# per hand instead of seven (virtual in SQLite: computed when read; stored in PostgreSQL).
+# An absent tie-break rank is NULL, not 0.
 hand_values = Table(
     "hand_values",
     metadata,
     Column("deal_id", DealId, primary_key=True),
     Column("player", SmallInteger, primary_key=True),
-    Column("category", SmallInteger, ForeignKey("categories.id"), nullable=False),
-    Column("k1", SmallInteger),
-    Column("k2", SmallInteger),
-    Column("k3", SmallInteger),
-    Column("k4", SmallInteger),
-    Column("k5", SmallInteger),
     Column("strength", Integer, nullable=False),
+    Column("category", SmallInteger, Computed("strength >> 20")),
+    *(Column(f"k{slot}", SmallInteger, Computed(f"NULLIF((strength >> {20 - 4 * slot}) & 15, 0)"))
+      for slot in range(1, 6)),
     ForeignKeyConstraint(["deal_id", "player"], ["hand_cards.deal_id", "hand_cards.player"],
                          ondelete="CASCADE"),
     sqlite_with_rowid=False,

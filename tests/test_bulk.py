@@ -11,7 +11,6 @@ from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
 from pokerdb.db import open_engine
-from pokerdb.evaluation import strength_fields_sql
 from pokerdb.evaluator import decompose, rank_hand
 from pokerdb.schema import hand_cards
 
@@ -79,27 +78,32 @@ def _every_strength() -> list[int]:
     return sorted(found)
 
 
-def test_sql_fields_of_every_strength_match_decompose(connection: Connection) -> None:
-    strengths = np.array(_every_strength(), dtype=np.int64)
+def test_generated_columns_of_every_strength_match_decompose(connection: Connection) -> None:
+    """hand_values' category and k1..k5 are generated from strength by the database; they
+    must read as evaluator.decompose reads it, an absent rank as NULL."""
+    strengths = _every_strength()
     assert len(strengths) == 7462
-    fields = strength_fields_sql("strength")
-    with bulk.staged_ints(connection, {"strength": None}, [strengths]) as (staged, parameters):
-        stored = connection.execute(text(
-            f"SELECT strength, {', '.join(fields.values())} FROM {staged} AS s "
-            f"ORDER BY strength"), parameters).all()
-    expected = zip(strengths.tolist(), *(column.tolist() for column in decompose(strengths)),
-                   strict=True)
-    assert list(fields) == ["category", "k1", "k2", "k3", "k4", "k5"]
-    assert [tuple(row) for row in stored] == [
-        (strength, category, *(rank or None for rank in ranks))
-        for strength, category, *ranks in expected]
+    count = len(strengths)
+    bulk.insert_deals(connection, 1, 1, list(range(1, count + 1)))
+    bulk.insert_hand_cards(connection, 1, ["AS KS QS JS TS"] * count)
+    with bulk.staged_ints(connection, {"deal_id": None, "player": 4, "strength": 24},
+                          [np.arange(1, count + 1), np.ones(count, dtype=np.int64),
+                           np.array(strengths)]) as (staged, parameters):
+        connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
+                                f"SELECT deal_id, player, strength FROM {staged} AS s"),
+                           parameters)
+    stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hand_values "
+                               "ORDER BY strength")
+    columns = (column.tolist() for column in decompose(np.array(strengths, dtype=np.int32)))
+    assert stored == [(strength, category, *(rank or None for rank in ranks))
+                      for strength, category, *ranks in zip(strengths, *columns, strict=True)]
 
 
-def test_fetch_columns_keeps_order_and_types(connection: Connection) -> None:
-    query = (select(hand_cards.c.deal_id, hand_cards.c.player, hand_cards.c.cards)
+def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:
+    query = (select(hand_cards.c.deal_id * 10 + hand_cards.c.player, hand_cards.c.cards)
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
-    assert bulk.fetch_columns(connection, query) == [[], [], []]
+    assert bulk.fetch_keyed_text(connection, query) == ([], "")
     bulk.insert_deals(connection, 1, 7, [1, 2])
     bulk.insert_hand_cards(connection, 7, ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
-    assert bulk.fetch_columns(connection, query) == [
-        [8, 7, 7], [1, 1, 2], ["AH KH QH JH 9H", "AS KS QS JS TS", "2C 3C 4C 5C 7D"]]
+    assert bulk.fetch_keyed_text(connection, query) == (
+        [81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")

@@ -108,14 +108,18 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("deal_id", "player", name=op.f("pk_hand_cards")),
         sqlite_with_rowid=False,
     )
+    # Generated from strength's four-bit fields, category << 20 | k1 << 16 | ... | k5: computed
+    # when read on SQLite; PostgreSQL before 18 can only store them.
+    stored = op.get_bind().dialect.name != "sqlite"
     op.create_table(
         "hand_values",
         *_hand_key("hand_values"),
-        sa.Column("category", sa.SmallInteger(), nullable=False),
-        *(sa.Column(k, sa.SmallInteger(), nullable=True) for k in KEY_COLUMNS),
         sa.Column("strength", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(["category"], ["categories.id"],
-                                name=op.f("fk_hand_values_category_categories")),
+        sa.Column("category", sa.SmallInteger(), sa.Computed("strength >> 20", persisted=stored),
+                  nullable=True),
+        *(sa.Column(k, sa.SmallInteger(), sa.Computed(
+            f"NULLIF((strength >> {16 - 4 * i}) & 15, 0)", persisted=stored), nullable=True)
+          for i, k in enumerate(KEY_COLUMNS)),
         sqlite_with_rowid=False,
     )
     op.create_table(
@@ -132,9 +136,8 @@ def upgrade() -> None:
     )
     op.execute("INSERT INTO hand_cards (deal_id, player, cards) "
                "SELECT deal_id, player, cards FROM hands")
-    op.execute(f"INSERT INTO hand_values (deal_id, player, category, {KEYS}, strength) "
-               f"SELECT deal_id, player, category, {KEYS}, strength FROM hands "
-               f"WHERE strength IS NOT NULL")
+    op.execute("INSERT INTO hand_values (deal_id, player, strength) "
+               "SELECT deal_id, player, strength FROM hands WHERE strength IS NOT NULL")
     op.execute("INSERT INTO hand_descriptions (strength, description) "
                "SELECT strength, min(description) FROM hands "
                "WHERE strength IS NOT NULL AND description IS NOT NULL GROUP BY strength")
