@@ -40,7 +40,7 @@ class DealBatch:
         return len(self.line_nos)
 
     def hand_count(self) -> int:
-        return sum(len(text) + 1 for text in self.texts) // HAND_STRIDE
+        return (sum(map(len, self.texts)) + len(self.texts)) // HAND_STRIDE
 
 
 @dataclass(frozen=True)
@@ -113,9 +113,8 @@ def read_pe54(lines: Iterable[bytes], rule: PlayerRule,
     first_players = 0  # players in the first deal; 0 until there is one
     line_no = 0
     for chunk in _chunks(lines, batch_lines):
-        ending = _canonical_ending(chunk, first_players) if first_players else None
-        if ending is not None:
-            texts = b"".join(chunk).decode("ascii").split(ending)[:-1]
+        texts = _canonical_texts(chunk, first_players) if first_players else None
+        if texts is not None:
             yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts)
             line_no += len(chunk)
             continue
@@ -139,11 +138,11 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
         yield chunk
 
 
-def _canonical_ending(chunk: list[bytes], players: int) -> str | None:
-    """The line ending ("\n" or "\r\n") if every line is a deal of `players` players already
-    in normal form (known upper-case cards, none repeated, single spaces); else None. Nearly
-    every chunk of a real file is, and is then read in a few vectorised steps instead of line
-    by line."""
+def _canonical_texts(chunk: list[bytes], players: int) -> list[str] | None:
+    """The lines without their endings, if every line is a deal of `players` players already
+    in normal form (known upper-case cards, none repeated, single spaces, "\n" or "\r\n"
+    endings); else None. Nearly every chunk of a real file is, and is then read in a few
+    vectorised steps instead of line by line."""
     # Imported here: the CLI imports this module for its option types, and `pokerdb wins`
     # should not pay for loading numpy.
     import numpy as np
@@ -152,9 +151,10 @@ def _canonical_ending(chunk: list[bytes], players: int) -> str | None:
 
     width = HAND_STRIDE * players - 1  # the line without its ending
     ending = chunk[0][width:]
-    if ending not in (b"\n", b"\r\n") or any(len(raw) != width + len(ending) for raw in chunk):
+    if ending not in (b"\n", b"\r\n") or set(map(len, chunk)) != {width + len(ending)}:
         return None
-    grid = np.frombuffer(b"".join(chunk), dtype=np.uint8).reshape(len(chunk), -1)
+    joined = b"".join(chunk)
+    grid = np.frombuffer(joined, dtype=np.uint8).reshape(len(chunk), -1)
     endings_match = (grid[:, width:] == np.frombuffer(ending, dtype=np.uint8)).all()
     if not (endings_match and (grid[:, 2:width:3] == ord(" ")).all()):
         return None
@@ -162,7 +162,9 @@ def _canonical_ending(chunk: list[bytes], players: int) -> str | None:
     if not codes.all():
         return None
     ordered = np.sort(codes, axis=1)
-    return ending.decode() if (ordered[:, 1:] != ordered[:, :-1]).all() else None
+    if not (ordered[:, 1:] != ordered[:, :-1]).all():
+        return None
+    return joined.decode("ascii").split(ending.decode())[:-1]
 
 
 def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
