@@ -10,6 +10,7 @@ import gc
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
@@ -89,42 +90,61 @@ def insert_hand_cards(connection: Connection, first_deal_id: int,
         (most_players, first_deal_id, json.dumps(deal_texts)))
 
 
-@contextmanager
-def staged_ints(connection: Connection, columns: Mapping[str, int | None],
-                values: Sequence[IntColumn]) -> Iterator[tuple[str, dict[str, str]]]:
-    """A relation of integer columns, for one INSERT ... SELECT or UPDATE ... FROM: its SQL
-    for a FROM clause and the parameters to execute that SQL with (through `text`).
+@dataclass(frozen=True)
+class StagedInts:
+    """Integer columns made ready, by stage_ints, to become a relation (see `relation`)."""
+
+    columns: Mapping[str, int | None]  # name -> width in bits; the first None
+    payload: Any  # SQLite: a JSON array of packed integers; PostgreSQL: rows for COPY
+
+
+def stage_ints(dialect: str, columns: Mapping[str, int | None],
+               values: Sequence[IntColumn]) -> StagedInts:
+    """Columns of integers ready for one INSERT ... SELECT or UPDATE ... FROM on `dialect`.
     `columns` maps each name to its width in bits, the first to None (it takes the bits above
-    the others').
+    the others'). Needs no connection, so it can be done ahead on another thread.
 
     On SQLite each row's integers are packed into one, so the relation is a JSON array of
     plain numbers that json_each reads in C; arrays of arrays cost four times as much to read.
     On PostgreSQL it is a temporary table filled by COPY.
     """
-    names = list(columns)
-    if connection.dialect.name == "postgresql":
-        staging = f"pokerdb_staged_{next(_staging_names)}"
-        connection.exec_driver_sql(
-            f"CREATE TEMPORARY TABLE {staging} ({', '.join(f'{n} BIGINT' for n in names)})")
-        _copy(connection, staging, names, zip(*(column.tolist() for column in values), strict=True))
-        try:
-            yield staging, {}
-        finally:
-            connection.exec_driver_sql(f"DROP TABLE {staging}")
-        return
+    if dialect == "postgresql":
+        return StagedInts(columns, list(zip(*(column.tolist() for column in values),
+                                            strict=True)))
     packed = np.zeros(len(values[0]), dtype=np.int64)
-    fields = []
     shift = 0
-    for name, column in reversed(list(zip(names, values, strict=True))):
-        bits = columns[name]
+    for (name, bits), column in reversed(list(zip(columns.items(), values, strict=True))):
         if bits is not None and (column.min(initial=0) < 0 or column.max(initial=0) >> bits):
             raise ValueError(f"{name} does not fit in {bits} bits")
         packed |= column.astype(np.int64) << shift
+        shift += bits or 0
+    return StagedInts(columns, json.dumps(packed.tolist()))
+
+
+@contextmanager
+def relation(connection: Connection,
+             staged: StagedInts) -> Iterator[tuple[str, dict[str, str]]]:
+    """The staged columns as a relation: its SQL for a FROM clause, and the parameters to
+    execute that SQL with (through `text`)."""
+    names = list(staged.columns)
+    if connection.dialect.name == "postgresql":
+        table = f"pokerdb_staged_{next(_staging_names)}"
+        connection.exec_driver_sql(
+            f"CREATE TEMPORARY TABLE {table} ({', '.join(f'{n} BIGINT' for n in names)})")
+        _copy(connection, table, names, staged.payload)
+        try:
+            yield table, {}
+        finally:
+            connection.exec_driver_sql(f"DROP TABLE {table}")
+        return
+    fields = []
+    shift = 0
+    for name, bits in reversed(list(staged.columns.items())):
         mask = f" & {(1 << bits) - 1}" if bits is not None else ""
         fields.append(f"(value >> {shift}){mask} AS {name}" if shift else f"value{mask} AS {name}")
         shift += bits or 0
     yield (f"(SELECT {', '.join(reversed(fields))} FROM json_each(:staged_ints))",
-           {"staged_ints": json.dumps(packed.tolist())})
+           {"staged_ints": staged.payload})
 
 
 def lock_for_append(connection: Connection, table: Table) -> None:

@@ -9,7 +9,7 @@ and a finished run has nothing left to do. Every write is an append except the w
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -66,26 +66,24 @@ def evaluate_pending(engine: Engine,
                 if _any_evaluated(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 _store(connection, window, described)
-            hand_total += len(window.strength)
-            deal_total += window.deal_count
+            hand_total += window.hands
+            deal_total += window.deals
             if progress is not None:
-                progress(len(window.strength))
+                progress(window.hands)
     return EvaluateResult(hand_total, deal_total, time.perf_counter() - started)
 
 
 @dataclass(frozen=True)
 class _Window:
-    """The pending hands of deals first..last, evaluated, in (deal, player) order."""
+    """The pending hands of deals first..last, evaluated and staged for storing."""
 
     first: int
     last: int
-    deal_ids: npt.NDArray[np.int64]
-    players: npt.NDArray[np.int64]
-    strength: npt.NDArray[np.int32]
-
-    @property
-    def deal_count(self) -> int:
-        return int(np.count_nonzero(np.diff(self.deal_ids))) + 1 if len(self.deal_ids) else 0
+    hands: int
+    deals: int
+    strengths: set[int]  # the distinct ones
+    values: bulk.StagedInts  # deal_id, player, strength of each hand
+    winners: bulk.StagedInts  # deal_id, winner of each deal of two or more hands
 
 
 def _read_next_window(engine: Engine, after: int) -> _Window | None:
@@ -96,12 +94,13 @@ def _read_next_window(engine: Engine, after: int) -> _Window | None:
             .order_by(hand_cards.c.deal_id).limit(1))
         if first is None:
             return None
-        window = _read_window(connection, first, first + WINDOW_DEALS - 1)
-    # Deals imported after this read are left to the next window, not skipped.
-    return replace(window, last=int(window.deal_ids[-1]))
+        # Deals imported after this read are left to the next window, not skipped.
+        return _read_window(connection, first, first + WINDOW_DEALS - 1, to_last_read=True)
 
 
-def _read_window(connection: Connection, first: int, last: int) -> _Window:
+def _read_window(connection: Connection, first: int, last: int,
+                 to_last_read: bool = False) -> _Window:
+    """The window first..last, or first..(its last deal read) with `to_last_read`."""
     key_list, cards = bulk.fetch_keyed_text(
         connection,
         select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
@@ -113,7 +112,18 @@ def _read_window(connection: Connection, first: int, last: int) -> _Window:
     if (np.diff(keys) < 0).any():  # SQL promises no order inside an aggregate
         order = np.argsort(keys, kind="stable")
         keys, strength = keys[order], strength[order]
-    return _Window(first, last, keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1), strength)
+    deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
+    dialect = connection.dialect.name
+    return _Window(
+        first, int(deal_ids[-1]) if to_last_read and len(keys) else last,
+        hands=len(keys),
+        deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(keys) else 0,
+        strengths=set(np.unique(strength).tolist()),
+        values=bulk.stage_ints(dialect, {"deal_id": None, "player": PLAYER_BITS,
+                                         "strength": STRENGTH_BITS},
+                               [deal_ids, players, strength]),
+        winners=bulk.stage_ints(dialect, {"deal_id": None, "winner": PLAYER_BITS},
+                                deal_winners(deal_ids, players, strength)))
 
 
 def _any_evaluated(connection: Connection, window: _Window) -> bool:
@@ -122,19 +132,14 @@ def _any_evaluated(connection: Connection, window: _Window) -> bool:
 
 
 def _store(connection: Connection, window: _Window, described: set[int]) -> None:
-    if not len(window.strength):
+    if not window.hands:
         return
-    _describe_new_strengths(connection, window.strength, described)
-    with bulk.staged_ints(connection, {"deal_id": None, "player": PLAYER_BITS,
-                                       "strength": STRENGTH_BITS},
-                          [window.deal_ids, window.players, window.strength]
-                          ) as (staged, parameters):
+    _describe_new_strengths(connection, window.strengths, described)
+    with bulk.relation(connection, window.values) as (staged, parameters):
         connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
                                 f"SELECT deal_id, player, strength FROM {staged} AS staged"),
                            parameters)
-    winner_deals, winners = deal_winners(window.deal_ids, window.players, window.strength)
-    with bulk.staged_ints(connection, {"deal_id": None, "winner": PLAYER_BITS},
-                          [winner_deals, winners]) as (staged, parameters):
+    with bulk.relation(connection, window.winners) as (staged, parameters):
         # The id range lets PostgreSQL read just the window of deals, not hash-join them all.
         connection.execute(text(
             f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
@@ -142,12 +147,12 @@ def _store(connection: Connection, window: _Window, described: set[int]) -> None
             {**parameters, "first": window.first, "last": window.last})
 
 
-def _describe_new_strengths(connection: Connection, strength: npt.NDArray[np.int32],
+def _describe_new_strengths(connection: Connection, strengths: set[int],
                             described: set[int]) -> None:
     """Store the description of each strength not described yet. `described` is what this
     run knows to be stored; another evaluate may have stored more since, so the database has
     the last word on the candidates."""
-    new = set(np.unique(strength).tolist()) - described
+    new = strengths - described
     if not new:
         return
     described |= set(connection.scalars(select(hand_descriptions.c.strength)
@@ -162,6 +167,8 @@ def deal_winners(deal_ids: npt.NDArray[np.int64], players: npt.NDArray[np.int64]
                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """(deal ids, winners) of the deals with two or more hands, given hands sorted by deal:
     the player with the single best strength, or 0 when the best is shared."""
+    if not len(deal_ids):
+        return deal_ids, deal_ids
     starts = np.flatnonzero(np.r_[True, deal_ids[1:] != deal_ids[:-1]])
     sizes = np.diff(np.r_[starts, len(deal_ids)])
     best = np.maximum.reduceat(strength, starts)

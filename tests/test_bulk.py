@@ -3,14 +3,12 @@
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations_with_replacement
-from pathlib import Path
 
 import numpy as np
 import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
-from pokerdb.db import open_engine
 from pokerdb.evaluator import decompose, rank_hand
 from pokerdb.schema import hand_cards
 
@@ -44,27 +42,22 @@ def test_deals_and_hands_of_one_to_ten_players(connection: Connection) -> None:
         for player, cards in enumerate(deal_hands, start=1)]
 
 
-def test_staged_ints_twice_in_one_transaction(connection: Connection) -> None:
+def test_staged_relations_twice_in_one_transaction(connection: Connection) -> None:
     bulk.insert_deals(connection, 1, 1, [1, 2, 3, 4])
     for ids, winners in (([1, 2], [1, 9]), ([3, 2], [0, 1])):
-        with bulk.staged_ints(connection, {"deal_id": None, "winner": 4},
-                              [np.array(ids), np.array(winners)]) as (staged, parameters):
+        staged_winners = bulk.stage_ints(connection.dialect.name, {"deal_id": None, "winner": 4},
+                                         [np.array(ids), np.array(winners)])
+        with bulk.relation(connection, staged_winners) as (staged, parameters):
             connection.execute(text(f"UPDATE deals SET winner = s.winner FROM {staged} AS s "
                                     f"WHERE deals.id = s.deal_id"), parameters)
     assert _rows(connection, "SELECT id, winner FROM deals ORDER BY id") == [
         (1, 1), (2, 1), (3, 0), (4, None)]
 
 
-def test_staged_ints_refuse_a_value_wider_than_its_field(tmp_path: Path) -> None:
+def test_staged_ints_refuse_a_value_wider_than_its_field() -> None:
     """SQLite packs each row's columns into one integer, so a value must fit its field."""
-    engine = open_engine(str(tmp_path / "packed.sqlite"))
-    try:
-        with engine.connect() as connection, pytest.raises(
-                ValueError, match="winner does not fit in 4 bits"), bulk.staged_ints(
-                connection, {"deal_id": None, "winner": 4}, [np.array([1]), np.array([16])]):
-            pass
-    finally:
-        engine.dispose()
+    with pytest.raises(ValueError, match="winner does not fit in 4 bits"):
+        bulk.stage_ints("sqlite", {"deal_id": None, "winner": 4}, [np.array([1]), np.array([16])])
 
 
 def _every_strength() -> list[int]:
@@ -86,9 +79,11 @@ def test_generated_columns_of_every_strength_match_decompose(connection: Connect
     count = len(strengths)
     bulk.insert_deals(connection, 1, 1, list(range(1, count + 1)))
     bulk.insert_hand_cards(connection, 1, ["AS KS QS JS TS"] * count)
-    with bulk.staged_ints(connection, {"deal_id": None, "player": 4, "strength": 24},
-                          [np.arange(1, count + 1), np.ones(count, dtype=np.int64),
-                           np.array(strengths)]) as (staged, parameters):
+    values = bulk.stage_ints(connection.dialect.name,
+                             {"deal_id": None, "player": 4, "strength": 24},
+                             [np.arange(1, count + 1), np.ones(count, dtype=np.int64),
+                              np.array(strengths)])
+    with bulk.relation(connection, values) as (staged, parameters):
         connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
                                 f"SELECT deal_id, player, strength FROM {staged} AS s"),
                            parameters)

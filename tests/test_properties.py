@@ -158,3 +158,9 @@ def test_deal_winners_detects_a_tie_and_a_single_hand() -> None:
                                      np.array([1, 2, 1], dtype=np.int64), strengths_of_texts(texts))
     # A tie in deal 1; the one-player deal 2 has no winner.
     assert (deal_ids.tolist(), winners.tolist()) == ([1], [0])
+
+
+def test_deal_winners_of_no_hands() -> None:
+    no_ids = np.array([], dtype=np.int64)
+    deal_ids, winners = deal_winners(no_ids, no_ids, np.array([], dtype=np.int32))
+    assert (deal_ids.tolist(), winners.tolist()) == ([], [])
