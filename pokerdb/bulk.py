@@ -164,6 +164,22 @@ def lock_for_migration(connection: Connection) -> None:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK_KEY})")
 
 
+def fetch_int_columns(connection: Connection,
+                      statement: Select[Any]) -> list[npt.NDArray[np.int64]]:
+    """The columns of a Core SELECT of integers, each as an array; on SQLite each comes as
+    one JSON array (see fetch_keyed_text)."""
+    if connection.dialect.name != "sqlite":
+        rows = connection.execute(statement).all()
+        empty: list[Any] = [[] for _ in statement.selected_columns]
+        columns: list[Any] = list(zip(*rows, strict=True)) or empty
+    else:
+        rows_in_order = statement.subquery()
+        arrays = connection.execute(
+            select(*(func.json_group_array(column) for column in rows_in_order.c))).one()
+        columns = [json.loads(array) for array in arrays]
+    return [np.array(column, dtype=np.int64) for column in columns]
+
+
 def fetch_keyed_text(connection: Connection,
                      statement: Select[Any]) -> tuple[list[int], str]:
     """The integer keys and text values of a Core SELECT of (key, value) rows: the keys in a

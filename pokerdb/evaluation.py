@@ -1,6 +1,6 @@
 """The evaluate step: the strength of every hand without one (hand_values, where category and
-k1..k5 follow from it), the descriptions of strengths not yet described, and each deal's
-winner.
+k1..k5 follow from it), the descriptions of strengths not yet described, each deal's winner,
+and the wins counted per dataset (win_counts).
 
 Works in windows of deals, one transaction each, so an interrupted run resumes where it stopped
 and a finished run has nothing left to do. Every write is an append except the winners.
@@ -84,6 +84,7 @@ class _Window:
     strengths: set[int]  # the distinct ones
     values: bulk.StagedInts  # deal_id, player, strength of each hand
     winners: bulk.StagedInts  # deal_id, winner of each deal of two or more hands
+    win_counts: list[dict[str, int]]  # dataset_id, winner, deals: this window's wins
 
 
 def _read_next_window(engine: Engine, after: int) -> _Window | None:
@@ -94,18 +95,22 @@ def _read_next_window(engine: Engine, after: int) -> _Window | None:
             .order_by(hand_cards.c.deal_id).limit(1))
         if first is None:
             return None
-        # Deals imported after this read are left to the next window, not skipped.
-        return _read_window(connection, first, first + WINDOW_DEALS - 1, to_last_read=True)
+        # Ahead of the lock, every hand of the window is read, evaluated or not: storing finds
+        # out if any was, and reads again. Deals imported after this read are left to the
+        # next window, not skipped.
+        return _read_window(connection, first, first + WINDOW_DEALS - 1, ahead=True)
 
 
-def _read_window(connection: Connection, first: int, last: int,
-                 to_last_read: bool = False) -> _Window:
-    """The window first..last, or first..(its last deal read) with `to_last_read`."""
+def _read_window(connection: Connection, first: int, last: int, ahead: bool = False) -> _Window:
+    """The pending hands of deals first..last. `ahead` reads all their hands instead (the
+    check for evaluated ones would cost a sixth of the read) and ends the window at its last
+    deal read."""
+    in_window = hand_cards.c.deal_id.between(first, last)
     key_list, cards = bulk.fetch_keyed_text(
         connection,
         select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                hand_cards.c.cards)
-        .where(hand_cards.c.deal_id.between(first, last), UNEVALUATED)
+        .where(in_window if ahead else and_(in_window, UNEVALUATED))
         .order_by(hand_cards.c.deal_id, hand_cards.c.player))
     keys = np.array(key_list, dtype=np.int64)
     strength = strengths_of_joined_texts(cards)
@@ -113,9 +118,12 @@ def _read_window(connection: Connection, first: int, last: int,
         order = np.argsort(keys, kind="stable")
         keys, strength = keys[order], strength[order]
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
+    if ahead and len(keys):
+        last = int(deal_ids[-1])
+    winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
     return _Window(
-        first, int(deal_ids[-1]) if to_last_read and len(keys) else last,
+        first, last,
         hands=len(keys),
         deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(keys) else 0,
         strengths=set(np.unique(strength).tolist()),
@@ -123,7 +131,23 @@ def _read_window(connection: Connection, first: int, last: int,
                                          "strength": STRENGTH_BITS},
                                [deal_ids, players, strength]),
         winners=bulk.stage_ints(dialect, {"deal_id": None, "winner": PLAYER_BITS},
-                                deal_winners(deal_ids, players, strength)))
+                                [winner_deals, winners]),
+        win_counts=_win_counts(connection, first, last, winner_deals, winners))
+
+
+def _win_counts(connection: Connection, first: int, last: int,
+                winner_deals: npt.NDArray[np.int64],
+                winners: npt.NDArray[np.int64]) -> list[dict[str, int]]:
+    """The window's wins counted by dataset and winner, to add to win_counts."""
+    if not len(winners):
+        return []
+    ids, dataset_ids = bulk.fetch_int_columns(
+        connection, select(deals.c.id, deals.c.dataset_id)
+        .where(deals.c.id.between(first, last)).order_by(deals.c.id))
+    datasets = dataset_ids[np.searchsorted(ids, winner_deals)]
+    pairs, counts = np.unique(datasets << PLAYER_BITS | winners, return_counts=True)
+    return [{"dataset_id": pair >> PLAYER_BITS, "winner": pair & ((1 << PLAYER_BITS) - 1),
+             "deals": count} for pair, count in zip(pairs.tolist(), counts.tolist(), strict=True)]
 
 
 def _any_evaluated(connection: Connection, window: _Window) -> bool:
@@ -145,6 +169,11 @@ def _store(connection: Connection, window: _Window, described: set[int]) -> None
             f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
             f"WHERE deals.id = staged.deal_id AND deals.id BETWEEN :first AND :last"),
             {**parameters, "first": window.first, "last": window.last})
+    if window.win_counts:
+        connection.execute(text(
+            "INSERT INTO win_counts (dataset_id, winner, deals) "
+            "VALUES (:dataset_id, :winner, :deals) ON CONFLICT (dataset_id, winner) "
+            "DO UPDATE SET deals = win_counts.deals + excluded.deals"), window.win_counts)
 
 
 def _describe_new_strengths(connection: Connection, strengths: set[int],

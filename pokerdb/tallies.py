@@ -1,7 +1,8 @@
 """The counts `pokerdb wins` reports, as SQL text run through a Fetch (see readers.py).
 
-Only the public tables are read (deals, datasets, and the hands relation), in SQL that both
-sqlite3 and SQLAlchemy's text() run, so a database at head is read without loading SQLAlchemy.
+Only the public tables are read (datasets, win_counts, deals and the hands relation), in SQL
+that both sqlite3 and SQLAlchemy's text() run, so a database at head is read without loading
+SQLAlchemy.
 reports.wins and reports.unevaluated_deals give the same on an engine.
 """
 
@@ -38,13 +39,14 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
 
 
 def _decided(fetch: Fetch, dataset_id: int | None) -> tuple[int, dict[int, int]]:
-    """All deals, and the deals won by each player (0: tied). The index on decided winners
-    answers the second alone; each file's deal count is stored as it is imported."""
-    where, params = _where(dataset_id, "deals.winner IS NOT NULL")
+    """All deals, and the deals won by each player (0: tied): both stored per dataset, the
+    first as each file is imported, the second as its deals are evaluated."""
+    params = {"dataset_id": dataset_id}
+    only = " WHERE dataset_id = :dataset_id" if dataset_id is not None else ""
     by_winner: dict[int, int] = dict(fetch(
-        f"SELECT deals.winner, count(*) FROM deals{where} GROUP BY deals.winner", params))
-    only = " WHERE datasets.id = :dataset_id" if dataset_id is not None else ""
-    total = fetch(f"SELECT coalesce(sum(datasets.deals), 0) FROM datasets{only}", params)
+        f"SELECT winner, sum(deals) FROM win_counts{only} GROUP BY winner", params))
+    only = " WHERE id = :dataset_id" if dataset_id is not None else ""
+    total = fetch(f"SELECT coalesce(sum(deals), 0) FROM datasets{only}", params)
     return int(total[0][0]), by_winner
 
 

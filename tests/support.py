@@ -55,6 +55,15 @@ def snapshot(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
     }
 
 
+def stored_and_recounted_wins(db_url: str) -> tuple[list[tuple[Any, ...]], ...]:
+    """win_counts as evaluate kept it, and as counted afresh from deals.winner."""
+    return (rows(db_url, "SELECT dataset_id, winner, deals FROM win_counts "
+                         "ORDER BY dataset_id, winner"),
+            rows(db_url, "SELECT dataset_id, winner, count(*) FROM deals "
+                         "WHERE winner IS NOT NULL GROUP BY dataset_id, winner "
+                         "ORDER BY dataset_id, winner"))
+
+
 def write_lines(path: Path, *lines: str) -> str:
     path.write_text("".join(f"{line}\n" for line in lines))
     return str(path)

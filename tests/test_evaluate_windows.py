@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine, text
-from support import PE54_FILE
+from support import PE54_FILE, stored_and_recounted_wins
 
 from pokerdb import evaluation
 from pokerdb.evaluation import evaluate_pending
@@ -15,7 +15,7 @@ from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
 
 
-def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine,
+def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine, db_url: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(evaluation, "WINDOW_DEALS", 100)
     import_file(engine, str(PE54_FILE))
@@ -37,9 +37,11 @@ def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine,
         assert dict(connection.execute(text(
             "SELECT winner, count(*) FROM deals GROUP BY winner")).all()) == {1: 376, 2: 624}
     assert evaluate_pending(engine).hands == 0
+    assert stored_and_recounted_wins(db_url) == ([(1, 1, 376), (1, 2, 624)],) * 2
 
 
-def test_deals_imported_after_the_next_window_was_read(engine: Engine, tmp_path: Path,
+def test_deals_imported_after_the_next_window_was_read(engine: Engine, db_url: str,
+                                                       tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The window read ahead ends at its last deal, so deals imported after that read (with
     ids inside its range) are evaluated by the next window, not skipped."""
@@ -68,3 +70,6 @@ def test_deals_imported_after_the_next_window_was_read(engine: Engine, tmp_path:
     ours = evaluate_pending(engine, progress=import_once_the_second_window_is_read)
     assert (imported, ours.hands, ours.deals) == ([100], 2200, 1100)
     assert evaluate_pending(engine).hands == 0
+    stored, recounted = stored_and_recounted_wins(db_url)
+    assert stored == recounted
+    assert [(dataset, deals) for dataset, _, deals in stored][:2] == [(1, 376), (1, 624)]

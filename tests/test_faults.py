@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, create_engine, make_url, text
-from support import fails, rows, snapshot, succeeds, write_lines
+from support import fails, rows, snapshot, stored_and_recounted_wins, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import ReadOnlyError
@@ -20,7 +20,7 @@ from pokerdb.query import REFUSED, run_query
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 KILL_DEALS = 200_000  # about 20 MB of SQLite write-ahead log
-EVALUATE_DEALS = 101_000  # evaluation windows of 50,000, 50,000 and 1,000 deals
+EVALUATE_DEALS = 401_000  # five windows of evaluate (100,000 deals each, the last 1,000)
 POLL_SECONDS = 0.005
 PATIENCE_SECONDS = 120
 
@@ -149,6 +149,8 @@ def test_evaluate_interrupted_and_rerun_matches_one_run(runner: CliRunner, db_ur
     assert 0 < evaluated_deals(db_url) < EVALUATE_DEALS  # killed half-way, some work kept
     succeeds(runner, "evaluate", "--db", db_url)
     assert rows(db_url, RESULTS) == rows(reference, RESULTS)
+    stored, recounted = stored_and_recounted_wins(db_url)
+    assert stored == recounted == stored_and_recounted_wins(reference)[0]
 
 
 # --- query cannot write ----------------------------------------------------------------------

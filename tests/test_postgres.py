@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import PE54_FILE
+from support import PE54_FILE, stored_and_recounted_wins
 from typer.testing import CliRunner
 
 from pokerdb import bulk
@@ -32,7 +32,7 @@ SCHEMA_RELATIONS = {
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
     ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
-    ("ix_deals_winner_dataset_id", "i"),
+    ("win_counts", "r"), ("pk_win_counts", "i"),
     ("hand_cards", "r"), ("pk_hand_cards", "i"), ("hand_values", "r"), ("pk_hand_values", "i"),
     ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
     ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
@@ -328,3 +328,4 @@ def test_concurrent_evaluates_each_take_their_turn(pg_url: str, pg: Engine,
     assert outputs == ["evaluated 0 hands", "evaluated 2,000 hands"]
     assert scalar(pg, "SELECT count(*) || ' ' || count(strength) FROM hands") == "2000 2000"
     assert scalar(pg, "SELECT count(*) FROM deals WHERE winner = 1") == 376
+    assert stored_and_recounted_wins(pg_url) == ([(1, 1, 376), (1, 2, 624)],) * 2

@@ -1,8 +1,9 @@
-"""Split hands into append-only tables behind a `hands` view; index decided winners.
+"""Split hands into append-only tables behind a `hands` view; count wins per dataset.
 
 Import appends hand_cards and evaluate appends hand_values, instead of evaluate growing every
 imported row in place. Descriptions are stored once per strength, labels only where a file
-has them. The `hands` view keeps the public columns as they were.
+has them. The `hands` view keeps the public columns as they were. win_counts keeps each
+dataset's wins per player as evaluate sets the winners.
 
 Revision ID: 0003
 Revises: 0002
@@ -146,13 +147,23 @@ def upgrade() -> None:
     op.drop_table("hands")
     op.execute(HANDS_VIEW)
     op.execute(DEAL_RESULTS_VIEW)
-    decided = sa.text("winner IS NOT NULL")
-    op.create_index(op.f("ix_deals_winner_dataset_id"), "deals", ["winner", "dataset_id"],
-                    sqlite_where=decided, postgresql_where=decided)
+    op.create_table(
+        "win_counts",
+        sa.Column("dataset_id", sa.Integer(), nullable=False),
+        sa.Column("winner", sa.SmallInteger(), autoincrement=False, nullable=False),
+        sa.Column("deals", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
+                                name=op.f("fk_win_counts_dataset_id_datasets"),
+                                ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("dataset_id", "winner", name=op.f("pk_win_counts")),
+    )
+    op.execute("INSERT INTO win_counts (dataset_id, winner, deals) "
+               "SELECT dataset_id, winner, count(*) FROM deals WHERE winner IS NOT NULL "
+               "GROUP BY dataset_id, winner")
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_deals_winner_dataset_id"), table_name="deals")
+    op.drop_table("win_counts")
     op.execute("DROP VIEW deal_results")
     # Built beside the view it replaces, then given its name.
     op.create_table(
