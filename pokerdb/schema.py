@@ -84,6 +84,14 @@ hand_cards = Table(
     sqlite_with_rowid=False,
 )
 
+def _hand_key() -> list[Column[int] | ForeignKeyConstraint]:
+    """deal_id and player: the primary key, and a hand_cards row (deleted with it)."""
+    return [Column("deal_id", DealId, primary_key=True),
+            Column("player", SmallInteger, primary_key=True),
+            ForeignKeyConstraint(["deal_id", "player"], ["hand_cards.deal_id", "hand_cards.player"],
+                                 ondelete="CASCADE")]
+
+
 # Strength packs the category and k1..k5 four bits each (evaluator.pack_strength), so those
 # columns are generated from it: they cannot disagree with it, and evaluate writes one value
 # per hand instead of seven (virtual in SQLite: computed when read; stored in PostgreSQL).
@@ -91,14 +99,11 @@ hand_cards = Table(
 hand_values = Table(
     "hand_values",
     metadata,
-    Column("deal_id", DealId, primary_key=True),
-    Column("player", SmallInteger, primary_key=True),
+    *_hand_key(),
     Column("strength", Integer, nullable=False),
     Column("category", SmallInteger, Computed("strength >> 20")),
     *(Column(f"k{slot}", SmallInteger, Computed(f"NULLIF((strength >> {20 - 4 * slot}) & 15, 0)"))
       for slot in range(1, 6)),
-    ForeignKeyConstraint(["deal_id", "player"], ["hand_cards.deal_id", "hand_cards.player"],
-                         ondelete="CASCADE"),
     sqlite_with_rowid=False,
 )
 
@@ -115,11 +120,8 @@ hand_descriptions = Table(
 hand_labels = Table(
     "hand_labels",
     metadata,
-    Column("deal_id", DealId, primary_key=True),
-    Column("player", SmallInteger, primary_key=True),
+    *_hand_key(),
     Column("label", SmallInteger, nullable=False),
-    ForeignKeyConstraint(["deal_id", "player"], ["hand_cards.deal_id", "hand_cards.player"],
-                         ondelete="CASCADE"),
     sqlite_with_rowid=False,
 )
 

@@ -40,7 +40,8 @@ LEFT JOIN hand_descriptions d ON d.strength = v.strength
 LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
 """
 
-DEAL_RESULTS_VIEW = """
+# deal_results reads as before; only where it finds the hands changes.
+DEAL_RESULTS_COLUMNS = """
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,
@@ -55,6 +56,8 @@ SELECT d.id AS deal_id,
             ELSE 'Player ' || d.winner END AS result
 FROM deals d
 JOIN datasets ds ON ds.id = d.dataset_id
+"""
+DEAL_RESULTS_VIEW = DEAL_RESULTS_COLUMNS + """
 LEFT JOIN hand_cards h1 ON h1.deal_id = d.id AND h1.player = 1
 LEFT JOIN hand_values v1 ON v1.deal_id = d.id AND v1.player = 1
 LEFT JOIN categories c1 ON c1.id = v1.category
@@ -62,23 +65,7 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN categories c2 ON c2.id = v2.category
 """
-
-# As revisions 0001 and 0002 left it.
-OLD_DEAL_RESULTS_VIEW = """
-CREATE VIEW deal_results AS
-SELECT d.id AS deal_id,
-       ds.name AS dataset,
-       d.line_no,
-       h1.cards AS player1_cards,
-       c1.name AS player1_category,
-       h2.cards AS player2_cards,
-       c2.name AS player2_category,
-       d.winner,
-       CASE WHEN d.winner IS NULL THEN NULL
-            WHEN d.winner = 0 THEN 'Tie'
-            ELSE 'Player ' || d.winner END AS result
-FROM deals d
-JOIN datasets ds ON ds.id = d.dataset_id
+OLD_DEAL_RESULTS_VIEW = DEAL_RESULTS_COLUMNS + """
 LEFT JOIN hands h1 ON h1.deal_id = d.id AND h1.player = 1
 LEFT JOIN categories c1 ON c1.id = h1.category
 LEFT JOIN hands h2 ON h2.deal_id = d.id AND h2.player = 2
