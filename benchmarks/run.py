@@ -347,6 +347,14 @@ def import_target(r: Results) -> Target:
                   f"{r.limit.wall:.2f} s)", ratio <= 1.5)
 
 
+def evaluate_target(r: Results) -> Target:
+    """Issue 3: the whole-table update pattern must not cost more than the import itself."""
+    ratio = r.main.evaluated.wall / r.main.imported.wall
+    return Target("pokerdb evaluate vs pokerdb import", "<= 1x",
+                  f"{ratio:.2f}x ({r.main.evaluated.wall:.2f} s vs "
+                  f"{r.main.imported.wall:.2f} s)", ratio <= 1)
+
+
 def kernel_target(r: Results) -> Target:
     name, goal = "pokerdb kernel vs fastest peer (hands/s)", ">= 5x"
     best = fastest_peer(r.kernels)
@@ -382,8 +390,8 @@ def rss_target(r: Results) -> Target:
 
 
 def targets(r: Results) -> list[Target]:
-    return [end_to_end_target(r), import_target(r), kernel_target(r), wins_target(r),
-            rss_target(r)]
+    return [end_to_end_target(r), import_target(r), evaluate_target(r), kernel_target(r),
+            wins_target(r), rss_target(r)]
 
 
 # --- main ---------------------------------------------------------------------------------
