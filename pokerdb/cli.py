@@ -81,8 +81,10 @@ def _open_engine(db: str | None) -> "Engine":
 
 
 @contextmanager
-def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on a terminal's stderr; a no-op otherwise."""
+def _progress(total: Callable[[], int | None], unit: str,
+              quiet: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal's stderr, of `total()` units; a no-op otherwise, which
+    does not ask for the total (counting pending hands takes a scan)."""
     if quiet or not stderr.is_terminal:
         yield lambda _advance: None
         return
@@ -98,7 +100,7 @@ def _progress(total: int | None, unit: str, quiet: bool) -> Iterator[Callable[[i
     amount = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
     columns = (TextColumn("{task.description}"), BarColumn(), amount, TimeRemainingColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
-        task = bar.add_task(unit, total=total)
+        task = bar.add_task(unit, total=total())
         yield lambda advance: bar.advance(task, advance)
 
 
@@ -138,7 +140,7 @@ def import_command(
         options = ImportOptions(name, input_format, rule, max_errors, skip_invalid)
         engine = _open_engine(db)
         for file in files:
-            with resolve(file) as source, _progress(source.size, "bytes", quiet) as advance:
+            with resolve(file) as source, _progress(lambda: source.size, "bytes", quiet) as advance:
                 try:
                     result = import_source(engine, source, options, advance)
                 except InvalidLinesError as exc:
@@ -169,7 +171,7 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
 
     with _user_errors():
         engine = _open_engine(db)
-        with _progress(pending_hands(engine), "hands", quiet) as advance:
+        with _progress(lambda: pending_hands(engine), "hands", quiet) as advance:
             result = evaluate_pending(engine, progress=advance)
         if not quiet:
             rate = result.hands / result.seconds if result.seconds else 0

@@ -1,6 +1,9 @@
 """The `pokerdb` command end to end: import, evaluate, reports, query, errors, help."""
 
+import contextlib
 import json
+import os
+import pty
 import re
 import subprocess
 import sys
@@ -468,3 +471,26 @@ def test_db_from_environment(runner: CliRunner, tmp_path: Path) -> None:
     assert result.stdout == ""
     assert db.exists()
     assert row_counts(f"sqlite:///{db}")["deals"] == 1000
+
+
+def test_progress_bars_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal, import shows bytes read of the file's size and evaluate the hands done of
+    those pending; nothing is drawn when stderr is not a terminal (the other tests)."""
+    db = str(tmp_path / "bars.sqlite")
+    terminal, stderr_end = pty.openpty()
+    try:
+        for args in (["import", str(PE54_FILE)], ["evaluate"]):
+            completed = subprocess.run([sys.executable, "-m", "pokerdb", *args, "--db", db],
+                                       stdout=subprocess.PIPE, stderr=stderr_end, timeout=120,
+                                       check=False)
+            assert completed.returncode == 0, completed.stdout
+    finally:
+        os.close(stderr_end)
+    drawn = b""
+    with contextlib.suppress(OSError):  # EIO once everything written is read
+        while chunk := os.read(terminal, 1 << 16):
+            drawn += chunk
+    os.close(terminal)
+    size_kb = PE54_FILE.stat().st_size / 1000
+    assert f"{size_kb:.1f}/{size_kb:.1f} kB".encode() in drawn
+    assert b"2000/2000" in drawn
