@@ -22,6 +22,7 @@ from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 
 WINDOW_DEALS = 100_000
+FIRST_WINDOW_DEALS = 10_000
 PLAYER_BITS = 4  # players 1..10
 STRENGTH_BITS = KEY_BITS * (KEY_SLOTS + 1)  # the category's field as wide as a rank's
 
@@ -56,9 +57,10 @@ def evaluate_pending(engine: Engine,
     hand_total = deal_total = 0
     described: set[int] = set()  # strengths known to have a description stored
     with ThreadPoolExecutor(max_workers=1) as reader, bulk.without_cycle_collection():
-        upcoming = reader.submit(_read_next_window, engine, 0)
+        # A small first window gets the storing started sooner.
+        upcoming = reader.submit(_read_next_window, engine, 0, FIRST_WINDOW_DEALS)
         while (window := upcoming.result()) is not None:
-            upcoming = reader.submit(_read_next_window, engine, window.last)
+            upcoming = reader.submit(_read_next_window, engine, window.last, WINDOW_DEALS)
             with engine.begin() as connection:
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
@@ -87,7 +89,7 @@ class _Window:
     win_counts: list[dict[str, int]]  # dataset_id, winner, deals: this window's wins
 
 
-def _read_next_window(engine: Engine, after: int) -> _Window | None:
+def _read_next_window(engine: Engine, after: int, size: int) -> _Window | None:
     """The window of the first pending deal after `after`, or None when none is left."""
     with reading(engine) as connection:
         first = connection.scalar(
@@ -98,7 +100,7 @@ def _read_next_window(engine: Engine, after: int) -> _Window | None:
         # Ahead of the lock, every hand of the window is read, evaluated or not: storing finds
         # out if any was, and reads again. Deals imported after this read are left to the
         # next window, not skipped.
-        return _read_window(connection, first, first + WINDOW_DEALS - 1, ahead=True)
+        return _read_window(connection, first, first + size - 1, ahead=True)
 
 
 def _read_window(connection: Connection, first: int, last: int, ahead: bool = False) -> _Window:

@@ -17,7 +17,8 @@ from pokerdb.importer import import_file
 
 def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine, db_url: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(evaluation, "WINDOW_DEALS", 100)
+    for size in ("FIRST_WINDOW_DEALS", "WINDOW_DEALS"):
+        monkeypatch.setattr(evaluation, size, 100)
     import_file(engine, str(PE54_FILE))
     others: list[int] = []
 
@@ -45,7 +46,8 @@ def test_deals_imported_after_the_next_window_was_read(engine: Engine, db_url: s
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The window read ahead ends at its last deal, so deals imported after that read (with
     ids inside its range) are evaluated by the next window, not skipped."""
-    monkeypatch.setattr(evaluation, "WINDOW_DEALS", 600)
+    for size in ("FIRST_WINDOW_DEALS", "WINDOW_DEALS"):
+        monkeypatch.setattr(evaluation, size, 600)
     import_file(engine, str(PE54_FILE))  # deals 1..1000: windows 1..600 and 601..
     later = tmp_path / "later.txt"
     later.write_text("".join(f"{line}\n" for line in generate_lines(100, seed=7)))

@@ -20,7 +20,7 @@ from pokerdb.query import REFUSED, run_query
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 KILL_DEALS = 200_000  # about 20 MB of SQLite write-ahead log
-EVALUATE_DEALS = 401_000  # five windows of evaluate (100,000 deals each, the last 1,000)
+EVALUATE_DEALS = 401_000  # windows of evaluate: 10,000 deals, then 100,000 each, then 1,000
 POLL_SECONDS = 0.005
 PATIENCE_SECONDS = 120
 
