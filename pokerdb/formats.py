@@ -15,9 +15,11 @@ from typing import cast
 
 from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
+from pokerdb.sources import MAX_LINE_BYTES, OverlongLine
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
+SHOWN_OF_OVERLONG = 80  # bytes of an overlong line kept in its Rejected.raw
 
 
 class InputFormat(StrEnum):
@@ -170,6 +172,8 @@ def _canonical_texts(chunk: list[bytes], players: int) -> list[str] | None:
 def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
                first_players: int) -> str | Rejected | None:
     """One line's deal text, or why it is rejected; None for a blank line."""
+    if isinstance(raw, OverlongLine):
+        return _overlong(line_no, raw)
     try:
         cards = raw.decode().split()
     except UnicodeDecodeError as exc:
@@ -238,6 +242,12 @@ def _counted(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def _overlong(line_no: int, raw: OverlongLine) -> Rejected:
+    return Rejected(line_no, _raw_text(raw[:SHOWN_OF_OVERLONG]) + "...",
+                    f"line longer than {MAX_LINE_BYTES:,} bytes, far more than one deal "
+                    f"(a file holds one deal per line)")
+
+
 def _not_utf8(line_no: int, raw: bytes, exc: UnicodeDecodeError) -> Rejected:
     return Rejected(line_no, _raw_text(raw),
                     f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
@@ -279,6 +289,8 @@ def read_uci(lines: Iterable[bytes]) -> Iterator[DealBatch | Rejected]:
 
 def _uci_row(line_no: int, raw: bytes) -> tuple[str, int | None] | Rejected | None:
     """One row's hand and CLASS, or why it is rejected; None for a blank line or the header."""
+    if isinstance(raw, OverlongLine):
+        return _overlong(line_no, raw)
     try:
         text = raw.decode()
     except UnicodeDecodeError as exc:

@@ -10,6 +10,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -19,6 +20,13 @@ GZIP_MAGIC = b"\x1f\x8b"
 STDIN = "-"
 CHUNK = 1 << 20
 GZIP_ERRORS = (EOFError, gzip.BadGzipFile, zlib.error)
+# Far longer than any deal (ten players' cards take 149 bytes), and short enough that a file
+# with no line breaks at all is read in bounded memory.
+MAX_LINE_BYTES = 64 * 1024
+
+
+class OverlongLine(bytes):
+    """The first MAX_LINE_BYTES of a line that goes on; the rest of it is not read in."""
 
 
 @dataclass(frozen=True)
@@ -90,9 +98,23 @@ def open_lines(source: Source) -> Iterator[tuple[Iterator[bytes], Callable[[], i
     with source.path.open("rb") as raw:
         if source.compressed:
             with gzip.GzipFile(fileobj=raw) as unzipped:
-                yield _truncation_guard(source, iter(unzipped)), raw.tell
+                yield _truncation_guard(source, _bounded_lines(unzipped.readline)), raw.tell
         else:
-            yield iter(raw), raw.tell
+            yield _bounded_lines(raw.readline), raw.tell
+
+
+def _bounded_lines(readline: Callable[[int], bytes]) -> Iterator[bytes]:
+    """A stream's lines; one longer than MAX_LINE_BYTES comes as an OverlongLine, and the
+    rest of it is skipped."""
+    read_line = partial(readline, MAX_LINE_BYTES)
+    for line in iter(read_line, b""):
+        if len(line) == MAX_LINE_BYTES and not line.endswith(b"\n"):
+            for rest in iter(read_line, b""):
+                if rest.endswith(b"\n"):
+                    break
+            yield OverlongLine(line)
+        else:
+            yield line
 
 
 def content_sha256(source: Source) -> str:

@@ -93,6 +93,34 @@ def test_empty_and_blank_files(runner: CliRunner, populated: str, tmp_path: Path
             f"Error: {path}: no deals in the file (it is empty)"]
 
 
+OVERLONG = ("line longer than 65,536 bytes, far more than one deal "
+            "(a file holds one deal per line)")
+
+
+def test_a_file_without_line_breaks(runner: CliRunner, populated: str, tmp_path: Path) -> None:
+    """Read in bounded memory, as one overlong line, plain or gzipped."""
+    one_line = (GOOD + " ").encode() * 100_000  # 3 MB and no line break
+    plain = tmp_path / "one-line.txt"
+    plain.write_bytes(one_line)
+    zipped = tmp_path / "one-line.txt.gz"
+    zipped.write_bytes(gzip.compress(one_line))
+    for path, file_format in ((plain, "pe54"), (zipped, "pe54"), (plain, "uci")):
+        assert fails_cleanly(runner, populated, str(path), "--format", file_format) == [
+            f"Error: {path}, line 1: {OVERLONG}"]
+
+
+def test_an_overlong_line_among_deals(runner: CliRunner, populated: str, tmp_path: Path) -> None:
+    """Skipped whole, so the lines after it keep their numbers; `rejects` keeps its start."""
+    path = tmp_path / "long.txt"
+    path.write_bytes(f"{GOOD}\n".encode() + b"x" * 200_000 + f"\n{OTHER_GOOD}\n".encode())
+    assert fails_cleanly(runner, populated, str(path)) == [f"Error: {path}, line 2: {OVERLONG}"]
+    succeeds(runner, "import", str(path), "--skip-invalid", "--db", populated)
+    assert rows(populated, "SELECT line_no, raw, reason FROM rejects") == [
+        (2, "x" * 80 + "...", OVERLONG)]
+    assert rows(populated, "SELECT d.line_no FROM deals d JOIN datasets ds "
+                           "ON ds.id = d.dataset_id WHERE ds.name = 'long.txt'") == [(1,), (3,)]
+
+
 def test_directory_and_missing_path(runner: CliRunner, populated: str, tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
     assert fails_cleanly(runner, populated, str(tmp_path)) == [
