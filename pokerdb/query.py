@@ -46,6 +46,11 @@ def _run_sqlite(engine: Engine, sql: str) -> Table:
     raw = engine.raw_connection()
     driver: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
     driver.execute("PRAGMA query_only = ON")
+    # SQLite asks to update sqlite_master the first time a connection reads a table-valued
+    # pragma (pragma_table_info(...)) as it sets up its table; set them up before the
+    # authorizer would refuse that.
+    for pragma in _SQLITE_READ_PRAGMAS:
+        driver.execute(f"SELECT * FROM pragma_{pragma}('sqlite_master') LIMIT 0").fetchall()
     driver.set_authorizer(_sqlite_authorizer)
     try:
         cursor = driver.execute(sql)
