@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +22,7 @@ from pokerdb.describe import describe_strength
 from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 
+IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64])
 WINDOW_DEALS = 100_000
 FIRST_WINDOW_DEALS = 10_000
 PLAYER_BITS = 4  # players 1..10
@@ -108,17 +110,13 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
     in_window = hand_cards.c.deal_id.between(first, last)
-    key_list, cards = bulk.fetch_keyed_text(
+    keys, cards = bulk.fetch_keyed_text(
         connection,
         select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                hand_cards.c.cards)
         .where(in_window if ahead else and_(in_window, UNEVALUATED))
         .order_by(hand_cards.c.deal_id, hand_cards.c.player))
-    keys = np.array(key_list, dtype=np.int64)
-    strength = strengths_of_joined_texts(cards)
-    if (np.diff(keys) < 0).any():  # SQL promises no order inside an aggregate
-        order = np.argsort(keys, kind="stable")
-        keys, strength = keys[order], strength[order]
+    keys, strength = _in_key_order(keys, strengths_of_joined_texts(cards))
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
     if ahead and len(keys):
         last = int(deal_ids[-1])
@@ -143,13 +141,23 @@ def _win_counts(connection: Connection, first: int, last: int,
     """The window's wins counted by dataset and winner, to add to win_counts."""
     if not len(winners):
         return []
-    ids, dataset_ids = bulk.fetch_int_columns(
+    ids, dataset_ids = _in_key_order(*bulk.fetch_int_columns(
         connection, select(deals.c.id, deals.c.dataset_id)
-        .where(deals.c.id.between(first, last)).order_by(deals.c.id))
+        .where(deals.c.id.between(first, last)).order_by(deals.c.id)))
     datasets = dataset_ids[np.searchsorted(ids, winner_deals)]
     pairs, counts = np.unique(datasets << PLAYER_BITS | winners, return_counts=True)
     return [{"dataset_id": pair >> PLAYER_BITS, "winner": pair & ((1 << PLAYER_BITS) - 1),
              "deals": count} for pair, count in zip(pairs.tolist(), counts.tolist(), strict=True)]
+
+
+def _in_key_order(keys: npt.NDArray[np.int64], values: IntArray
+                  ) -> tuple[npt.NDArray[np.int64], IntArray]:
+    """Keys and their values sorted by key, as asked of SQL that promises no order inside an
+    aggregate (SQLite keeps it; the check is cheap)."""
+    if not (np.diff(keys) < 0).any():
+        return keys, values
+    order = np.argsort(keys, kind="stable")
+    return keys[order], values[order]
 
 
 def _any_evaluated(connection: Connection, window: _Window) -> bool:

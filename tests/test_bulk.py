@@ -10,7 +10,7 @@ from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
 from pokerdb.evaluator import decompose, rank_hand
-from pokerdb.schema import hand_cards
+from pokerdb.schema import deals, hand_cards
 
 
 @pytest.fixture
@@ -97,8 +97,11 @@ def test_generated_columns_of_every_strength_match_decompose(connection: Connect
 def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:
     query = (select(hand_cards.c.deal_id * 10 + hand_cards.c.player, hand_cards.c.cards)
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
-    assert bulk.fetch_keyed_text(connection, query) == ([], "")
+    keys, text = bulk.fetch_keyed_text(connection, query)
+    assert (keys.tolist(), text) == ([], "")
     bulk.insert_deals(connection, 1, 7, [1, 2])
     bulk.insert_hand_cards(connection, 7, ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
-    assert bulk.fetch_keyed_text(connection, query) == (
-        [81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")
+    keys, text = bulk.fetch_keyed_text(connection, query)
+    assert (keys.tolist(), text) == ([81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")
+    ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no))
+    assert (ids.tolist(), lines.tolist()) == ([7, 8], [1, 2])
