@@ -3,7 +3,8 @@ k1..k5 follow from it), the descriptions of strengths not yet described, each de
 and the wins counted per dataset (win_counts).
 
 Works in windows of deals, one transaction each, so an interrupted run resumes where it stopped
-and a finished run has nothing left to do. Every write is an append except the winners.
+and a finished run has nothing left to do. Every write is an append except the winners and
+their counts.
 """
 
 import time
