@@ -178,14 +178,6 @@ def strengths(ranks: npt.NDArray[np.integer], suits: npt.NDArray[np.integer]) ->
     return result
 
 
-def decompose(strength: StrengthArray) -> list[npt.NDArray[np.int32]]:
-    """Columns category, k1..k5 of a strength array (0 where a tie-break rank is absent)."""
-    mask = (1 << KEY_BITS) - 1
-    columns = [strength >> (KEY_BITS * KEY_SLOTS)]
-    columns += [strength >> (KEY_BITS * (KEY_SLOTS - 1 - i)) & mask for i in range(KEY_SLOTS)]
-    return columns
-
-
 
 
 def _card_code_table() -> npt.NDArray[np.uint8]:

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
-from pokerdb.evaluator import decompose, rank_hand
+from pokerdb.evaluator import rank_hand, unpack_strength
 from pokerdb.schema import deals, hand_cards
 
 
@@ -71,9 +71,9 @@ def _every_strength() -> list[int]:
     return sorted(found)
 
 
-def test_generated_columns_of_every_strength_match_decompose(connection: Connection) -> None:
+def test_generated_columns_of_every_strength_match_unpack_strength(connection: Connection) -> None:
     """hand_values' category and k1..k5 are generated from strength by the database; they
-    must read as evaluator.decompose reads it, an absent rank as NULL."""
+    must read as evaluator.unpack_strength reads it, an absent rank as NULL."""
     strengths = _every_strength()
     assert len(strengths) == 7462
     count = len(strengths)
@@ -89,9 +89,9 @@ def test_generated_columns_of_every_strength_match_decompose(connection: Connect
                            parameters)
     stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hand_values "
                                "ORDER BY strength")
-    columns = (column.tolist() for column in decompose(np.array(strengths, dtype=np.int32)))
     assert stored == [(strength, category, *(rank or None for rank in ranks))
-                      for strength, category, *ranks in zip(strengths, *columns, strict=True)]
+                      for strength in strengths
+                      for category, *ranks in [unpack_strength(strength)]]
 
 
 def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:

@@ -14,7 +14,6 @@ from pokerdb.cli import app
 from pokerdb.evaluator import (
     Category,
     HandValue,
-    decompose,
     evaluate_cards,
     pack_strength,
     strengths,
@@ -120,17 +119,6 @@ def test_every_hand_counted_by_category(all_strengths: npt.NDArray[np.int32]) ->
     assert all_strengths.shape == (ALL_HANDS,)
     counts = np.bincount(all_strengths >> 20, minlength=len(Category))
     assert {Category(c): int(n) for c, n in enumerate(counts)} == HANDS_PER_CATEGORY
-
-
-def test_decompose_agrees_with_the_shift(all_strengths: npt.NDArray[np.int32]) -> None:
-    category, *ranks = decompose(all_strengths)
-    np.testing.assert_array_equal(category, all_strengths >> 20)
-    rebuilt = category
-    for column in ranks:
-        assert column.min() >= 0
-        assert column.max() <= 14
-        rebuilt = rebuilt << 4 | column
-    np.testing.assert_array_equal(rebuilt, all_strengths)
 
 
 def test_exactly_7462_distinct_strengths(all_strengths: npt.NDArray[np.int32]) -> None:
