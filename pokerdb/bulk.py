@@ -28,15 +28,14 @@ _staging_names = count()
 
 def insert_rows(connection: Connection, table: Table, columns: Sequence[str],
                 rows: Sequence[Row]) -> None:
-    """Rows of any table, for the small ones: datasets' rejects and labels."""
+    """Rows of any table, for the small writes: rejects, labels, descriptions."""
     if not rows:
         return
-    driver = connection.connection.driver_connection
     if connection.dialect.name == "postgresql":
         _copy(connection, table.name, columns, rows)
         return
     placeholders = ", ".join("?" for _ in columns)
-    cursor = driver.cursor()  # type: ignore[union-attr]
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
     try:
         cursor.executemany(
             f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({placeholders})", rows)
