@@ -6,7 +6,6 @@ from sqlalchemy import Engine, Select, and_, func, select
 
 from pokerdb import tallies
 from pokerdb.db import reading
-from pokerdb.errors import PokerdbError
 from pokerdb.output import Table
 from pokerdb.readers import engine_reader
 from pokerdb.schema import categories, datasets, deals, hand_values
@@ -15,10 +14,8 @@ from pokerdb.schema import categories, datasets, deals, hand_values
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
     if dataset is None:
         return statement
-    with reading(engine) as connection:
-        dataset_id = connection.scalar(select(datasets.c.id).where(datasets.c.name == dataset))
-    if dataset_id is None:
-        raise PokerdbError(f"no dataset named '{dataset}' (see: pokerdb datasets)")
+    with engine_reader(engine) as fetch:
+        dataset_id = tallies.find_dataset(fetch, dataset)
     return statement.where(deals.c.dataset_id == dataset_id)
 
 

@@ -14,7 +14,11 @@ from pokerdb.readers import Fetch
 
 def wins(fetch: Fetch, dataset: str | None = None) -> dict[str, int]:
     """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
-    total, by_winner = _decided(fetch, _dataset_id(fetch, dataset))
+    return _wins(fetch, find_dataset(fetch, dataset))
+
+
+def _wins(fetch: Fetch, dataset_id: int | None) -> dict[str, int]:
+    total, by_winner = _decided(fetch, dataset_id)
     players = max([2, *(winner for winner in by_winner if winner)])
     counts = {"deals": total}
     counts |= {f"player{p}": by_winner.get(p, 0) for p in range(1, players + 1)}
@@ -26,8 +30,8 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
                       counts: dict[str, int] | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown); `counts`, if given, are
     wins() of the same dataset, which spares counting them again."""
-    dataset_id = _dataset_id(fetch, dataset)
-    counts = counts or wins(fetch, dataset)
+    dataset_id = find_dataset(fetch, dataset)
+    counts = counts or _wins(fetch, dataset_id)
     # Deals lack a winner only before evaluation or with one player: count the hands only
     # when some winner is missing.
     if counts["deals"] == sum(counts.values()) - counts["deals"]:
@@ -50,7 +54,7 @@ def _decided(fetch: Fetch, dataset_id: int | None) -> tuple[int, dict[int, int]]
     return int(total[0][0]), by_winner
 
 
-def _dataset_id(fetch: Fetch, dataset: str | None) -> int | None:
+def find_dataset(fetch: Fetch, dataset: str | None) -> int | None:
     """The id of the dataset named `dataset`; None for all datasets."""
     if dataset is None:
         return None
