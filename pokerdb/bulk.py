@@ -24,6 +24,7 @@ Row = Sequence[Any]
 IntColumn = npt.NDArray[np.integer[Any]]
 
 _staging_names = count()
+_WINNER_BITS = 4  # a winner + 1 packed with its deal's line number: 0..MAX_PLAYERS + 1
 
 
 def insert_rows(connection: Connection, table: Table, columns: Sequence[str],
@@ -53,16 +54,28 @@ def _copy(connection: Connection, table: str, columns: Sequence[str],
 
 
 def insert_deals(connection: Connection, dataset_id: int, first_id: int,
-                 line_nos: Sequence[int]) -> None:
-    """Deals numbered first_id, first_id + 1, ... of one dataset, at these line numbers."""
+                 line_nos: Sequence[int], winners: IntColumn | None = None) -> None:
+    """Deals numbered first_id, first_id + 1, ... of one dataset, at these line numbers, with
+    their winners when known (a negative one stands for none: the deal is not decided)."""
     if connection.dialect.name == "postgresql":
-        _copy(connection, "deals", ("id", "dataset_id", "line_no"),
-              ((first_id + i, dataset_id, line_no) for i, line_no in enumerate(line_nos)))
+        each_winner = [None] * len(line_nos) if winners is None else [
+            winner if winner >= 0 else None for winner in winners.tolist()]
+        _copy(connection, "deals", ("id", "dataset_id", "line_no", "winner"),
+              ((first_id + i, dataset_id, line_no, winner)
+               for i, (line_no, winner) in enumerate(zip(line_nos, each_winner, strict=True))))
         return
+    if winners is None:
+        connection.exec_driver_sql(
+            "INSERT INTO deals (id, dataset_id, line_no) SELECT ? + key, ?, value "
+            "FROM json_each(?)", (first_id, dataset_id, str(list(line_nos))))  # a JSON array
+        return
+    # Line number and winner packed in one integer, the winner as winner + 1 (0: none).
+    packed = np.asarray(line_nos, dtype=np.int64) << _WINNER_BITS | np.maximum(winners, -1) + 1
     connection.exec_driver_sql(
-        "INSERT INTO deals (id, dataset_id, line_no) "
-        "SELECT ? + key, ?, value FROM json_each(?)",
-        (first_id, dataset_id, str(list(line_nos))))  # ints print as a JSON array
+        "INSERT INTO deals (id, dataset_id, line_no, winner) "
+        f"SELECT ? + key, ?, value >> {_WINNER_BITS}, "
+        f"nullif(value & {(1 << _WINNER_BITS) - 1}, 0) - 1 FROM json_each(?)",
+        (first_id, dataset_id, str(packed.tolist())))
 
 
 def insert_hand_cards(connection: Connection, first_deal_id: int,

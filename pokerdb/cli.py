@@ -123,6 +123,9 @@ def import_command(
     skip_invalid: Annotated[bool, typer.Option(
         "--skip-invalid", help="Import the valid lines; record the others in the rejects table.")
     ] = False,
+    evaluate: Annotated[bool, typer.Option(
+        "--evaluate", help="Evaluate the deals as they are imported (what `pokerdb evaluate` "
+                           "would store), in the same transaction.")] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
@@ -137,7 +140,7 @@ def import_command(
             rule = PlayerRule.parse(players)
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
-        options = ImportOptions(name, input_format, rule, max_errors, skip_invalid)
+        options = ImportOptions(name, input_format, rule, max_errors, skip_invalid, evaluate)
         engine = _open_engine(db)
         for file in files:
             with resolve(file) as source, _progress(lambda: source.size, "bytes", quiet) as advance:
@@ -152,8 +155,10 @@ def import_command(
                            f"'{result.already_imported_as}', skipped")
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
-                typer.echo(f"{file}: imported {result.deals:,} deals ({result.hands:,} hands) "
-                           f"as dataset '{result.name}' in {result.seconds:.2f} s "
+                evaluated = " and evaluated" if evaluate else ""
+                typer.echo(f"{file}: imported{evaluated} {result.deals:,} deals "
+                           f"({result.hands:,} hands) as dataset '{result.name}' "
+                           f"in {result.seconds:.2f} s "
                            f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}")
 
 
@@ -167,16 +172,24 @@ def _skipped_note(rejected: int) -> str:
 @app.command()
 def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     """Evaluate every hand not yet evaluated and decide each deal's winner."""
-    from pokerdb.evaluation import evaluate_pending, pending_hands
-
     with _user_errors():
-        engine = _open_engine(db)
-        with _progress(lambda: pending_hands(engine), "hands", quiet) as advance:
-            result = evaluate_pending(engine, progress=advance)
+        with reader(db) as fetch:
+            # Answered without loading SQLAlchemy and numpy when the file is at head.
+            nothing_pending = tallies.all_deals_decided(fetch)
+        if nothing_pending:
+            hands = deals = 0
+            seconds = 0.0
+        else:
+            from pokerdb.evaluation import evaluate_pending, pending_hands
+
+            engine = _open_engine(db)
+            with _progress(lambda: pending_hands(engine), "hands", quiet) as advance:
+                result = evaluate_pending(engine, progress=advance)
+            hands, deals, seconds = result.hands, result.deals, result.seconds
         if not quiet:
-            rate = result.hands / result.seconds if result.seconds else 0
-            typer.echo(f"evaluated {result.hands:,} hands in {result.deals:,} deals "
-                       f"in {result.seconds:.2f} s ({rate:,.0f} hands/s)")
+            rate = hands / seconds if seconds else 0
+            typer.echo(f"evaluated {hands:,} hands in {deals:,} deals "
+                       f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
 
 
 def _warn_unevaluated(pending: int) -> None:

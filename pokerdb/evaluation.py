@@ -8,7 +8,7 @@ their counts.
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
@@ -18,10 +18,13 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Engine, and_, exists, func, select, text
 
 from pokerdb import bulk
+from pokerdb.cards import HAND_STRIDE
 from pokerdb.db import reading
 from pokerdb.describe import describe_strength
 from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
+from pokerdb.readers import engine_reader
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
+from pokerdb.tallies import all_deals_decided
 
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64])
 WINDOW_DEALS = 100_000
@@ -57,6 +60,9 @@ def evaluate_pending(engine: Engine,
     and evaluates the next window while this one stores the last: the database works outside
     Python's lock, so the two overlap."""
     started = time.perf_counter()
+    with engine_reader(engine) as fetch:
+        if all_deals_decided(fetch):  # else finding the first pending deal takes a scan
+            return EvaluateResult(0, 0, time.perf_counter() - started)
     hand_total = deal_total = 0
     described: set[int] = set()  # strengths known to have a description stored
     with ThreadPoolExecutor(max_workers=1) as reader, bulk.without_cycle_collection():
@@ -70,7 +76,7 @@ def evaluate_pending(engine: Engine,
                 bulk.lock_for_append(connection, deals)
                 if _any_evaluated(connection, window):
                     window = _read_window(connection, window.first, window.last)
-                _store(connection, window, described)
+                store(connection, window, described)
             hand_total += window.hands
             deal_total += window.deals
             if progress is not None:
@@ -79,7 +85,7 @@ def evaluate_pending(engine: Engine,
 
 
 @dataclass(frozen=True)
-class _Window:
+class Window:
     """The pending hands of deals first..last, evaluated and staged for storing."""
 
     first: int
@@ -88,11 +94,13 @@ class _Window:
     deals: int
     strengths: set[int]  # the distinct ones
     values: bulk.StagedInts  # deal_id, player, strength of each hand
-    winners: bulk.StagedInts  # deal_id, winner of each deal of two or more hands
+    # deal_id, winner of each deal of two or more hands; None when the winners go in with the
+    # deals (import --evaluate, see new_deals)
+    winners: bulk.StagedInts | None
     win_counts: list[dict[str, int]]  # dataset_id, winner, deals: this window's wins
 
 
-def _read_next_window(engine: Engine, after: int, size: int) -> _Window | None:
+def _read_next_window(engine: Engine, after: int, size: int) -> Window | None:
     """The window of the first pending deal after `after`, or None when none is left."""
     with reading(engine) as connection:
         first = connection.scalar(
@@ -106,7 +114,7 @@ def _read_next_window(engine: Engine, after: int, size: int) -> _Window | None:
         return _read_window(connection, first, first + size - 1, ahead=True)
 
 
-def _read_window(connection: Connection, first: int, last: int, ahead: bool = False) -> _Window:
+def _read_window(connection: Connection, first: int, last: int, ahead: bool = False) -> Window:
     """The pending hands of deals first..last. `ahead` reads all their hands instead (the
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
@@ -121,31 +129,76 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
     if ahead and len(keys):
         last = int(deal_ids[-1])
+    return _evaluated(connection.dialect.name, first, last, deal_ids, players, strength,
+                      deal_winners(deal_ids, players, strength),
+                      lambda winner_deals: _dataset_ids(connection, first, last, winner_deals))
+
+
+NO_WINNER = -1  # a one-hand deal's, in NewDeals.winners
+
+
+@dataclass(frozen=True)
+class NewDeals:
+    """Deals an import is adding, evaluated as they are read: nothing is read back."""
+
+    values: Window  # to store, but for the winners
+    winners: npt.NDArray[np.int64]  # each deal's, to insert with it; NO_WINNER for one hand
+
+
+def new_deals(dialect: str, dataset_id: int, first_id: int,
+              deal_texts: Sequence[str]) -> NewDeals:
+    """Deals of one dataset, numbered from first_id, given by their texts (see
+    cards.HAND_STRIDE), evaluated."""
+    hand_counts = (np.fromiter(map(len, deal_texts), dtype=np.int64, count=len(deal_texts))
+                   + 1) // HAND_STRIDE
+    deal_ids = np.repeat(np.arange(first_id, first_id + len(deal_texts)), hand_counts)
+    first_hands = np.repeat(np.cumsum(hand_counts) - hand_counts, hand_counts)
+    players = np.arange(1, len(deal_ids) + 1) - first_hands
+    strength = strengths_of_joined_texts(" ".join(deal_texts), " ")
     winner_deals, winners = deal_winners(deal_ids, players, strength)
-    dialect = connection.dialect.name
-    return _Window(
+    each_winner = np.full(len(deal_texts), NO_WINNER, dtype=np.int64)
+    each_winner[winner_deals - first_id] = winners
+    window = _evaluated(dialect, first_id, first_id + len(deal_texts) - 1, deal_ids, players,
+                        strength, (winner_deals, winners),
+                        lambda winner_deals: np.full_like(winner_deals, dataset_id),
+                        stage_winners=False)
+    return NewDeals(window, each_winner)
+
+
+def _evaluated(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],
+               players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
+               decided: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+               datasets_of: Callable[[npt.NDArray[np.int64]], npt.NDArray[np.int64]],
+               stage_winners: bool = True) -> Window:
+    """The window of deals first..last whose hands, sorted by deal and player, have these
+    strengths, and whose winners are `decided` (see deal_winners); `datasets_of` gives the
+    dataset of each deal id."""
+    winner_deals, winners = decided
+    return Window(
         first, last,
-        hands=len(keys),
-        deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(keys) else 0,
+        hands=len(deal_ids),
+        deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(deal_ids) else 0,
         strengths=set(np.unique(strength).tolist()),
         values=bulk.stage_ints(dialect, {"deal_id": None, "player": PLAYER_BITS,
                                          "strength": STRENGTH_BITS},
                                [deal_ids, players, strength]),
         winners=bulk.stage_ints(dialect, {"deal_id": None, "winner": PLAYER_BITS},
-                                [winner_deals, winners]),
-        win_counts=_win_counts(connection, first, last, winner_deals, winners))
+                                [winner_deals, winners]) if stage_winners else None,
+        win_counts=_win_counts(datasets_of(winner_deals) if len(winners) else winners, winners))
 
 
-def _win_counts(connection: Connection, first: int, last: int,
-                winner_deals: npt.NDArray[np.int64],
-                winners: npt.NDArray[np.int64]) -> list[dict[str, int]]:
-    """The window's wins counted by dataset and winner, to add to win_counts."""
-    if not len(winners):
-        return []
+def _dataset_ids(connection: Connection, first: int, last: int,
+                 deal_ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The dataset of each of these deals, all of them between first and last."""
     ids, dataset_ids = _in_key_order(*bulk.fetch_int_columns(
         connection, select(deals.c.id, deals.c.dataset_id)
         .where(deals.c.id.between(first, last)).order_by(deals.c.id)))
-    datasets = dataset_ids[np.searchsorted(ids, winner_deals)]
+    return dataset_ids[np.searchsorted(ids, deal_ids)]
+
+
+def _win_counts(datasets: npt.NDArray[np.int64],
+                winners: npt.NDArray[np.int64]) -> list[dict[str, int]]:
+    """Wins counted by dataset and winner, to add to win_counts."""
     pairs, counts = np.unique(datasets << PLAYER_BITS | winners, return_counts=True)
     return [{"dataset_id": pair >> PLAYER_BITS, "winner": pair & ((1 << PLAYER_BITS) - 1),
              "deals": count} for pair, count in zip(pairs.tolist(), counts.tolist(), strict=True)]
@@ -161,12 +214,14 @@ def _in_key_order(keys: npt.NDArray[np.int64], values: IntArray
     return keys[order], values[order]
 
 
-def _any_evaluated(connection: Connection, window: _Window) -> bool:
+def _any_evaluated(connection: Connection, window: Window) -> bool:
     return connection.scalar(select(hand_values.c.deal_id).where(
         hand_values.c.deal_id.between(window.first, window.last)).limit(1)) is not None
 
 
-def _store(connection: Connection, window: _Window, described: set[int]) -> None:
+def store(connection: Connection, window: Window, described: set[int]) -> None:
+    """Store an evaluated window in the caller's transaction; `described` as in
+    _describe_new_strengths."""
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
@@ -174,17 +229,23 @@ def _store(connection: Connection, window: _Window, described: set[int]) -> None
         connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
                                 f"SELECT deal_id, player, strength FROM {staged} AS staged"),
                            parameters)
-    with bulk.relation(connection, window.winners) as (staged, parameters):
-        # The id range lets PostgreSQL read just the window of deals, not hash-join them all.
-        connection.execute(text(
-            f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
-            f"WHERE deals.id = staged.deal_id AND deals.id BETWEEN :first AND :last"),
-            {**parameters, "first": window.first, "last": window.last})
+    if window.winners is not None:
+        _set_winners(connection, window.winners, window.first, window.last)
     if window.win_counts:
         connection.execute(text(
             "INSERT INTO win_counts (dataset_id, winner, deals) "
             "VALUES (:dataset_id, :winner, :deals) ON CONFLICT (dataset_id, winner) "
             "DO UPDATE SET deals = win_counts.deals + excluded.deals"), window.win_counts)
+
+
+def _set_winners(connection: Connection, winners: bulk.StagedInts, first: int,
+                 last: int) -> None:
+    with bulk.relation(connection, winners) as (staged, parameters):
+        # The id range lets PostgreSQL read just the window of deals, not hash-join them all.
+        connection.execute(text(
+            f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
+            f"WHERE deals.id = staged.deal_id AND deals.id BETWEEN :first AND :last"),
+            {**parameters, "first": first, "last": last})
 
 
 def _describe_new_strengths(connection: Connection, strengths: set[int],

@@ -208,8 +208,8 @@ def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
     return strengths_of_joined_texts("".join(hands))
 
 
-def strengths_of_joined_texts(hands: str) -> StrengthArray:
-    """Strength of each hand in normalised hand texts written one after another."""
-    raw = np.frombuffer(hands.encode("ascii"), dtype=np.uint8)
-    codes = card_codes(raw.reshape(-1, HAND_WIDTH))
+def strengths_of_joined_texts(hands: str, separator: str = "") -> StrengthArray:
+    """Strength of each hand in normalised hand texts joined by `separator`."""
+    raw = np.frombuffer((hands + separator).encode("ascii"), dtype=np.uint8)
+    codes = card_codes(raw.reshape(-1, HAND_WIDTH + len(separator)))
     return strengths(codes >> 2, codes & 3)

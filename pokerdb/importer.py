@@ -14,7 +14,7 @@ from typing import TypeVar, cast
 from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from pokerdb import bulk
+from pokerdb import bulk, evaluation
 from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError
 from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected, read_deals
@@ -36,6 +36,7 @@ class ImportOptions:
     players: PlayerRule = SAME_AS_FIRST_DEAL
     max_errors: int = 1  # invalid lines to report before giving up (nothing is imported)
     skip_invalid: bool = False  # import the valid lines; record the others in `rejects`
+    evaluate: bool = False  # evaluate the deals too, as `pokerdb evaluate` would, in one pass
 
     def __post_init__(self) -> None:
         if self.max_errors < 1:
@@ -113,15 +114,21 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     bulk.lock_for_append(connection, deals)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     labelled = options.file_format is InputFormat.UCI
+    described: set[int] = set()  # strengths this import stored a description of
+    dialect = connection.dialect.name
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
-    with open_lines(source) as (lines, bytes_read), closing(
-            _read_ahead(read_deals(options.file_format, lines, options.players))) as items:
+    with open_lines(source) as (lines, bytes_read), closing(_read_ahead(_prepared(
+            read_deals(options.file_format, lines, options.players),
+            dataset_id, next_id, dialect if options.evaluate else None))) as items:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors))
-        for batch in valid:
-            bulk.insert_deals(connection, dataset_id, next_id, batch.line_nos)
+        for batch, evaluated in valid:
+            bulk.insert_deals(connection, dataset_id, next_id, batch.line_nos,
+                              evaluated.winners if evaluated else None)
             bulk.insert_hand_cards(connection, next_id, batch.texts)
+            if evaluated:
+                evaluation.store(connection, evaluated.values, described)
             if labelled:
                 bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
                                  _label_rows(next_id, batch))
@@ -138,6 +145,22 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     connection.execute(update(datasets).where(datasets.c.id == dataset_id)
                        .values(deals=deal_count))
     return deal_count, hand_count, skipped.count
+
+
+Prepared = tuple[DealBatch, evaluation.NewDeals | None]
+
+
+def _prepared(items: Iterable[DealBatch | Rejected], dataset_id: int, first_id: int,
+              evaluating_for: str | None) -> Iterator[Prepared | Rejected]:
+    """Each batch of deals, evaluated for the `evaluating_for` dialect unless it is None, with
+    its deals numbered from first_id on; rejected lines as they are. Runs on the read-ahead
+    thread: evaluating there overlaps storing."""
+    for item in items:
+        if isinstance(item, Rejected) or evaluating_for is None:
+            yield item if isinstance(item, Rejected) else (item, None)
+            continue
+        yield item, evaluation.new_deals(evaluating_for, dataset_id, first_id, item.texts)
+        first_id += len(item)
 
 
 def _label_rows(first_id: int, batch: DealBatch) -> list[bulk.Row]:
@@ -191,8 +214,8 @@ def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
         thread.join()
 
 
-def _deals_or_fail(items: Iterable[DealBatch | Rejected], source: Source,
-                   max_errors: int) -> Iterator[DealBatch]:
+def _deals_or_fail(items: Iterable[Prepared | Rejected], source: Source,
+                   max_errors: int) -> Iterator[Prepared]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
     (deals are no longer read into the database) and the import fails with all of them."""
     iterator = iter(items)
@@ -227,7 +250,7 @@ class _SkippedLines:
         self.count = 0
         self.first: Rejected | None = None
 
-    def deals(self, items: Iterable[DealBatch | Rejected]) -> Iterator[DealBatch]:
+    def deals(self, items: Iterable[Prepared | Rejected]) -> Iterator[Prepared]:
         for item in items:
             if isinstance(item, Rejected):
                 self.add(item)

@@ -42,6 +42,13 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
     return int(pending[0][0] or 0)
 
 
+def all_deals_decided(fetch: Fetch) -> bool:
+    """Whether every deal has a winner, so no hand is left to evaluate: two sums over small
+    tables. False may still mean nothing to evaluate: a deal of one hand has no winner."""
+    total, by_winner = _decided(fetch, None)
+    return total == sum(by_winner.values())
+
+
 def _decided(fetch: Fetch, dataset_id: int | None) -> tuple[int, dict[int, int]]:
     """All deals, and the deals won by each player (0: tied): both stored per dataset, the
     first as each file is imported, the second as its deals are evaluated."""
