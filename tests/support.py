@@ -1,5 +1,8 @@
 """Helpers shared by the tests: the bundled data, running the CLI, reading a database back."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ from pokerdb.cli import app
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
+HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")  # what the sqlite3 fast paths avoid
 
 
 def invoke(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
@@ -67,3 +71,18 @@ def stored_and_recounted_wins(db_url: str) -> tuple[list[tuple[Any, ...]], ...]:
 def write_lines(path: Path, *lines: str) -> str:
     path.write_text("".join(f"{line}\n" for line in lines))
     return str(path)
+
+
+def pokerdb_importing(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """`python -X importtime -m pokerdb ARGS` and the modules it imported."""
+    env = {key: value for key, value in os.environ.items() if key != "POKERDB_DB"}
+    completed = subprocess.run([sys.executable, "-X", "importtime", "-m", "pokerdb", *args],
+                               cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+                               check=False)
+    modules = {line.rpartition("|")[2].strip() for line in completed.stderr.splitlines()
+               if line.startswith("import time:")}
+    return completed, modules
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(name for name in modules if name.partition(".")[0] in HEAVY_PACKAGES)

@@ -105,3 +105,14 @@ def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:
     assert (keys.tolist(), text) == ([81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")
     ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no))
     assert (ids.tolist(), lines.tolist()) == ([7, 8], [1, 2])
+
+
+def test_deals_with_winners(connection: Connection) -> None:
+    """Winners 0..10 as given, a negative one as NULL, whatever the line number: SQLite packs
+    the two in one integer."""
+    winners = [*range(11), -1, -7]
+    line_nos = [1, 15, 16, 2**31 - 1, 2**31 - 16, *range(100, 107), 2**31 - 2]
+    bulk.insert_deals(connection, 1, 41, line_nos, winners=np.array(winners))
+    assert _rows(connection, "SELECT id, dataset_id, line_no, winner FROM deals ORDER BY id") == [
+        (41 + i, 1, line_no, winner if winner >= 0 else None)
+        for i, (line_no, winner) in enumerate(zip(line_nos, winners, strict=True))]

@@ -5,15 +5,13 @@ the engine, which brings the database to head."""
 import json
 import os
 import sqlite3
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from alembic import command
 from sqlalchemy import create_engine
-from support import PE54_FILE, REPO, fails, succeeds
+from support import PE54_FILE, fails, heavy, pokerdb_importing, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import db
@@ -21,7 +19,6 @@ from pokerdb.location import head_revision
 from pokerdb.readers import _sqlite_file
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
-HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")
 
 
 @pytest.fixture
@@ -60,21 +57,6 @@ def engine_url(path: Path) -> str:
 def revision(path: Path) -> list[tuple[str]]:
     with sqlite3.connect(path) as connection:
         return connection.execute("SELECT version_num FROM alembic_version").fetchall()
-
-
-def pokerdb_importing(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    """`python -X importtime -m pokerdb ARGS` and the modules it imported."""
-    env = {key: value for key, value in os.environ.items() if key != "POKERDB_DB"}
-    completed = subprocess.run([sys.executable, "-X", "importtime", "-m", "pokerdb", *args],
-                               cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
-                               check=False)
-    modules = {line.rpartition("|")[2].strip() for line in completed.stderr.splitlines()
-               if line.startswith("import time:")}
-    return completed, modules
-
-
-def heavy(modules: set[str]) -> list[str]:
-    return sorted(name for name in modules if name.partition(".")[0] in HEAVY_PACKAGES)
 
 
 # --- which path -------------------------------------------------------------------------------
