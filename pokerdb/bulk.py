@@ -53,44 +53,57 @@ def _copy(connection: Connection, table: str, columns: Sequence[str],
             copy.write_row(row)
 
 
-def insert_deals(connection: Connection, dataset_id: int, first_id: int,
-                 line_nos: Sequence[int], winners: IntColumn | None = None) -> None:
+@dataclass(frozen=True)
+class StagedDeals:
+    """A batch of deals and their hands made ready, by stage_deals, for insert_deals."""
+
+    dataset_id: int
+    first_id: int
+    deals: Any  # SQLite: a JSON array of line numbers packed with winners; PostgreSQL: rows
+    hands: Any  # SQLite: a JSON array of the deals' texts; PostgreSQL: rows
+    most_players: int  # in one deal
+
+
+def stage_deals(dialect: str, dataset_id: int, first_id: int, line_nos: Sequence[int],
+                deal_texts: Sequence[str], winners: IntColumn | None = None) -> StagedDeals:
     """Deals numbered first_id, first_id + 1, ... of one dataset, at these line numbers, with
-    their winners when known (a negative one stands for none: the deal is not decided)."""
-    if connection.dialect.name == "postgresql":
+    their hands (each deal's texts joined by spaces, see cards.HAND_STRIDE) and their winners
+    when known (a negative one stands for none: the deal is not decided). Needs no connection,
+    so it can be done ahead on another thread."""
+    most_players = (max(map(len, deal_texts), default=0) + 1) // HAND_STRIDE
+    if dialect == "postgresql":
         each_winner = [None] * len(line_nos) if winners is None else [
             winner if winner >= 0 else None for winner in winners.tolist()]
-        _copy(connection, "deals", ("id", "dataset_id", "line_no", "winner"),
-              ((first_id + i, dataset_id, line_no, winner)
-               for i, (line_no, winner) in enumerate(zip(line_nos, each_winner, strict=True))))
-        return
-    if winners is None:
-        connection.exec_driver_sql(
-            "INSERT INTO deals (id, dataset_id, line_no) SELECT ? + key, ?, value "
-            "FROM json_each(?)", (first_id, dataset_id, str(list(line_nos))))  # a JSON array
-        return
+        return StagedDeals(
+            dataset_id, first_id,
+            [(first_id + i, dataset_id, line_no, winner)
+             for i, (line_no, winner) in enumerate(zip(line_nos, each_winner, strict=True))],
+            [(first_id + i, player, text[start:start + HAND_WIDTH])
+             for i, text in enumerate(deal_texts)
+             for player, start in enumerate(range(0, len(text), HAND_STRIDE), start=1)],
+            most_players)
     # Line number and winner packed in one integer, the winner as winner + 1 (0: none).
-    packed = np.asarray(line_nos, dtype=np.int64) << _WINNER_BITS | np.maximum(winners, -1) + 1
+    packed = np.asarray(line_nos, dtype=np.int64) << _WINNER_BITS
+    if winners is not None:
+        packed |= np.maximum(winners, -1) + 1
+    # A list of ints prints as a JSON array, faster than json.dumps writes it.
+    return StagedDeals(dataset_id, first_id, str(packed.tolist()), json.dumps(list(deal_texts)),
+                       most_players)
+
+
+def insert_deals(connection: Connection, staged: StagedDeals) -> None:
+    """The staged deals, then their hands."""
+    if connection.dialect.name == "postgresql":
+        _copy(connection, "deals", ("id", "dataset_id", "line_no", "winner"), staged.deals)
+        _copy(connection, "hand_cards", ("deal_id", "player", "cards"), staged.hands)
+        return
     connection.exec_driver_sql(
         "INSERT INTO deals (id, dataset_id, line_no, winner) "
         f"SELECT ? + key, ?, value >> {_WINNER_BITS}, "
         f"nullif(value & {(1 << _WINNER_BITS) - 1}, 0) - 1 FROM json_each(?)",
-        (first_id, dataset_id, str(packed.tolist())))
-
-
-def insert_hand_cards(connection: Connection, first_deal_id: int,
-                      deal_texts: Sequence[str]) -> None:
-    """The hands of deals first_deal_id, first_deal_id + 1, ..., each deal given as its
-    hands' texts joined by spaces (see cards.HAND_STRIDE)."""
-    if connection.dialect.name == "postgresql":
-        _copy(connection, "hand_cards", ("deal_id", "player", "cards"),
-              ((first_deal_id + i, player, text[start:start + HAND_WIDTH])
-               for i, text in enumerate(deal_texts)
-               for player, start in enumerate(range(0, len(text), HAND_STRIDE), start=1)))
-        return
+        (staged.first_id, staged.dataset_id, staged.deals))
     # Each hand is cut out of its deal's text in SQL. CROSS JOIN keeps deals in the outer
     # loop, so rows arrive in key order; the inner loop counts only to the batch's most players.
-    most_players = (max(map(len, deal_texts), default=0) + 1) // HAND_STRIDE
     connection.exec_driver_sql(
         "WITH RECURSIVE players(player) AS "
         "(SELECT 1 UNION ALL SELECT player + 1 FROM players WHERE player < ?) "
@@ -99,7 +112,7 @@ def insert_hand_cards(connection: Connection, first_deal_id: int,
         f"substr(deal.value, {HAND_STRIDE} * (players.player - 1) + 1, {HAND_WIDTH}) "
         "FROM json_each(?) AS deal CROSS JOIN players "
         f"WHERE {HAND_STRIDE} * players.player <= length(deal.value) + 1",
-        (most_players, first_deal_id, json.dumps(deal_texts)))
+        (staged.most_players, staged.first_id, staged.hands))
 
 
 @dataclass(frozen=True)

@@ -115,20 +115,18 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     labelled = options.file_format is InputFormat.UCI
     described: set[int] = set()  # strengths this import stored a description of
-    dialect = connection.dialect.name
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
     with open_lines(source) as (lines, bytes_read), closing(_read_ahead(_prepared(
             read_deals(options.file_format, lines, options.players),
-            dataset_id, next_id, dialect if options.evaluate else None))) as items:
+            connection.dialect.name, dataset_id, next_id, options.evaluate))) as items:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors))
-        for batch, evaluated in valid:
-            bulk.insert_deals(connection, dataset_id, next_id, batch.line_nos,
-                              evaluated.winners if evaluated else None)
-            bulk.insert_hand_cards(connection, next_id, batch.texts)
-            if evaluated:
-                evaluation.store(connection, evaluated.values, described)
+        for prepared in valid:
+            batch = prepared.batch
+            bulk.insert_deals(connection, prepared.rows)
+            if prepared.evaluated is not None:
+                evaluation.store(connection, prepared.evaluated.values, described)
             if labelled:
                 bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
                                  _label_rows(next_id, batch))
@@ -147,19 +145,29 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     return deal_count, hand_count, skipped.count
 
 
-Prepared = tuple[DealBatch, evaluation.NewDeals | None]
+@dataclass(frozen=True)
+class _Prepared:
+    """A batch of deals made ready to store."""
+
+    batch: DealBatch
+    rows: bulk.StagedDeals
+    evaluated: evaluation.NewDeals | None  # with import --evaluate
 
 
-def _prepared(items: Iterable[DealBatch | Rejected], dataset_id: int, first_id: int,
-              evaluating_for: str | None) -> Iterator[Prepared | Rejected]:
-    """Each batch of deals, evaluated for the `evaluating_for` dialect unless it is None, with
-    its deals numbered from first_id on; rejected lines as they are. Runs on the read-ahead
-    thread: evaluating there overlaps storing."""
+def _prepared(items: Iterable[DealBatch | Rejected], dialect: str, dataset_id: int,
+              first_id: int, evaluate: bool) -> Iterator[_Prepared | Rejected]:
+    """Each batch of deals staged (and evaluated, if asked) for `dialect`, its deals numbered
+    on from first_id; rejected lines as they are. Runs on the read-ahead thread, so that this
+    work overlaps storing."""
     for item in items:
-        if isinstance(item, Rejected) or evaluating_for is None:
-            yield item if isinstance(item, Rejected) else (item, None)
+        if isinstance(item, Rejected):
+            yield item
             continue
-        yield item, evaluation.new_deals(evaluating_for, dataset_id, first_id, item.texts)
+        evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item.texts)
+                     if evaluate else None)
+        yield _Prepared(item, bulk.stage_deals(
+            dialect, dataset_id, first_id, item.line_nos, item.texts,
+            evaluated.winners if evaluated else None), evaluated)
         first_id += len(item)
 
 
@@ -214,8 +222,8 @@ def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
         thread.join()
 
 
-def _deals_or_fail(items: Iterable[Prepared | Rejected], source: Source,
-                   max_errors: int) -> Iterator[Prepared]:
+def _deals_or_fail(items: Iterable[_Prepared | Rejected], source: Source,
+                   max_errors: int) -> Iterator[_Prepared]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
     (deals are no longer read into the database) and the import fails with all of them."""
     iterator = iter(items)
@@ -250,7 +258,7 @@ class _SkippedLines:
         self.count = 0
         self.first: Rejected | None = None
 
-    def deals(self, items: Iterable[Prepared | Rejected]) -> Iterator[Prepared]:
+    def deals(self, items: Iterable[_Prepared | Rejected]) -> Iterator[_Prepared]:
         for item in items:
             if isinstance(item, Rejected):
                 self.add(item)

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from sqlalchemy import Connection, Engine, select, text
 
@@ -24,6 +25,13 @@ def connection(engine: Engine) -> Iterator[Connection]:
         transaction.rollback()
 
 
+def insert_deals(connection: Connection, first_id: int, line_nos: list[int], texts: list[str],
+                 winners: npt.NDArray[np.int64] | None = None) -> None:
+    """Deals of dataset 1 through the import's path: staged, then inserted."""
+    bulk.insert_deals(connection, bulk.stage_deals(connection.dialect.name, 1, first_id,
+                                                   line_nos, texts, winners))
+
+
 def _rows(connection: Connection, sql: str) -> list[tuple[object, ...]]:
     return [tuple(row) for row in connection.execute(text(sql))]
 
@@ -32,8 +40,7 @@ def test_deals_and_hands_of_one_to_ten_players(connection: Connection) -> None:
     # Each text says whose it is: the first card's rank marks the player, the end the deal.
     hands = [tuple(f"{'AKQJT98765'[player]}S KH QD JC {deal:02d}" for player in range(players))
              for deal, players in enumerate((2, 1, 10, 3))]
-    bulk.insert_deals(connection, 1, 41, [3, 5, 6, 9])
-    bulk.insert_hand_cards(connection, 41, [" ".join(deal_hands) for deal_hands in hands])
+    insert_deals(connection, 41, [3, 5, 6, 9], [" ".join(deal_hands) for deal_hands in hands])
     assert _rows(connection, "SELECT id, dataset_id, line_no, winner FROM deals ORDER BY id") == [
         (41, 1, 3, None), (42, 1, 5, None), (43, 1, 6, None), (44, 1, 9, None)]
     assert _rows(connection, "SELECT deal_id, player, cards FROM hand_cards "
@@ -43,7 +50,7 @@ def test_deals_and_hands_of_one_to_ten_players(connection: Connection) -> None:
 
 
 def test_staged_relations_twice_in_one_transaction(connection: Connection) -> None:
-    bulk.insert_deals(connection, 1, 1, [1, 2, 3, 4])
+    insert_deals(connection, 1, [1, 2, 3, 4], ["AS KS QS JS TS"] * 4)
     for ids, winners in (([1, 2], [1, 9]), ([3, 2], [0, 1])):
         staged_winners = bulk.stage_ints(connection.dialect.name, {"deal_id": None, "winner": 4},
                                          [np.array(ids), np.array(winners)])
@@ -77,8 +84,7 @@ def test_generated_columns_of_every_strength_match_unpack_strength(connection: C
     strengths = _every_strength()
     assert len(strengths) == 7462
     count = len(strengths)
-    bulk.insert_deals(connection, 1, 1, list(range(1, count + 1)))
-    bulk.insert_hand_cards(connection, 1, ["AS KS QS JS TS"] * count)
+    insert_deals(connection, 1, list(range(1, count + 1)), ["AS KS QS JS TS"] * count)
     values = bulk.stage_ints(connection.dialect.name,
                              {"deal_id": None, "player": 4, "strength": 24},
                              [np.arange(1, count + 1), np.ones(count, dtype=np.int64),
@@ -99,8 +105,7 @@ def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
     keys, text = bulk.fetch_keyed_text(connection, query)
     assert (keys.tolist(), text) == ([], "")
-    bulk.insert_deals(connection, 1, 7, [1, 2])
-    bulk.insert_hand_cards(connection, 7, ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
+    insert_deals(connection, 7, [1, 2], ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
     keys, text = bulk.fetch_keyed_text(connection, query)
     assert (keys.tolist(), text) == ([81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")
     ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no))
@@ -112,7 +117,7 @@ def test_deals_with_winners(connection: Connection) -> None:
     the two in one integer."""
     winners = [*range(11), -1, -7]
     line_nos = [1, 15, 16, 2**31 - 1, 2**31 - 16, *range(100, 107), 2**31 - 2]
-    bulk.insert_deals(connection, 1, 41, line_nos, winners=np.array(winners))
+    insert_deals(connection, 41, line_nos, ["AS KS QS JS TS"] * len(line_nos), np.array(winners))
     assert _rows(connection, "SELECT id, dataset_id, line_no, winner FROM deals ORDER BY id") == [
         (41 + i, 1, line_no, winner if winner >= 0 else None)
         for i, (line_no, winner) in enumerate(zip(line_nos, winners, strict=True))]
