@@ -96,7 +96,7 @@ class Window:
     values: bulk.StagedInts  # deal_id, player, strength of each hand
     # deal_id, winner of each deal of two or more hands; None when the winners go in with the
     # deals (import --evaluate, see new_deals)
-    winners: bulk.StagedInts | None
+    winners: bulk.StagedWinners | None
     win_counts: list[dict[str, int]]  # dataset_id, winner, deals: this window's wins
 
 
@@ -182,8 +182,8 @@ def _evaluated(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int
         values=bulk.stage_ints(dialect, {"deal_id": None, "player": PLAYER_BITS,
                                          "strength": STRENGTH_BITS},
                                [deal_ids, players, strength]),
-        winners=bulk.stage_ints(dialect, {"deal_id": None, "winner": PLAYER_BITS},
-                                [winner_deals, winners]) if stage_winners else None,
+        winners=(bulk.stage_winners(dialect, first, last, winner_deals, winners)
+                 if stage_winners else None),
         win_counts=_win_counts(datasets_of(winner_deals) if len(winners) else winners, winners))
 
 
@@ -230,22 +230,12 @@ def store(connection: Connection, window: Window, described: set[int]) -> None:
                                 f"SELECT deal_id, player, strength FROM {staged} AS staged"),
                            parameters)
     if window.winners is not None:
-        _set_winners(connection, window.winners, window.first, window.last)
+        bulk.set_winners(connection, window.winners)
     if window.win_counts:
         connection.execute(text(
             "INSERT INTO win_counts (dataset_id, winner, deals) "
             "VALUES (:dataset_id, :winner, :deals) ON CONFLICT (dataset_id, winner) "
             "DO UPDATE SET deals = win_counts.deals + excluded.deals"), window.win_counts)
-
-
-def _set_winners(connection: Connection, winners: bulk.StagedInts, first: int,
-                 last: int) -> None:
-    with bulk.relation(connection, winners) as (staged, parameters):
-        # The id range lets PostgreSQL read just the window of deals, not hash-join them all.
-        connection.execute(text(
-            f"UPDATE deals SET winner = staged.winner FROM {staged} AS staged "
-            f"WHERE deals.id = staged.deal_id AND deals.id BETWEEN :first AND :last"),
-            {**parameters, "first": first, "last": last})
 
 
 def _describe_new_strengths(connection: Connection, strengths: set[int],

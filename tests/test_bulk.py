@@ -121,3 +121,14 @@ def test_deals_with_winners(connection: Connection) -> None:
     assert _rows(connection, "SELECT id, dataset_id, line_no, winner FROM deals ORDER BY id") == [
         (41 + i, 1, line_no, winner if winner >= 0 else None)
         for i, (line_no, winner) in enumerate(zip(line_nos, winners, strict=True))]
+
+
+def test_set_winners_leaves_the_other_deals_of_the_range(connection: Connection) -> None:
+    """Winners 0..10 of deals 3..13; the others of the range 2..14, with a winner or none,
+    keep theirs, and so do deals outside it."""
+    insert_deals(connection, 1, list(range(1, 16)), ["AS KS QS JS TS"] * 15,
+                 np.array([5, -1, *[-1] * 11, 7, 3]))
+    ids, winners = np.arange(3, 14), np.arange(11)
+    bulk.set_winners(connection, bulk.stage_winners(connection.dialect.name, 2, 14, ids, winners))
+    assert _rows(connection, "SELECT id, winner FROM deals ORDER BY id") == [
+        (1, 5), (2, None), *zip(ids.tolist(), winners.tolist(), strict=True), (14, 7), (15, 3)]
