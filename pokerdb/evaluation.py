@@ -4,7 +4,8 @@ and the wins counted per dataset (win_counts).
 
 Works in windows of deals, one transaction each, so an interrupted run resumes where it stopped
 and a finished run has nothing left to do. Every write is an append except the winners and
-their counts.
+their counts. `import --evaluate` stores the same for the deals it adds, in its own transaction
+(new_deals, then store), with each deal's winner in its row from the start.
 """
 
 import time
@@ -129,9 +130,11 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
     if ahead and len(keys):
         last = int(deal_ids[-1])
-    return _evaluated(connection.dialect.name, first, last, deal_ids, players, strength,
-                      deal_winners(deal_ids, players, strength),
-                      lambda winner_deals: _dataset_ids(connection, first, last, winner_deals))
+    winner_deals, winners = deal_winners(deal_ids, players, strength)
+    dialect = connection.dialect.name
+    return _window(dialect, first, last, deal_ids, players, strength,
+                   bulk.stage_winners(dialect, first, last, winner_deals, winners),
+                   _win_counts(_dataset_ids(connection, first, last, winner_deals), winners))
 
 
 NO_WINNER = -1  # a one-hand deal's, in NewDeals.winners
@@ -158,22 +161,16 @@ def new_deals(dialect: str, dataset_id: int, first_id: int,
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     each_winner = np.full(len(deal_texts), NO_WINNER, dtype=np.int64)
     each_winner[winner_deals - first_id] = winners
-    window = _evaluated(dialect, first_id, first_id + len(deal_texts) - 1, deal_ids, players,
-                        strength, (winner_deals, winners),
-                        lambda winner_deals: np.full_like(winner_deals, dataset_id),
-                        stage_winners=False)
+    window = _window(dialect, first_id, first_id + len(deal_texts) - 1, deal_ids, players,
+                     strength, None, _win_counts(np.full_like(winner_deals, dataset_id), winners))
     return NewDeals(window, each_winner)
 
 
-def _evaluated(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],
-               players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
-               decided: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
-               datasets_of: Callable[[npt.NDArray[np.int64]], npt.NDArray[np.int64]],
-               stage_winners: bool = True) -> Window:
+def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],
+            players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
+            winners: bulk.StagedWinners | None, win_counts: list[dict[str, int]]) -> Window:
     """The window of deals first..last whose hands, sorted by deal and player, have these
-    strengths, and whose winners are `decided` (see deal_winners); `datasets_of` gives the
-    dataset of each deal id."""
-    winner_deals, winners = decided
+    strengths, staged for storing."""
     return Window(
         first, last,
         hands=len(deal_ids),
@@ -182,14 +179,14 @@ def _evaluated(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int
         values=bulk.stage_ints(dialect, {"deal_id": None, "player": PLAYER_BITS,
                                          "strength": STRENGTH_BITS},
                                [deal_ids, players, strength]),
-        winners=(bulk.stage_winners(dialect, first, last, winner_deals, winners)
-                 if stage_winners else None),
-        win_counts=_win_counts(datasets_of(winner_deals) if len(winners) else winners, winners))
+        winners=winners, win_counts=win_counts)
 
 
 def _dataset_ids(connection: Connection, first: int, last: int,
                  deal_ids: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The dataset of each of these deals, all of them between first and last."""
+    if not len(deal_ids):
+        return deal_ids
     ids, dataset_ids = _in_key_order(*bulk.fetch_int_columns(
         connection, select(deals.c.id, deals.c.dataset_id)
         .where(deals.c.id.between(first, last)).order_by(deals.c.id)))
