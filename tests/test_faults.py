@@ -79,21 +79,24 @@ class WrittenBytes:
 # --- SIGKILL during import -------------------------------------------------------------------
 
 @pytest.mark.slow
+@pytest.mark.parametrize("flags", [[], ["--evaluate"]], ids=["import", "import-evaluate"])
 def test_import_killed_at_any_moment_leaves_the_database_as_it_was(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    succeeds(runner, "import", write_lines(tmp_path / "before.txt", GOOD), "--db", db_url)
-    before = snapshot(db_url)
+        runner: CliRunner, db_url: str, tmp_path: Path, flags: list[str]) -> None:
+    succeeds(runner, "import", write_lines(tmp_path / "before.txt", GOOD), *flags, "--db", db_url)
+    before = snapshot(db_url), stored_and_recounted_wins(db_url)
     big = generated(tmp_path / "big.txt", KILL_DEALS, seed=54)
     written = WrittenBytes(db_url)
     try:
         # Just after it starts writing, about a third of the way, and near the end.
         for growth in (1, 6_000_000, 15_000_000):
             far_enough = written.grown_by(growth)
-            kill_when(pokerdb("import", big, "--db", db_url, "--quiet"), far_enough)
-            assert snapshot(db_url) == before
+            kill_when(pokerdb("import", big, *flags, "--db", db_url, "--quiet"), far_enough)
+            assert (snapshot(db_url), stored_and_recounted_wins(db_url)) == before
     finally:
         written.close()
-    succeeds(runner, "import", big, "--db", db_url)
+    succeeds(runner, "import", big, *flags, "--db", db_url)
+    evaluated = int(bool(flags)) * (KILL_DEALS + 1)
+    assert rows(db_url, "SELECT count(*) FROM deals WHERE winner IS NOT NULL") == [(evaluated,)]
     assert rows(db_url, "SELECT name, deals FROM datasets ORDER BY id") == [
         ("before.txt", 1), ("big.txt", KILL_DEALS)]
     assert rows(db_url, "SELECT count(*), min(id), max(id) FROM deals") == [
