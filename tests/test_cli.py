@@ -329,6 +329,11 @@ def test_query_refuses_sqlite_side_doors(runner: CliRunner, sqlite_p054: str, tm
     assert rows(sqlite_p054, "PRAGMA journal_mode") == [("wal",)]
 
 
+def test_a_new_sqlite_file_has_wal_and_pages_of_16_kib(sqlite_p054: str) -> None:
+    assert rows(sqlite_p054, "PRAGMA journal_mode") == [("wal",)]
+    assert rows(sqlite_p054, "PRAGMA page_size") == [(16384,)]
+
+
 def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None:
     result = succeeds(runner, "query", "PRAGMA table_info(categories)", "--db", sqlite_p054,
                       "--format", "json")
