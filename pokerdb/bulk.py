@@ -24,7 +24,8 @@ Row = Sequence[Any]
 IntColumn = npt.NDArray[np.integer[Any]]
 
 _staging_names = count()
-_WINNER_BITS = 4  # a winner + 1 packed with its deal's line number: 0..MAX_PLAYERS + 1
+_WINNER_BITS = 4  # of a packed winner (0..MAX_PLAYERS), or of a winner + 1
+_UNDECIDED, _WINNER_ZERO = ord(" "), ord("0")  # the bytes of stage_winners' SQLite payload
 
 
 def insert_rows(connection: Connection, table: Table, columns: Sequence[str],
@@ -190,8 +191,8 @@ def stage_winners(dialect: str, first: int, last: int, deal_ids: IntColumn,
     if dialect == "postgresql":
         return StagedWinners(first, last, stage_ints(
             dialect, {"deal_id": None, "winner": _WINNER_BITS}, [deal_ids, winners]))
-    codes = np.full(last - first + 1, ord(" "), dtype=np.uint8)
-    codes[deal_ids - first] = ord("0") + winners
+    codes = np.full(last - first + 1, _UNDECIDED, dtype=np.uint8)
+    codes[deal_ids - first] = _WINNER_ZERO + winners
     return StagedWinners(first, last, codes.tobytes())
 
 
@@ -208,9 +209,9 @@ def set_winners(connection: Connection, staged: StagedWinners) -> None:
     # Each deal reads its byte by offset in one pass over the id range: half the time of
     # joining the deals to a JSON array of (id, winner).
     connection.exec_driver_sql(
-        "UPDATE deals SET winner = coalesce("
-        "nullif(unicode(CAST(substr(?1, id - ?2 + 1, 1) AS TEXT)), 32) - 48, winner) "
-        "WHERE id BETWEEN ?2 AND ?3", (staged.payload, staged.first, staged.last))
+        "UPDATE deals SET winner = coalesce(nullif(unicode(CAST(substr(?1, id - ?2 + 1, 1) "
+        f"AS TEXT)), {_UNDECIDED}) - {_WINNER_ZERO}, winner) WHERE id BETWEEN ?2 AND ?3",
+        (staged.payload, staged.first, staged.last))
 
 
 def lock_for_append(connection: Connection, table: Table) -> None:
