@@ -156,7 +156,7 @@ class PokerdbRun:
 
 def run_pokerdb(file: Path, db: str, repeat: int, one_pass: bool = False) -> PokerdbRun:
     flags = ["--evaluate"] if one_pass else []
-    progress.print(f"pokerdb import {' '.join(flags)}")
+    progress.print(" ".join(["pokerdb import", *flags]))
     imported = measure(pokerdb("import", str(file), *flags, "--db", db, "-q"))
     progress.print("pokerdb evaluate")
     evaluated = measure(pokerdb("evaluate", "--db", db, "-q"))
