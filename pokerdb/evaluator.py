@@ -1,8 +1,9 @@
 """Hand evaluation: five cards in, category, tie-break ranks and one comparable strength out.
 
-The scalar `rank_hand` is the rule book, written for reading.  The vectorised `strengths`
-answers whole batches by table lookup; its tables are filled by `rank_hand` itself, so the two
-can never disagree.
+The scalar `rank_hand` is the rule book, written for reading.  The vectorised `best_strengths`
+answers whole batches of five to seven cards by table lookup (the best five of each row, as in
+Texas Hold'em); its tables are filled by `rank_hand` itself, so the two can never disagree.
+`best_five` tells which five cards make each row's strength.
 
 Strength packs the category and up to five tie-break ranks into one integer, four bits each:
 ``category << 20 | k1 << 16 | k2 << 12 | k3 << 8 | k4 << 4 | k5`` (an absent rank is 0).
@@ -10,11 +11,11 @@ Ranks are 2..14, so a larger strength is exactly a better hand and equal strengt
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations
 from typing import Final
 
 import numpy as np
@@ -132,53 +133,7 @@ def evaluate_cards(cards: str | Sequence[str]) -> HandValue:
     return rank_hand([RANK_VALUE[t[0]] for t in tokens], len({t[1] for t in tokens}) == 1)
 
 
-# --- vectorised evaluation -------------------------------------------------------------------
-
-_RANK_BASE: Final = len(RANK_CHARS)  # sorted ranks, minus two, read as a base-13 number
-_PLACE_VALUES: Final = np.array([_RANK_BASE**i for i in range(CARDS_PER_HAND - 1, -1, -1)],
-                                dtype=np.int32)
-
-
-# An optimal sorting network for five inputs (Knuth, TAOCP 5.3.4): nine comparators.
-_SORTING_NETWORK: Final = ((0, 1), (3, 4), (2, 4), (2, 3), (0, 3), (0, 2), (1, 4), (1, 3), (1, 2))
-
-
-@cache
-def _lookup_tables() -> tuple[StrengthArray, StrengthArray]:
-    """Strength of every sorted rank combination: (without a flush, with a flush)."""
-    size = _RANK_BASE**CARDS_PER_HAND
-    plain = np.zeros(size, dtype=np.int32)
-    flush = np.zeros(size, dtype=np.int32)
-    for ranks in combinations_with_replacement(range(2, ACE + 1), CARDS_PER_HAND):
-        if len(set(ranks)) == 1:
-            continue  # five of a kind needs two decks
-        index = int(np.dot(np.array(ranks) - 2, _PLACE_VALUES))
-        plain[index] = rank_hand(ranks, flush=False).strength
-        if len(set(ranks)) == CARDS_PER_HAND:
-            flush[index] = rank_hand(ranks, flush=True).strength
-    return plain, flush
-
-
-def strengths(ranks: npt.NDArray[np.integer], suits: npt.NDArray[np.integer]) -> StrengthArray:
-    """Strength of each hand; `ranks` (2..14) and `suits` (any four codes) have shape (n, 5)."""
-    plain, flush = _lookup_tables()
-    # Sort each hand's ranks with a sorting network: nine column-wide min/max steps are about
-    # seven times faster than np.sort along rows of five.
-    column = [ranks[:, i] for i in range(CARDS_PER_HAND)]
-    for low, high in _SORTING_NETWORK:
-        column[low], column[high] = (np.minimum(column[low], column[high]),
-                                     np.maximum(column[low], column[high]))
-    index = column[0].astype(np.int32) - 2
-    for rank in column[1:]:
-        index = index * _RANK_BASE + (rank - 2)
-    first_suit = suits[:, 0]
-    is_flush = np.logical_and.reduce([suits[:, i] == first_suit
-                                      for i in range(1, CARDS_PER_HAND)])
-    result: StrengthArray = np.where(is_flush, flush[index], plain[index])
-    return result
-
-
-
+# --- card codes ------------------------------------------------------------------------------
 
 def _card_code_table() -> npt.NDArray[np.uint8]:
     """A card's two text bytes, read as one native uint16 -> rank * 4 + suit."""
@@ -203,6 +158,266 @@ def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     return _CARD_CODE[pairs.view(np.uint16)]
 
 
+# --- the best five of up to seven cards --------------------------------------------------------
+#
+# Each card adds one 64-bit key, so a row of cards sums to a summary of it:
+#
+#   bits  0-15  a 4-bit counter per suit (suit s at bit 4 * s). A row starts them at 3, so bit 3
+#               of a counter is set exactly when its suit has five cards or more: a flush;
+#   bits 16-32  how many cards of each low rank 2..8 the row holds, as a base-5 number;
+#   bits 33-46  the same for the high ranks 9..A.
+#
+# At most four cards of a rank and seven in all, so no digit or counter ever carries. The rank
+# counts of a row (its "pattern") are then numbered densely by two small lookups: the high
+# digits pick a block, the low digits a place in it. A third lookup, into one entry per
+# pattern, reads the best non-flush strength. A flush row reads its flush suit's 13-bit rank
+# mask in a table of 8,192 instead: with at most seven cards a flush leaves no room for a full
+# house or four of a kind, so the flush (or straight flush) is the row's best hand.
+
+MAX_CARDS: Final = 7
+BEST_POSITION_BITS: Final = 3
+
+_LOW_RANKS: Final = tuple(range(2, 9))
+_HIGH_RANKS: Final = tuple(range(9, ACE + 1))
+_DIGIT_BASE: Final = 5  # at most four cards of a rank
+_LOW_SHIFT: Final = np.uint64(16)
+_HIGH_SHIFT: Final = np.uint64(16 + 17)
+_LOW_DIGITS_MASK: Final = np.uint64((1 << 17) - 1)
+_SUIT_COUNTER_START: Final = np.uint64(0x3333)
+_FLUSH_FLAGS: Final = np.uint64(0x8888)
+_CHUNK_ROWS: Final = 1 << 17  # rows per pass (measured best of 2**13..2**19)
+
+
+@dataclass(frozen=True)
+class _KernelTables:
+    card_key: npt.NDArray[np.uint64]  # by card code (any byte; not a card: 0)
+    pair_key: npt.NDArray[np.uint64]  # by two card codes read as one native uint16
+    first_pair_key: npt.NDArray[np.uint64]  # pair_key plus the suit counters' start
+    high_block: npt.NDArray[np.int32]  # by the high ranks' base-5 digits
+    low_place: npt.NDArray[np.int32]  # by the low ranks' base-5 digits
+    best_by_pattern: StrengthArray  # the best non-flush strength of each rank pattern
+    best_flush: StrengthArray  # by the 13-bit rank mask of a flush suit's cards
+    suited_rank_bit: npt.NDArray[np.int32]  # by suit * 256 + card code: the card's rank bit
+                                            # if it is a card of that suit, else 0
+
+
+def _base5_counts(ranks: int) -> npt.NDArray[np.int64]:
+    """Row i: the counts (0..4) of `ranks` ranks that read as the base-5 number i."""
+    return np.arange(_DIGIT_BASE**ranks)[:, None] // _DIGIT_BASE**np.arange(ranks) % _DIGIT_BASE
+
+
+def _rank_keys() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each rank's (index rank - 2) base-5 digit place: in the low field, in the high field."""
+    low = [_DIGIT_BASE**_LOW_RANKS.index(r) if r in _LOW_RANKS else 0 for r in range(2, ACE + 1)]
+    high = [_DIGIT_BASE**_HIGH_RANKS.index(r) if r in _HIGH_RANKS else 0
+            for r in range(2, ACE + 1)]
+    return np.array(low), np.array(high)
+
+
+def _best_of_fives(ranks: npt.NDArray[np.int64],
+                   value_of_five: Callable[[npt.NDArray[np.int64]], StrengthArray],
+                   ) -> StrengthArray:
+    """The best value of any five of each row's sorted `ranks` (shape (n, 5..7))."""
+    subsets = combinations(range(ranks.shape[1]), CARDS_PER_HAND)
+    best: StrengthArray = np.maximum.reduce([value_of_five(ranks[:, list(s)]) for s in subsets])
+    return best
+
+
+def _ranks_of_rows(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each row's ranks in ascending order, from rows of equal total counts by rank 2..A."""
+    ranks = np.tile(np.arange(2, ACE + 1), len(counts))
+    return np.repeat(ranks, counts.ravel()).reshape(len(counts), -1)
+
+
+@cache
+def _kernel_tables() -> _KernelTables:
+    """Filled from `rank_hand` on the 7,462 distinct five-card hands."""
+    # Number the rank patterns of at most seven cards: a pattern's high digits pick its block,
+    # which holds one place for each low pattern small enough to go with them; low patterns
+    # are placed smallest first, so each block is a prefix of the same order.
+    low, high = _base5_counts(len(_LOW_RANKS)), _base5_counts(len(_HIGH_RANKS))
+    low_sizes, high_sizes = low.sum(axis=1), high.sum(axis=1)
+    low_order = np.argsort(low_sizes, kind="stable")
+    low_place = np.empty(len(low), dtype=np.int32)
+    low_place[low_order] = np.arange(len(low))
+    at_most = np.cumsum(np.bincount(low_sizes))  # low patterns of each size or smaller
+    block_size = np.where(high_sizes <= MAX_CARDS,
+                          at_most[np.clip(MAX_CARDS - high_sizes, 0, None)], 0)
+    high_block = (np.cumsum(block_size) - block_size).astype(np.int32)
+    block_of = np.repeat(np.arange(len(high)), block_size)
+    low_of = low_order[np.arange(len(block_of)) - high_block[block_of]]
+    counts = np.concatenate([low[low_of], high[block_of]], axis=1)  # by rank 2..A
+    sizes = counts.sum(axis=1)
+
+    low_key, high_key = _rank_keys()
+
+    def pattern_number(ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+        number: npt.NDArray[np.int32] = (high_block[high_key[ranks - 2].sum(axis=1)]
+                                         + low_place[low_key[ranks - 2].sum(axis=1)])
+        return number
+
+    best_by_pattern = np.zeros(len(counts), dtype=np.int32)
+    fives = np.flatnonzero(sizes == CARDS_PER_HAND)
+    best_by_pattern[fives] = [rank_hand(ranks, flush=False).strength
+                              for ranks in _ranks_of_rows(counts[fives]).tolist()]
+    for size in range(CARDS_PER_HAND + 1, MAX_CARDS + 1):
+        rows = np.flatnonzero(sizes == size)
+        best_by_pattern[rows] = _best_of_fives(
+            _ranks_of_rows(counts[rows]), lambda five: best_by_pattern[pattern_number(five)])
+
+    # Flushes by rank mask (bit r - 2 for rank r); masks of more than seven ranks never occur.
+    masks = np.arange(1 << len(RANK_CHARS))
+    bits = masks[:, None] >> np.arange(len(RANK_CHARS)) & 1
+    best_flush = np.zeros(len(masks), dtype=np.int32)
+    fives = np.flatnonzero(bits.sum(axis=1) == CARDS_PER_HAND)
+    best_flush[fives] = [rank_hand(ranks, flush=True).strength
+                         for ranks in _ranks_of_rows(bits[fives]).tolist()]
+    for size in range(CARDS_PER_HAND + 1, MAX_CARDS + 1):
+        rows = np.flatnonzero(bits.sum(axis=1) == size)
+        best_flush[rows] = _best_of_fives(
+            _ranks_of_rows(bits[rows]), lambda five: best_flush[(1 << (five - 2)).sum(axis=1)])
+
+    card_key = np.zeros(256, dtype=np.uint64)
+    suited_rank_bit = np.zeros((len(SUIT_CHARS), 256), dtype=np.int32)
+    ranks = np.arange(2, ACE + 1)
+    for suit in range(len(SUIT_CHARS)):
+        codes = ranks * 4 + suit
+        card_key[codes] = (low_key << int(_LOW_SHIFT) | high_key << int(_HIGH_SHIFT)
+                           | 1 << 4 * suit)
+        suited_rank_bit[suit, codes] = 1 << (ranks - 2)
+    # Every uint16, read the way the kernel reads two neighbouring card codes.
+    pair_codes = np.arange(1 << 16, dtype=np.uint16).view(np.uint8).reshape(-1, 2)
+    pair_key = card_key[pair_codes[:, 0]] + card_key[pair_codes[:, 1]]
+    return _KernelTables(card_key, pair_key, pair_key + _SUIT_COUNTER_START, high_block,
+                         low_place, best_by_pattern, best_flush, suited_rank_bit.ravel())
+
+
+def _card_rows(codes: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
+    rows = np.ascontiguousarray(codes, dtype=np.uint8)
+    if rows.ndim != 2 or not CARDS_PER_HAND <= rows.shape[1] <= MAX_CARDS:
+        raise ValueError(f"card codes come in rows of {CARDS_PER_HAND} to {MAX_CARDS}, "
+                         f"got shape {rows.shape}")
+    return rows
+
+
+def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> StrengthArray:
+    rows, width = chunk.shape
+    # Neighbouring columns read as one uint16 each: one lookup per two cards.
+    pairs = np.ndarray((rows, width // 2), dtype=np.uint16, buffer=chunk, strides=(width, 2))
+    summary = np.take(tables.first_pair_key, pairs[:, 0])
+    for column in range(1, width // 2):
+        summary += np.take(tables.pair_key, pairs[:, column])
+    if width % 2:
+        summary += np.take(tables.card_key, chunk[:, -1])
+    pattern = np.take(tables.high_block, summary >> _HIGH_SHIFT)
+    pattern += np.take(tables.low_place, summary >> _LOW_SHIFT & _LOW_DIGITS_MASK)
+    strength: StrengthArray = np.take(tables.best_by_pattern, pattern)
+    flush_rows = np.flatnonzero((summary & _FLUSH_FLAGS) != 0)
+    if flush_rows.size:
+        flags = summary[flush_rows] & _FLUSH_FLAGS  # one flag: 0x8 << 4 * suit
+        suit = (flags > 0x8).astype(np.intp) + (flags > 0x88) + (flags > 0x888)
+        cards = chunk[flush_rows]
+        mask = np.take(tables.suited_rank_bit, suit * 256 + cards[:, 0])
+        for column in range(1, width):
+            mask |= np.take(tables.suited_rank_bit, suit * 256 + cards[:, column])
+        strength[flush_rows] = np.take(tables.best_flush, mask)
+    return strength
+
+
+def best_strengths(codes: npt.NDArray[np.uint8]) -> StrengthArray:
+    """Strength of the best five cards of each row. `codes` has shape (n, k), 5 <= k <= 7, each
+    a card code rank * 4 + suit as `card_codes` gives (rank 2..14, suit index in "CDHS"), or 0
+    for no card (padding: a row may hold 5, 6 or 7 real cards in any columns; any byte that is
+    not a card code counts as no card). The cards of a row must be distinct. A row with fewer
+    than five cards gets 0 (no hand). The strength is pack_strength's, i.e. equal to rank_hand
+    of the best 5-card subset."""
+    rows = _card_rows(codes)
+    tables = _kernel_tables()
+    result = np.empty(len(rows), dtype=np.int32)
+    for start in range(0, len(rows), _CHUNK_ROWS):
+        chunk = rows[start:start + _CHUNK_ROWS]
+        result[start:start + len(chunk)] = _chunk_strengths(chunk, tables)
+    return result
+
+
+# best_five: the five cards' ranks in tie-break order, as indexes into the strength's key. A
+# shape's groups come larger first, so One Pair (2, 1, 1, 1) reads the pair's rank twice, then
+# each kicker; a flush reads its five ranks like High Card. Straights run down from k1 instead.
+_KEY_INDEX_OF_CARD: Final = np.zeros((len(Category), CARDS_PER_HAND), dtype=np.intp)
+for _shape, _category in _CATEGORY_BY_SHAPE.items():
+    _KEY_INDEX_OF_CARD[_category] = np.repeat(np.arange(len(_shape)), _shape)
+_KEY_INDEX_OF_CARD[Category.FLUSH] = _KEY_INDEX_OF_CARD[Category.HIGH_CARD]
+_STRAIGHTS: Final = (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+_FLUSHES: Final = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+_POSITION_SHIFTS: Final = BEST_POSITION_BITS * np.arange(CARDS_PER_HAND - 1, -1, -1)
+_KEY_SHIFTS: Final = KEY_BITS * np.arange(KEY_SLOTS - 1, -1, -1)
+
+
+def _chunk_best_five(chunk: npt.NDArray[np.uint8], strength: npt.NDArray[np.int64],
+                     first_row: int) -> npt.NDArray[np.uint16]:
+    rows = np.arange(len(chunk))
+    category = strength >> KEY_BITS * KEY_SLOTS
+    key = strength[:, None] >> _KEY_SHIFTS & (1 << KEY_BITS) - 1
+    wanted = np.take_along_axis(key, _KEY_INDEX_OF_CARD[category], axis=1)
+    run = key[:, :1] - np.arange(CARDS_PER_HAND)
+    run[run == 1] = ACE  # the wheel's ace plays low: 5 4 3 2 A
+    wanted = np.where(np.isin(category, _STRAIGHTS)[:, None], run, wanted)
+    rank, suit = chunk >> 2, chunk & 3
+    free = (rank >= 2) & (rank <= ACE)  # real cards not yet taken
+    # A flush takes cards of its suit only: the one suit with five cards or more.
+    suit_counts = np.stack([(free & (suit == s)).sum(axis=1) for s in range(len(SUIT_CHARS))],
+                           axis=1)
+    flush_suit = suit_counts.argmax(axis=1)
+    free &= ~np.isin(category, _FLUSHES)[:, None] | (suit == flush_suit[:, None])
+    packed = np.zeros(len(chunk), dtype=np.uint16)
+    found = strength == 0  # no hand: nothing to find
+    for slot in range(CARDS_PER_HAND):
+        fits = free & (rank == wanted[:, slot:slot + 1])
+        column = fits.argmax(axis=1)  # the leftmost that fits
+        found |= fits[rows, column]
+        free[rows, column] = False
+        packed |= (column << _POSITION_SHIFTS[slot]).astype(np.uint16)
+    if not found.all():
+        row = first_row + int(np.argmin(found))
+        raise ValueError(f"row {row}: strength {int(strength[row - first_row]):#x} is not a "
+                         "hand its cards make")
+    packed[strength == 0] = 0
+    return packed
+
+
+def best_five(codes: npt.NDArray[np.uint8], strength: StrengthArray) -> npt.NDArray[np.uint16]:
+    """The columns (0..k-1) of the five cards that make each row's `strength`, in tie-break
+    order (groups first, larger first: Q Q 9 6 4 for a pair of queens; straights high to low,
+    the wheel as 5 4 3 2 A; flushes high to low), packed 3 bits each, the first card in bits
+    12-14 and the fifth in bits 0-2 (BEST_POSITION_BITS = 3). Where several cards could serve
+    (three queens for a pair in a full house), the leftmost columns. 0 for a row whose strength
+    is 0. `codes` as for best_strengths, `strength` as it gives."""
+    rows = _card_rows(codes)
+    wide = np.asarray(strength, dtype=np.int64)
+    if wide.shape != (len(rows),):
+        raise ValueError(f"one strength per row: {len(rows)} rows, strengths of shape "
+                         f"{wide.shape}")
+    result = np.empty(len(rows), dtype=np.uint16)
+    for start in range(0, len(rows), _CHUNK_ROWS):
+        stop = start + _CHUNK_ROWS
+        result[start:stop] = _chunk_best_five(rows[start:stop], wide[start:stop], start)
+    return result
+
+
+def best_positions(packed: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint8]:
+    """best_five's packed columns unpacked: shape (n, 5), the first card's column first."""
+    mask = (1 << BEST_POSITION_BITS) - 1
+    return (np.asarray(packed)[:, None] >> _POSITION_SHIFTS & mask).astype(np.uint8)
+
+
+def strengths(ranks: npt.NDArray[np.integer], suits: npt.NDArray[np.integer]) -> StrengthArray:
+    """Strength of each five-card hand; `ranks` (2..14) and `suits` (any four codes) have shape
+    (n, 5). Within five cards only which share a suit matters, so each card counts as suit 0
+    if it has the first card's suit and suit 1 otherwise."""
+    other_suit = suits != suits[:, :1]
+    return best_strengths(ranks.astype(np.uint8) << 2 | other_suit)
+
+
 def strengths_of_texts(hands: Sequence[str]) -> StrengthArray:
     """Strength of each normalised hand text ("8C TS KC 9H 4S")."""
     return strengths_of_joined_texts("".join(hands))
@@ -212,4 +427,4 @@ def strengths_of_joined_texts(hands: str, separator: str = "") -> StrengthArray:
     """Strength of each hand in normalised hand texts joined by `separator`."""
     raw = np.frombuffer((hands + separator).encode("ascii"), dtype=np.uint8)
     codes = card_codes(raw.reshape(-1, HAND_WIDTH + len(separator)))
-    return strengths(codes >> 2, codes & 3)
+    return best_strengths(codes)
