@@ -370,18 +370,19 @@ def _chunk_best_five(chunk: npt.NDArray[np.uint8], strength: npt.NDArray[np.int6
     flush_suit = suit_counts.argmax(axis=1)
     free &= ~np.isin(category, _FLUSHES)[:, None] | (suit == flush_suit[:, None])
     packed = np.zeros(len(chunk), dtype=np.uint16)
-    found = strength == 0  # no hand: nothing to find
+    missing = np.zeros(len(chunk), dtype=bool)
     for slot in range(CARDS_PER_HAND):
         fits = free & (rank == wanted[:, slot:slot + 1])
         column = fits.argmax(axis=1)  # the leftmost that fits
-        found |= fits[rows, column]
+        missing |= ~fits[rows, column]
         free[rows, column] = False
         packed |= (column << _POSITION_SHIFTS[slot]).astype(np.uint16)
-    if not found.all():
-        row = first_row + int(np.argmin(found))
-        raise ValueError(f"row {row}: strength {int(strength[row - first_row]):#x} is not a "
+    no_hand = strength == 0
+    if (missing & ~no_hand).any():
+        row = int(np.argmax(missing & ~no_hand))
+        raise ValueError(f"row {first_row + row}: strength {int(strength[row]):#x} is not a "
                          "hand its cards make")
-    packed[strength == 0] = 0
+    packed[no_hand] = 0
     return packed
 
 
