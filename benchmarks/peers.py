@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,7 @@ from pokerdb.evaluator import strengths, strengths_of_texts
 Deal = tuple[list[str], list[str]]  # player 1's five card texts, player 2's
 Prepare = Callable[[Sequence[Deal]], Any]  # untimed: cards into the kernel's input form
 Count = Callable[[Any], int]  # timed: player 1's wins
+Answer = TypeVar("Answer")
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Kernel:
     count: Count
 
 
-def timed(count: Count, prepared: Any) -> tuple[float, int]:
+def timed(count: Callable[[Any], Answer], prepared: Any) -> tuple[float, Answer]:
     # The harness holds millions of objects (every deal, for every kernel); a cyclic garbage
     # collection scanning them on the clock would be charged to whichever kernel triggered it.
     gc.collect()
@@ -59,7 +60,8 @@ def timed(count: Count, prepared: Any) -> tuple[float, int]:
         gc.unfreeze()
 
 
-def best_time(count: Count, prepared: Any, repeat: int) -> tuple[float, int]:
+def best_time(count: Callable[[Any], Answer], prepared: Any,
+              repeat: int) -> tuple[float, Answer]:
     """The fastest of `repeat` runs, and the answer (the same every run)."""
     runs = [timed(count, prepared) for _ in range(repeat)]
     return min(seconds for seconds, _ in runs), runs[-1][1]

@@ -300,7 +300,8 @@ def _card_rows(codes: npt.NDArray[np.integer]) -> npt.NDArray[np.uint8]:
     return rows
 
 
-def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> StrengthArray:
+def _summaries(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> npt.NDArray[np.uint64]:
+    """The sum of each row's card keys (a C-contiguous chunk of rows)."""
     rows, width = chunk.shape
     # Neighbouring columns read as one uint16 each: one lookup per two cards.
     pairs = np.ndarray((rows, width // 2), dtype=np.uint16, buffer=chunk, strides=(width, 2))
@@ -309,16 +310,26 @@ def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> Str
         summary += np.take(tables.pair_key, pairs[:, column])
     if width % 2:
         summary += np.take(tables.card_key, chunk[:, -1])
+    return summary
+
+
+def _flush_suit(flags: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+    """The suit of a summary's flush flag (one flag: 0x8 << 4 * suit); 0 for none."""
+    suit: npt.NDArray[np.intp] = (flags > 0x8).astype(np.intp) + (flags > 0x88) + (flags > 0x888)
+    return suit
+
+
+def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> StrengthArray:
+    summary = _summaries(chunk, tables)
     pattern = np.take(tables.high_block, summary >> _HIGH_SHIFT)
     pattern += np.take(tables.low_place, summary >> _LOW_SHIFT & _LOW_DIGITS_MASK)
     strength: StrengthArray = np.take(tables.best_by_pattern, pattern)
     flush_rows = np.flatnonzero((summary & _FLUSH_FLAGS) != 0)
     if flush_rows.size:
-        flags = summary[flush_rows] & _FLUSH_FLAGS  # one flag: 0x8 << 4 * suit
-        suit = (flags > 0x8).astype(np.intp) + (flags > 0x88) + (flags > 0x888)
+        suit = _flush_suit(summary[flush_rows] & _FLUSH_FLAGS)
         cards = chunk[flush_rows]
         mask = np.take(tables.suited_rank_bit, suit * 256 + cards[:, 0])
-        for column in range(1, width):
+        for column in range(1, chunk.shape[1]):
             mask |= np.take(tables.suited_rank_bit, suit * 256 + cards[:, column])
         strength[flush_rows] = np.take(tables.best_flush, mask)
     return strength
@@ -340,43 +351,57 @@ def best_strengths(codes: npt.NDArray[np.uint8]) -> StrengthArray:
     return result
 
 
-# best_five: the five cards' ranks in tie-break order, as indexes into the strength's key. A
+# best_five: where each of the five cards' ranks sits in the strength, in tie-break order. A
 # shape's groups come larger first, so One Pair (2, 1, 1, 1) reads the pair's rank twice, then
 # each kicker; a flush reads its five ranks like High Card. Straights run down from k1 instead.
-_KEY_INDEX_OF_CARD: Final = np.zeros((len(Category), CARDS_PER_HAND), dtype=np.intp)
+_KEY_SHIFT_OF_CARD: Final = np.zeros((len(Category), CARDS_PER_HAND), dtype=np.int64)
 for _shape, _category in _CATEGORY_BY_SHAPE.items():
-    _KEY_INDEX_OF_CARD[_category] = np.repeat(np.arange(len(_shape)), _shape)
-_KEY_INDEX_OF_CARD[Category.FLUSH] = _KEY_INDEX_OF_CARD[Category.HIGH_CARD]
-_STRAIGHTS: Final = (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
-_FLUSHES: Final = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
-_POSITION_SHIFTS: Final = BEST_POSITION_BITS * np.arange(CARDS_PER_HAND - 1, -1, -1)
-_KEY_SHIFTS: Final = KEY_BITS * np.arange(KEY_SLOTS - 1, -1, -1)
+    _slots = np.repeat(np.arange(len(_shape)), _shape)
+    _KEY_SHIFT_OF_CARD[_category] = KEY_BITS * (KEY_SLOTS - 1 - _slots)
+_KEY_SHIFT_OF_CARD[Category.FLUSH] = _KEY_SHIFT_OF_CARD[Category.HIGH_CARD]
+_IS_STRAIGHT: Final = np.isin(np.arange(len(Category)),
+                              (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
+_IS_FLUSH: Final = np.isin(np.arange(len(Category)),
+                           (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
+_POSITION_SHIFTS: Final = (BEST_POSITION_BITS * np.arange(CARDS_PER_HAND - 1, -1, -1)
+                           ).astype(np.uint16)
+_RANK_SLOTS: Final = 16  # per row: a mask of columns for each rank (0: not a card)
+# The column of a mask's lowest bit: the leftmost of the columns it holds.
+_LOWEST_COLUMN: Final = np.array([(mask & -mask).bit_length() - 1 if mask else 0
+                                  for mask in range(1 << MAX_CARDS)], dtype=np.uint16)
 
 
 def _chunk_best_five(chunk: npt.NDArray[np.uint8], strength: npt.NDArray[np.int64],
                      first_row: int) -> npt.NDArray[np.uint16]:
-    rows = np.arange(len(chunk))
-    category = strength >> KEY_BITS * KEY_SLOTS
-    key = strength[:, None] >> _KEY_SHIFTS & (1 << KEY_BITS) - 1
-    wanted = np.take_along_axis(key, _KEY_INDEX_OF_CARD[category], axis=1)
-    run = key[:, :1] - np.arange(CARDS_PER_HAND)
-    run[run == 1] = ACE  # the wheel's ace plays low: 5 4 3 2 A
-    wanted = np.where(np.isin(category, _STRAIGHTS)[:, None], run, wanted)
-    rank, suit = chunk >> 2, chunk & 3
-    free = (rank >= 2) & (rank <= ACE)  # real cards not yet taken
-    # A flush takes cards of its suit only: the one suit with five cards or more.
-    suit_counts = np.stack([(free & (suit == s)).sum(axis=1) for s in range(len(SUIT_CHARS))],
-                           axis=1)
-    flush_suit = suit_counts.argmax(axis=1)
-    free &= ~np.isin(category, _FLUSHES)[:, None] | (suit == flush_suit[:, None])
-    packed = np.zeros(len(chunk), dtype=np.uint16)
-    missing = np.zeros(len(chunk), dtype=bool)
-    for slot in range(CARDS_PER_HAND):
-        fits = free & (rank == wanted[:, slot:slot + 1])
-        column = fits.argmax(axis=1)  # the leftmost that fits
-        missing |= ~fits[rows, column]
-        free[rows, column] = False
-        packed |= (column << _POSITION_SHIFTS[slot]).astype(np.uint16)
+    rows, width = chunk.shape
+    valid = (strength >= 0) & (strength < len(Category) << KEY_BITS * KEY_SLOTS)
+    category = np.where(valid, strength >> KEY_BITS * KEY_SLOTS, 0)
+    by_column = np.ascontiguousarray(chunk.T)
+    rank, suit = by_column >> 2, by_column & 3
+    rank[(rank < 2) | (rank > ACE)] = 0  # not a card
+    # A flush takes cards of its suit only (the one suit with five cards or more), others any.
+    flush_suit = _flush_suit(_summaries(chunk, _kernel_tables()) & _FLUSH_FLAGS)
+    any_suit = ~np.take(_IS_FLUSH, category)
+    # Each row's columns of each rank, as bit masks, less the cards a flush may not take.
+    slot = np.arange(rows) * _RANK_SLOTS
+    columns_of_rank = np.zeros(rows * _RANK_SLOTS, dtype=np.uint8)
+    for column in range(width):
+        takes = any_suit | (suit[column] == flush_suit)
+        columns_of_rank[slot + rank[column]] |= takes.astype(np.uint8) << column
+    columns_of_rank[slot] = 0  # not cards
+    straight = np.take(_IS_STRAIGHT, category)
+    high = strength >> KEY_BITS * (KEY_SLOTS - 1) & (1 << KEY_BITS) - 1
+    packed = np.zeros(rows, dtype=np.uint16)
+    missing = ~valid
+    for card in range(CARDS_PER_HAND):
+        wanted = strength >> np.take(_KEY_SHIFT_OF_CARD[:, card], category) & (1 << KEY_BITS) - 1
+        run = high - card
+        run[run == 1] = ACE  # the wheel's ace plays low: 5 4 3 2 A
+        at = slot + np.where(straight, run, wanted)
+        fits = np.take(columns_of_rank, at)
+        missing |= fits == 0
+        columns_of_rank[at] = fits & (fits - 1)  # the leftmost is taken
+        packed |= np.take(_LOWEST_COLUMN, fits) << _POSITION_SHIFTS[card]
     no_hand = strength == 0
     if (missing & ~no_hand).any():
         row = int(np.argmax(missing & ~no_hand))
