@@ -16,12 +16,14 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from peers import best_time, timed
+from peers import best_time, card_code, timed
 
-from pokerdb.cards import DECK, RANK_VALUE, SUIT_CHARS
+from pokerdb.cards import DECK
 from pokerdb.evaluator import Category, best_five, best_strengths
 
 HOLDEM_CARDS = 7
+KERNEL = "best_strengths (parsed codes)"
+PEER = "evaluate(cards), per hand"
 # eval7's category (its value >> 24) for ours: it counts a royal flush as a straight flush.
 EVAL7_CATEGORY = np.array([min(c, Category.STRAIGHT_FLUSH) for c in Category])
 EVAL7_CATEGORY_SHIFT = 24
@@ -48,9 +50,7 @@ def random_hands(hands: int, seed: int) -> npt.NDArray[np.uint8]:
 
 
 def codes_of(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    code = np.array([RANK_VALUE[card[0]] * 4 + SUIT_CHARS.index(card[1]) for card in DECK],
-                    dtype=np.uint8)
-    return code[hands]
+    return np.array([card_code(card) for card in DECK], dtype=np.uint8)[hands]
 
 
 def eval7_cards(hands: npt.NDArray[np.uint8]) -> list[list[Any]]:
@@ -74,9 +74,8 @@ def compare(hands: int, seed: int, repeat: int) -> tuple[list[HoldemResult], boo
         theirs_input = eval7_cards(dealt)
     except ImportError as exc:
         seconds, strength = best_time(best_strengths, codes, repeat)
-        return [HoldemResult("pokerdb", "best_strengths (parsed codes)", hands, seconds),
-                HoldemResult("eval7", "evaluate(cards), per hand", hands, None,
-                             f"skipped: {exc}")], None
+        return [HoldemResult("pokerdb", KERNEL, hands, seconds),
+                HoldemResult("eval7", PEER, hands, None, f"skipped: {exc}")], None
     # Rounds in which each runs once, as in peers.race: a busy spell slows both.
     ours, theirs = [], []
     for _ in range(repeat):
@@ -86,10 +85,8 @@ def compare(hands: int, seed: int, repeat: int) -> tuple[list[HoldemResult], boo
     five_seconds, _ = best_time(lambda c: best_five(c, strength), codes, repeat)
     differ = int((EVAL7_CATEGORY[strength >> 20] != values >> EVAL7_CATEGORY_SHIFT).sum())
     verdict = "categories agree" if differ == 0 else f"categories DISAGREE on {differ:,} hands"
-    return [HoldemResult("pokerdb", "best_strengths (parsed codes)", hands,
-                         min(s for s, _ in ours), verdict),
-            HoldemResult("eval7", "evaluate(cards), per hand", hands,
-                         min(s for s, _ in theirs)),
+    return [HoldemResult("pokerdb", KERNEL, hands, min(s for s, _ in ours), verdict),
+            HoldemResult("eval7", PEER, hands, min(s for s, _ in theirs)),
             HoldemResult("pokerdb", "best_five (codes, strengths)", hands, five_seconds,
                          "which five cards make each hand")], differ == 0
 

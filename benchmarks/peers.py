@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerdb.cards import RANK_VALUE, SUIT_CHARS
-from pokerdb.evaluator import strengths, strengths_of_texts
+from pokerdb.evaluator import best_strengths, strengths_of_texts
 
 Deal = tuple[list[str], list[str]]  # player 1's five card texts, player 2's
 Prepare = Callable[[Sequence[Deal]], Any]  # untimed: cards into the kernel's input form
@@ -111,19 +111,19 @@ def count_texts(texts: list[str]) -> int:
     return int((strength[:half] > strength[half:]).sum())
 
 
-Arrays = tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]
+def card_code(card: str) -> int:
+    """rank * 4 + suit, as card_codes parses a card's text."""
+    return RANK_VALUE[card[0]] * 4 + SUIT_CHARS.index(card[1])
 
 
-def arrays_of(deals: Sequence[Deal]) -> Arrays:
-    """Ranks (2..14) and suit codes, shape (2 * deals, 5): player 1's hands then player 2's."""
+def codes_of(deals: Sequence[Deal]) -> npt.NDArray[np.uint8]:
+    """Card codes, shape (2 * deals, 5): player 1's hands then player 2's."""
     cards = [one for one, _ in deals] + [two for _, two in deals]
-    ranks = np.array([[RANK_VALUE[card[0]] for card in hand] for hand in cards], np.uint8)
-    suits = np.array([[SUIT_CHARS.index(card[1]) for card in hand] for hand in cards], np.uint8)
-    return ranks, suits
+    return np.array([[card_code(card) for card in hand] for hand in cards], np.uint8)
 
 
-def count_arrays(arrays: Arrays) -> int:
-    strength = strengths(*arrays)
+def count_codes(codes: npt.NDArray[np.uint8]) -> int:
+    strength = best_strengths(codes)
     half = len(strength) // 2
     return int((strength[:half] > strength[half:]).sum())
 
@@ -179,8 +179,8 @@ def pokerkit_count(pairs: Any) -> int:
 
 POKERDB_TEXTS = Kernel("pokerdb", "strengths_of_texts (parse + evaluate)",
                        texts_of, count_texts)
-POKERDB_ARRAYS = Kernel("pokerdb", "strengths (parsed arrays)",
-                        arrays_of, count_arrays)
+POKERDB_ARRAYS = Kernel("pokerdb", "best_strengths (parsed codes)",
+                        codes_of, count_codes)
 PEERS = (
     Kernel("eval7", "evaluate(cards)", eval7_prepare, eval7_count),
     Kernel("treys", "Evaluator.evaluate(hand, [])", treys_prepare, treys_count),

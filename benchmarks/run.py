@@ -1,9 +1,10 @@
 """pokerdb benchmark: `python benchmarks/run.py [--deals N] [--db URL] [--rss-check]`.
 
 One run on one generated file, side by side: a seed-style pure-Python solver, the raw sqlite3
-storage limit, pokerdb's import / evaluate / wins as whole processes (wall, CPU, peak RSS), and
-pokerdb's evaluation kernel against peer libraries. Prints the tables, the targets of issue 3
-with PASS/MISS, and exits 1 if any two solvers disagree on player 1's wins.
+storage limit, pokerdb's import / evaluate / wins as whole processes (wall, CPU, peak RSS),
+pokerdb's evaluation kernel against peer libraries, and its seven-card (Hold'em) kernel against
+eval7. Prints the tables, the targets of issues 3 and 11 with PASS/MISS, and exits 1 if any two
+solvers disagree on player 1's wins or the Hold'em kernels on a hand's category.
 """
 
 import argparse
@@ -19,8 +20,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import holdem_kernel
 import numpy as np
 import peers
+from holdem_kernel import HoldemResult
 from peers import Deal, KernelResult, compare
 from procs import Measured, StepFailed, measure, median_of, python
 from result_tables import Table, render_markdown, render_rich
@@ -43,6 +46,7 @@ class Options:
     seed: int
     db: str | None
     peer_deals: int
+    holdem_hands: int
     repeat: int
     rss_check: bool
     rss_large: int
@@ -62,6 +66,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     add("--db", help="PostgreSQL server URL: pokerdb steps run in scratch databases there "
                      "(created and dropped); default fresh SQLite files")
     add("--peer-deals", type=int, default=100_000, help="deals for the kernel comparison")
+    add("--holdem-hands", type=int, default=200_000,
+        help="random 7-card hands for the Hold'em kernel against eval7")
     add("--repeat", type=int, default=3, help="runs of each kernel (best) and of wins (median)")
     add("--rss-check", action="store_true",
         help="also import --rss-large deals, to compare its peak RSS with a small import")
@@ -70,11 +76,11 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     add("--keep", action="store_true", help="keep the generated files and databases")
     add("--markdown", type=Path, help="also write the tables as Markdown to this file")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.peer_deals < 1 or args.repeat < 1:
-        parser.error("--deals, --peer-deals and --repeat must be at least 1")
+    if min(args.deals, args.peer_deals, args.holdem_hands, args.repeat) < 1:
+        parser.error("--deals, --peer-deals, --holdem-hands and --repeat must be at least 1")
     return Options(args.deals, args.seed, args.db, min(args.peer_deals, args.deals),
-                   args.repeat, args.rss_check, args.rss_large, args.workdir, args.keep,
-                   args.markdown)
+                   args.holdem_hands, args.repeat, args.rss_check, args.rss_large, args.workdir,
+                   args.keep, args.markdown)
 
 
 # --- the machine --------------------------------------------------------------------------
@@ -212,6 +218,8 @@ class Results:
     rss_small: tuple[int, Measured]
     rss_large: tuple[int, Measured]
     kernels: list[KernelResult]
+    holdem: list[HoldemResult]
+    holdem_agree: bool | None  # every hand's category; None: eval7 is not installed
 
 
 def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
@@ -229,9 +237,12 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
     rss_large = ((options.rss_large, import_only(options.rss_large, options.seed + 2, workdir,
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
+    progress.print(f"Hold'em kernel on {options.holdem_hands:,} random 7-card hands")
+    holdem, holdem_agree = holdem_kernel.compare(options.holdem_hands, options.seed,
+                                                 options.repeat)
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
-                   kernels(file, options))
+                   kernels(file, options), holdem, holdem_agree)
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -311,6 +322,28 @@ def kernels_table(r: Results) -> Table:
                  [kernel_row(k, best_rate) for k in r.kernels], frozenset({2, 3, 4, 5, 6}))
 
 
+def holdem_rate(r: Results, call: str) -> float | None:
+    return next((k.hands_per_second for k in r.holdem if k.call == call), None)
+
+
+def holdem_row(kernel: HoldemResult, peer: float | None) -> list[str]:
+    rate = kernel.hands_per_second
+    if rate is None:
+        return [kernel.name, kernel.call, f"{kernel.hands:,}", "", "", "", kernel.note]
+    versus = f"{rate / peer:.2f}x" if peer else ""
+    return [kernel.name, kernel.call, f"{kernel.hands:,}", f"{kernel.seconds:.3f}",
+            f"{rate:,.0f}", versus, kernel.note]
+
+
+def holdem_table(r: Results) -> Table:
+    peer = holdem_rate(r, holdem_kernel.PEER)
+    rows = [holdem_row(k, peer) for k in r.holdem]
+    return Table(f"Hold'em kernel, in process (best of {r.options.repeat}; "
+                 f"{r.options.holdem_hands:,} random 7-card hands)",
+                 ("kernel", "call", "hands", "s", "hands/s", "vs eval7", "note"), rows,
+                 frozenset({2, 3, 4, 5}))
+
+
 def agreement(r: Results) -> tuple[Table, bool]:
     """Player 1's wins by every solver; whether they all agree."""
     baseline_answer = json.loads(r.baseline.stdout)
@@ -344,7 +377,7 @@ class Target:
 
 def target_table(targets: Sequence[Target]) -> Table:
     status = {True: "PASS", False: "MISS", None: "n/a"}
-    return Table("Targets (issue 3)", ("target", "goal", "measured", "result"),
+    return Table("Targets (issues 3 and 11)", ("target", "goal", "measured", "result"),
                  [[t.name, t.goal, t.measured, status[t.passed]] for t in targets])
 
 
@@ -388,6 +421,15 @@ def kernel_target(r: Results) -> Target:
                   f"text ({best.name} {best.hands_per_second:,.0f}/s)", ratio >= 5)
 
 
+def holdem_target(r: Results) -> Target:
+    name, goal = "7-card kernel vs eval7 (hands/s)", ">= 20x"
+    peer, ours = holdem_rate(r, holdem_kernel.PEER), holdem_rate(r, holdem_kernel.KERNEL)
+    if peer is None or ours is None:
+        return Target(name, goal, "eval7 not installed (pip install '.[bench]')", None)
+    ratio = ours / peer
+    return Target(name, goal, f"{ratio:.1f}x ({ours:,.0f}/s vs {peer:,.0f}/s)", ratio >= 20)
+
+
 def wins_target(r: Results) -> Target:
     beyond = r.main.wins.wall - r.python_start.wall
     return Target(f"pokerdb wins on {r.options.deals:,} deals beyond interpreter start",
@@ -408,7 +450,8 @@ def rss_target(r: Results) -> Target:
 
 def targets(r: Results) -> list[Target]:
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
-            evaluate_target(r), kernel_target(r), wins_target(r), rss_target(r)]
+            evaluate_target(r), kernel_target(r), holdem_target(r), wins_target(r),
+            rss_target(r)]
 
 
 # --- main ---------------------------------------------------------------------------------
@@ -428,14 +471,17 @@ def redact(arg: str) -> str:
 
 def report(r: Results) -> int:
     answers, agree = agreement(r)
-    tables = [steps_table(r), kernels_table(r), answers, target_table(targets(r))]
+    tables = [steps_table(r), kernels_table(r), holdem_table(r), answers,
+              target_table(targets(r))]
     console = Console()
     render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)
     if r.options.markdown is not None:
         r.options.markdown.write_text(render_markdown(header(r), tables))
     if not agree:
         progress.print("[bold red]the solvers disagree on player 1's wins[/]")
-    return 0 if agree else 1
+    if r.holdem_agree is False:
+        progress.print("[bold red]the Hold'em kernels disagree on a hand's category[/]")
+    return 0 if agree and r.holdem_agree is not False else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
