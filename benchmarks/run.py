@@ -195,6 +195,11 @@ def read_deals(file: Path, subset: int) -> tuple[list[Deal], list[str]]:
     return deals, ones + twos
 
 
+def holdem_kernels(options: Options) -> tuple[list[HoldemResult], bool | None]:
+    progress.print(f"Hold'em kernel on {options.holdem_hands:,} random 7-card hands")
+    return holdem_kernel.compare(options.holdem_hands, options.seed, options.repeat)
+
+
 def kernels(file: Path, options: Options) -> list[KernelResult]:
     progress.print(f"evaluation kernels on {options.peer_deals:,} deals")
     deals, texts = read_deals(file, options.peer_deals)
@@ -218,8 +223,8 @@ class Results:
     rss_small: tuple[int, Measured]
     rss_large: tuple[int, Measured]
     kernels: list[KernelResult]
-    holdem: list[HoldemResult]
-    holdem_agree: bool | None  # every hand's category; None: eval7 is not installed
+    holdem_kernels: list[HoldemResult]
+    holdem_kernels_agree: bool | None  # every hand's category; None: eval7 is not installed
 
 
 def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
@@ -237,12 +242,9 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
     rss_large = ((options.rss_large, import_only(options.rss_large, options.seed + 2, workdir,
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
-    progress.print(f"Hold'em kernel on {options.holdem_hands:,} random 7-card hands")
-    holdem, holdem_agree = holdem_kernel.compare(options.holdem_hands, options.seed,
-                                                 options.repeat)
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
-                   kernels(file, options), holdem, holdem_agree)
+                   kernels(file, options), *holdem_kernels(options))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -323,7 +325,7 @@ def kernels_table(r: Results) -> Table:
 
 
 def holdem_rate(r: Results, call: str) -> float | None:
-    return next((k.hands_per_second for k in r.holdem if k.call == call), None)
+    return next((k.hands_per_second for k in r.holdem_kernels if k.call == call), None)
 
 
 def holdem_row(kernel: HoldemResult, peer: float | None) -> list[str]:
@@ -335,9 +337,9 @@ def holdem_row(kernel: HoldemResult, peer: float | None) -> list[str]:
             f"{rate:,.0f}", versus, kernel.note]
 
 
-def holdem_table(r: Results) -> Table:
+def holdem_kernels_table(r: Results) -> Table:
     peer = holdem_rate(r, holdem_kernel.PEER)
-    rows = [holdem_row(k, peer) for k in r.holdem]
+    rows = [holdem_row(k, peer) for k in r.holdem_kernels]
     return Table(f"Hold'em kernel, in process (best of {r.options.repeat}; "
                  f"{r.options.holdem_hands:,} random 7-card hands)",
                  ("kernel", "call", "hands", "s", "hands/s", "vs eval7", "note"), rows,
@@ -377,7 +379,7 @@ class Target:
 
 def target_table(targets: Sequence[Target]) -> Table:
     status = {True: "PASS", False: "MISS", None: "n/a"}
-    return Table("Targets (issues 3 and 11)", ("target", "goal", "measured", "result"),
+    return Table("Targets (issue 3)", ("target", "goal", "measured", "result"),
                  [[t.name, t.goal, t.measured, status[t.passed]] for t in targets])
 
 
@@ -421,7 +423,7 @@ def kernel_target(r: Results) -> Target:
                   f"text ({best.name} {best.hands_per_second:,.0f}/s)", ratio >= 5)
 
 
-def holdem_target(r: Results) -> Target:
+def holdem_kernel_target(r: Results) -> Target:
     name, goal = "7-card kernel vs eval7 (hands/s)", ">= 20x"
     peer, ours = holdem_rate(r, holdem_kernel.PEER), holdem_rate(r, holdem_kernel.KERNEL)
     if peer is None or ours is None:
@@ -450,7 +452,7 @@ def rss_target(r: Results) -> Target:
 
 def targets(r: Results) -> list[Target]:
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
-            evaluate_target(r), kernel_target(r), holdem_target(r), wins_target(r),
+            evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
             rss_target(r)]
 
 
@@ -471,7 +473,7 @@ def redact(arg: str) -> str:
 
 def report(r: Results) -> int:
     answers, agree = agreement(r)
-    tables = [steps_table(r), kernels_table(r), holdem_table(r), answers,
+    tables = [steps_table(r), kernels_table(r), holdem_kernels_table(r), answers,
               target_table(targets(r))]
     console = Console()
     render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)
@@ -479,9 +481,9 @@ def report(r: Results) -> int:
         r.options.markdown.write_text(render_markdown(header(r), tables))
     if not agree:
         progress.print("[bold red]the solvers disagree on player 1's wins[/]")
-    if r.holdem_agree is False:
+    if r.holdem_kernels_agree is False:
         progress.print("[bold red]the Hold'em kernels disagree on a hand's category[/]")
-    return 0 if agree and r.holdem_agree is not False else 1
+    return 0 if agree and r.holdem_kernels_agree is not False else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

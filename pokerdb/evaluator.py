@@ -177,7 +177,8 @@ def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 # and about 0.1 s to fill, at first use.
 
 MAX_CARDS: Final = 7
-BEST_POSITION_BITS: Final = 3
+BEST_POSITION_BITS: Final = 3  # a column of best_five's packing
+BEST_BITS: Final = BEST_POSITION_BITS * CARDS_PER_HAND  # the whole packing
 
 _LOW_RANKS: Final = tuple(range(2, 9))
 _HIGH_RANKS: Final = tuple(range(9, ACE + 1))

@@ -11,6 +11,7 @@ import pytest
 
 from pokerdb.cards import CARDS_PER_HAND, DECK, RANK_VALUE
 from pokerdb.evaluator import (
+    BEST_BITS,
     BEST_POSITION_BITS,
     Category,
     HandValue,
@@ -374,7 +375,7 @@ def test_best_five_packing() -> None:
     """Three bits a card, the first card highest: the wheel's columns 4 3 2 1 0."""
     codes = rows_of("AH 2D 3C 4S 5S KD 9C")
     packed = best_five(codes, best_strengths(codes))
-    assert BEST_POSITION_BITS == 3
+    assert (BEST_POSITION_BITS, BEST_BITS) == (3, 15)
     assert packed.tolist() == [4 << 12 | 3 << 9 | 2 << 6 | 1 << 3 | 0]
     assert best_positions(packed).tolist() == [[4, 3, 2, 1, 0]]
 
