@@ -196,9 +196,13 @@ _CARD_CODE: Final = _card_code_table()
 def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """rank * 4 + suit of each card in rows of card text ("8C TS ..." as bytes, any number of
     cards per row); 0 where two bytes are not a card in normal form."""
-    cards = (texts.shape[1] + 1) // 3
-    pairs = np.ascontiguousarray(texts[:, [3 * card + byte for card in range(cards)
-                                           for byte in (0, 1)]])
+    return card_codes_at(texts, range(0, texts.shape[1] - 1, 3))
+
+
+def card_codes_at(texts: npt.NDArray[np.uint8], starts: Sequence[int]) -> npt.NDArray[np.uint8]:
+    """rank * 4 + suit of the card starting at each of these columns of rows of text; 0 where
+    two bytes are not a card in normal form."""
+    pairs = np.ascontiguousarray(texts[:, [start + byte for start in starts for byte in (0, 1)]])
     # Each card's two bytes read as one uint16 and decoded in one table lookup.
     return _CARD_CODE[pairs.view(np.uint16)]
 
@@ -213,3 +217,49 @@ def strengths_of_joined_texts(hands: str, separator: str = "") -> StrengthArray:
     raw = np.frombuffer((hands + separator).encode("ascii"), dtype=np.uint8)
     codes = card_codes(raw.reshape(-1, HAND_WIDTH + len(separator)))
     return strengths(codes >> 2, codes & 3)
+
+
+# --- TEMPORARY stand-in for the 7-card kernel (replaced when branch eval7 lands) -----------------
+BEST_POSITION_BITS: Final = 3
+BEST_BITS: Final = 15
+
+def best_strengths(codes: npt.NDArray[np.uint8]) -> StrengthArray:
+    from itertools import combinations
+    best = np.zeros(len(codes), dtype=np.int32)
+    for combo in combinations(range(codes.shape[1]), 5):
+        chosen = codes[:, list(combo)]
+        empty = (chosen == 0).any(axis=1)
+        chosen = np.where(chosen == 0, 8, chosen)
+        value = strengths(chosen >> 2, chosen & 3)
+        value[empty] = 0
+        np.maximum(best, value, out=best)
+    return best
+
+
+def best_five(codes: npt.NDArray[np.uint8], strength: StrengthArray) -> npt.NDArray[np.uint16]:
+    from itertools import combinations
+    out = np.zeros(len(codes), dtype=np.uint16)
+    for row in range(len(codes)):
+        if not strength[row]:
+            continue
+        for combo in combinations(range(codes.shape[1]), 5):
+            chosen = codes[row, list(combo)]
+            if (chosen == 0).any():
+                continue
+            if int(strengths((chosen >> 2)[None], (chosen & 3)[None])[0]) == strength[row]:
+                value = HandValue.from_strength(int(strength[row]))
+                order = _tie_break_order(value, [int(c) >> 2 for c in chosen])
+                packed = 0
+                for index in order:
+                    packed = packed << 3 | combo[index]
+                out[row] = packed
+                break
+    return out
+
+
+def _tie_break_order(value: HandValue, ranks: list[int]) -> list[int]:
+    if value.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
+        return sorted(range(5), key=lambda i: -(1 if ranks[i] == 14 and value.key[0] == 5
+                                               else ranks[i]))
+    counts = Counter(ranks)
+    return sorted(range(5), key=lambda i: (-counts[ranks[i]], -ranks[i], i))

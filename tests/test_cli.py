@@ -107,6 +107,7 @@ def test_deal_results_view(runner: CliRunner, p054_db: str) -> None:
         "deal_id": 1,
         "dataset": "p054_poker.txt",
         "line_no": 1,
+        "board": None,
         "player1_cards": "8C TS KC 9H 4S",
         "player1_category": "High Card",
         "player2_cards": "7D 2S 5D 3S AC",
@@ -345,7 +346,7 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
         "name,columns", "hand_cards,3", "hand_descriptions,2", "hand_labels,3",
-        "hand_values,9", "hands,12"]
+        "hand_values,10", "hands,13"]
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
     assert result.stdout.splitlines() == ["ix_deals_dataset_id"]
