@@ -8,7 +8,14 @@ from pathlib import Path
 
 import eval7
 import pytest
-from support import fails, rows, stored_and_recounted_wins, succeeds, write_lines
+from support import (
+    fails,
+    readme_queries,
+    rows,
+    stored_and_recounted_wins,
+    succeeds,
+    write_lines,
+)
 from typer.testing import CliRunner
 
 from pokerdb.evaluator import evaluate_cards
@@ -275,3 +282,23 @@ def test_stats_against_seven_card_odds(runner: CliRunner, db_url: str, tmp_path:
                              "holdem), each with its own odds: choose a dataset with "
                              "--dataset\n")
     succeeds(runner, "stats", "--db", db_url, "--dataset", "pe54.txt")
+
+
+def test_readme_holdem_queries(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """The README's Hold'em queries, on deals whose answers are known."""
+    import_holdem(runner, db_url, holdem_file(
+        tmp_path,
+        "2C 7D 9H JS 4C | AH AD | KH KD",  # the better pair holds
+        "2C 7D 9H KS 4C | AH AD | KH KD",  # a king on the board: the worse pair wins
+        "2C 7D 9H JS 4C | 3H 3D | 3S 3C",  # equal pairs: left out
+        "| AH AD | KH KD",  # no showdown: left out
+        "9H TH JH 2S 3S | QH KH | 4D 4C",  # a straight flush (king high) for player 1
+    ), "--evaluate")
+    holdem_queries = [sql for sql in readme_queries() if "board" in sql]
+    answers = [json.loads(succeeds(runner, "query", "--db", db_url, "--format", "json", "--",
+                                   sql).stdout) for sql in holdem_queries]
+    assert answers == [
+        [{"deals": 2, "better_pair_won": 1}],
+        [{"id": 5, "board": "9H TH JH 2S 3S", "player": 1, "cards": "QH KH",
+          "best": "KH QH JH TH 9H", "description": "Straight Flush, King high"}],
+    ]
