@@ -87,7 +87,7 @@ def _wins_table(win_counts: dict[str, int]) -> Table:
 def _categories_body(counts: Sequence[int], game: Game) -> str:
     fit = stats.goodness_of_fit(counts, game)
     caption = (f"Share of the {sum(counts):,} evaluated hands in each category beside the "
-               f"chance of that category in {_random_hand(game)} (log scale).")
+               f"chance of that category in a {_random_hand(game)} (log scale).")
     return (_figure_html(_category_chart(counts, game), caption)
             + _html_table(stats.category_table(counts, game))
             + f"<p>Chi-square goodness of fit against random dealing (categories expected "
@@ -119,10 +119,9 @@ def _provenance(engine: Engine, dataset: str | None) -> Table:
 # --- charts ----------------------------------------------------------------------------------
 
 def _random_hand(game: Game) -> str:
-    """"a random five-card hand", "the best five of a random seven-card hand"."""
-    if game.cards_per_hand == CARDS_PER_HAND:
-        return "a random five-card hand"
-    return f"the best five of a random {RANK_NAME[game.cards_per_hand].lower()}-card hand"
+    """"random five-card hand", "random seven-card hand (best five)"."""
+    cards = f"random {RANK_NAME[game.cards_per_hand].lower()}-card hand"
+    return cards if game.cards_per_hand == CARDS_PER_HAND else f"{cards} (best five)"
 
 
 def _category_chart(counts: Sequence[int], game: Game) -> str:

@@ -302,3 +302,20 @@ def test_readme_holdem_queries(runner: CliRunner, db_url: str, tmp_path: Path) -
         [{"id": 5, "board": "9H TH JH 2S 3S", "player": 1, "cards": "QH KH",
           "best": "KH QH JH TH 9H", "description": "Straight Flush, King high"}],
     ]
+
+
+def test_report_draws_seven_card_odds(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from pokerdb.db import open_engine
+    from pokerdb.report import build_report
+
+    lines = [line.rstrip("\n") for line in generate_lines(200, seed=4, game=HOLDEM)]
+    import_holdem(runner, db_url, holdem_file(tmp_path, *lines), "--evaluate")
+    engine = open_engine(db_url)
+    try:
+        page = build_report(engine)
+    finally:
+        engine.dispose()
+    assert ("chance of that category in a random seven-card hand (best five) (log scale)"
+            in page)
+    assert "<td>holdem</td>" in page
