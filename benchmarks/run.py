@@ -160,8 +160,9 @@ class PokerdbRun:
         return sum(step.wall for step in self.steps)
 
 
-def run_pokerdb(file: Path, db: str, repeat: int, one_pass: bool = False) -> PokerdbRun:
-    flags = ["--evaluate"] if one_pass else []
+def run_pokerdb(file: Path, db: str, repeat: int, one_pass: bool = False,
+                input_format: str = "pe54") -> PokerdbRun:
+    flags = [*(["--evaluate"] if one_pass else []), "--format", input_format]
     progress.print(" ".join(["pokerdb import", *flags]))
     imported = measure(pokerdb("import", str(file), *flags, "--db", db, "-q"))
     progress.print("pokerdb evaluate")
@@ -169,6 +170,31 @@ def run_pokerdb(file: Path, db: str, repeat: int, one_pass: bool = False) -> Pok
     progress.print("pokerdb wins")
     wins = median_of(pokerdb("wins", "--db", db, "--format", "json"), repeat)
     return PokerdbRun(one_pass, imported, evaluated, wins, json.loads(wins.stdout))
+
+
+@dataclass(frozen=True)
+class HoldemRun:
+    """Issue 11: heads-up Hold'em deals, pokerdb in one pass against an eval7 script."""
+
+    generated: Measured
+    baseline: Measured  # holdem_baseline.py: eval7 per hand, nothing stored
+    pokerdb: PokerdbRun
+
+    @property
+    def import_and_wins(self) -> float:
+        return self.pokerdb.imported.wall + self.pokerdb.wins.wall
+
+
+def run_holdem(deals: int, seed: int, workdir: Path, dbs: Databases, repeat: int) -> HoldemRun:
+    file = workdir / f"holdem_{deals}.txt"
+    progress.print(f"generating {deals:,} Hold'em deals")
+    generated = measure(pokerdb("generate", str(deals), "--seed", str(seed), "--game", "holdem",
+                                "-o", str(file)))
+    progress.print("Hold'em baseline: eval7 per hand")
+    baseline_run = measure(python(str(HERE / "holdem_baseline.py"), str(file)))
+    run = run_pokerdb(file, dbs.fresh("holdem"), repeat, one_pass=True, input_format="holdem")
+    file.unlink()
+    return HoldemRun(generated, baseline_run, run)
 
 
 def import_only(deals: int, seed: int, workdir: Path, dbs: Databases) -> Measured:
@@ -223,6 +249,7 @@ class Results:
     rss_small: tuple[int, Measured]
     rss_large: tuple[int, Measured]
     kernels: list[KernelResult]
+    holdem: HoldemRun
     holdem_kernels: list[HoldemResult]
     holdem_kernels_agree: bool | None  # every hand's category; None: eval7 is not installed
 
@@ -242,9 +269,10 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
     rss_large = ((options.rss_large, import_only(options.rss_large, options.seed + 2, workdir,
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
+    holdem = run_holdem(options.deals, options.seed, workdir, dbs, options.repeat)
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
-                   kernels(file, options), *holdem_kernels(options))
+                   kernels(file, options), holdem, *holdem_kernels(options))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -279,6 +307,18 @@ def pokerdb_rows(r: Results) -> list[list[str]]:
                    for deals, measured in extra]
 
 
+def holdem_rows(r: Results) -> list[list[str]]:
+    n, run = r.options.deals, r.holdem.pokerdb
+    return [step_row("Hold'em: pokerdb generate --game holdem", r.holdem.generated, n),
+            step_row("Hold'em: holdem_baseline.py (eval7 per hand)", r.holdem.baseline, n,
+                     f"in-process {inner(r.holdem.baseline):.2f} s"),
+            step_row("Hold'em: pokerdb import --format holdem --evaluate", run.imported, n),
+            step_row("Hold'em: pokerdb wins --format json", run.wins, None,
+                     f"median of {r.options.repeat}"),
+            ["Hold'em: import --evaluate + wins", f"{r.holdem.import_and_wins:.2f}", "", "",
+             f"{n / r.holdem.import_and_wins:,.0f}", "sum"]]
+
+
 def run_rows(run: PokerdbRun, deals: int, repeat: int) -> list[list[str]]:
     evaluate_note = "nothing left to evaluate" if run.one_pass else ""
     return [step_row(run.import_step, run.imported, deals),
@@ -295,7 +335,7 @@ def steps_table(r: Results) -> Table:
             step_row("python -c 'import pokerdb.cli'", r.cli_import, None,
                      f"median of {r.options.repeat}"),
             step_row("pokerdb generate", r.generated, r.options.deals),
-            *helper_rows(r), *pokerdb_rows(r)]
+            *helper_rows(r), *pokerdb_rows(r), *holdem_rows(r)]
     return Table(f"Whole processes, {r.options.deals:,} deals, {r.backend}",
                  ("step", "wall s", "CPU s", "peak RSS MiB", "deals/s", "note"), rows,
                  frozenset({1, 2, 3, 4}))
@@ -357,8 +397,14 @@ def agreement(r: Results) -> tuple[Table, bool]:
             *(("pokerdb kernel", k.hands // 2, k.player1) for k in everything)]
     subset = {k.player1 for k in r.kernels if k.hands == 2 * r.options.peer_deals
               and k.player1 is not None}
+    holdem_answer = json.loads(r.holdem.baseline.stdout)
+    holdem_rows = [("Hold'em: eval7 script", holdem_answer["deals"], holdem_answer["player1"]),
+                   ("Hold'em: pokerdb wins", r.holdem.pokerdb.counts["deals"],
+                    r.holdem.pokerdb.counts["player1"])]
     agree = (len({row[2] for row in rows}) == 1 and len(subset) == 1
-             and all(row[1] == r.options.deals for row in rows))
+             and all(row[1] == r.options.deals for row in [*rows, *holdem_rows])
+             and len({row[2] for row in holdem_rows}) == 1)
+    rows += holdem_rows
     verdict = "agree" if agree else "DISAGREE"
     table = Table(f"Player-1 wins on all {r.options.deals:,} deals: {verdict}",
                   ("solver", "deals", "player-1 wins"),
@@ -379,7 +425,7 @@ class Target:
 
 def target_table(targets: Sequence[Target]) -> Table:
     status = {True: "PASS", False: "MISS", None: "n/a"}
-    return Table("Targets (issue 3)", ("target", "goal", "measured", "result"),
+    return Table("Targets", ("target", "goal", "measured", "result"),
                  [[t.name, t.goal, t.measured, status[t.passed]] for t in targets])
 
 
@@ -450,10 +496,21 @@ def rss_target(r: Results) -> Target:
                   ratio <= 1.2)
 
 
+def holdem_targets(r: Results) -> list[Target]:
+    """Issue 11: Hold'em import --evaluate then wins against the eval7 script, and against the
+    same steps on as many PE54 deals."""
+    ours, script = r.holdem.import_and_wins, r.holdem.baseline.wall
+    pe54 = r.one_pass.imported.wall + r.one_pass.wins.wall
+    return [Target("Hold'em import --evaluate + wins vs eval7 script", "<= 0.5x",
+                   f"{ours / script:.2f}x ({ours:.2f} s vs {script:.2f} s)", ours / script <= 0.5),
+            Target("Hold'em import --evaluate + wins vs the same on PE54", "<= 1.25x",
+                   f"{ours / pe54:.2f}x ({ours:.2f} s vs {pe54:.2f} s)", ours / pe54 <= 1.25)]
+
+
 def targets(r: Results) -> list[Target]:
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
-            rss_target(r)]
+            rss_target(r), *holdem_targets(r)]
 
 
 # --- main ---------------------------------------------------------------------------------

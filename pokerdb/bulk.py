@@ -18,13 +18,14 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, Select, Table, func, select, text
 
-from pokerdb.cards import HAND_STRIDE, HAND_WIDTH
+from pokerdb.formats import DealBatch
+from pokerdb.games import PLAYER_BITS
 
 Row = Sequence[Any]
 IntColumn = npt.NDArray[np.integer[Any]]
 
 _staging_names = count()
-_WINNER_BITS = 4  # of a packed winner (0..MAX_PLAYERS), or of a winner + 1
+_WINNER_BITS = PLAYER_BITS  # of a packed winner (0..MAX_PLAYERS), or of a winner + 1
 _UNDECIDED, _WINNER_ZERO = ord(" "), ord("0")  # the bytes of stage_winners' SQLite payload
 
 
@@ -60,59 +61,75 @@ class StagedDeals:
 
     dataset_id: int
     first_id: int
-    deals: Any  # SQLite: a JSON array of line numbers packed with winners; PostgreSQL: rows
+    # SQLite: a JSON array of line numbers packed with winners (as text followed by ":" and the
+    # board, for a game with a board); PostgreSQL: rows
+    deals: Any
     hands: Any  # SQLite: a JSON array of the deals' texts; PostgreSQL: rows
     most_players: int  # in one deal
+    hand_width: int  # characters of a player's cards (games.Game.hand_width)
+    with_board: bool
 
 
-def stage_deals(dialect: str, dataset_id: int, first_id: int, line_nos: Sequence[int],
-                deal_texts: Sequence[str], winners: IntColumn | None = None) -> StagedDeals:
-    """Deals numbered first_id, first_id + 1, ... of one dataset, at these line numbers, with
-    their hands (each deal's texts joined by spaces, see cards.HAND_STRIDE) and their winners
-    when known (a negative one stands for none: the deal is not decided). Needs no connection,
-    so it can be done ahead on another thread."""
-    most_players = (max(map(len, deal_texts), default=0) + 1) // HAND_STRIDE
+def stage_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch,
+                winners: IntColumn | None = None) -> StagedDeals:
+    """The batch's deals numbered first_id, first_id + 1, ... of one dataset, with their hands
+    (each deal's texts joined by spaces, see games.Game.hand_stride), their boards if the game
+    has one, and their winners when known (a negative one stands for none: the deal is not
+    decided). Needs no connection, so it can be done ahead on another thread."""
+    stride, width = batch.game.hand_stride, batch.game.hand_width
+    texts = batch.texts
+    boards: Sequence[str | None] | None = batch.boards if batch.game.board_cards else None
+    most_players = (max(map(len, texts), default=0) + 1) // stride
     if dialect == "postgresql":
-        each_winner = [None] * len(line_nos) if winners is None else [
+        each_winner = [None] * len(texts) if winners is None else [
             winner if winner >= 0 else None for winner in winners.tolist()]
         return StagedDeals(
             dataset_id, first_id,
-            [(first_id + i, dataset_id, line_no, winner)
-             for i, (line_no, winner) in enumerate(zip(line_nos, each_winner, strict=True))],
-            [(first_id + i, player, text[start:start + HAND_WIDTH])
-             for i, text in enumerate(deal_texts)
-             for player, start in enumerate(range(0, len(text), HAND_STRIDE), start=1)],
-            most_players)
+            [(first_id + i, dataset_id, line_no, winner, board)
+             for i, (line_no, winner, board) in enumerate(zip(
+                 batch.line_nos, each_winner, boards or [None] * len(texts), strict=True))],
+            [(first_id + i, player, text[start:start + width])
+             for i, text in enumerate(texts)
+             for player, start in enumerate(range(0, len(text), stride), start=1)],
+            most_players, width, boards is not None)
     # Line number and winner packed in one integer, the winner as winner + 1 (0: none).
-    packed = np.asarray(line_nos, dtype=np.int64) << _WINNER_BITS
+    packed = np.asarray(batch.line_nos, dtype=np.int64) << _WINNER_BITS
     if winners is not None:
         packed |= np.maximum(winners, -1) + 1
-    # A list of ints prints as a JSON array, faster than json.dumps writes it.
-    return StagedDeals(dataset_id, first_id, str(packed.tolist()), json.dumps(list(deal_texts)),
-                       most_players)
+    # A list of ints prints as a JSON array, faster than json.dumps writes it. With boards,
+    # each deal is "packed:board", which SQLite's CAST reads up to the colon.
+    deals = (str(packed.tolist()) if boards is None else
+             json.dumps([f"{number}:{board}"
+                         for number, board in zip(packed.tolist(), boards, strict=True)]))
+    return StagedDeals(dataset_id, first_id, deals, json.dumps(texts), most_players, width,
+                       boards is not None)
 
 
 def insert_deals(connection: Connection, staged: StagedDeals) -> None:
     """The staged deals, then their hands."""
     if connection.dialect.name == "postgresql":
-        _copy(connection, "deals", ("id", "dataset_id", "line_no", "winner"), staged.deals)
+        _copy(connection, "deals", ("id", "dataset_id", "line_no", "winner", "board"),
+              staged.deals)
         _copy(connection, "hand_cards", ("deal_id", "player", "cards"), staged.hands)
         return
+    packed, board = (("CAST(value AS INTEGER)", "substr(value, instr(value, ':') + 1)")
+                     if staged.with_board else ("value", "NULL"))
     connection.exec_driver_sql(
-        "INSERT INTO deals (id, dataset_id, line_no, winner) "
-        f"SELECT ? + key, ?, value >> {_WINNER_BITS}, "
-        f"nullif(value & {(1 << _WINNER_BITS) - 1}, 0) - 1 FROM json_each(?)",
+        "INSERT INTO deals (id, dataset_id, line_no, winner, board) "
+        f"SELECT ? + key, ?, {packed} >> {_WINNER_BITS}, "
+        f"nullif({packed} & {(1 << _WINNER_BITS) - 1}, 0) - 1, {board} FROM json_each(?)",
         (staged.first_id, staged.dataset_id, staged.deals))
     # Each hand is cut out of its deal's text in SQL. CROSS JOIN keeps deals in the outer
     # loop, so rows arrive in key order; the inner loop counts only to the batch's most players.
+    stride = staged.hand_width + 1
     connection.exec_driver_sql(
         "WITH RECURSIVE players(player) AS "
         "(SELECT 1 UNION ALL SELECT player + 1 FROM players WHERE player < ?) "
         "INSERT INTO hand_cards (deal_id, player, cards) "
         f"SELECT ? + deal.key, players.player, "
-        f"substr(deal.value, {HAND_STRIDE} * (players.player - 1) + 1, {HAND_WIDTH}) "
+        f"substr(deal.value, {stride} * (players.player - 1) + 1, {staged.hand_width}) "
         "FROM json_each(?) AS deal CROSS JOIN players "
-        f"WHERE {HAND_STRIDE} * players.player <= length(deal.value) + 1",
+        f"WHERE {stride} * players.player <= length(deal.value) + 1",
         (staged.most_players, staged.first_id, staged.hands))
 
 

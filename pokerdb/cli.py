@@ -10,9 +10,9 @@ import typer
 from rich.console import Console
 
 from pokerdb import __version__, tallies
-from pokerdb.cards import MAX_PLAYERS
 from pokerdb.errors import InvalidLinesError, PokerdbError
 from pokerdb.formats import InputFormat, PlayerRule
+from pokerdb.games import GAMES, MAX_PLAYERS, GameName
 from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
 from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.readers import reader
@@ -116,7 +116,8 @@ def import_command(
     ] = None,
     input_format: Annotated[InputFormat, typer.Option(
         "--format", help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
-                         "CSV, one hand per row, its CLASS kept in hands.label.")
+                         "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
+                         "then each player's two hole cards, groups separated by '|'.")
     ] = InputFormat.PE54,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
@@ -245,12 +246,20 @@ def generate(
                       ] = "-",
     players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
                                          help="Players per deal.")] = 2,
+    game: Annotated[GameName, typer.Option(
+        "--game", help="five-card: PE54 lines; holdem: a board and two hole cards per player "
+                       "(import with --format holdem).")] = GameName.FIVE_CARD,
+    board: Annotated[int | None, typer.Option(
+        "--board", help="Hold'em board cards: 0 (preflop), 3, 4 or 5 (default).")] = None,
 ) -> None:
-    """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
+    """Write random deals, each of distinct cards of one shuffled deck."""
     from pokerdb.generate import generate_lines
 
     with _user_errors():
-        lines = generate_lines(deals, seed, players)
+        try:
+            lines = generate_lines(deals, seed, players, GAMES[game], board)
+        except ValueError as exc:
+            raise PokerdbError(str(exc)) from None
         if output == "-":
             sys.stdout.writelines(lines)
             return

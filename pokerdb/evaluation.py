@@ -9,7 +9,7 @@ their counts. `import --evaluate` stores the same for the deals it adds, in its 
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
@@ -19,19 +19,32 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Engine, and_, exists, func, select, text
 
 from pokerdb import bulk
-from pokerdb.cards import HAND_STRIDE
 from pokerdb.db import reading
 from pokerdb.describe import describe_strength
-from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
+from pokerdb.evaluator import (
+    BEST_BITS,
+    KEY_BITS,
+    KEY_SLOTS,
+    best_five,
+    best_strengths,
+    card_codes,
+    strengths_of_joined_texts,
+)
+from pokerdb.formats import DealBatch
+from pokerdb.games import HOLDEM, PLAYER_BITS
 from pokerdb.readers import engine_reader
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 from pokerdb.tallies import all_deals_decided
 
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64])
+CodeArray = npt.NDArray[np.uint8]
 WINDOW_DEALS = 100_000
 FIRST_WINDOW_DEALS = 10_000
-PLAYER_BITS = 4  # players 1..10
 STRENGTH_BITS = KEY_BITS * (KEY_SLOTS + 1)  # the category's field as wide as a rank's
+# A window's deals are staged by their offset from its first (packed with player, strength and
+# best into 63 bits on SQLite), so a window holds at most 2 ** OFFSET_BITS deals.
+OFFSET_BITS = 63 - PLAYER_BITS - STRENGTH_BITS - BEST_BITS
+BOARD_WIDTH = 3 * HOLDEM.board_cards - 1  # of a complete board's text
 
 
 # A hand not evaluated yet: no hand_values row. Deals are imported and evaluated whole, so a
@@ -120,21 +133,62 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
     in_window = hand_cards.c.deal_id.between(first, last)
-    keys, cards = bulk.fetch_keyed_text(
+    board_ids, boards = _boards(connection, first, last)
+    # Hands of one width are read as one string; a window with boards has hands of two games.
+    cards = (hand_cards.c.cards if not len(board_ids) else
+             func.substr(hand_cards.c.cards + " " * KEY_SLOTS * 3, 1, 3 * KEY_SLOTS - 1))
+    keys, texts = bulk.fetch_keyed_text(
         connection,
-        select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
-               hand_cards.c.cards)
+        select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player, cards)
         .where(in_window if ahead else and_(in_window, UNEVALUATED))
         .order_by(hand_cards.c.deal_id, hand_cards.c.player))
-    keys, strength = _in_key_order(keys, strengths_of_joined_texts(cards))
+    order = _key_order(keys)
+    keys = keys[order]
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
     if ahead and len(keys):
         last = int(deal_ids[-1])
+    if not len(board_ids):
+        strength = strengths_of_joined_texts(texts)[order]
+        best = np.zeros_like(strength)
+    else:
+        hands = card_codes(np.frombuffer(texts.encode("ascii"), dtype=np.uint8)
+                           .reshape(-1, 3 * KEY_SLOTS - 1))[order]
+        board_of_hand = np.zeros((len(keys), HOLDEM.board_cards), dtype=np.uint8)
+        has_board = np.isin(deal_ids, board_ids)
+        board_of_hand[has_board] = boards[np.searchsorted(board_ids, deal_ids[has_board])]
+        codes = np.zeros((len(keys), HOLDEM.cards_per_hand), dtype=np.uint8)
+        codes[:, :KEY_SLOTS] = hands
+        codes[has_board, HOLDEM.hole_cards:] = board_of_hand[has_board]
+        strength, best = _evaluated(codes, any_board=True)
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
-    return _window(dialect, first, last, deal_ids, players, strength,
+    return _window(dialect, first, last, deal_ids, players, strength, best,
                    bulk.stage_winners(dialect, first, last, winner_deals, winners),
                    _win_counts(_dataset_ids(connection, first, last, winner_deals), winners))
+
+
+def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[np.int64],
+                                                                     CodeArray]:
+    """The ids of the deals first..last that have a board dealt to the river, and those boards'
+    card codes; a board short of the river decides nothing, so it is left out."""
+    ids, boards = bulk.fetch_keyed_text(
+        connection, select(deals.c.id, deals.c.board)
+        .where(deals.c.id.between(first, last), func.length(deals.c.board) == BOARD_WIDTH)
+        .order_by(deals.c.id))
+    order = _key_order(ids)
+    codes = card_codes(np.frombuffer(boards.encode("ascii"), dtype=np.uint8)
+                       .reshape(-1, BOARD_WIDTH))
+    return ids[order], codes[order]
+
+
+def _evaluated(codes: CodeArray, any_board: bool) -> tuple[npt.NDArray[np.int32],
+                                                           npt.NDArray[np.int32]]:
+    """Each row's strength (0: fewer than five cards, no showdown) and, when some row holds a
+    board, where its best five are (evaluator.best_five); else 0."""
+    strength = best_strengths(codes)
+    if not any_board:
+        return strength, np.zeros_like(strength)
+    return strength, best_five(codes, strength).astype(np.int32)
 
 
 NO_WINNER = -1  # a one-hand deal's, in NewDeals.winners
@@ -145,40 +199,53 @@ class NewDeals:
     """Deals an import is adding, evaluated as they are read: nothing is read back."""
 
     values: Window  # to store, but for the winners
-    winners: npt.NDArray[np.int64]  # each deal's, to insert with it; NO_WINNER for one hand
+    winners: npt.NDArray[np.int64]  # each deal's, to insert with it; NO_WINNER for none
 
 
-def new_deals(dialect: str, dataset_id: int, first_id: int,
-              deal_texts: Sequence[str]) -> NewDeals:
-    """Deals of one dataset, numbered from first_id, given by their texts (see
-    cards.HAND_STRIDE), evaluated."""
-    hand_counts = (np.fromiter(map(len, deal_texts), dtype=np.int64, count=len(deal_texts))
-                   + 1) // HAND_STRIDE
-    deal_ids = np.repeat(np.arange(first_id, first_id + len(deal_texts)), hand_counts)
+def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) -> NewDeals:
+    """The batch's deals, of one dataset and numbered from first_id, evaluated."""
+    stride = batch.game.hand_stride
+    hand_counts = (np.fromiter(map(len, batch.texts), dtype=np.int64, count=len(batch.texts))
+                   + 1) // stride
+    deal_ids = np.repeat(np.arange(first_id, first_id + len(batch)), hand_counts)
     first_hands = np.repeat(np.cumsum(hand_counts) - hand_counts, hand_counts)
     players = np.arange(1, len(deal_ids) + 1) - first_hands
-    strength = strengths_of_joined_texts(" ".join(deal_texts), " ")
+    if not batch.game.board_cards:
+        strength = strengths_of_joined_texts(" ".join(batch.texts), " ")
+        best = np.zeros_like(strength)
+    else:
+        hands = card_codes(np.frombuffer((" ".join(batch.texts) + " ").encode("ascii"),
+                                         dtype=np.uint8).reshape(-1, stride))
+        boards = card_codes(np.frombuffer("".join(board.ljust(BOARD_WIDTH) for board in
+                                                  batch.boards).encode("ascii"),
+                                          dtype=np.uint8).reshape(-1, BOARD_WIDTH))
+        # A board short of the river decides nothing: its deal's hands are the hole cards alone.
+        boards[~boards.all(axis=1)] = 0
+        strength, best = _evaluated(np.concatenate([hands, boards[deal_ids - first_id]], axis=1),
+                                    any_board=True)
     winner_deals, winners = deal_winners(deal_ids, players, strength)
-    each_winner = np.full(len(deal_texts), NO_WINNER, dtype=np.int64)
+    each_winner = np.full(len(batch), NO_WINNER, dtype=np.int64)
     each_winner[winner_deals - first_id] = winners
-    window = _window(dialect, first_id, first_id + len(deal_texts) - 1, deal_ids, players,
-                     strength, None, _win_counts(np.full_like(winner_deals, dataset_id), winners))
+    window = _window(dialect, first_id, first_id + len(batch) - 1, deal_ids, players,
+                     strength, best, None,
+                     _win_counts(np.full_like(winner_deals, dataset_id), winners))
     return NewDeals(window, each_winner)
 
 
 def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],
             players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
-            winners: bulk.StagedWinners | None, win_counts: list[dict[str, int]]) -> Window:
+            best: npt.NDArray[np.int32], winners: bulk.StagedWinners | None,
+            win_counts: list[dict[str, int]]) -> Window:
     """The window of deals first..last whose hands, sorted by deal and player, have these
-    strengths, staged for storing."""
+    strengths (0: none) and best fives, staged for storing."""
     return Window(
         first, last,
         hands=len(deal_ids),
         deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(deal_ids) else 0,
-        strengths=set(np.unique(strength).tolist()),
-        values=bulk.stage_ints(dialect, {"deal_id": None, "player": PLAYER_BITS,
-                                         "strength": STRENGTH_BITS},
-                               [deal_ids, players, strength]),
+        strengths=set(np.unique(strength[strength > 0]).tolist()),
+        values=bulk.stage_ints(dialect, {"deal": OFFSET_BITS, "player": PLAYER_BITS,
+                                         "strength": STRENGTH_BITS, "best": BEST_BITS},
+                               [deal_ids - first, players, strength, best]),
         winners=winners, win_counts=win_counts)
 
 
@@ -203,12 +270,17 @@ def _win_counts(datasets: npt.NDArray[np.int64],
 
 def _in_key_order(keys: npt.NDArray[np.int64], values: IntArray
                   ) -> tuple[npt.NDArray[np.int64], IntArray]:
-    """Keys and their values sorted by key, as asked of SQL that promises no order inside an
-    aggregate (SQLite keeps it; the check is cheap)."""
-    if not (np.diff(keys) < 0).any():
-        return keys, values
-    order = np.argsort(keys, kind="stable")
+    """Keys and their values sorted by key (see _key_order)."""
+    order = _key_order(keys)
     return keys[order], values[order]
+
+
+def _key_order(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | slice:
+    """The order that sorts keys, as asked of SQL that promises no order inside an aggregate
+    (SQLite keeps it; the check is cheap, and then the order is the identity)."""
+    if not (np.diff(keys) < 0).any():
+        return slice(None)
+    return np.argsort(keys, kind="stable")
 
 
 def _any_evaluated(connection: Connection, window: Window) -> bool:
@@ -223,9 +295,10 @@ def store(connection: Connection, window: Window, described: set[int]) -> None:
         return
     _describe_new_strengths(connection, window.strengths, described)
     with bulk.relation(connection, window.values) as (staged, parameters):
-        connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
-                                f"SELECT deal_id, player, strength FROM {staged} AS staged"),
-                           parameters)
+        connection.execute(text(
+            f"INSERT INTO hand_values (deal_id, player, strength, best) "
+            f"SELECT :first + deal, player, nullif(strength, 0), nullif(best, 0) "
+            f"FROM {staged} AS staged"), {**parameters, "first": window.first})
     if window.winners is not None:
         bulk.set_winners(connection, window.winners)
     if window.win_counts:
@@ -253,8 +326,9 @@ def _describe_new_strengths(connection: Connection, strengths: set[int],
 def deal_winners(deal_ids: npt.NDArray[np.int64], players: npt.NDArray[np.int64],
                  strength: npt.NDArray[np.int32]
                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """(deal ids, winners) of the deals with two or more hands, given hands sorted by deal:
-    the player with the single best strength, or 0 when the best is shared."""
+    """(deal ids, winners) of the deals with two or more hands and a showdown (strength 0:
+    none), given hands sorted by deal: the player with the single best strength, or 0 when the
+    best is shared."""
     if not len(deal_ids):
         return deal_ids, deal_ids
     starts = np.flatnonzero(np.r_[True, deal_ids[1:] != deal_ids[:-1]])
@@ -264,5 +338,5 @@ def deal_winners(deal_ids: npt.NDArray[np.int64], players: npt.NDArray[np.int64]
     best_count = np.add.reduceat(is_best.astype(np.int32), starts)
     best_player = np.maximum.reduceat(np.where(is_best, players, 0), starts)
     winner = np.where(best_count == 1, best_player, 0)
-    contested = sizes > 1  # a one-player deal has no winner
+    contested = (sizes > 1) & (best > 0)  # a one-player deal has no winner
     return deal_ids[starts][contested], winner[contested]

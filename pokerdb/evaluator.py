@@ -151,9 +151,13 @@ _CARD_CODE: Final = _card_code_table()
 def card_codes(texts: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """rank * 4 + suit of each card in rows of card text ("8C TS ..." as bytes, any number of
     cards per row); 0 where two bytes are not a card in normal form."""
-    cards = (texts.shape[1] + 1) // 3
-    pairs = np.ascontiguousarray(texts[:, [3 * card + byte for card in range(cards)
-                                           for byte in (0, 1)]])
+    return card_codes_at(texts, range(0, texts.shape[1] - 1, 3))
+
+
+def card_codes_at(texts: npt.NDArray[np.uint8], starts: Sequence[int]) -> npt.NDArray[np.uint8]:
+    """rank * 4 + suit of the card starting at each of these columns of rows of text; 0 where
+    two bytes are not a card in normal form."""
+    pairs = np.ascontiguousarray(texts[:, [start + byte for start in starts for byte in (0, 1)]])
     # Each card's two bytes read as one uint16 and decoded in one table lookup.
     return _CARD_CODE[pairs.view(np.uint16)]
 

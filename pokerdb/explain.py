@@ -10,14 +10,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+import numpy as np
 from sqlalchemy import Engine, select
 
 from pokerdb.cards import RANK_NAME, RANK_VALUE
 from pokerdb.db import reading
 from pokerdb.describe import describe
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluator import Category, HandValue, evaluate_cards
-from pokerdb.formats import parse_pe54_line
+from pokerdb.evaluator import (
+    BEST_POSITION_BITS,
+    KEY_SLOTS,
+    Category,
+    HandValue,
+    best_five,
+    best_strengths,
+    card_codes,
+    evaluate_cards,
+)
+from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
+from pokerdb.games import HOLDEM
 from pokerdb.schema import datasets, deals, hands
 
 CARD_POSITIONS: Final = ("highest card", "second-highest card", "third-highest card",
@@ -34,12 +45,18 @@ GROUP_RANKS: Final = {
 @dataclass(frozen=True)
 class PlayerHand:
     player: int
-    cards: str  # normalised text, "8C TS KC 9H 4S"
+    cards: str  # normalised text: the hand ("8C TS KC 9H 4S"), or the hole cards ("AH KH")
     value: HandValue
+    best: str | None = None  # with a board: the five cards that make the hand, tie-break order
 
     @property
     def description(self) -> str:
         return describe(self.value)
+
+    @property
+    def five(self) -> str:
+        """The five cards the hand is made of."""
+        return self.best or self.cards
 
 
 @dataclass(frozen=True)
@@ -47,25 +64,42 @@ class Explanation:
     hands: tuple[PlayerHand, ...]
     verdict: str
     heading: str | None = None  # where the deal comes from, when it is stored
+    board: str | None = None  # for a game with a board: the board ("" before the flop)
+    unvalued: tuple[tuple[int, str], ...] = ()  # (player, hole cards) without a showdown
 
     def lines(self) -> list[str]:
-        rows = [f"Player {hand.player}: {hand.cards}  {hand.description}" for hand in self.hands]
-        return [*([self.heading] if self.heading else []), *rows, self.verdict]
+        board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
+        rows = [f"Player {hand.player}: {hand.cards}  "
+                f"{'' if hand.best is None else f'best {hand.best}  '}{hand.description}"
+                for hand in self.hands]
+        rows += [f"Player {player}: {cards}" for player, cards in self.unvalued]
+        return [*([self.heading] if self.heading else []), *board, *rows, self.verdict]
 
     def record(self) -> dict[str, Any]:
-        """The explanation as JSON-ready data: {"deal", "hands": [...], "verdict"}."""
+        """The explanation as JSON-ready data: {"deal", ["board",] "hands": [...], "verdict"}."""
+        hands = [{"player": hand.player, "cards": hand.cards,
+                  **({} if hand.best is None else {"best": hand.best}),
+                  "category": hand.value.category.label,
+                  "strength": hand.value.strength, "description": hand.description}
+                 for hand in self.hands]
+        hands += [{"player": player, "cards": cards} for player, cards in self.unvalued]
         return {
             "deal": self.heading,
-            "hands": [{"player": hand.player, "cards": hand.cards,
-                       "category": hand.value.category.label,
-                       "strength": hand.value.strength, "description": hand.description}
-                      for hand in self.hands],
+            **({} if self.board is None else {"board": self.board}),
+            "hands": sorted(hands, key=lambda hand: int(hand["player"])),
             "verdict": self.verdict,
         }
 
 
 def explain_cards(text: str) -> Explanation:
-    """Explain a deal given as PE54 text: 5 cards per player, players in order."""
+    """Explain a deal given as text: PE54 (5 cards per player, players in order), or Hold'em
+    (the board, then each player's hole cards, groups separated by '|')."""
+    if GROUP_SEPARATOR in text:
+        holdem = parse_holdem_line(text)
+        if isinstance(holdem, str):
+            raise PokerdbError(f"--cards: {holdem}")
+        assert holdem is not None  # a line with a separator is not blank
+        return _holdem_explanation(*holdem)
     parsed = parse_pe54_line(text)
     if isinstance(parsed, str):
         raise PokerdbError(f"--cards: {parsed}")
@@ -79,7 +113,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     """Explain a stored deal; hands not evaluated yet are evaluated from their cards."""
     with reading(engine) as connection:
         origin = connection.execute(
-            select(datasets.c.name, deals.c.line_no)
+            select(datasets.c.name, deals.c.line_no, deals.c.board)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
@@ -87,14 +121,42 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
+    heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
+    if origin.board is not None:
+        return _holdem_explanation(origin.board, tuple(cards for _, cards, _ in rows), heading)
     stored = [PlayerHand(player, cards, evaluate_cards(cards) if strength is None
                          else HandValue.from_strength(strength))
               for player, cards, strength in rows]
-    return _explanation(stored, f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})")
+    return _explanation(stored, heading)
 
 
 def _explanation(player_hands: Sequence[PlayerHand], heading: str | None = None) -> Explanation:
     return Explanation(tuple(player_hands), verdict(player_hands), heading)
+
+
+def _holdem_explanation(board: str, holes: Sequence[str],
+                        heading: str | None = None) -> Explanation:
+    """Each player's best five of their hole cards and the board; without a complete board
+    there is no showdown to explain yet."""
+    board_cards = board.split()
+    if not HOLDEM.is_showdown(len(board_cards)):
+        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[len(board_cards)]
+        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
+                               f"come decide it", heading, board,
+                           tuple(enumerate(holes, start=1)))
+    codes = card_codes(np.frombuffer(" ".join(f"{hole} {board}" for hole in holes)
+                                     .encode("ascii") + b" ", dtype=np.uint8)
+                       .reshape(len(holes), -1))
+    strength = best_strengths(codes)
+    positions = best_five(codes, strength)
+    player_hands = []
+    for player, (hole, value, packed) in enumerate(zip(holes, strength.tolist(),
+                                                       positions.tolist(), strict=True), start=1):
+        cards = f"{hole} {board}".split()
+        best = " ".join(cards[packed >> BEST_POSITION_BITS * (KEY_SLOTS - 1 - slot)
+                              & (1 << BEST_POSITION_BITS) - 1] for slot in range(KEY_SLOTS))
+        player_hands.append(PlayerHand(player, hole, HandValue.from_strength(value), best))
+    return Explanation(tuple(player_hands), verdict(player_hands), heading, board)
 
 
 def verdict(player_hands: Sequence[PlayerHand]) -> str:
@@ -124,7 +186,7 @@ def _tie(tied: Sequence[PlayerHand], players: int) -> str:
     who = "Tie" if players == 2 else f"Tie between {_player_list(tied)}"
     have = "both have" if len(tied) == 2 else "all have"
     return (f"{who}: {have} {tied[0].description} "
-            f"(identical ranks {_ranks_in_order(tied[0].cards)}; suits never break ties)")
+            f"(identical ranks {_ranks_in_order(tied[0].five)}; suits never break ties)")
 
 
 def _decided_by(better: HandValue, worse: HandValue) -> str:

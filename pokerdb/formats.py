@@ -2,11 +2,13 @@
 `Rejected` (one bad line) records.
 
 PE54: 5*k cards per line, one deal of k players. UCI: the UCI Machine Learning Repository "Poker
-Hand" CSV, one labelled hand per row. Readers take raw (bytes) lines, so files of any size stream
+Hand" CSV, one labelled hand per row. Hold'em: a board and each player's two hole cards, groups
+separated by '|'. Readers take raw (bytes) lines, so files of any size stream
 through in constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer
 decides whether that aborts the import or is recorded and skipped.
 """
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -15,6 +17,7 @@ from typing import cast
 
 from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
+from pokerdb.games import FIVE_CARD, HOLDEM, Game
 from pokerdb.sources import MAX_LINE_BYTES, OverlongLine
 
 UTF8_BOM = "\ufeff"
@@ -27,6 +30,11 @@ class InputFormat(StrEnum):
 
     PE54 = "pe54"
     UCI = "uci"
+    HOLDEM = "holdem"
+
+    @property
+    def game(self) -> Game:
+        return HOLDEM if self is InputFormat.HOLDEM else FIVE_CARD
 
 
 @dataclass
@@ -34,15 +42,18 @@ class DealBatch:
     """The valid deals among consecutive lines, in file order."""
 
     line_nos: list[int] = field(default_factory=list)
-    # Each deal's hands, normalised and joined by spaces (see cards.HAND_STRIDE).
+    # Each deal's hands, normalised and joined by spaces (see Game.hand_stride).
     texts: list[str] = field(default_factory=list)
     labels: list[int | None] = field(default_factory=list)  # UCI: the CLASS each row claims
+    # Each deal's board in normal form ("" before the flop), for a game with a board; else empty.
+    boards: list[str] = field(default_factory=list)
+    game: Game = FIVE_CARD
 
     def __len__(self) -> int:
         return len(self.line_nos)
 
     def hand_count(self) -> int:
-        return (sum(map(len, self.texts)) + len(self.texts)) // HAND_STRIDE
+        return (sum(map(len, self.texts)) + len(self.texts)) // self.game.hand_stride
 
 
 @dataclass(frozen=True)
@@ -84,11 +95,15 @@ class PlayerRule:
             return f"{self.minimum}"
         return f"{self.minimum}-{self.maximum or 'any'}"
 
-    def check(self, players: int, first_players: int | None) -> str | None:
+    def check(self, players: int, first_players: int | None,
+              game: Game = FIVE_CARD) -> str | None:
         """Why a deal of `players` hands is not allowed here, or None if it is."""
         if self.minimum is None:
             if first_players is None or players == first_players:
                 return None
+            if game.board_cards:
+                return (f"expected {first_players} players like the first deal, found "
+                        f"{players}; use --players to allow mixed player counts")
             return (f"expected {first_players * CARDS_PER_HAND} cards like the first deal "
                     f"({first_players} players), found {players * CARDS_PER_HAND}; "
                     f"use --players to allow mixed player counts")
@@ -104,6 +119,8 @@ def read_deals(file_format: InputFormat, lines: Iterable[bytes],
     the player rule does not apply to them)."""
     if file_format is InputFormat.UCI:
         return read_uci(lines)
+    if file_format is InputFormat.HOLDEM:
+        return read_holdem(lines, rule)
     return read_pe54(lines, rule)
 
 
@@ -142,25 +159,35 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
 
 def _canonical_texts(chunk: list[bytes], players: int) -> list[str] | None:
     """The lines without their endings, if every line is a deal of `players` players already
-    in normal form (known upper-case cards, none repeated, single spaces, "\n" or "\r\n"
-    endings); else None. Nearly every chunk of a real file is, and is then read in a few
-    vectorised steps instead of line by line."""
+    in normal form; else None (see _canonical_lines)."""
+    return _canonical_lines(chunk, " ".join([CARD_SLOT] * (CARDS_PER_HAND * players)))
+
+
+CARD_SLOT = "??"  # where a card stands in the template of a line in normal form
+
+
+def _canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
+    """The lines without their endings, if every line has the template's layout, each CARD_SLOT
+    a known upper-case card and none repeated, with "\n" or "\r\n" endings; else None. Nearly
+    every chunk of a real file is in normal form, and is then read in a few vectorised steps
+    instead of line by line."""
     # Imported here: the CLI imports this module for its option types, and `pokerdb wins`
     # should not pay for loading numpy.
     import numpy as np
 
-    from pokerdb.evaluator import card_codes
+    from pokerdb.evaluator import card_codes_at
 
-    width = HAND_STRIDE * players - 1  # the line without its ending
+    width = len(template)  # the line without its ending
     ending = chunk[0][width:]
     if ending not in (b"\n", b"\r\n") or set(map(len, chunk)) != {width + len(ending)}:
         return None
     joined = b"".join(chunk)
     grid = np.frombuffer(joined, dtype=np.uint8).reshape(len(chunk), -1)
-    endings_match = (grid[:, width:] == np.frombuffer(ending, dtype=np.uint8)).all()
-    if not (endings_match and (grid[:, 2:width:3] == ord(" ")).all()):
+    expected = np.frombuffer(template.encode("ascii") + ending, dtype=np.uint8)
+    fixed = expected != ord(CARD_SLOT[0])
+    if not (grid[:, fixed] == expected[fixed]).all():
         return None
-    codes = card_codes(grid[:, :width])
+    codes = card_codes_at(grid, [slot.start() for slot in re.finditer(r"\?\?", template)])
     if not codes.all():
         return None
     ordered = np.sort(codes, axis=1)
@@ -228,6 +255,132 @@ def _without_bom(tokens: list[str]) -> list[str]:
         return tokens
     first = tokens[0].removeprefix(UTF8_BOM)
     return [first, *tokens[1:]] if first else tokens[1:]
+
+
+# --- Texas Hold'em ---------------------------------------------------------------------------
+
+GROUP_SEPARATOR = "|"
+HOLDEM_EXAMPLE = "7C 2D 9S 4H 5S | AH KH | QS QD"
+
+
+def read_holdem(lines: Iterable[bytes], rule: PlayerRule,
+                batch_lines: int = BATCH_LINES) -> Iterator[DealBatch | Rejected]:
+    """Hold'em deals (a board, then each player's hole cards) and rejected lines, given raw
+    lines; blank lines are skipped."""
+    first_players = 0  # players in the first deal; 0 until there is one
+    line_no = 0
+    for chunk in _chunks(lines, batch_lines):
+        canonical = _canonical_holdem(chunk, first_players) if first_players else None
+        if canonical is not None:
+            boards, texts = canonical
+            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
+                            boards=boards, game=HOLDEM)
+            line_no += len(chunk)
+            continue
+        batch = DealBatch(game=HOLDEM)
+        for raw in chunk:
+            line_no += 1
+            deal = _holdem_deal(line_no, raw, rule, first_players)
+            if isinstance(deal, Rejected):
+                yield deal
+            elif deal is not None:
+                board, hands = deal
+                batch.line_nos.append(line_no)
+                batch.boards.append(board)
+                batch.texts.append(" ".join(hands))
+                first_players = first_players or len(hands)
+        if batch:
+            yield batch
+
+
+def holdem_template(board_cards: int, players: int) -> str:
+    """The layout of a Hold'em line in normal form, CARD_SLOT for each card."""
+    groups = [" ".join([CARD_SLOT] * board_cards)] + [f"{CARD_SLOT} {CARD_SLOT}"] * players
+    return " | ".join(groups).lstrip()
+
+
+def _canonical_holdem(chunk: list[bytes], players: int) -> tuple[list[str], list[str]] | None:
+    """(boards, hands texts) of a chunk whose lines are all deals of `players` players with
+    boards of one size, in normal form; else None."""
+    width = len(chunk[0].rstrip(b"\r\n"))
+    for board_cards in HOLDEM.board_sizes:
+        template = holdem_template(board_cards, players)
+        if len(template) == width:
+            lines = _canonical_lines(chunk, template)
+            if lines is None:
+                return None
+            board_width = max(3 * board_cards - 1, 0)
+            hands_start = template.index(GROUP_SEPARATOR) + 2
+            return ([line[:board_width] for line in lines],
+                    [line[hands_start:].replace(" | ", " ") for line in lines])
+    return None
+
+
+def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
+                 first_players: int) -> tuple[str, tuple[str, ...]] | Rejected | None:
+    """One line's board and hands, or why it is rejected; None for a blank line."""
+    if isinstance(raw, OverlongLine):
+        return _overlong(line_no, raw)
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError as exc:
+        return _not_utf8(line_no, raw, exc)
+    parsed = parse_holdem_line(text.removeprefix(UTF8_BOM) if line_no == 1 else text)
+    if parsed is None:
+        return None
+    if isinstance(parsed, str):
+        return Rejected(line_no, _raw_text(raw), parsed)
+    reason = rule.check(len(parsed[1]), first_players or None, HOLDEM)
+    if reason:
+        return Rejected(line_no, _raw_text(raw), reason)
+    return parsed
+
+
+def parse_holdem_line(text: str) -> tuple[str, tuple[str, ...]] | str | None:
+    """The board and hands of one Hold'em line, normalised ("ah kh" -> "AH KH"); None for a
+    blank line; else the reason the line is not a deal."""
+    groups = [group.split() for group in text.split(GROUP_SEPARATOR)]
+    if len(groups) == 1:
+        if not groups[0]:
+            return None
+        return (f"expected the board and each player's two hole cards, separated by "
+                f"'{GROUP_SEPARATOR}' (e.g. '{HOLDEM_EXAMPLE}')")
+    board, hands = _normalised(groups[0]), [_normalised(group) for group in groups[1:]]
+    for group in (board, *hands):
+        if isinstance(group, str):
+            return group
+    board_cards = cast(list[str], board)
+    hole_cards = cast(list[list[str]], hands)
+    if len(board_cards) not in HOLDEM.board_sizes:
+        return (f"the board has {_counted(len(board_cards), 'card')}; a board has 0 (preflop), "
+                f"3 (flop), 4 (turn) or 5 (river)")
+    for player, cards in enumerate(hole_cards, start=1):
+        if len(cards) != HOLDEM.hole_cards:
+            return (f"player {player} has {_counted(len(cards), 'hole card')}; each player has "
+                    f"{HOLDEM.hole_cards}")
+    if not 2 <= len(hole_cards) <= HOLDEM.max_players:
+        return (f"a Hold'em deal has 2 to {HOLDEM.max_players} players, "
+                f"found {len(hole_cards)}")
+    places = ["on the board"] * len(board_cards) + [
+        f"in player {player}'s hand" for player, cards in enumerate(hole_cards, start=1)
+        for _ in cards]
+    seen: dict[str, str] = {}
+    for card, place in zip([*board_cards, *(c for cards in hole_cards for c in cards)], places,
+                           strict=True):
+        if card in seen:
+            where = place if seen[card] == place else f"{seen[card]} and {place}"
+            return f"card '{card}' appears twice in the deal ({where})"
+        seen[card] = place
+    return " ".join(board_cards), tuple(" ".join(cards) for cards in hole_cards)
+
+
+def _normalised(tokens: list[str]) -> list[str] | str:
+    """The cards of a group's tokens in normal form, or why one is not a card."""
+    cards = [normalise_card(token) for token in tokens]
+    for token, card in zip(tokens, cards, strict=True):
+        if card is None:
+            return explain_bad_card(token)
+    return cast(list[str], cards)
 
 
 # --- shared by the readers -------------------------------------------------------------------

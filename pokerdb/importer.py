@@ -108,7 +108,8 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     """Insert the dataset and all its deals and hands: (deals, hands, rejected lines)."""
     dataset_id = connection.execute(
         insert(datasets).values(name=label, sha256=sha256, format=options.file_format.value,
-                                deals=0, imported_at=datetime.now(UTC))
+                                game=options.file_format.game.name, deals=0,
+                                imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
     bulk.lock_for_append(connection, deals)
@@ -163,11 +164,10 @@ def _prepared(items: Iterable[DealBatch | Rejected], dialect: str, dataset_id: i
         if isinstance(item, Rejected):
             yield item
             continue
-        evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item.texts)
-                     if evaluate else None)
+        evaluated = evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate else None
         yield _Prepared(item, bulk.stage_deals(
-            dialect, dataset_id, first_id, item.line_nos, item.texts,
-            evaluated.winners if evaluated else None), evaluated)
+            dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
+            evaluated)
         first_id += len(item)
 
 

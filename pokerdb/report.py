@@ -15,8 +15,10 @@ from typing import Any, Final
 from sqlalchemy import Engine
 
 from pokerdb import __version__, reports, stats
+from pokerdb.cards import CARDS_PER_HAND, RANK_NAME
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluator import Category
+from pokerdb.games import Game
 from pokerdb.output import Table
 
 try:
@@ -53,6 +55,7 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
     """The report page: win counts, categories against random dealing, the player-1 by
     player-2 category matrix, and where the data came from."""
     win_counts = reports.wins(engine, dataset)
+    game = stats.selected_game(engine, dataset)
     counts = stats.category_counts(engine, dataset)
     if not sum(counts):
         raise PokerdbError("no evaluated hands to report on (run: pokerdb evaluate)")
@@ -60,7 +63,7 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
     sections = [
         _section("wins", "Wins", _html_table(_wins_table(win_counts))),
         _section("categories", "Hand categories against random dealing",
-                 _categories_body(counts)),
+                 _categories_body(counts, game)),
         _section("matrix", "Player 1's category against player 2's",
                  _matrix_body(reports.category_matrix(engine, dataset))),
         _section("provenance", "Provenance", _html_table(_provenance(engine, dataset))),
@@ -81,12 +84,12 @@ def _wins_table(win_counts: dict[str, int]) -> Table:
     return Table(("outcome", "deals", "share"), [*rows, ("all deals", deals, "")])
 
 
-def _categories_body(counts: Sequence[int]) -> str:
-    fit = stats.goodness_of_fit(counts)
+def _categories_body(counts: Sequence[int], game: Game) -> str:
+    fit = stats.goodness_of_fit(counts, game)
     caption = (f"Share of the {sum(counts):,} evaluated hands in each category beside the "
-               f"chance of that category in a random five-card hand (log scale).")
-    return (_figure_html(_category_chart(counts), caption)
-            + _html_table(stats.category_table(counts))
+               f"chance of that category in a {_random_hand(game)} (log scale).")
+    return (_figure_html(_category_chart(counts, game), caption)
+            + _html_table(stats.category_table(counts, game))
             + f"<p>Chi-square goodness of fit against random dealing (categories expected "
               f"fewer than {stats.MIN_EXPECTED:g} times are pooled):</p>\n"
             + _html_table(stats.fit_table(fit)))
@@ -115,7 +118,13 @@ def _provenance(engine: Engine, dataset: str | None) -> Table:
 
 # --- charts ----------------------------------------------------------------------------------
 
-def _category_chart(counts: Sequence[int]) -> str:
+def _random_hand(game: Game) -> str:
+    """"random five-card hand", "random seven-card hand (best five)"."""
+    cards = f"random {RANK_NAME[game.cards_per_hand].lower()}-card hand"
+    return cards if game.cards_per_hand == CARDS_PER_HAND else f"{cards} (best five)"
+
+
+def _category_chart(counts: Sequence[int], game: Game) -> str:
     total = sum(counts)
     labels = [category.label for category in Category]
     positions = range(len(labels))
@@ -124,8 +133,8 @@ def _category_chart(counts: Sequence[int]) -> str:
     axes.barh([p - 0.2 for p in positions], [100 * n / total for n in counts], height=0.4,
               label=f"this data ({total:,} hands)", color="#1f77b4")
     axes.barh([p + 0.2 for p in positions],
-              [100 * n / stats.ALL_HANDS for n in stats.RANDOM_HANDS], height=0.4,
-              label="random five-card hand", color="#ff7f0e")
+              [100 * n / game.all_hands for n in game.random_hands], height=0.4,
+              label=_random_hand(game), color="#ff7f0e")
     axes.set_xscale("log")
     axes.set_xlim(1e-4, 100)  # the rarest category, Royal Flush, is 0.00015%
     axes.set_yticks(list(positions), labels)

@@ -72,6 +72,7 @@ def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
 def dataset_list(engine: Engine) -> Table:
     with reading(engine) as connection:
         rows = connection.execute(
-            select(datasets.c.id, datasets.c.name, datasets.c.format, datasets.c.deals,
-                   datasets.c.sha256, datasets.c.imported_at).order_by(datasets.c.id)).all()
-    return Table(("id", "name", "format", "deals", "sha256", "imported_at"), rows)
+            select(datasets.c.id, datasets.c.name, datasets.c.format, datasets.c.game,
+                   datasets.c.deals, datasets.c.sha256, datasets.c.imported_at)
+            .order_by(datasets.c.id)).all()
+    return Table(("id", "name", "format", "game", "deals", "sha256", "imported_at"), rows)

@@ -43,6 +43,8 @@ datasets = Table(
     Column("name", String(255), nullable=False, unique=True),
     Column("sha256", String(64), nullable=False, unique=True),
     Column("format", String(16), nullable=False),
+    # games.Game.name: "five-card" (pe54, uci) or "holdem".
+    Column("game", String(16), nullable=False, server_default="five-card"),
     Column("deals", Integer, nullable=False),
     Column("imported_at", DateTime(timezone=True), nullable=False),
 )
@@ -53,8 +55,12 @@ deals = Table(
     Column("id", DealId, primary_key=True, autoincrement=False),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False),
     Column("line_no", Integer, nullable=False),
-    # NULL until evaluated; 0 for a tie; otherwise the winning player's number.
+    # NULL until evaluated (and for ever without a showdown: one player, or a Hold'em board
+    # short of the river); 0 for a tie; otherwise the winning player's number.
     Column("winner", SmallInteger),
+    # A game with a board: its cards in normal form ("7C 2D 9S 4H 5S"; "" before the flop).
+    # NULL for a game without one.
+    Column("board", String(14)),
     Index(None, "dataset_id"),
 )
 
@@ -100,10 +106,15 @@ hand_values = Table(
     "hand_values",
     metadata,
     *_hand_key(),
-    Column("strength", Integer, nullable=False),
+    # NULL for a hand without a showdown (a Hold'em deal whose board stops before the river).
+    Column("strength", Integer),
     Column("category", SmallInteger, Computed("strength >> 20")),
     *(Column(f"k{slot}", SmallInteger, Computed(f"NULLIF((strength >> {20 - 4 * slot}) & 15, 0)"))
       for slot in range(1, 6)),
+    # For a game with a board: where the five cards that make the hand are among the player's
+    # cards followed by the board (evaluator.best_five's packing). The `hands` view spells them
+    # out as `best`.
+    Column("best", SmallInteger),
     sqlite_with_rowid=False,
 )
 
@@ -155,4 +166,5 @@ hands = Table(
     Column("strength", Integer),
     Column("description", String(80)),
     Column("label", SmallInteger),
+    Column("best", String(14)),
 )

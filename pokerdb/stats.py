@@ -1,5 +1,6 @@
 """Do the deals look randomly dealt? Stored category counts against the exact odds of a random
-five-card hand, and a chi-square goodness-of-fit test."""
+hand of the game (five cards, or the best five of seven for Hold'em), and a chi-square
+goodness-of-fit test."""
 
 import math
 from collections.abc import Sequence
@@ -11,13 +12,11 @@ from sqlalchemy import Engine, func, select
 from pokerdb.db import reading
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluator import Category
+from pokerdb.games import FIVE_CARD, GAMES, Game
 from pokerdb.output import Table
 from pokerdb.reports import in_dataset
-from pokerdb.schema import deals, hand_values
+from pokerdb.schema import datasets, deals, hand_values
 
-# Five-card hands of each category among the C(52, 5) = 2,598,960, High Card to Royal Flush.
-RANDOM_HANDS: Final = (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4)
-ALL_HANDS: Final = math.comb(52, 5)
 # The chi-square approximation needs about five expected hands in every cell.
 MIN_EXPECTED: Final = 5.0
 SIGNIFICANCE: Final = 0.05
@@ -62,8 +61,22 @@ def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
     return [by_category.get(category, 0) for category in Category]
 
 
-def expected_counts(total: int) -> list[float]:
-    return [total * hands_of / ALL_HANDS for hands_of in RANDOM_HANDS]
+def selected_game(engine: Engine, dataset: str | None = None) -> Game:
+    """The game of the datasets `dataset` selects (all when None): odds are a game's, so the
+    selection must hold one game."""
+    statement = select(datasets.c.game).distinct()
+    if dataset is not None:
+        statement = statement.where(datasets.c.name == dataset)
+    with reading(engine) as connection:
+        names = sorted(connection.scalars(statement))
+    if len(names) > 1:
+        raise PokerdbError(f"the datasets hold hands of several games ({', '.join(names)}), "
+                           f"each with its own odds: choose a dataset with --dataset")
+    return GAMES[names[0]] if names else FIVE_CARD
+
+
+def expected_counts(total: int, game: Game = FIVE_CARD) -> list[float]:
+    return [total * hands_of / game.all_hands for hands_of in game.random_hands]
 
 
 def pool_groups(expected: Sequence[float]) -> list[tuple[Category, ...]]:
@@ -83,9 +96,9 @@ def pool_groups(expected: Sequence[float]) -> list[tuple[Category, ...]]:
     return groups
 
 
-def goodness_of_fit(counts: Sequence[int]) -> FitTest:
+def goodness_of_fit(counts: Sequence[int], game: Game = FIVE_CARD) -> FitTest:
     """Chi-square test of observed category counts against random dealing."""
-    expected = expected_counts(sum(counts))
+    expected = expected_counts(sum(counts), game)
     groups = tuple(pool_groups(expected))
     if len(groups) < 2:
         return FitTest(groups, None, None)
@@ -119,18 +132,20 @@ def chi_square_sf(x: float, df: int) -> float:
 
 def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     """The category table and the goodness-of-fit table for the evaluated hands."""
+    game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset)
     if not sum(counts):
         raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
-    return [category_table(counts), fit_table(goodness_of_fit(counts))]
+    return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
 
 
-def category_table(counts: Sequence[int]) -> Table:
+def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
     total = sum(counts)
     rows = [(category.label, count, _rounded(100 * count / total),
-             _rounded(100 * hands_of / ALL_HANDS), _rounded(expected))
+             _rounded(100 * hands_of / game.all_hands), _rounded(expected))
             for category, count, hands_of, expected
-            in zip(Category, counts, RANDOM_HANDS, expected_counts(total), strict=True)]
+            in zip(Category, counts, game.random_hands, expected_counts(total, game),
+                   strict=True)]
     return Table(("category", "hands", "percent", "expected percent", "expected hands"), rows,
                  "categories")
 

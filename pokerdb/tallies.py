@@ -1,8 +1,8 @@
 """The counts `pokerdb wins` reports, as SQL text run through a Fetch (see readers.py).
 
-Only the public tables are read (datasets, win_counts, deals and the hands relation), in SQL
-that both sqlite3 and SQLAlchemy's text() run, so a database at head is read without loading
-SQLAlchemy.
+Only small tables are read (datasets, win_counts), and deals and the hands' tables when some
+deal has no winner, in SQL that both sqlite3 and SQLAlchemy's text() run, so a database at head
+is read without loading SQLAlchemy.
 reports.wins and reports.unevaluated_deals give the same on an engine.
 """
 
@@ -36,9 +36,12 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
     # when some winner is missing.
     if counts["deals"] == sum(counts.values()) - counts["deals"]:
         return 0
-    where, params = _where(dataset_id, "hands.strength IS NULL")
-    pending = fetch("SELECT count(DISTINCT hands.deal_id) FROM hands "
-                    f"JOIN deals ON deals.id = hands.deal_id{where}", params)
+    # A hand evaluated to no value (no showdown) has its hand_values row all the same.
+    where, params = _where(dataset_id, "hand_values.deal_id IS NULL")
+    pending = fetch("SELECT count(DISTINCT hand_cards.deal_id) FROM hand_cards "
+                    "JOIN deals ON deals.id = hand_cards.deal_id "
+                    "LEFT JOIN hand_values ON hand_values.deal_id = hand_cards.deal_id "
+                    f"AND hand_values.player = hand_cards.player{where}", params)
     return int(pending[0][0] or 0)
 
 

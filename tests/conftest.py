@@ -45,6 +45,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def other_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Path) -> str:
+    """A second empty database on db_url's backend."""
+    if db_url.startswith("sqlite"):
+        return f"sqlite:///{tmp_path / 'other.sqlite'}"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@pytest.fixture
 def pg_url() -> Iterator[str]:
     """An empty PostgreSQL database URL, for tests of PostgreSQL alone."""
     yield from _postgres_database(_postgres_server())

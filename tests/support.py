@@ -1,6 +1,7 @@
 """Helpers shared by the tests: the bundled data, running the CLI, reading a database back."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,14 @@ def stored_and_recounted_wins(db_url: str) -> tuple[list[tuple[Any, ...]], ...]:
             rows(db_url, "SELECT dataset_id, winner, count(*) FROM deals "
                          "WHERE winner IS NOT NULL GROUP BY dataset_id, winner "
                          "ORDER BY dataset_id, winner"))
+
+
+def readme_queries() -> list[str]:
+    """The SQL statements of the README's sql blocks, in order."""
+    readme = (REPO / "README.md").read_text()
+    blocks = re.findall(r"```sql\n(.*?)```", readme, flags=re.DOTALL)
+    statements = [statement.strip() for block in blocks for statement in block.split(";")]
+    return [statement for statement in statements if statement]
 
 
 def write_lines(path: Path, *lines: str) -> str:

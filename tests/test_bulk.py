@@ -11,6 +11,7 @@ from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
 from pokerdb.evaluator import rank_hand, unpack_strength
+from pokerdb.formats import DealBatch
 from pokerdb.schema import deals, hand_cards
 
 
@@ -29,7 +30,7 @@ def insert_deals(connection: Connection, first_id: int, line_nos: list[int], tex
                  winners: npt.NDArray[np.int64] | None = None) -> None:
     """Deals of dataset 1 through the import's path: staged, then inserted."""
     bulk.insert_deals(connection, bulk.stage_deals(connection.dialect.name, 1, first_id,
-                                                   line_nos, texts, winners))
+                                                   DealBatch(line_nos, texts), winners))
 
 
 def _rows(connection: Connection, sql: str) -> list[tuple[object, ...]]:

@@ -38,15 +38,6 @@ STORED_TABLES = ("datasets", "deals", "hand_cards", "hand_values", "hand_descrip
 
 
 @pytest.fixture
-def other_url(request: pytest.FixtureRequest, db_url: str, tmp_path: Path) -> str:
-    """A second empty database on db_url's backend."""
-    if db_url.startswith("sqlite"):
-        return f"sqlite:///{tmp_path / 'other.sqlite'}"
-    url: str = request.getfixturevalue("pg_url")
-    return url
-
-
-@pytest.fixture
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Imports read SMALL_BATCH lines per batch instead of formats.BATCH_LINES; the list
     fills with the size of each batch of deals read."""

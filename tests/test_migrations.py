@@ -90,7 +90,7 @@ def test_view_answers_on_an_empty_database(fresh: Engine) -> None:
     with fresh.connect() as connection:
         result = connection.execute(text("SELECT * FROM deal_results"))
         assert list(result.keys()) == [
-            "deal_id", "dataset", "line_no", "player1_cards", "player1_category",
+            "deal_id", "dataset", "line_no", "board", "player1_cards", "player1_category",
             "player2_cards", "player2_category", "winner", "result"]
         assert result.all() == []
 
@@ -130,8 +130,12 @@ def test_downgrade_with_data_then_upgrade(runner: CliRunner, db_url: str,
     for command_args in (["import", str(PE54_FILE)], ["evaluate"]):
         result = runner.invoke(app, [*command_args, "--db", db_url, "--quiet"])
         assert result.exit_code == 0, result.output
-    everything = ("SELECT * FROM hands ORDER BY deal_id, player",
-                  "SELECT * FROM deal_results ORDER BY deal_id")
+    # The columns every revision's views have (0004 adds hands.best and deal_results.board).
+    everything = ("SELECT deal_id, player, cards, category, k1, k2, k3, k4, k5, strength, "
+                  "description, label FROM hands ORDER BY deal_id, player",
+                  "SELECT deal_id, dataset, line_no, player1_cards, player1_category, "
+                  "player2_cards, player2_category, winner, result "
+                  "FROM deal_results ORDER BY deal_id")
 
     def contents() -> list[list[tuple[object, ...]]]:
         with fresh.connect() as connection:
@@ -145,6 +149,12 @@ def test_downgrade_with_data_then_upgrade(runner: CliRunner, db_url: str,
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert contents() == at_head
+    with fresh.connect() as connection:
+        # Five-card deals have no board; their best five cards are the hand itself.
+        assert connection.execute(text(
+            "SELECT count(*) FROM hands JOIN deals ON deals.id = hands.deal_id "
+            "WHERE best = cards AND board IS NULL")).scalar() == 2000
+        assert connection.execute(text("SELECT game FROM datasets")).all() == [("five-card",)]
     # win_counts is rebuilt from the winners the older schema kept.
     assert stored_and_recounted_wins(db_url) == ([(1, 1, 376), (1, 2, 624)],) * 2
 

@@ -141,8 +141,8 @@ def test_report_renders_in_headless_chromium(pe54: Engine, tmp_path: Path) -> No
     assert {"player 1's category", "player 2's category", "301", "214"} <= set(matrix["texts"])
     assert drawn["wins"] == ["player 1", "376", "37.6%", "player 2", "624", "62.4%",
                              "ties", "0", "0.0%", "all deals", "1,000", ""]
-    assert drawn["provenance"][:8] == ["id", "1", "format", "pe54", "deals", "1,000",
-                                       "sha256", PE54_SHA256]
+    assert drawn["provenance"][:10] == ["id", "1", "format", "pe54", "game", "five-card",
+                                        "deals", "1,000", "sha256", PE54_SHA256]
 
 
 def _rendered(page: Path, profile: Path) -> dict[str, Any]:

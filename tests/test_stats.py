@@ -15,11 +15,10 @@ from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluation import evaluate_pending
 from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, Category, strengths
+from pokerdb.games import FIVE_CARD
 from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
 from pokerdb.stats import (
-    ALL_HANDS,
-    RANDOM_HANDS,
     category_counts,
     category_stats,
     chi_square_sf,
@@ -35,8 +34,8 @@ C = Category
 def test_random_hand_counts_are_every_five_card_hand_evaluated() -> None:
     cards = np.array(list(combinations(range(52), 5)), dtype=np.int8)
     category = strengths(cards // 4 + 2, cards % 4) >> (KEY_BITS * KEY_SLOTS)
-    assert np.bincount(category, minlength=10).tolist() == list(RANDOM_HANDS)
-    assert sum(RANDOM_HANDS) == ALL_HANDS == 2_598_960
+    assert np.bincount(category, minlength=10).tolist() == list(FIVE_CARD.random_hands)
+    assert sum(FIVE_CARD.random_hands) == FIVE_CARD.all_hands == 2_598_960
 
 
 @pytest.mark.parametrize(("x", "df", "p"), [
