@@ -18,11 +18,10 @@ from pokerdb.db import reading
 from pokerdb.describe import describe
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluator import (
-    BEST_POSITION_BITS,
-    KEY_SLOTS,
     Category,
     HandValue,
     best_five,
+    best_positions,
     best_strengths,
     card_codes,
     evaluate_cards,
@@ -148,13 +147,12 @@ def _holdem_explanation(board: str, holes: Sequence[str],
                                      .encode("ascii") + b" ", dtype=np.uint8)
                        .reshape(len(holes), -1))
     strength = best_strengths(codes)
-    positions = best_five(codes, strength)
+    positions = best_positions(best_five(codes, strength))
     player_hands = []
-    for player, (hole, value, packed) in enumerate(zip(holes, strength.tolist(),
-                                                       positions.tolist(), strict=True), start=1):
+    for player, (hole, value, columns) in enumerate(zip(holes, strength.tolist(),
+                                                        positions.tolist(), strict=True), start=1):
         cards = f"{hole} {board}".split()
-        best = " ".join(cards[packed >> BEST_POSITION_BITS * (KEY_SLOTS - 1 - slot)
-                              & (1 << BEST_POSITION_BITS) - 1] for slot in range(KEY_SLOTS))
+        best = " ".join(cards[column] for column in columns)
         player_hands.append(PlayerHand(player, hole, HandValue.from_strength(value), best))
     return Explanation(tuple(player_hands), verdict(player_hands), heading, board)
 
