@@ -39,13 +39,14 @@ SUITS: Final = len(SUIT_CHARS)
 NO_RANK: Final = RANKS  # a rank index standing for no card
 FLUSH_CARDS: Final = 5
 # Ways to choose k of n cards, for n, k up to 4.
-_CHOOSE: Final = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
+_CHOOSE: Final = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)],
+                          dtype=np.float64)
 # Classes evaluated per pass: B deals x K classes x P players in arrays of about this size.
 _PASS_CELLS: Final = 1 << 18
 WORKERS: Final = 2
 
 CodeArray = npt.NDArray[np.uint8]
-Int64Array = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -107,22 +108,18 @@ def _completions(missing: int) -> _Completions:
     return _Completions(missing, counts, rank_sums.astype(np.uint64), tuple(blocks))
 
 
-def _share_units(strength: npt.NDArray[np.int32], pot: int) -> Int64Array:
-    """Each player's share of a pot of `pot` units on each board (strength: (..., P))."""
-    best = strength.max(axis=-1, keepdims=True)
-    winning = strength == best
-    ties = winning.sum(axis=-1, keepdims=True)
-    units: Int64Array = np.where(winning, pot // ties, 0)
-    return units
+def _won(weights: FloatArray, strength: npt.NDArray[np.int32], share: FloatArray) -> FloatArray:
+    """The pot units each player wins on boards of K classes, summed: (B, P). weights: (B, K)
+    boards of each class; strength: (B, P, K) each player's hand on them; share: a pot's
+    units split among 0..P winners."""
+    winning = strength == strength.max(axis=1, keepdims=True)
+    per_winner = weights * share[winning.sum(axis=1)]  # (B, K)
+    # Integers below 2 ** 53 (boards x units <= 1.8e11): float64 sums them exactly.
+    won: FloatArray = np.matmul(winning.astype(np.float64), per_winner[:, :, None])[:, :, 0]
+    return won
 
 
-def _weighted(weights: Int64Array, units: Int64Array) -> Int64Array:
-    """sum over k of weights[b, k] * units[b, k, p]: (B, P)."""
-    total: Int64Array = np.einsum("bk,bkp->bp", weights, units)
-    return total
-
-
-def _equity_units(holes: CodeArray, boards: CodeArray, pot: int) -> Int64Array:
+def _equity_units(holes: CodeArray, boards: CodeArray, pot: int) -> FloatArray:
     """The pot units (of `pot` per board) each player wins summed over every completion of
     the board: (B, P). holes: (B, P, 2) card codes; boards: (B, k) card codes."""
     deals, players = holes.shape[:2]
@@ -140,7 +137,7 @@ def _equity_units(holes: CodeArray, boards: CodeArray, pot: int) -> Int64Array:
     # The hands without a flush, by rank multiset of the missing cards.
     base = (rank_keys(hole_ranks).sum(axis=2, dtype=np.uint64)
             + rank_keys(board_ranks).sum(axis=1, dtype=np.uint64)[:, None])  # (B, P)
-    plain = pattern_strengths(base[:, None, :] + completions.rank_sums[None, :, None])
+    plain = pattern_strengths(base[:, :, None] + completions.rank_sums)  # (B, P, K0)
     boards_of = np.prod(_CHOOSE[left_of_rank[:, None, :], completions.counts[None, :, :]],
                         axis=2)  # (B, K0)
     # Each suit's known cards: (B, SUITS) masks and counts, for the board and each hole.
@@ -155,7 +152,9 @@ def _equity_units(holes: CodeArray, boards: CodeArray, pot: int) -> Int64Array:
     hole_counts = hole_in_suit.sum(axis=2)
     most_in_hole = hole_counts.max(axis=1)  # (B, SUITS)
     left_masks = (left * (1 << np.arange(RANKS))).sum(axis=2)  # (B, SUITS)
-    total = np.zeros((deals, players), dtype=np.int64)
+    share = np.array([0, *(pot // np.arange(1, players + 1))], dtype=np.float64)
+    total = np.zeros((deals, players))
+    classes = len(completions.counts)
     for suit in range(SUITS):
         # Cards of other suits left, by rank index, with a last column for no card.
         others_left = np.zeros((deals, RANKS + 1), dtype=np.intp)
@@ -170,15 +169,14 @@ def _equity_units(holes: CodeArray, boards: CodeArray, pot: int) -> Int64Array:
                        * _CHOOSE[others_left[:, block.others[:, 1]], block.other_counts[:, 1]]
                        * flushing[:, None])  # (B, K)
             strength = np.maximum(
-                plain[:, block.multiset, :],
-                flush_strengths(block.masks[None, :, None]
-                                | (hole_masks[:, None, :, suit]
-                                   | board_masks[:, None, suit, None])))
-            total += _weighted(weights, _share_units(strength, pot))
+                plain[:, :, block.multiset],
+                flush_strengths(block.masks | (hole_masks[:, :, suit, None]
+                                               | board_masks[:, None, suit, None])))
+            total += _won(weights, strength, share)
             # Those boards leave their rank multiset's count.
-            boards_of -= np.stack([np.bincount(block.multiset, row, len(boards_of[0]))
-                                   for row in weights]).astype(np.int64)
-    return total + _weighted(boards_of, _share_units(plain, pot))
+            boards_of -= np.bincount((rows[:, None] * classes + block.multiset).ravel(),
+                                     weights.ravel(), deals * classes).reshape(deals, classes)
+    return total + _won(boards_of, plain, share)
 
 
 def _chunks(deals: int, cells_per_deal: int) -> Iterator[slice]:
@@ -202,6 +200,6 @@ def equities(holes: CodeArray, boards: CodeArray) -> npt.NDArray[np.float64]:
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         parts = list(pool.map(lambda part: _equity_units(holes[part], boards[part], pot),
                               chunks))
-    units = np.concatenate(parts) if parts else np.zeros((0, players), dtype=np.int64)
+    units = np.concatenate(parts) if parts else np.zeros((0, players))
     total_boards = math.comb(52 - 2 * players - boards.shape[1], missing)
     return units / (pot * total_boards)
