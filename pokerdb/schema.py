@@ -6,6 +6,7 @@ from sqlalchemy import (
     Column,
     Computed,
     DateTime,
+    Double,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -118,6 +119,21 @@ hand_values = Table(
     sqlite_with_rowid=False,
 )
 
+# Each Hold'em hand's exact equity, written by `pokerdb equity` (pokerdb.equity): the share of
+# the pot the player wins over every completion of the deal's board, a tie split equally (1, 0
+# or the split share on a complete board). allin_equity and allin_net are for recorded hands
+# whose players were all in before the river: the equity when the last all-in was called, and
+# that equity times the pot contested less what the player put in; NULL otherwise.
+hand_equities = Table(
+    "hand_equities",
+    metadata,
+    *_hand_key(),
+    Column("equity", Double, nullable=False),
+    Column("allin_equity", Double),
+    Column("allin_net", Double),
+    sqlite_with_rowid=False,
+)
+
 # The hand in words, e.g. "Pair of Queens, Nine kicker", for each strength evaluate has seen:
 # 7,462 rows at most, where a description per hand would be millions.
 hand_descriptions = Table(
@@ -167,4 +183,7 @@ hands = Table(
     Column("description", String(80)),
     Column("label", SmallInteger),
     Column("best", String(14)),
+    Column("equity", Double),
+    Column("allin_equity", Double),
+    Column("allin_net", Double),
 )

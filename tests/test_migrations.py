@@ -23,7 +23,7 @@ from pokerdb.location import migrations_dir
 from pokerdb.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
-                 "hand_descriptions", "hand_labels", "rejects", "win_counts"}
+                 "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts"}
 
 
 def head() -> str:
