@@ -20,7 +20,7 @@ a deal's equities come out the same however deals are grouped, chunked or resume
 """
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -71,40 +71,58 @@ class _Completions:
     flush_blocks: tuple[_FlushBlock, ...]
 
 
+def _rank_counts(ranks: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Rows of rank indices (NO_RANK: none) as rows of counts by rank index."""
+    counts = np.zeros((len(ranks), RANKS + 1), dtype=np.intp)
+    for column in ranks.T:
+        counts[np.arange(len(ranks)), column] += 1
+    return counts[:, :RANKS]
+
+
+def _rows(choices: Iterable[tuple[int, ...]], size: int) -> npt.NDArray[np.intp]:
+    """Tuples of `size` rank indices as rows."""
+    chosen = list(choices)
+    return np.array(chosen, dtype=np.intp).reshape(len(chosen), size)
+
+
+def _multisets(size: int) -> npt.NDArray[np.intp]:
+    """Every multiset of `size` rank indices, as rows of ranks in ascending order."""
+    return _rows(combinations_with_replacement(range(RANKS), size), size)
+
+
+def _base5(counts: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Rows of counts (0..4) by rank index, each read as one base-5 number."""
+    number: npt.NDArray[np.intp] = counts @ ((SUITS + 1) ** np.arange(RANKS))
+    return number
+
+
 @cache
 def _completions(missing: int) -> _Completions:
-    multisets = list(combinations_with_replacement(range(RANKS), missing))
-    counts = np.zeros((len(multisets), RANKS), dtype=np.intp)
-    for row, ranks in enumerate(multisets):
-        for rank in ranks:
-            counts[row, rank] += 1
-    kept = counts.max(axis=1, initial=0) <= SUITS
-    counts = counts[kept]
-    index = {tuple(row): i for i, row in enumerate(counts.tolist())}
+    counts = _rank_counts(_multisets(missing))
+    counts = counts[counts.max(axis=1, initial=0) <= SUITS]
+    numbers = _base5(counts)
+    order = np.argsort(numbers)
     rank_sums = counts @ rank_keys(np.arange(2, RANKS + 2)).astype(np.int64)
     blocks = []
     # A flush needs three board cards of its suit: with 5 - missing known, at least
     # missing - 2 of the missing ones, so at most two are of other suits.
     for suited in range(max(0, missing - 2), missing + 1):
-        rows: list[tuple[int, tuple[int, int], tuple[int, int], int]] = []
-        for suited_ranks in combinations(range(RANKS), suited):
-            for other_ranks in combinations_with_replacement(range(RANKS), missing - suited):
-                both = np.zeros(RANKS, dtype=np.intp)
-                both[list(suited_ranks)] += 1
-                for rank in other_ranks:
-                    both[rank] += 1
-                if len(other_ranks) == 2 and other_ranks[0] == other_ranks[1]:
-                    others, other_counts = (other_ranks[0], NO_RANK), (2, 0)
-                else:
-                    others = (*other_ranks, *[NO_RANK] * (2 - len(other_ranks)))
-                    other_counts = (*[1] * len(other_ranks), *[0] * (2 - len(other_ranks)))
-                mask = sum(1 << rank for rank in suited_ranks)
-                rows.append((mask, others, other_counts, index[tuple(both.tolist())]))
-        blocks.append(_FlushBlock(
-            suited, np.array([row[0] for row in rows], dtype=np.int32),
-            np.array([row[1] for row in rows], dtype=np.intp).reshape(-1, 2),
-            np.array([row[2] for row in rows], dtype=np.intp).reshape(-1, 2),
-            np.array([row[3] for row in rows], dtype=np.intp)))
+        suited_ranks = _rows(combinations(range(RANKS), suited), suited)
+        other_ranks = _multisets(missing - suited)
+        # Each set of suited ranks with each multiset of other ranks.
+        of_suited, of_others = np.divmod(np.arange(len(suited_ranks) * len(other_ranks)),
+                                         len(other_ranks))
+        both = _rank_counts(suited_ranks)[of_suited] + _rank_counts(other_ranks)[of_others]
+        multiset = order[np.searchsorted(numbers, _base5(both), sorter=order)]
+        # The other cards as (rank, count) twice: a pair as its rank with count 2.
+        others = np.full((len(other_ranks), 2), NO_RANK, dtype=np.intp)
+        others[:, :other_ranks.shape[1]] = other_ranks
+        other_counts = (others != NO_RANK).astype(np.intp)
+        pair = (others[:, 0] == others[:, 1]) & (others[:, 0] != NO_RANK)
+        others[pair, 1], other_counts[pair] = NO_RANK, (2, 0)
+        masks = (1 << suited_ranks).sum(axis=1).astype(np.int32)
+        blocks.append(_FlushBlock(suited, masks[of_suited], others[of_others],
+                                  other_counts[of_others], multiset))
     return _Completions(missing, counts, rank_sums.astype(np.uint64), tuple(blocks))
 
 

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+
 import numpy as np
 import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, select
