@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import fails, rows, succeeds, write_lines
+from support import fails, readme_queries, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb import equity_step
@@ -288,3 +288,40 @@ def test_explain_shows_equities(runner: CliRunner, db_url: str, tmp_path: Path) 
         "hands": [{"player": 1, "cards": "AH KH", "equity": 28 / 99},
                   {"player": 2, "cards": "QS QC", "equity": 71 / 99}],
         "verdict": "No showdown: the deal stops at the flop; the cards still to come decide it"}
+
+
+def test_readme_equity_queries(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """The README's equity queries: luck at the flop against the river on the same deals, and
+    pocket pairs' equity before the flop."""
+    rng = random.Random(12)
+    spots = [random_spot(rng, 3, 5) for _ in range(12)]
+    river = [" | ".join([" ".join(board), *(" ".join(hole) for hole in holes)])
+             for holes, board in spots]
+    flop = [" | ".join([" ".join(board[:3]), *(" ".join(hole) for hole in holes)])
+            for holes, board in spots]
+    preflop = ["| AS AD | KH KD", "| 7C 7D | 2S 3S", "| AH AC | 7H 7S"]
+    for name, lines in (("flop.txt", flop), ("river.txt", river), ("preflop.txt", preflop)):
+        succeeds(runner, "import", holdem_file(tmp_path, *lines, name=name), "--format", "holdem",
+                 "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url, "--quiet")
+    queries = [sql for sql in readme_queries() if "equity" in sql]
+    assert len(queries) == 2
+    luck, pairs = (json.loads(succeeds(runner, "query", "--db", db_url, "--format", "json",
+                                       "--", sql).stdout) for sql in queries)
+    at_flop = [equity_of(holes, board[:3]) for holes, board in spots]
+    won = [equity_of(holes, board) for holes, board in spots]
+    assert [(row["player"], row["deals"]) for row in luck] == [(1, 12), (2, 12), (3, 12)]
+    for row in luck:
+        expected = sum(deal[row["player"] - 1] for deal in at_flop)
+        result = sum(deal[row["player"] - 1] for deal in won)
+        assert float(row["expected_at_flop"]) == round(expected, 2)
+        assert float(row["won"]) == round(result, 2)
+        assert float(row["luck"]) == round(result - expected, 2)
+    aces = [equity_of([["AS", "AD"], ["KH", "KD"]], [])[0],
+            equity_of([["AH", "AC"], ["7H", "7S"]], [])[0]]
+    kings = equity_of([["AS", "AD"], ["KH", "KD"]], [])[1]
+    sevens = [equity_of([["7C", "7D"], ["2S", "3S"]], [])[0],
+              equity_of([["AH", "AC"], ["7H", "7S"]], [])[1]]
+    assert [(row["pair"], row["hands"], float(row["equity"])) for row in pairs] == [
+        ("A", 2, round(sum(aces) / 2, 3)), ("7", 2, round(sum(sevens) / 2, 3)),
+        ("K", 1, round(kings, 3))]
