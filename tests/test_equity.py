@@ -13,6 +13,7 @@ from pathlib import Path
 import eval7
 import numpy as np
 import pytest
+from alembic import command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import fails, readme_queries, rows, succeeds, write_lines
@@ -20,7 +21,7 @@ from typer.testing import CliRunner
 
 from pokerdb import equity_step
 from pokerdb.cards import DECK, SUIT_CHARS
-from pokerdb.db import open_engine
+from pokerdb.db import alembic_config, open_engine
 from pokerdb.equity import equities
 from pokerdb.evaluator import card_codes
 from pokerdb.games import HOLDEM
@@ -325,3 +326,29 @@ def test_readme_equity_queries(runner: CliRunner, db_url: str, tmp_path: Path) -
     assert [(row["pair"], row["hands"], float(row["equity"])) for row in pairs] == [
         ("A", 2, round(sum(aces) / 2, 3)), ("7", 2, round(sum(sevens) / 2, 3)),
         ("K", 1, round(kings, 3))]
+
+
+def test_a_database_of_the_revision_before_upgrades_in_place(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """Revision 0005 adds hand_equities beside the data 0004 holds, and steps back without
+    touching it."""
+    succeeds(runner, "import", holdem_file(tmp_path, *DEALS), "--format", "holdem",
+             "--players", "any", "--evaluate", "--db", db_url)
+    before = rows(db_url, "SELECT deal_id, player, cards, strength, best FROM hands "
+                          "ORDER BY deal_id, player")
+    engine = open_engine(db_url)
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0004")
+    assert rows(db_url, "SELECT deal_id, player, cards, strength, best FROM hands "
+                        "ORDER BY deal_id, player") == before
+    engine.dispose()
+    succeeds(runner, "equity", "--db", db_url)  # opening the database upgrades it
+    assert rows(db_url, "SELECT deal_id, player, cards, strength, best FROM hands "
+                        "ORDER BY deal_id, player") == before
+    assert stored(db_url) == expected_rows(DEALS)
+    engine = open_engine(db_url)
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0004")
+    engine.dispose()
+    assert rows(db_url, "SELECT deal_id, player, cards, strength, best FROM hands "
+                        "ORDER BY deal_id, player") == before
