@@ -216,9 +216,11 @@ def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) ->
     else:
         hands = card_codes(np.frombuffer((" ".join(batch.texts) + " ").encode("ascii"),
                                          dtype=np.uint8).reshape(-1, stride))
-        boards = card_codes(np.frombuffer("".join(board.ljust(BOARD_WIDTH) for board in
-                                                  batch.boards).encode("ascii"),
-                                          dtype=np.uint8).reshape(-1, BOARD_WIDTH))
+        joined = "".join(batch.boards)
+        if len(joined) != BOARD_WIDTH * len(batch.boards):  # some board short of the river
+            joined = "".join(board.ljust(BOARD_WIDTH) for board in batch.boards)
+        boards = card_codes(np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+                            .reshape(-1, BOARD_WIDTH))
         # A board short of the river decides nothing: its deal's hands are the hole cards alone.
         boards[~boards.all(axis=1)] = 0
         strength, best = _evaluated(np.concatenate([hands, boards[deal_ids - first_id]], axis=1),
