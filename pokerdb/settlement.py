@@ -293,14 +293,16 @@ class _Replay:
         if n == 2:  # heads-up: the lists apply in reverse
             antes, blinds = antes[::-1], blinds[::-1]
         posted = [min(ante, stack) for ante, stack in zip(antes, stacks, strict=True)]
+        # A blind is at most what the full ante leaves, even when the ante is then trimmed.
+        blinds = [min(blind, stack - ante)
+                  for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
         if hand.ante_trimming_status:
             ceiling = sorted(posted)[-2]
             posted = [min(ante, ceiling) for ante in posted]
         for seat in range(n):
-            stacks[seat] -= posted[seat]
+            stacks[seat] -= posted[seat] + blinds[seat]
             self.put_in[seat] = posted[seat]
-            self.bets[seat] = bet = min(blinds[seat], stacks[seat])
-            stacks[seat] -= bet
+            self.bets[seat] = blinds[seat]
         self.antes = posted
 
     def _check_complete(self) -> None:
@@ -344,11 +346,11 @@ class _Replay:
         seat = self._seat(text, actor)
         self.actions_by.append(seat + 1)
         verb = words[1] if len(words) > 1 else ""
+        if self.phase == _HOLE:
+            self._begin_betting()
         if verb == "sm" and len(words) <= 3:
             self._show_or_muck(text, seat, words[2] if len(words) == 3 else None)
             return
-        if self.phase == _HOLE:
-            self._begin_betting()
         if verb == "cc" and len(words) == 2:
             self._turn(text, seat)
             self._check_or_call(seat)
@@ -447,10 +449,10 @@ class _Replay:
     def _show_or_muck(self, text: str, seat: int, written: str | None) -> None:
         if self.phase in (_HOLE, _BOARD, _BETTING):
             raise self._fail(text, "a hand is shown or mucked before the showdown")
-        if not self.in_hand[seat]:
-            raise self._fail(text, f"p{seat + 1} is not in the hand")
         if self.shown[seat] != _PENDING:
             raise self._fail(text, f"p{seat + 1} has already shown or mucked")
+        if not self.in_hand[seat]:
+            raise self._fail(text, f"p{seat + 1} is not in the hand")
         if written is None:  # mucked: cards unshown, and out of the showdown
             self.shown[seat] = _MUCKED
             if self.phase == _SHOWDOWN:
@@ -531,7 +533,8 @@ class _Replay:
         top, own, stack = max(bets), bets[seat], stacks[seat]
         player = f"p{seat + 1}"
         if min(stack, top - own) < self.raise_size or (
-                seat in self.acted and sum(self.short_all_ins) < self.raise_size):
+                self.short_all_ins and seat in self.acted
+                and sum(self.short_all_ins) < self.raise_size):
             raise self._fail(text, f"{player} may only call or fold: an all-in for less than "
                                    f"a full raise does not reopen the betting")
         cap = self.variant.max_raises
@@ -553,7 +556,8 @@ class _Replay:
             raise self._fail(text, f"a {kind} to {self.hand.amount(amount)} is below the "
                                    f"minimum, {self.hand.amount(least)}")
         if amount > most:
-            raise self._fail(text, f"{player} has only {self.hand.amount(most)} in all")
+            raise self._fail(text, f"{player} cannot {kind} to {self.hand.amount(amount)}: "
+                                   f"{player}'s stack allows at most {self.hand.amount(most)}")
         increment = amount - top
         bets[seat] = amount
         stacks[seat] -= amount - own

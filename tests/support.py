@@ -3,6 +3,8 @@
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,9 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
+from pokerdb.evaluator import evaluate_cards
+from pokerdb.phh import PhhHand
+from pokerdb.settlement import Replayed, Settlement, award, replay
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
@@ -86,3 +91,23 @@ def pokerdb_importing(*args: str) -> tuple[subprocess.CompletedProcess[str], set
 
 def heavy(modules: set[str]) -> list[str]:
     return sorted(name for name in modules if name.partition(".")[0] in HEAVY_PACKAGES)
+
+
+PHH_DATA = REPO / "tests" / "data" / "phh"
+
+
+def best_of_seven(cards: Sequence[str]) -> int:
+    """The strength of the best five of these cards, by trying all of them (21 for seven)."""
+    return max(evaluate_cards(list(five)).strength for five in combinations(cards, 5))
+
+
+def showdown_strengths(replayed: Replayed) -> list[int]:
+    """One strength per showdown seat, by the scalar evaluator (the importer batches these)."""
+    board = (replayed.board or "").split()
+    return [best_of_seven([*(replayed.hole_cards[seat - 1] or "").split(), *board])
+            for seat in replayed.showdown]
+
+
+def settle(hand: PhhHand) -> tuple[Replayed, Settlement]:
+    replayed = replay(hand)
+    return replayed, award(replayed, showdown_strengths(replayed))
