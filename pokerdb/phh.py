@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from pokerdb.errors import InputError, quoted
 
@@ -218,7 +218,7 @@ def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
 # Characters TOML forbids outside strings' escapes, whose files the fast reader leaves to tomllib.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
-_ARRAY_ITEM_TYPES: Final = (str, int, Decimal)
+_ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
 
 
 def _load_toml(text: str, source: str) -> dict[str, object]:
@@ -238,7 +238,9 @@ def _read_toml_subset(text: str) -> dict[str, object] | None:
     of strings and numbers (read as JSON, which agrees with TOML on that much)."""
     document: dict[str, object] = {}
     table = document
-    for line in text.replace("\r\n", "\n").split("\n"):
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    for line in text.split("\n"):
         if not line.isprintable() and _CONTROL.search(line):
             return None
         line = line.strip(" \t")
@@ -252,7 +254,7 @@ def _read_toml_subset(text: str) -> dict[str, object] | None:
             continue
         key, equals, text_value = line.partition("=")
         key = key.rstrip(" \t")
-        if not equals or not _is_bare_key(key) or key in table:
+        if not equals or key in table or not (key in _FIELD_NAMES or _is_bare_key(key)):
             return None
         value = _subset_value(text_value.lstrip(" \t"))
         if value is None:
@@ -282,12 +284,14 @@ def _subset_value(text: str) -> object:
                 return None
             text = text.replace("'", '"')
         try:
-            items = _JSON_ARRAY.decode(text)
+            items, end = _scan_json(text)
         except ValueError:
             return None
-        if all(isinstance(item, _ARRAY_ITEM_TYPES) for item in items):
+        if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
             return items
         return None
+    if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
+        return int(text)
     if text == "true" or text == "false":
         return text == "true"
     if _NUMBER.fullmatch(text):
@@ -299,7 +303,8 @@ def _not_toml(constant: str) -> object:
     raise ValueError(f"{constant} is JSON, not TOML")
 
 
-_JSON_ARRAY: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml)
+# (value, end) of the JSON value at the start of a string; ValueError if there is none.
+_scan_json: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml).raw_decode
 
 
 # --- fields ---------------------------------------------------------------------------------
@@ -323,9 +328,7 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     winnings = fields.optional_numbers("winnings", players)
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
-    exponent = max((_exponent(amount) for group in (
-        stacks, antes, blinds or (), bets, finishing or (), winnings or (),
-        _action_amounts(actions)) for amount in group if amount is not None), default=0)
+    exponent = max(map(_exponent, [*fields.decimals, *_action_amounts(actions)]), default=0)
     if exponent > MAX_EXPONENT:
         raise PhhError(source, f"amounts with {exponent} decimal places: at most "
                                f"{MAX_EXPONENT} are supported")
@@ -335,20 +338,24 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         return None if value is None else int(value * scale)
 
     def all_units(values: list[int | Decimal] | None) -> tuple[int, ...] | None:
-        return None if values is None else tuple(int(value * scale) for value in values)
+        if values is None:
+            return None
+        return tuple(int(value * scale) for value in values) if exponent else tuple(
+            map(int, values))
 
     return PhhHand(
         source=source,
         variant=variant,
         exponent=exponent,
-        antes=tuple(int(value * scale) for value in antes),
+        antes=all_units(antes) or (),
         blinds_or_straddles=all_units(blinds),
         bring_in=units(bets[0]),
         small_bet=units(bets[1]),
         big_bet=units(bets[2]),
         min_bet=units(bets[3]),
-        starting_stacks=tuple(int(value * scale) if value != _INFINITY else None
-                              for value in stacks),
+        starting_stacks=tuple(None if value == _INFINITY else int(value * scale)
+                              for value in stacks) if fields.decimals or exponent else tuple(
+            map(int, stacks)),
         actions=tuple(actions),
         ante_trimming_status=fields.flag("ante_trimming_status"),
         players=None if names is None else tuple(names),
@@ -361,9 +368,9 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
 _INFINITY: Final = Decimal("inf")
 
 
-def _exponent(amount: int | Decimal) -> int:
+def _exponent(amount: Decimal) -> int:
     """The decimal places of an amount (0 for whole or infinite ones)."""
-    if isinstance(amount, int) or not amount.is_finite():
+    if not amount.is_finite():
         return 0
     exponent = amount.normalize().as_tuple().exponent
     assert isinstance(exponent, int)
@@ -389,6 +396,7 @@ class _Fields:
     def __init__(self, table: dict[str, object], source: str) -> None:
         self.table = table
         self.source = source
+        self.decimals: list[Decimal] = []  # every non-integer amount read
 
     def fail(self, name: str, problem: str) -> PhhError:
         return PhhError(self.source, f"field {name!r} {problem}")
@@ -430,7 +438,9 @@ class _Fields:
     def optional_number(self, name: str) -> int | Decimal | None:
         """A bet size: a positive number."""
         value = self.table.get(name)
-        return None if value is None else self._amount(name, value, positive=True)
+        if value is None or (type(value) is int and value > 0):
+            return value
+        return self._amount(name, value, positive=True)
 
     def numbers(self, name: str, players: int | None = None,
                 infinite: bool = False) -> list[int | Decimal]:
@@ -440,6 +450,8 @@ class _Fields:
         if not isinstance(value, list):
             raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
         self._count(name, value, players)
+        if set(map(type, value)) <= _INT and (not value or min(value) >= infinite):
+            return value  # whole amounts, in range: the common case, checked at C speed
         return [self._amount(name, item, positive=infinite, infinite=infinite)
                 for item in value]
 
@@ -448,7 +460,7 @@ class _Fields:
 
     def texts(self, name: str, players: int | None = None) -> list[str]:
         value = self.required(name)
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
         return value
@@ -470,47 +482,49 @@ class _Fields:
         if value < 0 or (positive and value == 0):
             sign = "positive" if positive else "zero or more"
             raise self.fail(name, f"holds {value}: amounts must be {sign}")
+        if type(value) is Decimal:
+            self.decimals.append(value)
         return value
 
     def details(self) -> HandDetails:
-        table = self.table
-        if not any(name in table for name in _DETAIL_NAMES):
+        present = self.table.keys() & _DETAIL_KINDS.keys()
+        if not present:
             return _NO_DETAILS
-        time = table.get("time")
-        if time is not None and not isinstance(time, datetime.time):
-            raise self.fail("time", f"should be a TOML local time, not {_shown(time)}")
-        seats = table.get("seats")
-        if seats is not None and not (isinstance(seats, list) and all(
-                isinstance(seat, int) and not isinstance(seat, bool) for seat in seats)):
-            raise self.fail("seats", f"should be an array of integers, not {_shown(seats)}")
-        return HandDetails(
-            hand=self.optional_text("hand", numbered=True),
-            table=self.optional_text("table", numbered=True),
-            event=self.optional_text("event"),
-            venue=self.optional_text("venue"),
-            url=self.optional_text("url"),
-            address=self.optional_text("address"),
-            city=self.optional_text("city"),
-            region=self.optional_text("region"),
-            postal_code=self.optional_text("postal_code"),
-            country=self.optional_text("country"),
-            year=self.integer("year"),
-            month=self.integer("month"),
-            day=self.integer("day"),
-            time=time,
-            time_zone=self.optional_text("time_zone"),
-            time_zone_abbreviation=self.optional_text("time_zone_abbreviation"),
-            level=self.integer("level"),
-            seat_count=self.integer("seat_count"),
-            seats=None if seats is None else tuple(seats),
-            currency=self.optional_text("currency"),
-            currency_symbol=self.optional_text("currency_symbol"),
-            author=self.optional_text("author"),
-        )
+        return HandDetails(**{name: self._detail(name, _DETAIL_KINDS[name]) for name in present})
+
+    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
+        value = self.table[name]
+        if kind == "text" or kind == "numbered":
+            return self.optional_text(name, numbered=kind == "numbered")
+        if kind == "integer":
+            return self.integer(name)
+        if kind == "time":
+            if not isinstance(value, datetime.time):
+                raise self.fail(name, f"should be a TOML local time, not {_shown(value)}")
+            return value
+        if not (isinstance(value, list) and set(map(type, value)) <= _INT):
+            raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
+        return tuple(value)
 
 
-_DETAIL_NAMES: Final = HandDetails.__slots__
+# How each descriptive field is written: "numbered" is a string or an integer (kept as text).
+_DETAIL_KINDS: Final = {
+    "hand": "numbered", "table": "numbered", "event": "text", "venue": "text", "url": "text",
+    "address": "text", "city": "text", "region": "text", "postal_code": "text",
+    "country": "text", "year": "integer", "month": "integer", "day": "integer",
+    "time": "time", "time_zone": "text", "time_zone_abbreviation": "text", "level": "integer",
+    "seat_count": "integer", "seats": "integers", "currency": "text",
+    "currency_symbol": "text", "author": "text",
+}
+assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
+_INT: Final = frozenset((int,))
+_STR: Final = frozenset((str,))
+# The fields of the specification: keys the fast TOML reader knows to be bare.
+_FIELD_NAMES: Final = frozenset((
+    "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
+    "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
+    *AMOUNT_FIELDS, *_DETAIL_KINDS))
 
 
 def _shown(value: object) -> str:

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from pokerdb.cards import normalise_card
+from pokerdb.cards import RANK_CHARS, SUIT_CHARS, normalise_card
 from pokerdb.errors import quoted
 from pokerdb.phh import PhhError, PhhHand
 
@@ -103,6 +103,14 @@ VARIANT_NAMES: Final = {
     "FB": "fixed-limit badugi",
 }
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
+_SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
+# Every spelling of a card that pokerdb reads ("Ac", "AC", ...), and "??" for an unknown card.
+_CARD_OF: Final[dict[str, str | None]] = {
+    token: normalise_card(token) for token in (
+        rank + suit for rank in RANK_CHARS + RANK_CHARS.lower()
+        for suit in SUIT_CHARS + SUIT_CHARS.lower())
+    if normalise_card(token) is not None
+} | {"??": None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +222,9 @@ class _Replay:
 
     __slots__ = (
         "acted", "actions_by", "actors", "all_in", "antes", "bets", "board", "board_due",
-        "dealt", "hand", "hole", "in_hand", "index", "n", "phase", "put_in", "raise_count",
-        "raise_size", "scale", "short_all_ins", "shown", "stacks", "street", "street_bet",
-        "variant",
+        "dealt", "hand", "hole", "in_count", "in_hand", "index", "n", "phase", "put_in",
+        "raise_count", "raise_size", "scale", "short_all_ins", "shown", "stacks", "street",
+        "street_bet", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant) -> None:
@@ -229,6 +237,7 @@ class _Replay:
         self.put_in = [0] * n
         self.bets = [0] * n
         self.in_hand = [True] * n
+        self.in_count = n
         self.hole: list[list[str | None]] = [[] for _ in range(n)]
         self.shown = [_PENDING] * n
         self.board: list[str | None] = []
@@ -294,15 +303,14 @@ class _Replay:
             antes, blinds = antes[::-1], blinds[::-1]
         posted = [min(ante, stack) for ante, stack in zip(antes, stacks, strict=True)]
         # A blind is at most what the full ante leaves, even when the ante is then trimmed.
-        blinds = [min(blind, stack - ante)
-                  for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
+        self.bets = [min(blind, stack - ante)
+                     for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
         if hand.ante_trimming_status:
             ceiling = sorted(posted)[-2]
             posted = [min(ante, ceiling) for ante in posted]
         for seat in range(n):
-            stacks[seat] -= posted[seat] + blinds[seat]
-            self.put_in[seat] = posted[seat]
-            self.bets[seat] = blinds[seat]
+            stacks[seat] -= posted[seat] + self.bets[seat]
+        self.put_in = list(posted)
         self.antes = posted
 
     def _check_complete(self) -> None:
@@ -326,18 +334,17 @@ class _Replay:
         return self.hand.error(f"action {self.index + 1} {quoted(text)}: {reason}")
 
     def _apply(self, text: str) -> None:
-        words = text.split()
-        if "#" in text:
-            words = text.partition("#")[0].split()
-        if not words:  # a no-op: blank or a commentary alone
+        words = (text.partition("#")[0] if "#" in text else text).split()
+        count = len(words)
+        if not count:  # a no-op: blank or a commentary alone
             self.actions_by.append(None)
             return
         actor = words[0]
         if actor == "d":
             self.actions_by.append(None)
-            if len(words) == 3 and words[1] == "db":
+            if count == 3 and words[1] == "db":
                 self._deal_board(text, words[2])
-            elif len(words) == 4 and words[1] == "dh":
+            elif count == 4 and words[1] == "dh":
                 self._deal_hole(text, self._seat(text, words[2]), words[3])
             else:
                 raise self._fail(text, "unknown action (the dealer's are 'd db CARDS' and "
@@ -345,36 +352,40 @@ class _Replay:
             return
         seat = self._seat(text, actor)
         self.actions_by.append(seat + 1)
-        verb = words[1] if len(words) > 1 else ""
+        verb = words[1] if count > 1 else ""
         if self.phase == _HOLE:
             self._begin_betting()
-        if verb == "sm" and len(words) <= 3:
-            self._show_or_muck(text, seat, words[2] if len(words) == 3 else None)
-            return
-        if verb == "cc" and len(words) == 2:
+        if count == 2 and (verb == "cc" or verb == "f"):
             self._turn(text, seat)
-            self._check_or_call(seat)
-        elif verb == "f" and len(words) == 2:
-            self._turn(text, seat)
-            self._fold(seat)
-        elif verb == "cbr" and len(words) == 3:
+            del self.actors[0]
+            self.acted.add(seat)
+            if verb == "f":
+                self.in_hand[seat] = False
+                self.in_count -= 1
+            else:
+                bets, stacks = self.bets, self.stacks
+                amount = min(stacks[seat], max(bets) - bets[seat])
+                bets[seat] += amount
+                stacks[seat] -= amount
+        elif verb == "cbr" and count == 3:
             self._turn(text, seat)
             self._bet_or_raise(text, seat, self._amount(text, words[2]))
+        elif verb == "sm" and count <= 3:
+            self._show_or_muck(text, seat, words[2] if count == 3 else None)
+            return
         elif verb in ("sd", "pb"):
             raise self._fail(text, f"{'discarding' if verb == 'sd' else 'a bring-in'} is not "
                                    f"part of {self.variant.code} ({self.variant.name})")
         else:
             raise self._fail(text, "unknown action (a player's are 'cc', 'f', 'cbr AMOUNT' "
                                    "and 'sm [CARDS]')")
-        if not self.actors or self.in_hand.count(True) == 1:
+        if not self.actors or self.in_count == 1:
             self._end_betting(self.index + 1)
 
     def _seat(self, text: str, label: str) -> int:
-        number = label[1:]
-        if label[:1] == "p" and number.isascii() and number.isdigit():
-            seat = int(number) - 1
-            if 0 <= seat < self.n:
-                return seat
+        seat = _SEAT_OF.get(label, self.n)
+        if seat < self.n:
+            return seat
         raise self._fail(text, f"unknown player {quoted(label)} (the players are p1 to "
                                f"p{self.n})")
 
@@ -388,20 +399,16 @@ class _Replay:
         raise self._fail(text, f"{quoted(written)} is not an amount")
 
     def _cards(self, text: str, written: str) -> list[str | None]:
+        tokens = [written[start:start + 2] for start in range(0, len(written), 2)]
+        try:
+            return [_CARD_OF[token] for token in tokens]
+        except KeyError:
+            pass
         if len(written) % 2:
             raise self._fail(text, f"{quoted(written)} is not a list of cards (two characters "
                                    f"each, such as 'Ac' or '??')")
-        cards: list[str | None] = []
-        for start in range(0, len(written), 2):
-            token = written[start:start + 2]
-            if token == "??":
-                cards.append(None)
-                continue
-            card = normalise_card(token)
-            if card is None:
-                raise self._fail(text, f"{quoted(token)} is not a card")
-            cards.append(card)
-        return cards
+        bad = next(token for token in tokens if token not in _CARD_OF)
+        raise self._fail(text, f"{quoted(bad)} is not a card")
 
     def _take(self, text: str, cards: Sequence[str | None]) -> None:
         """Marks known cards as dealt; each card exists once."""
@@ -457,6 +464,7 @@ class _Replay:
             self.shown[seat] = _MUCKED
             if self.phase == _SHOWDOWN:
                 self.in_hand[seat] = False
+                self.in_count -= 1
             return
         hole, count = self.hole[seat], self.variant.hole_cards
         if written == "-":
@@ -515,18 +523,6 @@ class _Replay:
         if phase == _FOLDED:
             raise self._fail(text, "the hand is over: everyone else folded")
         raise self._fail(text, "the betting is over")
-
-    def _check_or_call(self, seat: int) -> None:
-        amount = min(self.stacks[seat], max(self.bets) - self.bets[seat])
-        self.bets[seat] += amount
-        self.stacks[seat] -= amount
-        del self.actors[0]
-        self.acted.add(seat)
-
-    def _fold(self, seat: int) -> None:
-        del self.actors[0]
-        self.acted.add(seat)
-        self.in_hand[seat] = False
 
     def _bet_or_raise(self, text: str, seat: int, amount: int) -> None:
         bets, stacks, in_hand = self.bets, self.stacks, self.in_hand
@@ -590,7 +586,7 @@ class _Replay:
             bets[seat] = 0
         self.actors = []
         in_hand = self.in_hand
-        if in_hand.count(True) == 1:
+        if self.in_count == 1:
             self.phase = _FOLDED
             return
         self.phase = _SHOWDOWN
