@@ -47,6 +47,7 @@ The rules, as PHH and its reference implementation pokerkit define them:
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Final
 
 from pokerdb.cards import RANK_CHARS, SUIT_CHARS, normalise_card
@@ -281,6 +282,7 @@ class _Replay:
         self._check_complete()
         contenders = self._contenders()
         pots = self._pots(contenders)
+        count = self.variant.hole_cards
         return Replayed(
             hand=self.hand,
             actors=tuple(self.actions_by),
@@ -288,8 +290,8 @@ class _Replay:
             pots=pots,
             showdown=tuple(seat for seat in range(1, self.n + 1) if contenders[seat - 1])
             if self.phase == _SHOWDOWN else (),
-            hole_cards=tuple(_cards_text(cards) if len(cards) == self.variant.hole_cards
-                             else None for cards in self.hole),
+            hole_cards=tuple(_cards_text(cards) if len(cards) == count else None
+                             for cards in self.hole),
             board=_cards_text(self.board),
             all_in=self.all_in,
         )
@@ -399,16 +401,17 @@ class _Replay:
         raise self._fail(text, f"{quoted(written)} is not an amount")
 
     def _cards(self, text: str, written: str) -> list[str | None]:
-        tokens = [written[start:start + 2] for start in range(0, len(written), 2)]
-        try:
-            return [_CARD_OF[token] for token in tokens]
-        except KeyError:
-            pass
         if len(written) % 2:
             raise self._fail(text, f"{quoted(written)} is not a list of cards (two characters "
                                    f"each, such as 'Ac' or '??')")
-        bad = next(token for token in tokens if token not in _CARD_OF)
-        raise self._fail(text, f"{quoted(bad)} is not a card")
+        cards = []
+        card_of = _CARD_OF.get
+        for start in range(0, len(written), 2):
+            card = card_of(written[start:start + 2], "")
+            if card == "":
+                raise self._fail(text, f"{quoted(written[start:start + 2])} is not a card")
+            cards.append(card)
+        return cards
 
     def _take(self, text: str, cards: Sequence[str | None]) -> None:
         """Marks known cards as dealt; each card exists once."""
@@ -477,6 +480,9 @@ class _Replay:
         if len(shown) > count:
             raise self._fail(text, f"{len(shown)} cards shown ({self.variant.code} deals "
                                    f"{count})")
+        if shown == hole:  # as dealt, the common case
+            self.shown[seat] = _HIDDEN if None in hole or len(hole) < count else _SHOWN
+            return
         dealt: list[str | None] = [card for card in hole if card is not None]
         new = [card for card in shown if card is not None and card not in dealt]
         if len(dealt) + len(new) > count:
@@ -500,7 +506,7 @@ class _Replay:
         totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if in_hand[seat])
         covered = totals[-2]  # no one can put in more than this and be called
         self.actors = [
-            seat for seat in (*range(opener, n), *range(opener))
+            seat for seat in _clockwise(n, opener)
             if in_hand[seat] and stacks[seat] and covered > bets[seat]
         ]
         self.acted = set()
@@ -558,8 +564,8 @@ class _Replay:
         bets[seat] = amount
         stacks[seat] -= amount - own
         n = self.n
-        self.actors = [other for other in (*range(seat + 1, n), *range(seat))
-                       if in_hand[other] and stacks[other]]
+        self.actors = [other for other in _clockwise(n, seat + 1)
+                       if in_hand[other] and stacks[other] and other != seat]
         if increment >= self.raise_size:  # a full raise reopens the betting to everyone
             self.acted = {seat}
             self.raise_size = increment
@@ -646,6 +652,12 @@ class _Replay:
                 name = f"side pot {number}" if number else "main pot"
                 raise self.hand.error(f"no player shows a hand that can win the {name}")
         return tuple(pots)
+
+
+@cache
+def _clockwise(players: int, first: int) -> tuple[int, ...]:
+    """The seats (0-based) in order of play from `first`: first, first + 1, ... (mod players)."""
+    return tuple((first + step) % players for step in range(players))
 
 
 def _cards_text(cards: list[str | None]) -> str | None:
