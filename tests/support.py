@@ -3,16 +3,14 @@
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from phh_hands import showdown_strengths  # benchmarks/, on the path (conftest)
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
-from pokerdb.evaluator import evaluate_cards
 from pokerdb.phh import PhhHand
 from pokerdb.settlement import Replayed, Settlement, award, replay
 
@@ -93,21 +91,11 @@ def heavy(modules: set[str]) -> list[str]:
     return sorted(name for name in modules if name.partition(".")[0] in HEAVY_PACKAGES)
 
 
+
 PHH_DATA = REPO / "tests" / "data" / "phh"
 
 
-def best_of_seven(cards: Sequence[str]) -> int:
-    """The strength of the best five of these cards, by trying all of them (21 for seven)."""
-    return max(evaluate_cards(list(five)).strength for five in combinations(cards, 5))
-
-
-def showdown_strengths(replayed: Replayed) -> list[int]:
-    """One strength per showdown seat, by the scalar evaluator (the importer batches these)."""
-    board = (replayed.board or "").split()
-    return [best_of_seven([*(replayed.hole_cards[seat - 1] or "").split(), *board])
-            for seat in replayed.showdown]
-
-
 def settle(hand: PhhHand) -> tuple[Replayed, Settlement]:
+    """A hand replayed and awarded, its shown hands evaluated one by one."""
     replayed = replay(hand)
     return replayed, award(replayed, showdown_strengths(replayed))
