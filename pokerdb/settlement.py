@@ -401,6 +401,8 @@ class _Replay:
         raise self._fail(text, f"{quoted(written)} is not an amount")
 
     def _cards(self, text: str, written: str) -> list[str | None]:
+        if written == "????":  # two unknown cards: hole cards as most files give them
+            return [None, None]
         if len(written) % 2:
             raise self._fail(text, f"{quoted(written)} is not a list of cards (two characters "
                                    f"each, such as 'Ac' or '??')")
@@ -415,11 +417,12 @@ class _Replay:
 
     def _take(self, text: str, cards: Sequence[str | None]) -> None:
         """Marks known cards as dealt; each card exists once."""
+        dealt = self.dealt
         for card in cards:
-            if card is not None:
-                if card in self.dealt:
+            if card:
+                if card in dealt:
                     raise self._fail(text, f"{card} is dealt twice")
-                self.dealt.add(card)
+                dealt.add(card)
 
     def _deal_hole(self, text: str, seat: int, written: str) -> None:
         if self.phase != _HOLE:
@@ -430,7 +433,8 @@ class _Replay:
             raise self._fail(text, f"p{seat + 1} would hold {len(hole) + len(cards)} hole "
                                    f"cards ({self.variant.code} deals "
                                    f"{self.variant.hole_cards})")
-        self._take(text, cards)
+        if any(cards):  # a card is known
+            self._take(text, cards)
         hole.extend(cards)
 
     def _deal_board(self, text: str, written: str) -> None:
@@ -533,7 +537,7 @@ class _Replay:
     def _bet_or_raise(self, text: str, seat: int, amount: int) -> None:
         bets, stacks, in_hand = self.bets, self.stacks, self.in_hand
         top, own, stack = max(bets), bets[seat], stacks[seat]
-        player = f"p{seat + 1}"
+        player = f"p{seat + 1}"  # for the messages
         if min(stack, top - own) < self.raise_size or (
                 self.short_all_ins and seat in self.acted
                 and sum(self.short_all_ins) < self.raise_size):
@@ -545,8 +549,10 @@ class _Replay:
                                    f"{cap} bets and raises, all made")
         if stack <= top - own:
             raise self._fail(text, f"{player} cannot raise: calling takes all {player}'s chips")
-        if not any(other != seat and in_hand[other] and stacks[other] + bets[other] > top
-                   for other in range(self.n)):
+        for other in _clockwise(self.n, seat + 1):
+            if in_hand[other] and stacks[other] + bets[other] > top and other != seat:
+                break
+        else:
             raise self._fail(text, f"{player} cannot bet or raise: no one else has chips left "
                                    f"to call")
         most = stack + own
@@ -584,12 +590,13 @@ class _Replay:
         could match, then deals on, shows down, or ends the hand won by folds."""
         bets, stacks, put_in = self.bets, self.stacks, self.put_in
         matched = sorted(bets)[-2]
-        for seat, bet in enumerate(bets):
+        for seat in range(self.n):
+            bet = bets[seat]
             if bet > matched:
                 stacks[seat] += bet - matched
                 bet = matched
             put_in[seat] += bet
-            bets[seat] = 0
+        self.bets = [0] * self.n
         self.actors = []
         in_hand = self.in_hand
         if self.in_count == 1:
@@ -633,6 +640,10 @@ class _Replay:
         if not self.hand.ante_trimming_status:  # every ante goes to the main pot
             levels_of = [paid - ante for paid, ante in zip(levels_of, self.antes, strict=True)]
             amount = sum(self.antes)
+        seats = tuple(seat + 1 for seat in range(self.n) if eligible[seat])
+        top = max(levels_of)
+        if seats and all(levels_of[seat - 1] == top for seat in seats):
+            return (Pot(sum(self.put_in), seats),)  # all level: one pot, the common case
         pots: list[Pot] = []
         previous = 0
         for level in sorted(set(levels_of)):
