@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from pokerdb.errors import InputError, quoted
 
@@ -323,46 +323,45 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     players = len(stacks)
     antes = fields.numbers("antes", players)
     blinds = fields.optional_numbers("blinds_or_straddles", players)
-    bets = [fields.optional_number(name) for name in AMOUNT_FIELDS]
+    bring_in, small_bet, big_bet, min_bet = map(fields.optional_number, AMOUNT_FIELDS)
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
-    exponent = max(map(_exponent, [*fields.decimals, *_action_amounts(actions)]), default=0)
+    decimals = fields.decimals
+    if "." in "".join(actions):
+        decimals = [*decimals, *_action_amounts(actions)]
+    exponent = max(map(_exponent, decimals), default=0)
     if exponent > MAX_EXPONENT:
         raise PhhError(source, f"amounts with {exponent} decimal places: at most "
                                f"{MAX_EXPONENT} are supported")
-    scale = 10 ** exponent
-
-    def units(value: int | Decimal | None) -> int | None:
-        return None if value is None else int(value * scale)
-
-    def all_units(values: list[int | Decimal] | None) -> tuple[int, ...] | None:
-        if values is None:
-            return None
-        return tuple(int(value * scale) for value in values) if exponent else tuple(
-            map(int, values))
-
+    scale = 10 ** exponent if fields.decimals or exponent else 0  # 0: every amount is whole
     return PhhHand(
         source=source,
         variant=variant,
         exponent=exponent,
-        antes=all_units(antes) or (),
-        blinds_or_straddles=all_units(blinds),
-        bring_in=units(bets[0]),
-        small_bet=units(bets[1]),
-        big_bet=units(bets[2]),
-        min_bet=units(bets[3]),
+        antes=_units(antes, scale),
+        blinds_or_straddles=None if blinds is None else _units(blinds, scale),
+        bring_in=None if bring_in is None else int(bring_in * (scale or 1)),
+        small_bet=None if small_bet is None else int(small_bet * (scale or 1)),
+        big_bet=None if big_bet is None else int(big_bet * (scale or 1)),
+        min_bet=None if min_bet is None else int(min_bet * (scale or 1)),
         starting_stacks=tuple(None if value == _INFINITY else int(value * scale)
-                              for value in stacks) if fields.decimals or exponent else tuple(
-            map(int, stacks)),
+                              for value in stacks) if scale else _units(stacks, scale),
         actions=tuple(actions),
         ante_trimming_status=fields.flag("ante_trimming_status"),
         players=None if names is None else tuple(names),
-        finishing_stacks=all_units(finishing),
-        winnings=all_units(winnings),
+        finishing_stacks=None if finishing is None else _units(finishing, scale),
+        winnings=None if winnings is None else _units(winnings, scale),
         details=fields.details(),
     )
+
+
+def _units(values: list[int | Decimal], scale: int) -> tuple[int, ...]:
+    """Amounts in units of the hand (`scale` per chip; 0 when they are all whole already)."""
+    if not scale:
+        return cast(tuple[int, ...], tuple(values))  # whole: ints, as read
+    return tuple(int(value * scale) for value in values)
 
 
 _INFINITY: Final = Decimal("inf")
