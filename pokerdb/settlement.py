@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 from pokerdb.cards import RANK_CHARS, SUIT_CHARS, normalise_card
 from pokerdb.errors import quoted
@@ -152,12 +152,14 @@ class Award:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """Who won what. `awards` are the pots as divided: consecutive pots won by the same
+    seats are divided as one (as pokerkit does), which leaves fewer odd chips."""
+
     won: tuple[int, ...]  # per seat, units won
     net: tuple[int, ...]  # per seat, units won minus units put in
     showed: tuple[bool, ...]  # per seat: reached the showdown and showed a hand
     winner: int  # the seat that won the main pot, 0 when it was split
-    awards: tuple[Award, ...]  # the pots as divided (consecutive pots with the same winners
-    #                            are one award)
+    awards: tuple[Award, ...]
 
 
 def replay(hand: PhhHand) -> Replayed:
@@ -235,8 +237,9 @@ class _Replay:
         self.scale: int = 10 ** hand.exponent
         self.stacks = [UNKNOWN_STACK if stack is None else stack
                        for stack in hand.starting_stacks]
-        self.put_in = [0] * n
-        self.bets = [0] * n
+        self.street_bet = self._street_bets()
+        self.antes, self.bets = self._forced_bets()
+        self.put_in = list(self.antes)
         self.in_hand = [True] * n
         self.in_count = n
         self.hole: list[list[str | None]] = [[] for _ in range(n)]
@@ -248,13 +251,11 @@ class _Replay:
         self.phase = _HOLE
         self.street = 0
         self.board_due = 0
-        self.street_bet = self._street_bets()
         self.actors: list[int] = []
         self.acted: set[int] = set()
         self.short_all_ins: list[int] = []
         self.raise_size = 0
         self.raise_count = 0
-        self.antes = [0] * n
         self.all_in: AllIn | None = None
 
     def _street_bets(self) -> tuple[int, ...]:
@@ -275,7 +276,6 @@ class _Replay:
     # --- the run ------------------------------------------------------------------------
 
     def run(self) -> Replayed:
-        self._post_forced_bets()
         for text in self.hand.actions:
             self._apply(text)
             self.index += 1
@@ -296,24 +296,24 @@ class _Replay:
             all_in=self.all_in,
         )
 
-    def _post_forced_bets(self) -> None:
-        hand, n, stacks = self.hand, self.n, self.stacks
+    def _forced_bets(self) -> tuple[list[int], list[int]]:
+        """The antes and blinds posted, taken from the stacks."""
+        hand, stacks = self.hand, self.stacks
         antes = hand.antes
         blinds = hand.blinds_or_straddles
         assert blinds is not None
-        if n == 2:  # heads-up: the lists apply in reverse
+        if self.n == 2:  # heads-up: the lists apply in reverse
             antes, blinds = antes[::-1], blinds[::-1]
         posted = [min(ante, stack) for ante, stack in zip(antes, stacks, strict=True)]
         # A blind is at most what the full ante leaves, even when the ante is then trimmed.
-        self.bets = [min(blind, stack - ante)
-                     for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
+        bets = [min(blind, stack - ante)
+                for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
         if hand.ante_trimming_status:
             ceiling = sorted(posted)[-2]
             posted = [min(ante, ceiling) for ante in posted]
-        for seat in range(n):
-            stacks[seat] -= posted[seat] + self.bets[seat]
-        self.put_in = list(posted)
-        self.antes = posted
+        for seat in range(self.n):
+            stacks[seat] -= posted[seat] + bets[seat]
+        return posted, bets
 
     def _check_complete(self) -> None:
         if self.phase == _HOLE:
@@ -323,9 +323,8 @@ class _Replay:
             missing = f"p{self.actors[0] + 1} is to act"
         elif phase == _BOARD or (phase == _SHOWDOWN and (
                 self.board_due or self.street < len(self.variant.streets) - 1)):
-            missing = f"the {self.variant.streets[self.street].name} is to be dealt"
-            if not self.board_due:
-                missing = f"the {self.variant.streets[self.street + 1].name} is to be dealt"
+            street = self.variant.streets[self.street if self.board_due else self.street + 1]
+            missing = f"the {street.name} is to be dealt"
         else:
             return
         raise self.hand.error(f"the actions end before the hand is over ({missing})")
@@ -673,7 +672,7 @@ def _clockwise(players: int, first: int) -> tuple[int, ...]:
 
 def _cards_text(cards: list[str | None]) -> str | None:
     """Known cards as pokerdb writes them ("AC 2D"); None if any is unknown."""
-    return None if None in cards else " ".join(cards)  # type: ignore[arg-type]
+    return None if None in cards else " ".join(cast(list[str], cards))
 
 
 def _written(cards: list[str | None]) -> str:
