@@ -22,7 +22,6 @@ import gzip
 import json
 import re
 import tomllib
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -30,11 +29,11 @@ from pathlib import Path
 from typing import Any, Final, cast
 
 from pokerdb.errors import InputError, quoted
+from pokerdb.sources import GZIP_ERRORS, GZIP_MAGIC, gzip_problem
 
 HAND_SUFFIX: Final = ".phh"
 HANDS_SUFFIX: Final = ".phhs"
 GZIP_SUFFIX: Final = ".gz"
-_GZIP_MAGIC: Final = b"\x1f\x8b"
 _UTF8_BOM: Final = "\ufeff"
 AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
 
@@ -131,15 +130,12 @@ class PhhFile:
             data = self.path.read_bytes()
         except OSError as exc:
             raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
-        if data[:2] != _GZIP_MAGIC:
+        if data[:2] != GZIP_MAGIC:
             return data
         try:
             return gzip.decompress(data)
-        except EOFError as exc:
-            raise PhhError(self.source, "truncated gzip data: the file ends before the end of "
-                                        "its compressed stream") from exc
-        except (gzip.BadGzipFile, zlib.error) as exc:
-            raise PhhError(self.source, f"damaged gzip data ({exc})") from exc
+        except GZIP_ERRORS as exc:
+            raise PhhError(self.source, gzip_problem(self.source, exc).message) from exc
 
 
 def phh_files(path: Path) -> list[PhhFile]:
