@@ -3,6 +3,8 @@ with tomllib on everything it accepts."""
 
 import datetime
 import gzip
+import subprocess
+import sys
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PHH_DATA
+from support import PHH_DATA, REPO
 
 from pokerdb.phh import (
     HandDetails,
@@ -259,3 +261,12 @@ def test_the_fast_reader_reads_the_common_layouts() -> None:
     assert _read_toml_subset(text) == {
         "a": "x", "b": "y z", "c": -12, "d": Decimal("0.50"), "e": True,
         "f": [1, Decimal("2.5"), "p1 cc # x"], "1": {"g": []}}
+
+
+def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
+    """pokerkit is the tests' oracle only: far too slow for import, it is not on its path."""
+    code = "import sys, pokerdb.phh, pokerdb.settlement; print(sorted(sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                            text=True, check=True).stdout
+    assert "pokerdb.settlement" in loaded
+    assert "pokerkit" not in loaded

@@ -220,6 +220,28 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting() -> None:
     assert replayed.pots == (Pot(68, (1, 2, 3, 4)), Pot(15, (1, 2, 3)), Pot(20, (2, 3)))
 
 
+def test_a_player_all_in_from_the_blinds_is_called_without_an_action() -> None:
+    # p2 (the button, heads-up) has 1 chip: the small blind puts it all in, and p1's big
+    # blind covers it, so no one acts; p1 gets back the blind's part no one matched.
+    replayed, settlement = settle(hand(["d dh p1 AcAd", "d dh p2 KcKd", "d db 2d8s9h",
+                                        "d db 3c", "d db 4h"], [100, 1]))
+    assert replayed.all_in == AllIn(action=2, board="", seats=(1, 2), put_in=(1, 1),
+                                    pots=(Pot(2, (1, 2)),))
+    assert settlement.net == (1, -1)
+    assert replayed.actors == (None,) * 5
+
+
+def test_an_unknown_stack_plays_as_an_endless_one() -> None:
+    text = "\n".join(("variant = 'NT'", "antes = [0, 0]", "blinds_or_straddles = [1, 2]",
+                      "min_bet = 2", "starting_stacks = [inf, 50]",
+                      "actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc', 'p1 cbr 900', "
+                      "'p2 cc', 'd db 2d8s9h', 'd db 3c', 'd db 4h']"))
+    replayed, settlement = settle(parse_hand(text, "inf.phh"))
+    assert replayed.hand.starting_stacks == (None, 50)
+    assert replayed.put_in == (50, 50)
+    assert settlement.net == (50, -50)
+
+
 def test_a_hand_won_by_folds_goes_to_the_last_player_in_unshown() -> None:
     phh_hand = hand(["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f",
                      "p2 f"], [100] * 3)
