@@ -120,9 +120,8 @@ class PhhFile:
 
     @property
     def holds_many(self) -> bool:
-        """A `.phhs` file (many hands), gzipped or not."""
-        name = self.path.name.lower()
-        return name.removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
+        """A `.phhs` file (many hands), gzipped or not, by the name it is given."""
+        return self.source.lower().removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
 
     def content(self) -> bytes:
         """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
