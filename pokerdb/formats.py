@@ -9,7 +9,7 @@ decides whether that aborts the import or is recorded and skipped.
 """
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
@@ -132,8 +132,10 @@ def read_pe54(lines: Iterable[bytes], rule: PlayerRule,
     first_players = 0  # players in the first deal; 0 until there is one
     line_no = 0
     for chunk in _chunks(lines, batch_lines):
-        texts = _canonical_texts(chunk, first_players) if first_players else None
+        players = first_players or _players_of_first_line(chunk, parse_pe54_line, rule)
+        texts = _canonical_texts(chunk, players) if players else None
         if texts is not None:
+            first_players = players
             yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts)
             line_no += len(chunk)
             continue
@@ -149,6 +151,20 @@ def read_pe54(lines: Iterable[bytes], rule: PlayerRule,
                 first_players = first_players or (len(deal) + 1) // HAND_STRIDE
         if batch:
             yield batch
+
+
+def _players_of_first_line(chunk: list[bytes], hands_of: Callable[[str], tuple[str, ...] | str],
+                           rule: PlayerRule) -> int:
+    """The players of the chunk's first line if it is a deal the rule allows (`hands_of` gives
+    its hands, or why it is not a deal), so that a file's first chunk can be read the fast way
+    too; else 0."""
+    try:
+        hands = hands_of(chunk[0].decode("ascii"))
+    except UnicodeDecodeError:
+        return 0
+    if isinstance(hands, str) or not hands or rule.check(len(hands), None) is not None:
+        return 0
+    return len(hands)
 
 
 def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
@@ -270,8 +286,10 @@ def read_holdem(lines: Iterable[bytes], rule: PlayerRule,
     first_players = 0  # players in the first deal; 0 until there is one
     line_no = 0
     for chunk in _chunks(lines, batch_lines):
-        canonical = _canonical_holdem(chunk, first_players) if first_players else None
+        players = first_players or _players_of_first_line(chunk, _holdem_hands, rule)
+        canonical = _canonical_holdem(chunk, players) if players else None
         if canonical is not None:
+            first_players = players
             boards, texts = canonical
             yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
                             boards=boards, game=HOLDEM)
@@ -334,6 +352,12 @@ def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
     if reason:
         return Rejected(line_no, _raw_text(raw), reason)
     return parsed
+
+
+def _holdem_hands(text: str) -> tuple[str, ...] | str:
+    """The hands of a Hold'em line, or why it is not a deal."""
+    parsed = parse_holdem_line(text)
+    return parsed[1] if isinstance(parsed, tuple) else parsed or "a blank line"
 
 
 def parse_holdem_line(text: str) -> tuple[str, tuple[str, ...]] | str | None:

@@ -77,18 +77,19 @@ def _spooled(label: str, stream: IO[bytes]) -> Iterator[Source]:
         yield Source(label, Path(spool.name), spool.tell())
 
 
-def _gzip_problem(source: Source, exc: Exception) -> InputError:
+def gzip_problem(label: str, exc: Exception) -> InputError:
+    """What is wrong with a file whose gzip data failed with `exc` (one of GZIP_ERRORS)."""
     if isinstance(exc, EOFError):
-        return InputError(source.label, None, "truncated gzip data: the file ends before the "
-                                              "end of its compressed stream")
-    return InputError(source.label, None, f"damaged gzip data ({exc})")
+        return InputError(label, None, "truncated gzip data: the file ends before the end of "
+                                       "its compressed stream")
+    return InputError(label, None, f"damaged gzip data ({exc})")
 
 
 def _truncation_guard(source: Source, lines: Iterator[bytes]) -> Iterator[bytes]:
     try:
         yield from lines
     except GZIP_ERRORS as exc:
-        raise _gzip_problem(source, exc) from exc
+        raise gzip_problem(source.label, exc) from exc
 
 
 @contextmanager
@@ -126,5 +127,5 @@ def content_sha256(source: Source) -> str:
             while chunk := stream.read(CHUNK):
                 digest.update(chunk)
         except GZIP_ERRORS as exc:
-            raise _gzip_problem(source, exc) from exc
+            raise gzip_problem(source.label, exc) from exc
     return digest.hexdigest()

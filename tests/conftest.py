@@ -1,6 +1,7 @@
 """Shared fixtures: databases on every backend and a CLI runner."""
 
 import os
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,8 @@ from typer.testing import CliRunner
 
 from pokerdb.db import open_engine
 
+# benchmarks/ holds the random PHH hands and the reference helpers some tests share with it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 PG_URL_VAR = "POKERDB_TEST_PG_URL"
 # Set by .ci/run: there a missing server fails the PostgreSQL tests instead of skipping them.
 REQUIRE_PG_VAR = "POKERDB_TEST_REQUIRE_PG"

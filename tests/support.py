@@ -7,10 +7,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from phh_hands import showdown_strengths  # benchmarks/, on the path (conftest)
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
+from pokerdb.phh import PhhHand
+from pokerdb.settlement import Replayed, Settlement, award, replay
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
@@ -95,3 +98,13 @@ def pokerdb_importing(*args: str) -> tuple[subprocess.CompletedProcess[str], set
 
 def heavy(modules: set[str]) -> list[str]:
     return sorted(name for name in modules if name.partition(".")[0] in HEAVY_PACKAGES)
+
+
+
+PHH_DATA = REPO / "tests" / "data" / "phh"
+
+
+def settle(hand: PhhHand) -> tuple[Replayed, Settlement]:
+    """A hand replayed and awarded, its shown hands evaluated one by one."""
+    replayed = replay(hand)
+    return replayed, award(replayed, showdown_strengths(replayed))

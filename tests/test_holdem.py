@@ -319,3 +319,16 @@ def test_report_draws_seven_card_odds(runner: CliRunner, db_url: str, tmp_path: 
     assert ("chance of that category in a random seven-card hand (best five) (log scale)"
             in page)
     assert "<td>holdem</td>" in page
+
+
+def test_player_rule_applies_to_lines_read_the_fast_way(runner: CliRunner,
+                                                        tmp_path: Path) -> None:
+    """Every line in normal form, so the chunk is read in a few vectorised steps: the first
+    deal still has to be one that --players allows."""
+    lines = [line.rstrip("\n") for line in generate_lines(50, seed=2, game=HOLDEM)]
+    file = holdem_file(tmp_path, *lines)
+    db = f"sqlite:///{tmp_path / 'rule.sqlite'}"
+    result = fails(runner, "import", file, "--format", "holdem", "--players", "3", "--db", db)
+    assert result.stderr == f"Error: {file}, line 1: deal of 2 players, but --players allows 3\n"
+    import_holdem(runner, db, file, "--players", "2-3")
+    assert rows(db, "SELECT count(*) FROM deals") == [(50,)]

@@ -1,0 +1,525 @@
+"""Reading PHH hand histories (the Poker Hand History standard, `phh-std`): `.phh` files of one
+hand, `.phhs` files of many (TOML tables `[1]`, `[2]`, ...), plain or gzip, or a folder of both.
+
+A hand's fields become a `PhhHand`. Its amounts (antes, blinds, bet sizes, stacks, the file's
+winnings and finishing stacks, and every `cbr` amount in its actions) may be decimals; they are
+kept exact as integers in the hand's own unit, ``10 ** -exponent``, where `exponent` is the most
+decimal places any of them has (0 for whole chips). `PhhHand.amount` turns units back into an
+exact `Decimal`. An unknown stack (``inf`` in the file) is None.
+
+TOML is read by a fast reader of the subset PHH files use (``key = value`` lines whose values
+are plain strings, numbers, booleans or flat arrays of them, and ``[KEY]`` table headers); a file
+that steps outside that subset in any way is read by `tomllib` instead, so every valid file reads
+correctly, and tomllib words the syntax errors.
+
+Problems are `PhhError`s: one line naming the hand by its source (the file, plus ``#KEY`` for a
+hand of a `.phhs`) and the field at fault. The readers yield them in place of the hand, so an
+import can stop at the first or skip the bad hands and go on.
+"""
+
+import datetime
+import gzip
+import json
+import re
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Final, cast
+
+from pokerdb.errors import InputError, quoted
+from pokerdb.sources import GZIP_ERRORS, GZIP_MAGIC, gzip_problem
+
+HAND_SUFFIX: Final = ".phh"
+HANDS_SUFFIX: Final = ".phhs"
+GZIP_SUFFIX: Final = ".gz"
+_UTF8_BOM: Final = "\ufeff"
+AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+
+
+class PhhError(InputError):
+    """An invalid PHH hand or file. `source` is the hand's source (or the file's, when the file
+    as a whole cannot be read) and `message` says what is wrong, naming the field or action:
+    ``hands.phhs#3: action 7 'p2 cbr 50': p2 acts out of turn (p3 is to act)``."""
+
+    def __init__(self, source: str, message: str) -> None:
+        super().__init__(source, None, message)
+
+
+@dataclass(frozen=True, slots=True)
+class HandDetails:
+    """The descriptive optional fields of a hand (None when absent). `hand` and `table` may be
+    strings or integers in a file; both are kept as text."""
+
+    hand: str | None = None
+    table: str | None = None
+    event: str | None = None
+    venue: str | None = None
+    url: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    time: datetime.time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    level: int | None = None
+    seat_count: int | None = None
+    seats: tuple[int, ...] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    author: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PhhHand:
+    """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
+    per-player arrays have one entry per player, p1 first. `actions` are the texts as written."""
+
+    source: str
+    variant: str
+    exponent: int
+    antes: tuple[int, ...]
+    blinds_or_straddles: tuple[int, ...] | None
+    bring_in: int | None
+    small_bet: int | None
+    big_bet: int | None
+    min_bet: int | None
+    starting_stacks: tuple[int | None, ...]  # None: unknown (`inf` in the file)
+    actions: tuple[str, ...]
+    ante_trimming_status: bool
+    players: tuple[str, ...] | None
+    finishing_stacks: tuple[int, ...] | None
+    winnings: tuple[int, ...] | None
+    details: HandDetails
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+    def amount(self, units: int) -> Decimal:
+        """The exact amount that `units` of this hand stand for."""
+        return Decimal(units).scaleb(-self.exponent) if self.exponent else Decimal(units)
+
+    def error(self, message: str) -> PhhError:
+        return PhhError(self.source, message)
+
+
+@dataclass(frozen=True)
+class PhhFile:
+    """A file to read: `source` names it in messages and in `deals.source` (the path relative
+    to the folder imported, with forward slashes; the file name alone for a single file)."""
+
+    source: str
+    path: Path
+
+    @property
+    def holds_many(self) -> bool:
+        """A `.phhs` file (many hands), gzipped or not, by the name it is given."""
+        return self.source.lower().removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
+
+    def content(self) -> bytes:
+        """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
+        try:
+            data = self.path.read_bytes()
+        except OSError as exc:
+            raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
+        if data[:2] != GZIP_MAGIC:
+            return data
+        try:
+            return gzip.decompress(data)
+        except GZIP_ERRORS as exc:
+            raise PhhError(self.source, gzip_problem(self.source, exc).message) from exc
+
+
+def phh_files(path: Path) -> list[PhhFile]:
+    """The files to read for `path`: the file itself, or every `.phh` and `.phhs` file (also
+    gzipped, as `.phh.gz` and `.phhs.gz`) under a folder, recursively, in path order."""
+    if not path.exists():
+        raise PhhError(str(path), "no such file or folder")
+    if not path.is_dir():
+        return [PhhFile(path.name, path)]
+    found = [
+        (candidate.relative_to(path), candidate) for candidate in path.rglob("*")
+        if _is_phh_name(candidate.name) and candidate.is_file()
+    ]
+    found.sort(key=lambda pair: pair[0].parts)
+    return [PhhFile(relative.as_posix(), candidate) for relative, candidate in found]
+
+
+def _is_phh_name(name: str) -> bool:
+    name = name.lower().removesuffix(GZIP_SUFFIX)
+    return name.endswith((HAND_SUFFIX, HANDS_SUFFIX))
+
+
+def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
+    """Every hand under `path` (see `phh_files`), in order; an invalid hand, or a file that
+    cannot be read at all, comes as its PhhError."""
+    for file in phh_files(path):
+        try:
+            content = file.content()
+        except PhhError as error:
+            yield error
+            continue
+        yield from parse_file(file, content)
+
+
+def parse_file(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError]:
+    """The hands of one file's (decompressed) content."""
+    try:
+        text = content.decode("utf-8").removeprefix(_UTF8_BOM)
+    except UnicodeDecodeError as exc:
+        yield PhhError(file.source, f"not UTF-8 text: byte {exc.start + 1} cannot be decoded")
+        return
+    if file.holds_many:
+        yield from parse_hands(text, file.source)
+        return
+    try:
+        yield parse_hand(text, file.source)
+    except PhhError as error:
+        yield error
+
+
+def parse_hand(text: str, source: str) -> PhhHand:
+    """The hand of a `.phh` file's text."""
+    return hand_from_table(_load_toml(text, source), source)
+
+
+def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
+    """The hands of a `.phhs` file's text, each named ``source#KEY``."""
+    try:
+        document = _load_toml(text, source)
+    except PhhError as error:
+        yield error
+        return
+    for key, table in document.items():
+        if not isinstance(table, dict):
+            yield PhhError(source, f"{quoted(key)} is not a hand: a .phhs file holds only "
+                                   f"tables [1], [2], ..., one per hand")
+            continue
+        try:
+            yield hand_from_table(table, f"{source}#{key}")
+        except PhhError as error:
+            yield error
+
+
+# --- TOML: the fast reader of the subset PHH files use, tomllib for anything else ---------
+
+_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
+# Characters TOML forbids outside strings' escapes, whose files the fast reader leaves to tomllib.
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
+
+
+def _load_toml(text: str, source: str) -> dict[str, object]:
+    fast = _read_toml_subset(text)
+    if fast is not None:
+        return fast
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(source, f"not valid TOML: {exc}") from None
+
+
+def _read_toml_subset(text: str) -> dict[str, object] | None:
+    """The document, if `text` is within the subset this reader knows, else None: lines that
+    are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
+    that is a string without escapes, a plain integer or decimal, a boolean, or a one-line array
+    of strings and numbers (read as JSON, which agrees with TOML on that much)."""
+    document: dict[str, object] = {}
+    table = document
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    for line in text.split("\n"):
+        if not line.isprintable() and _CONTROL.search(line):
+            return None
+        line = line.strip(" \t")
+        if not line or line[0] == "#":
+            continue
+        if line[0] == "[":
+            header = line[1:-1].strip(" \t") if line[-1] == "]" else ""
+            if not _is_bare_key(header) or header in document:
+                return None
+            table = document[header] = {}
+            continue
+        key, equals, text_value = line.partition("=")
+        key = key.rstrip(" \t")
+        if not equals or key in table or not (key in _FIELD_NAMES or _is_bare_key(key)):
+            return None
+        value = _subset_value(text_value.lstrip(" \t"))
+        if value is None:
+            return None
+        table[key] = value
+    return document
+
+
+def _is_bare_key(key: str) -> bool:
+    return key.isascii() and key.replace("_", "").replace("-", "").isalnum()
+
+
+def _subset_value(text: str) -> object:
+    """A value of the subset, or None when `text` is anything else."""
+    if not text:
+        return None
+    first, last = text[0], text[-1]
+    if first == "'" or first == '"':
+        if last == first and text.count(first) == 2 and "\\" not in text:
+            return text[1:-1]
+        return None
+    if first == "[":
+        if last != "]" or "\\" in text:
+            return None
+        if "'" in text:
+            if '"' in text:
+                return None
+            text = text.replace("'", '"')
+        try:
+            items, end = _scan_json(text)
+        except ValueError:
+            return None
+        if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
+            return items
+        return None
+    if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
+        return int(text)
+    if text == "true" or text == "false":
+        return text == "true"
+    if _NUMBER.fullmatch(text):
+        return Decimal(text) if "." in text else int(text)
+    return None
+
+
+def _not_toml(constant: str) -> object:
+    raise ValueError(f"{constant} is JSON, not TOML")
+
+
+# (value, end) of the JSON value at the start of a string; ValueError if there is none.
+_scan_json: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml).raw_decode
+
+
+# --- fields ---------------------------------------------------------------------------------
+
+MAX_EXPONENT: Final = 18  # decimal places of an amount; finer ones are a typo, not chips
+
+
+def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
+    """A hand from its TOML table, every field checked for type and length."""
+    fields = _Fields(table, source)
+    variant = fields.text("variant")
+    stacks = fields.numbers("starting_stacks", infinite=True)
+    if len(stacks) < 2:
+        raise fields.fail("starting_stacks", f"has {len(stacks)} value(s): a hand needs at "
+                                             f"least 2 players")
+    players = len(stacks)
+    antes = fields.numbers("antes", players)
+    blinds = fields.optional_numbers("blinds_or_straddles", players)
+    bring_in, small_bet, big_bet, min_bet = map(fields.optional_number, AMOUNT_FIELDS)
+    finishing = fields.optional_numbers("finishing_stacks", players)
+    winnings = fields.optional_numbers("winnings", players)
+    actions = fields.texts("actions")
+    names = fields.optional_texts("players", players)
+    decimals = fields.decimals
+    if "." in "".join(actions):
+        decimals = [*decimals, *_action_amounts(actions)]
+    exponent = max(map(_exponent, decimals), default=0)
+    if exponent > MAX_EXPONENT:
+        raise PhhError(source, f"amounts with {exponent} decimal places: at most "
+                               f"{MAX_EXPONENT} are supported")
+    scale = 10 ** exponent if fields.decimals or exponent else 0  # 0: every amount is whole
+    return PhhHand(
+        source=source,
+        variant=variant,
+        exponent=exponent,
+        antes=_units(antes, scale),
+        blinds_or_straddles=None if blinds is None else _units(blinds, scale),
+        bring_in=None if bring_in is None else int(bring_in * (scale or 1)),
+        small_bet=None if small_bet is None else int(small_bet * (scale or 1)),
+        big_bet=None if big_bet is None else int(big_bet * (scale or 1)),
+        min_bet=None if min_bet is None else int(min_bet * (scale or 1)),
+        starting_stacks=tuple(None if value == _INFINITY else int(value * scale)
+                              for value in stacks) if scale else _units(stacks, scale),
+        actions=tuple(actions),
+        ante_trimming_status=fields.flag("ante_trimming_status"),
+        players=None if names is None else tuple(names),
+        finishing_stacks=None if finishing is None else _units(finishing, scale),
+        winnings=None if winnings is None else _units(winnings, scale),
+        details=fields.details(),
+    )
+
+
+def _units(values: list[int | Decimal], scale: int) -> tuple[int, ...]:
+    """Amounts in units of the hand (`scale` per chip; 0 when they are all whole already)."""
+    if not scale:
+        return cast(tuple[int, ...], tuple(values))  # whole: ints, as read
+    return tuple(int(value * scale) for value in values)
+
+
+_INFINITY: Final = Decimal("inf")
+
+
+def _exponent(amount: Decimal) -> int:
+    """The decimal places of an amount (0 for whole or infinite ones)."""
+    if not amount.is_finite():
+        return 0
+    exponent = amount.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)
+    return max(0, -exponent)
+
+
+def _action_amounts(actions: list[str]) -> Iterator[Decimal]:
+    """The decimal `cbr` amounts among the actions (whole ones need no look: they add no
+    decimal places). Malformed ones are left for the replay to name."""
+    for action in actions:
+        if "." in action:
+            words = action.partition("#")[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                try:
+                    yield Decimal(words[2])
+                except ArithmeticError:
+                    continue
+
+
+class _Fields:
+    """Typed access to a hand's TOML table; each problem is a PhhError naming the field."""
+
+    def __init__(self, table: dict[str, object], source: str) -> None:
+        self.table = table
+        self.source = source
+        self.decimals: list[Decimal] = []  # every non-integer amount read
+
+    def fail(self, name: str, problem: str) -> PhhError:
+        return PhhError(self.source, f"field {name!r} {problem}")
+
+    def required(self, name: str) -> object:
+        value = self.table.get(name)
+        if value is None:
+            raise self.fail(name, "is missing")
+        return value
+
+    def text(self, name: str) -> str:
+        value = self.required(name)
+        if not isinstance(value, str):
+            raise self.fail(name, f"should be a string, not {_shown(value)}")
+        return value
+
+    def optional_text(self, name: str, numbered: bool = False) -> str | None:
+        """A string field; with `numbered`, an integer is accepted too and kept as text."""
+        value = self.table.get(name)
+        if value is None or isinstance(value, str):
+            return value
+        if numbered and isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        kind = "a string or an integer" if numbered else "a string"
+        raise self.fail(name, f"should be {kind}, not {_shown(value)}")
+
+    def integer(self, name: str) -> int | None:
+        value = self.table.get(name)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise self.fail(name, f"should be an integer, not {_shown(value)}")
+
+    def flag(self, name: str) -> bool:
+        value = self.table.get(name, False)
+        if not isinstance(value, bool):
+            raise self.fail(name, f"should be true or false, not {_shown(value)}")
+        return value
+
+    def optional_number(self, name: str) -> int | Decimal | None:
+        """A bet size: a positive number."""
+        value = self.table.get(name)
+        if value is None or (type(value) is int and value > 0):
+            return value
+        return self._amount(name, value, positive=True)
+
+    def numbers(self, name: str, players: int | None = None,
+                infinite: bool = False) -> list[int | Decimal]:
+        """An array of amounts, one per player when `players` is given; zero is allowed
+        except where `infinite` (starting stacks: positive, `inf` when unknown)."""
+        value = self.required(name)
+        if not isinstance(value, list):
+            raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
+        self._count(name, value, players)
+        if set(map(type, value)) <= _INT and (not value or min(value) >= infinite):
+            return value  # whole amounts, in range: the common case, checked at C speed
+        return [self._amount(name, item, positive=infinite, infinite=infinite)
+                for item in value]
+
+    def optional_numbers(self, name: str, players: int) -> list[int | Decimal] | None:
+        return None if self.table.get(name) is None else self.numbers(name, players)
+
+    def texts(self, name: str, players: int | None = None) -> list[str]:
+        value = self.required(name)
+        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
+            raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
+        self._count(name, value, players)
+        return value
+
+    def optional_texts(self, name: str, players: int) -> list[str] | None:
+        return None if self.table.get(name) is None else self.texts(name, players)
+
+    def _count(self, name: str, values: list[object], players: int | None) -> None:
+        if players is not None and len(values) != players:
+            raise self.fail(name, f"has {len(values)} values for {players} players")
+
+    def _amount(self, name: str, value: object, positive: bool,
+                infinite: bool = False) -> int | Decimal:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise self.fail(name, f"should hold numbers, not {_shown(value)}")
+        if (isinstance(value, Decimal) and value.is_nan()) or (
+                value == _INFINITY and not infinite):
+            raise self.fail(name, f"holds {value}: amounts must be finite")
+        if value < 0 or (positive and value == 0):
+            sign = "positive" if positive else "zero or more"
+            raise self.fail(name, f"holds {value}: amounts must be {sign}")
+        if type(value) is Decimal:
+            self.decimals.append(value)
+        return value
+
+    def details(self) -> HandDetails:
+        present = self.table.keys() & _DETAIL_KINDS.keys()
+        if not present:
+            return _NO_DETAILS
+        return HandDetails(**{name: self._detail(name, _DETAIL_KINDS[name]) for name in present})
+
+    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
+        value = self.table[name]
+        if kind == "text" or kind == "numbered":
+            return self.optional_text(name, numbered=kind == "numbered")
+        if kind == "integer":
+            return self.integer(name)
+        if kind == "time":
+            if not isinstance(value, datetime.time):
+                raise self.fail(name, f"should be a TOML local time, not {_shown(value)}")
+            return value
+        if not (isinstance(value, list) and set(map(type, value)) <= _INT):
+            raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
+        return tuple(value)
+
+
+# How each descriptive field is written: "numbered" is a string or an integer (kept as text).
+_DETAIL_KINDS: Final = {
+    "hand": "numbered", "table": "numbered", "event": "text", "venue": "text", "url": "text",
+    "address": "text", "city": "text", "region": "text", "postal_code": "text",
+    "country": "text", "year": "integer", "month": "integer", "day": "integer",
+    "time": "time", "time_zone": "text", "time_zone_abbreviation": "text", "level": "integer",
+    "seat_count": "integer", "seats": "integers", "currency": "text",
+    "currency_symbol": "text", "author": "text",
+}
+assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
+_NO_DETAILS: Final = HandDetails()
+_INT: Final = frozenset((int,))
+_STR: Final = frozenset((str,))
+# The fields of the specification: keys the fast TOML reader knows to be bare.
+_FIELD_NAMES: Final = frozenset((
+    "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
+    "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
+    *AMOUNT_FIELDS, *_DETAIL_KINDS))
+
+
+def _shown(value: object) -> str:
+    return quoted(value) if isinstance(value, str) else quoted(str(value))
