@@ -1,17 +1,19 @@
 """The `pokerdb` command: parses options, calls the library, renders results."""
 
 import json
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, TypeGuard
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from pokerdb import __version__, tallies
 from pokerdb.cards import MAX_PLAYERS
-from pokerdb.errors import InvalidLinesError, PokerdbError
+from pokerdb.errors import InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import InputFormat, PlayerRule
 from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
 from pokerdb.output import OutputFormat, render, render_object
@@ -19,7 +21,6 @@ from pokerdb.readers import reader
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
-    from sqlalchemy.exc import OperationalError
 
 # Modules that load SQLAlchemy or numpy are imported inside the commands that use them:
 # `pokerdb wins` on an SQLite file at head reads it with sqlite3 and should not pay for them.
@@ -54,24 +55,37 @@ def main(version: Annotated[bool, typer.Option(
 
 @contextmanager
 def _user_errors() -> Iterator[None]:
-    """A user's mistake becomes one line on stderr and exit code 1, never a traceback."""
+    """A user's mistake, or a database that refuses, becomes one line on stderr (per invalid
+    line of an import) and exit code 1, never a traceback."""
     try:
         yield
+    except InvalidLinesError as exc:
+        for message in exc.messages():
+            _say(f"Error: {message}")
+        raise typer.Exit(1) from None
     except PokerdbError as exc:
-        stderr.print(f"Error: {exc}", markup=False)
+        _say(f"Error: {exc}")
         raise typer.Exit(1) from None
     except Exception as exc:
-        if not _is_operational_error(exc):
+        refusal = _database_error(exc)
+        if refusal is None:
             raise
-        stderr.print(f"Error: database: {str(exc.orig).strip()}", markup=False)
+        _say(f"Error: database: {refusal}")
         raise typer.Exit(1) from None
 
 
-def _is_operational_error(exc: Exception) -> TypeGuard["OperationalError"]:
-    """SQLAlchemy's OperationalError, asked without importing SQLAlchemy: only a command that
-    loaded it can have raised one."""
+def _database_error(exc: Exception) -> str | None:
+    """What the database said, if `exc` is its refusal: SQLAlchemy's DBAPIError (asked
+    without importing SQLAlchemy: only a command that loaded it can have raised one) or the
+    sqlite3 module's own error."""
     module = sys.modules.get("sqlalchemy.exc")
-    return module is not None and isinstance(exc, module.OperationalError)
+    cause: BaseException | None = exc
+    if module is not None and isinstance(exc, module.DBAPIError):
+        cause = exc.orig
+    elif not isinstance(exc, sqlite3.Error):
+        return None
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
 def _open_engine(db: str | None) -> "Engine":
@@ -144,12 +158,7 @@ def import_command(
         engine = _open_engine(db)
         for file in files:
             with resolve(file) as source, _progress(lambda: source.size, "bytes", quiet) as advance:
-                try:
-                    result = import_source(engine, source, options, advance)
-                except InvalidLinesError as exc:
-                    for message in exc.messages():
-                        stderr.print(f"Error: {message}", markup=False)
-                    raise typer.Exit(1) from None
+                result = import_source(engine, source, options, advance)
             if result.skipped:
                 typer.echo(f"{file}: already imported as dataset "
                            f"'{result.already_imported_as}', skipped")
@@ -192,10 +201,21 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
                        f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
 
 
+def _say(line: str) -> None:
+    """One line on stderr, shown as written: no markup, no emoji codes, control characters
+    escaped."""
+    stderr.print(Text(shown(line)))
+
+
+def _notes(notes: list[str]) -> None:
+    for note in notes:
+        _say(f"Note: {note}")
+
+
 def _warn_unevaluated(pending: int) -> None:
     if pending:
-        stderr.print(f"Note: {pending:,} deals are not evaluated yet and have no winner; "
-                     f"run: pokerdb evaluate", markup=False)
+        _notes([f"{pending:,} deals are not evaluated yet and have no winner; "
+                f"run: pokerdb evaluate"])
 
 
 @app.command()
@@ -228,12 +248,17 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 @app.command()
 def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
-          no_headers: NoHeadersOption = False) -> None:
-    """Run one read-only SQL statement and print its rows; writes are refused."""
+          no_headers: NoHeadersOption = False,
+          timeout: Annotated[float | None, typer.Option(
+              "--timeout", min=0.001, show_default=False,
+              help="Stop the statement after this many seconds; default no limit.")] = None,
+          ) -> None:
+    """Run one read-only SQL statement and print its rows as they come; writes are refused.
+    Ctrl-C stops it."""
     from pokerdb.query import run_query
 
-    with _user_errors():
-        render([run_query(_open_engine(db), sql)], fmt, headers=not no_headers)
+    with _user_errors(), run_query(_open_engine(db), sql, timeout) as table:
+        _notes(render([table], fmt, headers=not no_headers))
 
 
 @app.command()
@@ -268,7 +293,7 @@ def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE
     from pokerdb import reports
 
     with _user_errors():
-        render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers)
+        _notes(render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers))
 
 
 @app.command()

@@ -6,10 +6,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
+from pokerdb.query import run_query
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
@@ -34,6 +35,12 @@ def fails(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
     assert result.exit_code == 1, (result.stdout, result.stderr, result.exception)
     assert isinstance(result.exception, SystemExit), result.exception
     return result
+
+
+def query_rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
+    """The rows `pokerdb query` gives for `sql`, read while its statement is open."""
+    with run_query(engine, sql) as table:
+        return [tuple(row) for row in table.rows]
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import PE54_FILE, stored_and_recounted_wins
+from support import PE54_FILE, query_rows, stored_and_recounted_wins
 from typer.testing import CliRunner
 
 from pokerdb import bulk
@@ -21,7 +21,7 @@ from pokerdb.cli import app
 from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
 from pokerdb.location import DB_ENV_VAR, head_revision
-from pokerdb.query import REFUSED, run_query
+from pokerdb.query import NOT_GRANTED, REFUSED
 from pokerdb.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
@@ -119,7 +119,6 @@ REFUSED_STATEMENTS = [
     "CREATE TEMPORARY TABLE sneaky (x integer)",
     "SELECT * INTO sneaky FROM deals",
     "WITH gone AS (DELETE FROM hand_cards RETURNING 1) SELECT count(*) FROM gone",
-    "SELECT nextval('datasets_id_seq')",
     "SELECT * FROM deals FOR UPDATE",
     "DO $$ BEGIN DELETE FROM hand_cards; END $$",
     "SET TRANSACTION READ WRITE",
@@ -157,6 +156,16 @@ def test_query_refuses_writes(runner: CliRunner, p054: str, statement: str) -> N
     assert refused(runner, p054, statement) == f"Error: {REFUSED}\n"
 
 
+@pytest.mark.parametrize(("statement", "denied"), [
+    ("SELECT nextval('datasets_id_seq')", "permission denied for sequence datasets_id_seq"),
+    ("SELECT * FROM pg_authid", "permission denied for table pg_authid"),
+    ("SELECT pg_read_file('/etc/hostname')", "permission denied for function pg_read_file"),
+])
+def test_query_reads_only_what_pokerdb_reader_is_granted(runner: CliRunner, p054: str,
+                                                          statement: str, denied: str) -> None:
+    assert refused(runner, p054, statement) == f"Error: {NOT_GRANTED}: {denied}\n"
+
+
 @pytest.mark.parametrize("statement", SEVERAL_STATEMENTS)
 def test_query_refuses_several_statements(runner: CliRunner, p054: str, statement: str) -> None:
     assert refused(runner, p054, statement) == (
@@ -184,13 +193,13 @@ def test_query_hands_no_session_state_to_the_pool(p054: str, pg: Engine) -> None
     """A session-level advisory lock taken by a query ends with it: its connection is closed."""
     engine = open_engine(p054)
     try:
-        assert run_query(engine, "SELECT pg_try_advisory_lock(54)").rows == [(True,)]
+        assert query_rows(engine, "SELECT pg_try_advisory_lock(54)") == [(True,)]
         assert scalar(pg, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND "
                           "objid = 54 AND database = (SELECT oid FROM pg_database "
                           "WHERE datname = current_database())") == 0
         with pytest.raises(ReadOnlyError):
-            run_query(engine, "DELETE FROM deals")
-        assert run_query(engine, "SELECT count(*) FROM deals").rows == [(1000,)]
+            query_rows(engine, "DELETE FROM deals")
+        assert query_rows(engine, "SELECT count(*) FROM deals") == [(1000,)]
     finally:
         engine.dispose()
 
