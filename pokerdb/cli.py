@@ -3,13 +3,17 @@
 import json
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated
+from itertools import islice
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer import TyperException
+from typer.core import TyperGroup
 
 from pokerdb import __version__, tallies
 from pokerdb.cards import MAX_PLAYERS
@@ -20,13 +24,45 @@ from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.readers import reader
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
     from sqlalchemy import Engine
+
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors (an unknown command, `--format xml`) as one line and the help hint,
+    instead of a box; exit code 2 as usual."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode,
+                                windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        except TyperException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `pokerdb` alone: the help
+                typer.echo(exc.format_message(), err=True)
+                sys.exit(exc.exit_code)
+            _say(f"Error: {exc.format_message()}")
+            context = getattr(exc, "ctx", None)
+            if context is not None:
+                _say(f"Try '{context.command_path} --help' for help.")
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            _say("Aborted.")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 # Modules that load SQLAlchemy or numpy are imported inside the commands that use them:
 # `pokerdb wins` on an SQLite file at head reads it with sqlite3 and should not pay for them.
 app = typer.Typer(
     help="Turn files of poker deals into a SQL database you can question.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    cls=_OneLineErrors,
 )
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per message
 
@@ -88,34 +124,45 @@ def _database_error(exc: Exception) -> str | None:
     return lines[0] if lines else type(cause).__name__
 
 
-def _open_engine(db: str | None) -> "Engine":
+def _open_engine(db: str | None, *, create: bool = False) -> "Engine":
+    """The database --db names, at head. Only import creates one; every other command
+    refuses a database that does not exist."""
     from pokerdb.db import open_engine
 
-    return open_engine(db)
+    return open_engine(db, create=create)
 
 
 @contextmanager
-def _progress(total: Callable[[], int | None], unit: str,
-              quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on a terminal's stderr, of `total()` units; a no-op otherwise, which
-    does not ask for the total (counting pending hands takes a scan)."""
+def _progress(description: str, total: Callable[[], int | None], unit: str,
+              quiet: bool) -> Iterator["Progress | None"]:
+    """A progress bar on a terminal's stderr, of `total()` units (bytes, or a count of
+    `unit`, with thousands separators), drawn at once; None otherwise, which does not ask for
+    the total (counting pending hands takes a scan). Its one task is task 0."""
     if quiet or not stderr.is_terminal:
-        yield lambda _advance: None
+        yield None
         return
     from rich.progress import (
         BarColumn,
         DownloadColumn,
-        MofNCompleteColumn,
         Progress,
         TextColumn,
         TimeRemainingColumn,
     )
 
-    amount = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
-    columns = (TextColumn("{task.description}"), BarColumn(), amount, TimeRemainingColumn())
+    amount = (DownloadColumn() if unit == "bytes" else
+              TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}"))
+    columns = (TextColumn("{task.description}"), BarColumn(), amount,
+               TextColumn("{task.fields[note]}"), TimeRemainingColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
-        task = bar.add_task(unit, total=total())
-        yield lambda advance: bar.advance(task, advance)
+        bar.add_task(shown(description), total=total(), note="")
+        bar.refresh()
+        yield bar
+
+
+def _advancer(bar: "Progress | None") -> Callable[[int], None] | None:
+    if bar is None:
+        return None
+    return lambda advance: bar.advance(bar.task_ids[0], advance)
 
 
 @app.command("import")
@@ -155,20 +202,40 @@ def import_command(
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
         options = ImportOptions(name, input_format, rule, max_errors, skip_invalid, evaluate)
-        engine = _open_engine(db)
+        engine = _open_engine(db, create=True)
         for file in files:
-            with resolve(file) as source, _progress(lambda: source.size, "bytes", quiet) as advance:
-                result = import_source(engine, source, options, advance)
+            with (resolve(file) as source,
+                  _progress(file, lambda: source.size, "bytes", quiet) as bar):
+                result = import_source(engine, source, options, _import_progress(bar))
             if result.skipped:
-                typer.echo(f"{file}: already imported as dataset "
-                           f"'{result.already_imported_as}', skipped")
+                typer.echo(shown(f"{file}: already imported as dataset "
+                                 f"'{result.already_imported_as}', skipped"))
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
                 evaluated = " and evaluated" if evaluate else ""
-                typer.echo(f"{file}: imported{evaluated} {result.deals:,} deals "
-                           f"({result.hands:,} hands) as dataset '{result.name}' "
-                           f"in {result.seconds:.2f} s "
-                           f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}")
+                typer.echo(shown(f"{file}: imported{evaluated} {_counted(result.deals, 'deal')} "
+                                 f"({_counted(result.hands, 'hand')}) as dataset "
+                                 f"'{result.name}' in {result.seconds:.2f} s "
+                                 f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}"))
+
+
+def _import_progress(bar: "Progress | None") -> Callable[[int, int], None] | None:
+    """Bytes read of the file and, beside them, the deals stored so far."""
+    if bar is None:
+        return None
+    stored = 0
+
+    def advance(bytes_read: int, deals: int) -> None:
+        nonlocal stored
+        stored += deals
+        bar.update(bar.task_ids[0], advance=bytes_read, note=f"{_counted(stored, 'deal')}")
+
+    return advance
+
+
+def _counted(count: int, noun: str) -> str:
+    """'1 deal', '2,000 deals'."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def _skipped_note(rejected: int) -> str:
@@ -185,20 +252,23 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
         with reader(db) as fetch:
             # Answered without loading SQLAlchemy and numpy when the file is at head.
             nothing_pending = tallies.all_deals_decided(fetch)
-        if nothing_pending:
-            hands = deals = 0
-            seconds = 0.0
-        else:
+        hands = deals = 0
+        seconds = 0.0
+        if not nothing_pending:
             from pokerdb.evaluation import evaluate_pending, pending_hands
 
             engine = _open_engine(db)
-            with _progress(lambda: pending_hands(engine), "hands", quiet) as advance:
-                result = evaluate_pending(engine, progress=advance)
+            with _progress("evaluate", lambda: pending_hands(engine), "hands", quiet) as bar:
+                result = evaluate_pending(engine, progress=_advancer(bar))
             hands, deals, seconds = result.hands, result.deals, result.seconds
-        if not quiet:
-            rate = hands / seconds if seconds else 0
-            typer.echo(f"evaluated {hands:,} hands in {deals:,} deals "
-                       f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
+        if quiet:
+            return
+        if not hands:
+            typer.echo("nothing to evaluate: every hand is evaluated already")
+            return
+        rate = hands / seconds if seconds else 0
+        typer.echo(f"evaluated {_counted(hands, 'hand')} in {_counted(deals, 'deal')} "
+                   f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
 
 
 def _say(line: str) -> None:
@@ -226,8 +296,22 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
         with reader(db) as fetch:
             counts = tallies.wins(fetch, dataset)
             pending = tallies.unevaluated_deals(fetch, dataset, counts)
+        _refuse_no_deals(counts["deals"])
         _warn_unevaluated(pending)
+        # Deals without a winner that are evaluated have one player: nobody to beat.
+        alone = counts["deals"] - (sum(counts.values()) - counts["deals"]) - pending
+        if alone:
+            _notes([f"{_counted(alone, 'deal')} of one player (such as UCI rows) have no "
+                    f"winner and are counted in deals only"])
         render_object(counts, fmt, headers=not no_headers)
+
+
+NO_DEALS = "the database has no deals yet: import some (pokerdb import FILE)"
+
+
+def _refuse_no_deals(deals: int) -> None:
+    if not deals:
+        raise PokerdbError(NO_DEALS)
 
 
 @app.command()
@@ -239,6 +323,7 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 
     with _user_errors():
         engine = _open_engine(db)
+        _refuse_no_deals(reports.wins(engine, dataset)["deals"])
         tables = [reports.wins_by_category(engine, dataset),
                   reports.category_matrix(engine, dataset)]
         _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
@@ -270,20 +355,44 @@ def generate(
                       ] = "-",
     players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
                                          help="Players per deal.")] = 2,
+    quiet: QuietOption = False,
 ) -> None:
     """Write random deals in PE54 format (ten distinct cards of one shuffled deck each)."""
-    from pokerdb.generate import generate_lines
+    from pokerdb.generate import CHUNK_DEALS, generate_lines
 
     with _user_errors():
         lines = generate_lines(deals, seed, players)
         if output == "-":
             sys.stdout.writelines(lines)
             return
+        started = time.perf_counter()
         try:
-            with open(output, "w", encoding="ascii") as file:
-                file.writelines(lines)
+            with (open(output, "w", encoding="ascii") as file,
+                  _progress(output, lambda: deals, "deals", quiet) as bar):
+                advance = _advancer(bar)
+                while chunk := list(islice(lines, CHUNK_DEALS)):
+                    file.writelines(chunk)
+                    if advance is not None:
+                        advance(len(chunk))
         except OSError as exc:
             raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
+        if not quiet:
+            typer.echo(shown(f"wrote {_counted(deals, 'deal')} to {output} "
+                             f"in {time.perf_counter() - started:.2f} s"))
+
+
+@app.command("delete")
+def delete_command(
+    dataset: Annotated[str, typer.Argument(help="The dataset's name (see: pokerdb datasets).")],
+    db: DbOption = None,
+) -> None:
+    """Remove a dataset and everything derived from it (deals, hands, values, rejected lines,
+    win counts) in one transaction."""
+    from pokerdb.removal import delete_dataset
+
+    with _user_errors():
+        removed = delete_dataset(_open_engine(db), dataset)
+        typer.echo(shown(f"deleted dataset '{dataset}' ({_counted(removed, 'deal')})"))
 
 
 @app.command("datasets")

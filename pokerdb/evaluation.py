@@ -75,7 +75,7 @@ def evaluate_pending(engine: Engine,
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
                 bulk.lock_for_append(connection, deals)
-                if _any_evaluated(connection, window):
+                if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)
             hand_total += window.hands
@@ -211,9 +211,14 @@ def _in_key_order(keys: npt.NDArray[np.int64], values: IntArray
     return keys[order], values[order]
 
 
-def _any_evaluated(connection: Connection, window: Window) -> bool:
-    return connection.scalar(select(hand_values.c.deal_id).where(
-        hand_values.c.deal_id.between(window.first, window.last)).limit(1)) is not None
+def _changed(connection: Connection, window: Window) -> bool:
+    """Whether a window read ahead (all its hands) changed since: some of its hands were
+    evaluated, or removed (pokerdb delete)."""
+    in_window = hand_values.c.deal_id.between(window.first, window.last)
+    return connection.scalar(select(hand_values.c.deal_id).where(in_window).limit(1)) \
+        is not None or connection.scalar(
+            select(func.count()).select_from(hand_cards)
+            .where(hand_cards.c.deal_id.between(window.first, window.last))) != window.hands
 
 
 def store(connection: Connection, window: Window, described: set[int]) -> None:

@@ -36,15 +36,20 @@ categories = Table(
     Column("name", String(20), nullable=False, unique=True),
 )
 
+NAME_LENGTH = 255  # of a dataset's name
+
 datasets = Table(
     "datasets",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("name", String(255), nullable=False, unique=True),
+    Column("name", String(NAME_LENGTH), nullable=False, unique=True),
     Column("sha256", String(64), nullable=False, unique=True),
     Column("format", String(16), nullable=False),
     Column("deals", Integer, nullable=False),
     Column("imported_at", DateTime(timezone=True), nullable=False),
+    # Ids are never reused (SQLite would reuse the highest after a delete; PostgreSQL's
+    # sequence never does): a new dataset cannot adopt rows an old one left behind.
+    sqlite_autoincrement=True,
 )
 
 deals = Table(
@@ -133,8 +138,9 @@ rejects = Table(
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False,
            index=True),
     Column("line_no", Integer, nullable=False),
-    Column("raw", String, nullable=False),
+    Column("raw", String, nullable=False),  # the line's beginning (formats.REJECTED_RAW_CHARS)
     Column("reason", String, nullable=False),
+    Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
 VIEW_NAMES = ("deal_results", "hands")
