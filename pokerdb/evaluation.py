@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TypeVar
 
 import numpy as np
@@ -19,15 +20,18 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Engine, and_, exists, func, select, text
 
 from pokerdb import bulk
-from pokerdb.cards import HAND_STRIDE
+from pokerdb.cards import HAND_STRIDE, HAND_WIDTH
 from pokerdb.db import reading
 from pokerdb.describe import describe_strength
-from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, strengths_of_joined_texts
+from pokerdb.errors import PokerdbError, quoted
+from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, card_codes, strengths_of_joined_texts
+from pokerdb.formats import parse_pe54_line
 from pokerdb.readers import engine_reader
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 from pokerdb.tallies import all_deals_decided
 
-IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64])
+IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
+                    npt.NDArray[np.uint64])
 WINDOW_DEALS = 100_000
 FIRST_WINDOW_DEALS = 10_000
 PLAYER_BITS = 4  # players 1..10
@@ -126,6 +130,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
                hand_cards.c.cards)
         .where(in_window if ahead else and_(in_window, UNEVALUATED))
         .order_by(hand_cards.c.deal_id, hand_cards.c.player))
+    _check_cards(connection, first, last, keys, cards)
     keys, strength = _in_key_order(keys, strengths_of_joined_texts(cards))
     deal_ids, players = keys >> PLAYER_BITS, keys & ((1 << PLAYER_BITS) - 1)
     if ahead and len(keys):
@@ -135,6 +140,56 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     return _window(dialect, first, last, deal_ids, players, strength,
                    bulk.stage_winners(dialect, first, last, winner_deals, winners),
                    _win_counts(_dataset_ids(connection, first, last, winner_deals), winners))
+
+
+def _check_cards(connection: Connection, first: int, last: int, keys: npt.NDArray[np.int64],
+                 cards: str) -> None:
+    """Refuse hands that are not five cards in normal form, or a deal that holds a card
+    twice (hand_cards edited by hand): their strength would be nonsense, or, one hand of
+    the wrong width, shift every hand after it. Checked in a few vectorised steps."""
+    count = len(keys)
+    valid = len(cards) == count * HAND_WIDTH and cards.isascii()
+    if valid and count:
+        text = np.frombuffer(cards.encode("ascii"), dtype=np.uint8).reshape(count, HAND_WIDTH)
+        codes = card_codes(text)
+        valid = bool(codes.all() and (text[:, 2::3] == ord(" ")).all())
+    if valid and count:
+        # One bit per card: a hand's bits add up to their union only if no card repeats, and
+        # so do a deal's hands.
+        bits = np.left_shift(np.uint64(1), codes.astype(np.uint64))
+        masks = np.bitwise_or.reduce(bits, axis=1)
+        ordered_keys, ordered = _in_key_order(keys, masks)
+        deal_ids = ordered_keys >> PLAYER_BITS
+        starts = np.flatnonzero(np.r_[True, deal_ids[1:] != deal_ids[:-1]])
+        valid = bool((masks == bits.sum(axis=1)).all() and (
+            np.bitwise_or.reduceat(ordered, starts) == np.add.reduceat(ordered, starts)).all())
+    if not valid:
+        raise _nonsense(connection, first, last)
+
+
+def _nonsense(connection: Connection, first: int, last: int) -> PokerdbError:
+    """The first deal between first and last whose hands are not a deal, named."""
+    rows = connection.execute(
+        select(hand_cards.c.deal_id, hand_cards.c.player, hand_cards.c.cards)
+        .where(hand_cards.c.deal_id.between(first, last))
+        .order_by(hand_cards.c.deal_id, hand_cards.c.player)).all()
+    for deal_id, hands in groupby(rows, key=lambda row: row.deal_id):
+        stored = list(hands)
+        for _, player, hand in stored:
+            parsed = parse_pe54_line(hand)
+            if isinstance(parsed, str) or len(parsed) != 1 or parsed[0] != hand:
+                why = parsed if isinstance(parsed, str) else "not five cards in normal form"
+                return _refused(deal_id, f"player {player}'s cards {quoted(hand)}: {why}")
+        parsed = parse_pe54_line(" ".join(hand for _, _, hand in stored))
+        if isinstance(parsed, str):
+            return _refused(deal_id, parsed)
+    return PokerdbError(f"deals {first}-{last}: hand_cards changed while being read; "
+                        f"run evaluate again")
+
+
+def _refused(deal_id: int, why: str) -> PokerdbError:
+    return PokerdbError(f"deal {deal_id} is not a deal ({why}): evaluate stopped there; fix "
+                        f"its rows in hand_cards, or remove its dataset (pokerdb delete)")
 
 
 NO_WINNER = -1  # a one-hand deal's, in NewDeals.winners

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, select
 from pokerdb.cards import RANK_NAME, RANK_VALUE
 from pokerdb.db import reading
 from pokerdb.describe import describe
-from pokerdb.errors import PokerdbError
+from pokerdb.errors import PokerdbError, quoted
 from pokerdb.evaluator import Category, HandValue, evaluate_cards
 from pokerdb.formats import parse_pe54_line
 from pokerdb.schema import datasets, deals, hands
@@ -77,6 +77,8 @@ def explain_cards(text: str) -> Explanation:
 
 def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     """Explain a stored deal; hands not evaluated yet are evaluated from their cards."""
+    if not 0 < deal_id < 1 << 63:  # beyond any id: no need to ask (nor can the database)
+        raise PokerdbError(f"no deal with id {deal_id} in the database")
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no)
@@ -87,6 +89,11 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
+    stored_cards = [cards for _, cards, _ in rows]
+    parsed = parse_pe54_line(" ".join(stored_cards))
+    if not rows or isinstance(parsed, str) or list(parsed) != stored_cards:
+        raise PokerdbError(f"deal {deal_id} is not a deal: its hand_cards rows read "
+                           f"{quoted(' | '.join(stored_cards))}")
     stored = [PlayerHand(player, cards, evaluate_cards(cards) if strength is None
                          else HandValue.from_strength(strength))
               for player, cards, strength in rows]
