@@ -71,6 +71,17 @@ def _configure_server(engine: Engine) -> None:
         dbapi_connection.commit()
 
 
+def configured_engine(url: str | URL, *, read_only: bool = False, **options: Any) -> Engine:
+    """An engine with pokerdb's settings (SQLite: pages of 16 KiB for a new file, WAL, busy
+    timeout; PostgreSQL: UTC), without touching the schema: for the migrations' own use."""
+    engine = create_engine(url, **options)
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine, read_only)
+    elif engine.dialect.name == "postgresql":
+        _configure_server(engine)
+    return engine
+
+
 def open_engine(db: str | None = None, *, create: bool = True) -> Engine:
     """An engine for the database, with the schema brought to head. `create=False` refuses
     a database that does not exist yet (an SQLite file) instead of creating it; an SQLite
@@ -96,13 +107,9 @@ def open_engine(db: str | None = None, *, create: bool = True) -> Engine:
                                f"folder {folder} does not exist")
     where = path if path is not None else parsed.render_as_string(hide_password=True)
     try:
-        engine = create_engine(parsed)
+        engine = configured_engine(parsed, read_only=read_only)
     except Exception as exc:
         raise PokerdbError(f"cannot open database {where}: {exc}") from exc
-    if parsed.get_backend_name() == "sqlite":
-        _configure_sqlite(engine, read_only)
-    elif parsed.get_backend_name() == "postgresql":
-        _configure_server(engine)
     try:
         upgrade_to_head(engine, where)
     except DBAPIError as exc:

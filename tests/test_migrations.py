@@ -161,6 +161,10 @@ def test_alembic_command_line_from_the_repository(db_url: str) -> None:
 
     alembic("upgrade", "head")
     assert alembic("current").stdout.strip() == f"{head()} (head)"
+    if db_url.startswith("sqlite"):  # made as pokerdb makes a file
+        with create_engine(db_url).connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA page_size").scalar() == 16384
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine = create_engine(db_url)
     try:
         assert schema_differences(engine) == []
