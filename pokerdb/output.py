@@ -8,12 +8,12 @@ shown as data: a table escapes control characters and never reads rich markup in
 
 import csv
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
-from itertools import islice
+from itertools import chain, islice
 from typing import IO, Any
 
 from rich.console import Console
@@ -124,8 +124,25 @@ def _write_csv(out: IO[str], table: Table, headers: bool) -> None:
     writer = csv.writer(out, lineterminator="\n")
     if headers:
         writer.writerow(table.columns)
-    writer.writerows(table.rows)
+    rows = iter(table.rows)
+    first = next(rows, None)
+    if first is not None:
+        # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
+        times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
+        writer.writerows(map(_times_in_iso(times), chain([first], rows)) if times
+                         else chain([first], rows))
     out.flush()
+
+
+def _times_in_iso(columns: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
+    def convert(row: Sequence[Any]) -> list[Any]:
+        values = list(row)
+        for i in columns:
+            if isinstance(values[i], datetime | date):
+                values[i] = values[i].isoformat()
+        return values
+
+    return convert
 
 
 def _print_table(console: Console, table: Table) -> list[str]:

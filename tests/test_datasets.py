@@ -2,6 +2,7 @@
 a database on a read-only medium, and reports that add up."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -145,3 +146,17 @@ def test_wins_says_one_player_deals_have_no_winner(runner: CliRunner, db_url: st
     assert result.stdout == "deals,player1,player2,ties\n2,0,0,0\n"
     assert result.stderr == ("Note: 2 deals of one player (such as UCI rows) have no winner and "
                              "are counted in deals only\n")
+
+
+def test_imported_at_reads_the_same_on_every_backend(runner: CliRunner, db_url: str) -> None:
+    """In UTC with its offset, as ISO 8601, whether read raw by a query or by datasets, in
+    every format."""
+    succeeds(runner, "import", str(PE54_FILE), "--db", db_url, "-q")
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00"
+    for args in (["query", "SELECT imported_at FROM datasets"], ["datasets"]):
+        as_json = json.loads(succeeds(runner, *args, "--db", db_url, "-f", "json").stdout)
+        as_csv = succeeds(runner, *args, "--db", db_url, "-f", "csv").stdout.splitlines()
+        value = as_json[0]["imported_at"]
+        assert re.fullmatch(stamp, value), value
+        assert as_csv[1].endswith(value)
+        assert value in succeeds(runner, *args, "--db", db_url).stdout

@@ -1,11 +1,13 @@
-"""Dataset ids are never reused; a rejected line keeps its length; the query reader role.
+"""Dataset ids are never reused; a rejected line keeps its length; the query reader role;
+times on SQLite as on PostgreSQL.
 
 SQLite gives `datasets.id` AUTOINCREMENT, its counter started above every dataset id any row
 still names (orphans left by a DELETE made by hand are never adopted by a new dataset).
 PostgreSQL's sequence never reused one. `rejects.line_bytes` holds the whole rejected line's
 length (raw keeps its beginning); rows from before get their stored text's. On PostgreSQL the
 role pokerdb_reader and the functions `pokerdb query` runs statements through are set up
-where the connecting role may (see pokerdb.query.install_reader).
+where the connecting role may (see pokerdb.query.install_reader). SQLite's imported_at
+becomes the text PostgreSQL prints, '2026-11-30T18:31:16.353453+00:00'.
 
 Revision ID: 0005
 Revises: 0003
@@ -35,6 +37,9 @@ def upgrade() -> None:
         op.execute("DELETE FROM sqlite_sequence WHERE name = 'datasets'")
         op.execute(f"INSERT INTO sqlite_sequence (name, seq) SELECT 'datasets', "
                    f"max((SELECT coalesce(max(id), 0) FROM datasets), {highest})")
+        # As PostgreSQL prints a time in UTC (schema.UtcDateTime).
+        op.execute("UPDATE datasets SET imported_at = replace(imported_at, ' ', 'T') || "
+                   "'+00:00' WHERE imported_at NOT LIKE '%+00:00'")
     with op.batch_alter_table("rejects") as batch:
         batch.add_column(sa.Column("line_bytes", sa.Integer(), nullable=True))
     length = "length(CAST(raw AS BLOB))" if bind.dialect.name == "sqlite" else "octet_length(raw)"
@@ -52,6 +57,8 @@ def downgrade() -> None:
         batch.drop_column("line_bytes")
     if op.get_bind().dialect.name == "sqlite":
         _rebuild_datasets(autoincrement=False)
+        op.execute("UPDATE datasets SET imported_at = "
+                   "replace(substr(imported_at, 1, length(imported_at) - 6), 'T', ' ')")
 
 
 def _rebuild_datasets(autoincrement: bool) -> None:
