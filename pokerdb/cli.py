@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -148,11 +149,16 @@ def _progress(description: str, total: Callable[[], int | None], unit: str,
         TextColumn,
         TimeRemainingColumn,
     )
+    from rich.table import Column
 
-    amount = (DownloadColumn() if unit == "bytes" else
-              TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}"))
-    columns = (TextColumn("{task.description}"), BarColumn(), amount,
-               TextColumn("{task.fields[note]}"), TimeRemainingColumn())
+    whole = Column(no_wrap=True)  # a narrow terminal shortens the bar, not the figures
+    amount = (DownloadColumn(table_column=whole) if unit == "bytes" else
+              TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}",
+                         table_column=whole))
+    columns = (TextColumn("{task.description}", table_column=Column(
+                   no_wrap=True, overflow="ellipsis", max_width=30)),
+               BarColumn(bar_width=None), amount,
+               TextColumn("{task.fields[note]}", table_column=whole), TimeRemainingColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
         bar.add_task(shown(description), total=total(), note="")
         bar.refresh()
@@ -205,7 +211,7 @@ def import_command(
         engine = _open_engine(db, create=True)
         for file in files:
             with (resolve(file) as source,
-                  _progress(file, lambda: source.size, "bytes", quiet) as bar):
+                  _progress(Path(file).name, lambda: source.size, "bytes", quiet) as bar):
                 result = import_source(engine, source, options, _import_progress(bar))
             if result.skipped:
                 typer.echo(shown(f"{file}: already imported as dataset "

@@ -489,8 +489,9 @@ def test_db_from_environment(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_progress_bars_on_a_terminal(tmp_path: Path) -> None:
-    """On a terminal, import shows bytes read of the file's size and evaluate the hands done of
-    those pending; nothing is drawn when stderr is not a terminal (the other tests)."""
+    """On a terminal, import shows the file's name, bytes read of its size and deals stored,
+    evaluate the hands done of those pending, from the start; nothing is drawn when stderr is
+    not a terminal (the other tests)."""
     db = str(tmp_path / "bars.sqlite")
     terminal, stderr_end = pty.openpty()
     try:
@@ -507,5 +508,7 @@ def test_progress_bars_on_a_terminal(tmp_path: Path) -> None:
             drawn += chunk
     os.close(terminal)
     size_kb = PE54_FILE.stat().st_size / 1000
-    assert f"{size_kb:.1f}/{size_kb:.1f} kB".encode() in drawn
-    assert b"2000/2000" in drawn
+    shown = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", drawn).decode()
+    # The file's name, bytes read of its size and the deals stored; hands with separators.
+    assert re.search(rf"p054_poker\.txt ━+ {size_kb:.1f}/{size_kb:.1f} kB 1,000 deals", shown)
+    assert re.search(r"evaluate ━+ 2,000/2,000 hands", shown)
