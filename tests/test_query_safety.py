@@ -177,7 +177,9 @@ def test_what_a_server_query_may_run_leaves_nothing(runner: CliRunner, pg_url: s
     """Functions anyone may call still run, but their effects end with the query."""
     succeeds(runner, "import", str(PE54_FILE), "--db", pg_url)
     counts = ("SELECT (SELECT count(*) FROM pg_largeobject_metadata) AS objects, "
-              "(SELECT count(*) FROM pg_locks WHERE locktype = 'advisory') AS locks")
+              "(SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 7 "
+              "AND database = (SELECT oid FROM pg_database "
+              "                WHERE datname = current_database())) AS locks")
     with psycopg.connect(psycopg_url(pg_url), autocommit=True) as watcher:
         before = watcher.execute(counts).fetchone()
         result = succeeds(runner, "query", "SELECT lo_create(0) > 0 AS made, "
