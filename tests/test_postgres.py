@@ -13,16 +13,18 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import PE54_FILE, stored_and_recounted_wins
+from sqlalchemy.exc import IntegrityError
+from support import PE54_FILE, rows, stored_and_recounted_wins, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import bulk
 from pokerdb.cli import app
 from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
+from pokerdb.games import HOLDEM
+from pokerdb.generate import generate_lines
 from pokerdb.location import DB_ENV_VAR, head_revision
 from pokerdb.query import REFUSED, run_query
-from pokerdb.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.
@@ -214,6 +216,54 @@ def test_copy_import_with_a_bad_line_leaves_nothing(runner: CliRunner, pg_url: s
     assert scalar(pg, "SELECT min(id) || '-' || max(id) FROM deals") == "1-1000"
 
 
+ORPHAN_HAND = "INSERT INTO hand_cards (deal_id, player, cards) VALUES (999999, 1, 'AS KS QS JS TS')"
+
+
+def stored(url: str) -> list[list[tuple[Any, ...]]]:
+    """Every row pokerdb stores but the import times."""
+    return [rows(url, sql) for sql in (
+        "SELECT id, name, sha256, format, game, deals FROM datasets ORDER BY id",
+        "SELECT * FROM deals ORDER BY id", "SELECT * FROM hands ORDER BY deal_id, player",
+        "SELECT * FROM win_counts ORDER BY dataset_id, winner",
+        "SELECT * FROM hand_descriptions ORDER BY strength")]
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test server's role may skip the foreign keys' per-row triggers (see
+    scripts/pg-test-server.sh), and pokerdb's bulk writers do, in their own transaction only;
+    a role that may not has every row checked. Both store the same rows."""
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text("".join(generate_lines(3_000, seed=5, players=3, game=HOLDEM)))
+
+    def load(url: str) -> list[list[tuple[Any, ...]]]:
+        succeeds(runner, "import", str(PE54_FILE), "--db", url, "--quiet")
+        succeeds(runner, "evaluate", "--db", url, "--quiet")
+        succeeds(runner, "import", str(holdem), "--format", "holdem", "--players", "3",
+                 "--evaluate", "--db", url, "--quiet")
+        return stored(url)
+
+    engine = open_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            with connection.begin() as transaction:
+                assert bulk.skips_reference_triggers(connection)
+                bulk.lock_for_bulk_write(connection)
+                connection.execute(text(ORPHAN_HAND))  # not checked
+                transaction.rollback()
+            with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
+                connection.execute(text(ORPHAN_HAND))
+    finally:
+        engine.dispose()
+    skipping = load(db_url)
+    monkeypatch.setattr(bulk, "skips_reference_triggers", lambda connection: False)
+    checking = load(other_url)
+    assert checking == skipping
+    assert [len(table) for table in checking] == [2, 4_000, 11_000, 6, len(checking[4])]
+
+
 def test_skipped_lines_keep_every_byte_through_copy(runner: CliRunner, pg_url: str, pg: Engine,
                                                     tmp_path: Path) -> None:
     """COPY's text format gives tab and backslash a meaning; the rejects table must not."""
@@ -262,7 +312,7 @@ def holding(lock: Callable[[Connection], None], connection: Connection, waiters:
 
 
 def appending(connection: Connection) -> None:
-    bulk.lock_for_append(connection, deals)
+    bulk.lock_for_bulk_write(connection)
 
 
 def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path: Path) -> None:
