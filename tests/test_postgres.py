@@ -97,6 +97,11 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
         "hand_equities.equity": "double precision"}
+    # Room on each page for evaluate's winners (revision 0006).
+    assert scalar(pg, "SELECT reloptions FROM pg_class WHERE relname = 'deals'") == [
+        "fillfactor=45"]
+    command.downgrade(alembic_config(), "0005")
+    assert scalar(pg, "SELECT reloptions FROM pg_class WHERE relname = 'deals'") is None
     command.downgrade(alembic_config(), "base")
     assert relations(pg) == BASE_RELATIONS
     assert scalar(pg, "SELECT count(*) FROM alembic_version") == 0
