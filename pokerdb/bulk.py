@@ -3,21 +3,31 @@
 On SQLite the bulk of the data goes in as one JSON array per statement, which SQLite's
 json_each unpacks in C: binding each row through `executemany` costs twice as long (6.6 s
 against 2.7 s for a million deals). PostgreSQL takes COPY, each batch one block of text that
-numpy formats (copy_block), and hands its bulk reads back through COPY too, in binary, parsed by
-numpy. Everything runs inside the caller's transaction, so a failure later in the same
-transaction still leaves nothing behind.
+numpy lays out (copy_block). Bulk reads come back as one value per column, which numpy reads
+(fetch_int_columns). Everything runs inside the caller's transaction, so a failure later in
+the same transaction still leaves nothing behind.
 """
 
 import gc
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, Select, Table, func, select, text
+from sqlalchemy import (
+    BigInteger,
+    Connection,
+    Select,
+    Table,
+    cast,
+    func,
+    literal_column,
+    select,
+    text,
+)
 
 from pokerdb.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
 from pokerdb.formats import DealBatch
@@ -351,14 +361,18 @@ def lock_for_migration(connection: Connection) -> None:
 
 def fetch_int_columns(connection: Connection,
                       statement: Select[Any]) -> list[npt.NDArray[np.int64]]:
-    """The columns of a Core SELECT of integers, each as an array. SQLite hands each column
-    over as one JSON array that numpy parses in C, PostgreSQL the rows as one binary COPY
-    (_copy_out): fetching a million row tuples, or parsing with json, costs several times as
-    much. SQL promises no order inside an aggregate, but the columns keep the same order as
-    each other."""
-    if connection.dialect.name == "postgresql":
-        return _copy_out(connection, statement)
+    """The columns of a Core SELECT of integers, each as an array. The database hands each
+    column over in one value that numpy reads in C: on SQLite a JSON array, on PostgreSQL the
+    integers' 8-byte binary forms run together in one bytea. Fetching a million row tuples,
+    parsing with json, or reading a COPY (one message per row) costs several times as much.
+    SQL promises no order inside an aggregate, but the columns keep the same order as each
+    other."""
     rows_in_order = statement.subquery()
+    if connection.dialect.name == "postgresql":
+        packed = connection.execute(select(*(
+            func.string_agg(func.int8send(cast(column, BigInteger)), literal_column("''::bytea"))
+            for column in rows_in_order.c))).one()
+        return [np.frombuffer(column or b"", dtype=">i8").astype(np.int64) for column in packed]
     arrays = connection.execute(
         select(*(func.json_group_array(column) for column in rows_in_order.c))).one()
     return [_int_array(array) for array in arrays]
@@ -369,53 +383,16 @@ def fetch_keyed_text(connection: Connection,
     """The integer keys and text values of a Core SELECT of (key, value) rows: the keys as an
     array (see fetch_int_columns), the values joined into one string (meant for values of
     one width), in the same order."""
-    if connection.dialect.name == "postgresql":
-        keys, values = _copy_out(connection, statement, text_columns={1})
-        return keys, values.tobytes().decode("ascii")
     rows_in_order = statement.subquery()
     key, value = rows_in_order.c
+    if connection.dialect.name == "postgresql":
+        keys, values = connection.execute(select(
+            func.string_agg(func.int8send(cast(key, BigInteger)), literal_column("''::bytea")),
+            func.string_agg(value, ""))).one()
+        return np.frombuffer(keys or b"", dtype=">i8").astype(np.int64), values or ""
     keys, values = connection.execute(
         select(func.json_group_array(key), func.group_concat(value, ""))).one()
     return _int_array(keys), values or ""
-
-
-def _copy_out(connection: Connection, statement: Select[Any],
-              text_columns: Set[int] = frozenset()) -> list[npt.NDArray[Any]]:
-    """The columns of a Core SELECT fetched by one binary COPY and read by numpy: integers as
-    int64 arrays, the text_columns as arrays of bytes. Each column's values must all be of
-    one width (integers, or texts of one length), so that every row is a record of one
-    layout."""
-    sql = statement.compile(dialect=connection.dialect, compile_kwargs={"literal_binds": True})
-    driver = connection.connection.driver_connection
-    with (driver.cursor() as cursor,  # type: ignore[union-attr]
-          cursor.copy(f"COPY ({sql}) TO STDOUT (FORMAT binary)") as copy):
-        data = b"".join(copy)
-    # A signature, flags and a header extension; then each row: its number of fields, then
-    # each field's length and bytes (big-endian); then -1 for the end.
-    extension = int.from_bytes(data[15:19], "big")
-    body = data[19 + extension:-2]
-    columns = range(len(statement.selected_columns))
-    if not body:
-        return [np.empty(0, dtype="S1" if column in text_columns else np.int64)
-                for column in columns]
-    widths, at = [], 2
-    for _ in columns:
-        widths.append(int.from_bytes(body[at:at + 4], "big", signed=True))
-        at += 4 + max(widths[-1], 0)
-    if min(widths) < 1:
-        raise ValueError(f"COPY out of {sql}: a NULL or empty value")
-    layout = np.dtype([("fields", ">i2"), *(
-        field for column, width in enumerate(widths)
-        for field in ((f"width{column}", ">i4"),
-                      (f"value{column}", f"S{width}" if column in text_columns
-                       else f">i{width}")))])
-    rows = (np.frombuffer(body, dtype=layout) if len(body) % layout.itemsize == 0
-            else np.empty(0, dtype=layout))
-    if len(rows) * layout.itemsize != len(body) or any(
-            (rows[f"width{column}"] != width).any() for column, width in enumerate(widths)):
-        raise ValueError(f"COPY out of {sql}: the values of a column differ in width")
-    return [rows[f"value{column}"] if column in text_columns
-            else rows[f"value{column}"].astype(np.int64) for column in columns]
 
 
 def _int_array(json_array: str) -> npt.NDArray[np.int64]:
