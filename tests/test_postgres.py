@@ -69,6 +69,12 @@ def column_types(engine: Engine, *columns: str) -> dict[str, str]:
         return {column: kind for column, kind in found if column in columns}
 
 
+def storage(engine: Engine) -> tuple[list[str] | None, str]:
+    """The storage parameters of deals, and the definition of its index on dataset_id."""
+    return (scalar(engine, "SELECT reloptions FROM pg_class WHERE relname = 'deals'"),
+            scalar(engine, "SELECT pg_get_indexdef('ix_deals_dataset_id'::regclass)"))
+
+
 def scalar(engine: Engine, sql: str) -> Any:
     with engine.connect() as connection:
         return connection.execute(text(sql)).scalar()
@@ -97,11 +103,13 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
         "hand_equities.equity": "double precision"}
-    # Room on each page for evaluate's winners (revision 0006).
-    assert scalar(pg, "SELECT reloptions FROM pg_class WHERE relname = 'deals'") == [
-        "fillfactor=45"]
+    # Room on each page for evaluate's winners, and datasets' deals indexed by block ranges
+    # (revision 0006).
+    assert storage(pg) == (["fillfactor=45"], "CREATE INDEX ix_deals_dataset_id ON public.deals "
+                                              "USING brin (dataset_id) WITH (autosummarize='on')")
     command.downgrade(alembic_config(), "0005")
-    assert scalar(pg, "SELECT reloptions FROM pg_class WHERE relname = 'deals'") is None
+    assert storage(pg) == (None, "CREATE INDEX ix_deals_dataset_id ON public.deals "
+                                 "USING btree (dataset_id)")
     command.downgrade(alembic_config(), "base")
     assert relations(pg) == BASE_RELATIONS
     assert scalar(pg, "SELECT count(*) FROM alembic_version") == 0
