@@ -322,26 +322,29 @@ def set_winners(connection: Connection, staged: StagedWinners) -> None:
         (staged.codes, staged.first, staged.last))
 
 
-def lock_for_bulk_write(connection: Connection) -> None:
-    """Serialise the bulk writers: imports, which allocate deal ids from max(id), and
-    evaluate's windows, which rewrite rows an import could add to mid-way. SQLite's BEGIN
-    IMMEDIATE already has.
+def lock_for_append(connection: Connection, table: Table) -> None:
+    """Serialise writers that allocate ids from max(id), and those that rewrite rows an append
+    could add to mid-way (evaluate's windows). SQLite's BEGIN IMMEDIATE already has."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"LOCK TABLE {table.name} IN SHARE ROW EXCLUSIVE MODE")
 
-    On PostgreSQL the rest of the transaction also skips the foreign keys' per-row triggers,
-    when the role may (skips_reference_triggers): they took four fifths of an import and of an
-    evaluate (a million deals: 24 s of 30 s to COPY deals and hands, 15 s of 19 s to COPY
-    hand values). The constraints stay, and every other writer is checked row by row. These
-    writers' references hold by construction: an import's rows refer to the dataset and
-    deals it inserts in the same transaction, evaluate's hand values to the hands it read,
-    which the lock on hand_cards keeps from any change until it commits."""
-    if connection.dialect.name != "postgresql":
+
+def skip_reference_triggers(connection: Connection) -> None:
+    """For a bulk writer holding lock_for_append on deals (import, evaluate): on PostgreSQL,
+    the rest of its transaction skips the foreign keys' per-row triggers, when the role may
+    (may_skip_reference_triggers). They took four fifths of an import and of an evaluate (a
+    million deals: 24 s of 30 s to COPY deals and hands, 15 s of 19 s to COPY hand values).
+    The constraints stay, and every other writer is checked row by row. These writers'
+    references hold by construction: an import's rows refer to the dataset and deals it
+    inserts in the same transaction, evaluate's hand values to hands it has read, which a lock
+    on hand_cards, taken here, keeps until it commits."""
+    if connection.dialect.name != "postgresql" or not may_skip_reference_triggers(connection):
         return
-    connection.exec_driver_sql("LOCK TABLE deals, hand_cards IN SHARE ROW EXCLUSIVE MODE")
-    if skips_reference_triggers(connection):
-        connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
+    connection.exec_driver_sql("LOCK TABLE hand_cards IN SHARE ROW EXCLUSIVE MODE")
+    connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
 
 
-def skips_reference_triggers(connection: Connection) -> bool:
+def may_skip_reference_triggers(connection: Connection) -> bool:
     """Whether the role may switch off trigger firing (session_replication_role): a superuser,
     or a role granted `SET ON PARAMETER session_replication_role` (PostgreSQL 15 or newer)."""
     version = connection.dialect.server_version_info or (0,)

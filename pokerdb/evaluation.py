@@ -81,7 +81,8 @@ def evaluate_pending(engine: Engine,
             with engine.begin() as connection:
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
-                bulk.lock_for_bulk_write(connection)
+                bulk.lock_for_append(connection, deals)
+                bulk.skip_reference_triggers(connection)
                 if _any_evaluated(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)

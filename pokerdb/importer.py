@@ -112,7 +112,8 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    bulk.lock_for_bulk_write(connection)
+    bulk.lock_for_append(connection, deals)
+    bulk.skip_reference_triggers(connection)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     labelled = options.file_format is InputFormat.UCI
     described: set[int] = set()  # strengths this import stored a description of

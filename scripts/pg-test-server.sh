@@ -7,7 +7,7 @@
 # cluster under /tmp on 127.0.0.1:$PG_PORT (default: the first free port from 55432) with
 # password authentication, creates role `poker` (password `poker`; CREATEDB: the tests make one
 # database per test; SET on session_replication_role: pokerdb's bulk writes then skip the
-# per-row foreign-key triggers, see bulk.lock_for_bulk_write) and database `pokerdb`, and
+# per-row foreign-key triggers, see bulk.skip_reference_triggers) and database `pokerdb`, and
 # exports POKERDB_TEST_PG_URL. Durability is switched off for speed: the data is thrown away
 # anyway. So is autovacuum: a worker in a test's database makes the
 # fixture's DROP DATABASE ... WITH (FORCE) fail for a role that is not superuser.

@@ -25,6 +25,7 @@ from pokerdb.games import HOLDEM
 from pokerdb.generate import generate_lines
 from pokerdb.location import DB_ENV_VAR, head_revision
 from pokerdb.query import REFUSED, run_query
+from pokerdb.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.
@@ -262,8 +263,8 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     try:
         with engine.connect() as connection:
             with connection.begin() as transaction:
-                assert bulk.skips_reference_triggers(connection)
-                bulk.lock_for_bulk_write(connection)
+                assert bulk.may_skip_reference_triggers(connection)
+                bulk.skip_reference_triggers(connection)
                 connection.execute(text(ORPHAN_HAND))  # not checked
                 transaction.rollback()
             with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
@@ -271,7 +272,7 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     finally:
         engine.dispose()
     skipping = load(db_url)
-    monkeypatch.setattr(bulk, "skips_reference_triggers", lambda connection: False)
+    monkeypatch.setattr(bulk, "may_skip_reference_triggers", lambda connection: False)
     checking = load(other_url)
     assert checking == skipping
     assert [len(table) for table in checking] == [2, 4_000, 11_000, 6, len(checking[4])]
@@ -325,7 +326,7 @@ def holding(lock: Callable[[Connection], None], connection: Connection, waiters:
 
 
 def appending(connection: Connection) -> None:
-    bulk.lock_for_bulk_write(connection)
+    bulk.lock_for_append(connection, deals)
 
 
 def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path: Path) -> None:
