@@ -22,7 +22,13 @@ from pokerdb.sources import MAX_LINE_BYTES, OverlongLine
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
-SHOWN_OF_OVERLONG = 80  # bytes of an overlong line kept in its Rejected.raw
+# A rejected line is kept as its first REJECTED_RAW_CHARS characters and its length: enough
+# to see what is wrong, and a file of long bad lines cannot fill the rejects table.
+REJECTED_RAW_CHARS = 200
+# Bytes of lines read at once: a chunk ends at BATCH_LINES lines or this many bytes, so that
+# long (bad) lines cannot make it hold gigabytes; deal lines never reach it.
+BATCH_BYTES = 4 << 20
+_PIECE_LINES = 256
 
 
 class InputFormat(StrEnum):
@@ -59,8 +65,19 @@ class DealBatch:
 @dataclass(frozen=True)
 class Rejected:
     line_no: int
-    raw: str  # the line without its ending; undecodable bytes and NUL escaped
+    # The line without its ending, undecodable bytes and NUL escaped; its first
+    # REJECTED_RAW_CHARS characters and "..." when it is longer.
+    raw: str
     reason: str
+    line_bytes: int  # the whole line's length in bytes, without its ending
+
+
+def _rejected(line_no: int, raw: bytes, reason: str) -> Rejected:
+    length = raw.length if isinstance(raw, OverlongLine) else len(raw.rstrip(b"\r\n"))
+    text = _raw_text(raw[:4 * REJECTED_RAW_CHARS])  # enough bytes for the characters kept
+    if len(text) > REJECTED_RAW_CHARS or length > 4 * REJECTED_RAW_CHARS:
+        text = text[:REJECTED_RAW_CHARS] + "..."
+    return Rejected(line_no, text, reason, length)
 
 
 @dataclass(frozen=True)
@@ -168,8 +185,18 @@ def _players_of_first_line(chunk: list[bytes], hands_of: Callable[[str], tuple[s
 
 
 def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
+    """Lines `size` at a time, or fewer once they hold BATCH_BYTES. They are taken a few
+    hundred at a time (each at most MAX_LINE_BYTES), which costs nothing per line."""
     iterator = iter(lines)
-    while chunk := list(islice(iterator, size)):
+    chunk: list[bytes] = []
+    held = 0
+    while piece := list(islice(iterator, min(_PIECE_LINES, size - len(chunk)))):
+        chunk += piece
+        held += sum(map(len, piece))
+        if len(chunk) == size or held >= BATCH_BYTES:
+            yield chunk
+            chunk, held = [], 0
+    if chunk:
         yield chunk
 
 
@@ -225,10 +252,10 @@ def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
     if not parsed:
         return None
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed + _uci_hint(cards))
+        return _rejected(line_no, raw, parsed + _uci_hint(cards))
     reason = rule.check(len(parsed), first_players or None)
     if reason:
-        return Rejected(line_no, _raw_text(raw), reason)
+        return _rejected(line_no, raw, reason)
     return " ".join(parsed)
 
 
@@ -347,10 +374,10 @@ def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
     if parsed is None:
         return None
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed)
+        return _rejected(line_no, raw, parsed)
     reason = rule.check(len(parsed[1]), first_players or None, HOLDEM)
     if reason:
-        return Rejected(line_no, _raw_text(raw), reason)
+        return _rejected(line_no, raw, reason)
     return parsed
 
 
@@ -420,13 +447,13 @@ def _counted(count: int, noun: str) -> str:
 
 
 def _overlong(line_no: int, raw: OverlongLine) -> Rejected:
-    return Rejected(line_no, _raw_text(raw[:SHOWN_OF_OVERLONG]) + "...",
+    return _rejected(line_no, raw,
                     f"line longer than {MAX_LINE_BYTES:,} bytes, far more than one deal "
                     f"(a file holds one deal per line)")
 
 
 def _not_utf8(line_no: int, raw: bytes, exc: UnicodeDecodeError) -> Rejected:
-    return Rejected(line_no, _raw_text(raw),
+    return _rejected(line_no, raw,
                     f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
 
 
@@ -481,7 +508,7 @@ def _uci_row(line_no: int, raw: bytes) -> tuple[str, int | None] | Rejected | No
         return None  # a blank line
     parsed = parse_uci_fields(fields)
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed)
+        return _rejected(line_no, raw, parsed)
     return parsed
 
 

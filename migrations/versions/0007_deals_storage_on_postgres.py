@@ -12,8 +12,8 @@ and the index stays a few pages that a COPY hardly touches, where the B-tree too
 the server's time to import (0.5 s of 3.7 s for a million deals). autosummarize has autovacuum
 describe each range once it is full; until then a query by dataset reads that range.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-11-30
 """
 
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0006"
-down_revision: str | None = "0005"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
