@@ -24,6 +24,7 @@ import equity_bench
 import holdem_kernel
 import numpy as np
 import peers
+import postgres_ratio
 from holdem_kernel import HoldemResult
 from peers import Deal, KernelResult, compare
 from procs import Measured, StepFailed, measure, median_of, python
@@ -253,6 +254,7 @@ class Results:
     holdem: HoldemRun
     holdem_kernels: list[HoldemResult]
     holdem_kernels_agree: bool | None  # every hand's category; None: eval7 is not installed
+    ratios: list[postgres_ratio.Step]  # with --db: each step on SQLite and on PostgreSQL
     equity: equity_bench.EquityResults | None = None  # issue 13
 
 
@@ -272,10 +274,13 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
     holdem = run_holdem(options.deals, options.seed, workdir, dbs, options.repeat)
+    ratios = (postgres_ratio.side_by_side(file, options.deals, options.seed + 3, workdir, dbs,
+                                          progress.print)
+              if dbs.backend == "postgresql" else [])
     progress.print("equity: pokerdb and an eval7 brute force on random deals")
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
-                   kernels(file, options), holdem, *holdem_kernels(options),
+                   kernels(file, options), holdem, *holdem_kernels(options), ratios,
                    equity_bench.compare(options.seed))
 
 
@@ -515,7 +520,8 @@ def targets(r: Results) -> list[Target]:
     equity = [Target(*t) for t in equity_bench.targets(r.equity)] if r.equity else []
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
-            rss_target(r), *holdem_targets(r), *equity]
+            rss_target(r), *holdem_targets(r), *equity,
+            *(Target(*target) for target in postgres_ratio.targets(r.ratios))]
 
 
 # --- main ---------------------------------------------------------------------------------
@@ -535,7 +541,8 @@ def redact(arg: str) -> str:
 
 def report(r: Results) -> int:
     answers, agree = agreement(r)
-    tables = [steps_table(r), kernels_table(r), holdem_kernels_table(r), answers,
+    tables = [steps_table(r), *([postgres_ratio.table(r.ratios)] if r.ratios else []),
+              kernels_table(r), holdem_kernels_table(r), answers,
               *([Table("Exact equity, in process (one run each)", equity_bench.HEADINGS,
                        equity_bench.table_rows(r.equity), frozenset({2, 3, 4, 5}))]
                 if r.equity else []),

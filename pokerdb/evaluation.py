@@ -25,8 +25,6 @@ from pokerdb.db import reading
 from pokerdb.describe import describe_strength
 from pokerdb.errors import PokerdbError, quoted
 from pokerdb.evaluator import (
-    BEST_BITS,
-    KEY_BITS,
     KEY_SLOTS,
     best_five,
     best_strengths,
@@ -42,12 +40,8 @@ from pokerdb.tallies import all_deals_decided
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
                     npt.NDArray[np.uint64])
 CodeArray = npt.NDArray[np.uint8]
-WINDOW_DEALS = 100_000
+WINDOW_DEALS = 100_000  # at most 2 ** bulk.OFFSET_BITS
 FIRST_WINDOW_DEALS = 10_000
-STRENGTH_BITS = KEY_BITS * (KEY_SLOTS + 1)  # the category's field as wide as a rank's
-# A window's deals are staged by their offset from its first (packed with player, strength and
-# best into 63 bits on SQLite), so a window holds at most 2 ** OFFSET_BITS deals.
-OFFSET_BITS = 63 - PLAYER_BITS - STRENGTH_BITS - BEST_BITS
 BOARD_WIDTH = 3 * HOLDEM.board_cards - 1  # of a complete board's text
 
 
@@ -92,6 +86,7 @@ def evaluate_pending(engine: Engine,
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
                 bulk.lock_for_append(connection, deals)
+                bulk.skip_reference_triggers(connection)
                 if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)
@@ -111,7 +106,7 @@ class Window:
     hands: int
     deals: int
     strengths: set[int]  # the distinct ones
-    values: bulk.StagedInts  # deal_id, player, strength of each hand
+    values: bulk.StagedValues  # deal_id, player, strength and best of each hand
     # deal_id, winner of each deal of two or more hands; None when the winners go in with the
     # deals (import --evaluate, see new_deals)
     winners: bulk.StagedWinners | None
@@ -174,7 +169,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
     return _window(dialect, first, last, deal_ids, players, strength, best,
-                   bulk.stage_winners(dialect, first, last, winner_deals, winners),
+                   bulk.stage_winners(first, last, winner_deals, winners),
                    _win_counts(_dataset_ids(connection, first, last, winner_deals), winners))
 
 
@@ -324,11 +319,7 @@ class NewDeals:
 def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) -> NewDeals:
     """The batch's deals, of one dataset and numbered from first_id, evaluated."""
     stride = batch.game.hand_stride
-    hand_counts = (np.fromiter(map(len, batch.texts), dtype=np.int64, count=len(batch.texts))
-                   + 1) // stride
-    deal_ids = np.repeat(np.arange(first_id, first_id + len(batch)), hand_counts)
-    first_hands = np.repeat(np.cumsum(hand_counts) - hand_counts, hand_counts)
-    players = np.arange(1, len(deal_ids) + 1) - first_hands
+    deal_ids, players = bulk.hand_keys(batch, first_id)
     if not batch.game.board_cards:
         strength = strengths_of_joined_texts(" ".join(batch.texts), " ")
         best = np.zeros_like(strength)
@@ -363,9 +354,7 @@ def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64]
         hands=len(deal_ids),
         deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(deal_ids) else 0,
         strengths=set(np.unique(strength[strength > 0]).tolist()),
-        values=bulk.stage_ints(dialect, {"deal": OFFSET_BITS, "player": PLAYER_BITS,
-                                         "strength": STRENGTH_BITS, "best": BEST_BITS},
-                               [deal_ids - first, players, strength, best]),
+        values=bulk.stage_values(dialect, first, deal_ids, players, strength, best),
         winners=winners, win_counts=win_counts)
 
 
@@ -419,11 +408,7 @@ def store(connection: Connection, window: Window, described: set[int]) -> None:
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
-    with bulk.relation(connection, window.values) as (staged, parameters):
-        connection.execute(text(
-            f"INSERT INTO hand_values (deal_id, player, strength, best) "
-            f"SELECT :first + deal, player, nullif(strength, 0), nullif(best, 0) "
-            f"FROM {staged} AS staged"), {**parameters, "first": window.first})
+    bulk.insert_values(connection, window.values)
     if window.winners is not None:
         bulk.set_winners(connection, window.winners)
     if window.win_counts:

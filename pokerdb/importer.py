@@ -141,6 +141,7 @@ def _load(connection: Connection, source: Source, outcome: _Outcome,
         .returning(datasets.c.id)
     ).scalar_one()
     bulk.lock_for_append(connection, deals)
+    bulk.skip_reference_triggers(connection)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     labelled = options.file_format is InputFormat.UCI
     described: set[int] = set()  # strengths this import stored a description of

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, Engine, select, text
 from pokerdb import bulk
 from pokerdb.evaluator import rank_hand, unpack_strength
 from pokerdb.formats import DealBatch
+from pokerdb.games import HOLDEM
 from pokerdb.schema import deals, hand_cards
 
 
@@ -50,22 +51,45 @@ def test_deals_and_hands_of_one_to_ten_players(connection: Connection) -> None:
         for player, cards in enumerate(deal_hands, start=1)]
 
 
-def test_staged_relations_twice_in_one_transaction(connection: Connection) -> None:
-    insert_deals(connection, 1, [1, 2, 3, 4], ["AS KS QS JS TS"] * 4)
-    for ids, winners in (([1, 2], [1, 9]), ([3, 2], [0, 1])):
-        staged_winners = bulk.stage_ints(connection.dialect.name, {"deal_id": None, "winner": 4},
-                                         [np.array(ids), np.array(winners)])
-        with bulk.relation(connection, staged_winners) as (staged, parameters):
-            connection.execute(text(f"UPDATE deals SET winner = s.winner FROM {staged} AS s "
-                                    f"WHERE deals.id = s.deal_id"), parameters)
-    assert _rows(connection, "SELECT id, winner FROM deals ORDER BY id") == [
-        (1, 1), (2, 1), (3, 0), (4, None)]
+def test_hold_em_boards_of_every_size_and_winners_or_none(connection: Connection) -> None:
+    """Boards of 0, 3, 4 and 5 cards in one batch: on PostgreSQL rows of COPY text of
+    different widths."""
+    boards = ["", "2C 3C 4C", "2C 3C 4C 5C", "2C 3C 4C 5C 6C", "", "AS KS QS JS TS"]
+    batch = DealBatch(list(range(7, 13)), ["AH KH QD QC"] * 6, boards=boards, game=HOLDEM)
+    bulk.insert_deals(connection, bulk.stage_deals(connection.dialect.name, 1, 100, batch,
+                                                   np.array([-1, 0, 2, -1, 1, 23])))
+    assert _rows(connection, "SELECT id, line_no, winner, board FROM deals ORDER BY id") == [
+        (100, 7, None, ""), (101, 8, 0, "2C 3C 4C"), (102, 9, 2, "2C 3C 4C 5C"),
+        (103, 10, None, "2C 3C 4C 5C 6C"), (104, 11, 1, ""), (105, 12, 23, "AS KS QS JS TS")]
+    assert _rows(connection, "SELECT count(*), min(cards), max(cards) FROM hand_cards") == [
+        (12, "AH KH", "QD QC")]
 
 
-def test_staged_ints_refuse_a_value_wider_than_its_field() -> None:
-    """SQLite packs each row's columns into one integer, so a value must fit its field."""
-    with pytest.raises(ValueError, match="winner does not fit in 4 bits"):
-        bulk.stage_ints("sqlite", {"deal_id": None, "winner": 4}, [np.array([1]), np.array([16])])
+def test_values_of_hands_with_and_without_a_showdown(connection: Connection) -> None:
+    """A strength or best of 0 is stored as NULL: on PostgreSQL rows of COPY text of
+    different widths."""
+    insert_deals(connection, 1, [1, 2, 3], ["AS KS QS JS TS 2C 3C 4C 5C 7D"] * 3)
+    deal_ids, players = np.repeat([1, 2, 3], 2), np.tile([1, 2], 3)
+    strength = np.array([0, 0, 9 << 20, 0x15D760, 1, 12345])
+    best = np.array([0, 0, 0o43210, 0, 7, 1])
+    bulk.insert_values(connection, bulk.stage_values(connection.dialect.name, 1, deal_ids,
+                                                     players, strength, best))
+    assert _rows(connection, "SELECT deal_id, player, strength, best FROM hand_values "
+                             "ORDER BY deal_id, player") == [
+        (1, 1, None, None), (1, 2, None, None), (2, 1, 9 << 20, 0o43210), (2, 2, 0x15D760, None),
+        (3, 1, 1, 7), (3, 2, 12345, 1)]
+
+
+def test_staged_values_refuse_a_value_wider_than_its_field() -> None:
+    """SQLite packs each hand's fields into one integer, so a value must fit its field."""
+    with pytest.raises(ValueError, match="strength does not fit in 24 bits"):
+        bulk.stage_values("sqlite", 1, np.array([1]), np.array([1]), np.array([1 << 24]),
+                          np.array([0]))
+
+
+def test_copy_text_fields_refuse_negative_integers() -> None:
+    with pytest.raises(ValueError, match="non-negative"):
+        bulk.int_field(np.array([3, -1]))
 
 
 def _every_strength() -> list[int]:
@@ -86,14 +110,9 @@ def test_generated_columns_of_every_strength_match_unpack_strength(connection: C
     assert len(strengths) == 7462
     count = len(strengths)
     insert_deals(connection, 1, list(range(1, count + 1)), ["AS KS QS JS TS"] * count)
-    values = bulk.stage_ints(connection.dialect.name,
-                             {"deal_id": None, "player": 4, "strength": 24},
-                             [np.arange(1, count + 1), np.ones(count, dtype=np.int64),
-                              np.array(strengths)])
-    with bulk.relation(connection, values) as (staged, parameters):
-        connection.execute(text(f"INSERT INTO hand_values (deal_id, player, strength) "
-                                f"SELECT deal_id, player, strength FROM {staged} AS s"),
-                           parameters)
+    bulk.insert_values(connection, bulk.stage_values(
+        connection.dialect.name, 1, np.arange(1, count + 1), np.ones(count, dtype=np.int64),
+        np.array(strengths), np.zeros(count, dtype=np.int64)))
     stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hand_values "
                                "ORDER BY strength")
     assert stored == [(strength, category, *(rank or None for rank in ranks))
@@ -101,16 +120,22 @@ def test_generated_columns_of_every_strength_match_unpack_strength(connection: C
                       for category, *ranks in [unpack_strength(strength)]]
 
 
-def test_fetch_keyed_text_keeps_order(connection: Connection) -> None:
+def test_fetched_columns_keep_each_row_together(connection: Connection) -> None:
+    """Each key with its value, each id with its line number. The order is the statement's on
+    SQLite; PostgreSQL is not asked for it (see bulk.fetch_int_columns)."""
     query = (select(hand_cards.c.deal_id * 10 + hand_cards.c.player, hand_cards.c.cards)
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
     keys, text = bulk.fetch_keyed_text(connection, query)
     assert (keys.tolist(), text) == ([], "")
     insert_deals(connection, 7, [1, 2], ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
     keys, text = bulk.fetch_keyed_text(connection, query)
-    assert (keys.tolist(), text) == ([81, 71, 72], "AH KH QH JH 9HAS KS QS JS TS2C 3C 4C 5C 7D")
-    ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no))
-    assert (ids.tolist(), lines.tolist()) == ([7, 8], [1, 2])
+    rows = list(zip(keys.tolist(), [text[at:at + 14] for at in range(0, len(text), 14)],
+                    strict=True))
+    assert sorted(rows) == [(71, "AS KS QS JS TS"), (72, "2C 3C 4C 5C 7D"), (81, "AH KH QH JH 9H")]
+    if connection.dialect.name == "sqlite":
+        assert [key for key, _ in rows] == [81, 71, 72]
+    ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no * 3))
+    assert sorted(zip(ids.tolist(), lines.tolist(), strict=True)) == [(7, 3), (8, 6)]
 
 
 def test_deals_with_winners(connection: Connection) -> None:
@@ -130,6 +155,6 @@ def test_set_winners_leaves_the_other_deals_of_the_range(connection: Connection)
     insert_deals(connection, 1, list(range(1, 16)), ["AS KS QS JS TS"] * 15,
                  np.array([5, -1, *[-1] * 11, 7, 3]))
     ids, winners = np.arange(3, 14), np.arange(11)
-    bulk.set_winners(connection, bulk.stage_winners(connection.dialect.name, 2, 14, ids, winners))
+    bulk.set_winners(connection, bulk.stage_winners(2, 14, ids, winners))
     assert _rows(connection, "SELECT id, winner FROM deals ORDER BY id") == [
         (1, 5), (2, None), *zip(ids.tolist(), winners.tolist(), strict=True), (14, 7), (15, 3)]

@@ -13,13 +13,16 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import PE54_FILE, query_rows, stored_and_recounted_wins
+from sqlalchemy.exc import IntegrityError
+from support import PE54_FILE, query_rows, rows, stored_and_recounted_wins, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import bulk
 from pokerdb.cli import app
 from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
+from pokerdb.games import HOLDEM
+from pokerdb.generate import generate_lines
 from pokerdb.location import DB_ENV_VAR, head_revision
 from pokerdb.query import NOT_GRANTED, REFUSED
 from pokerdb.schema import deals
@@ -67,6 +70,12 @@ def column_types(engine: Engine, *columns: str) -> dict[str, str]:
         return {column: kind for column, kind in found if column in columns}
 
 
+def storage(engine: Engine) -> tuple[list[str] | None, str]:
+    """The storage parameters of deals, and the definition of its index on dataset_id."""
+    return (scalar(engine, "SELECT reloptions FROM pg_class WHERE relname = 'deals'"),
+            scalar(engine, "SELECT pg_get_indexdef('ix_deals_dataset_id'::regclass)"))
+
+
 def scalar(engine: Engine, sql: str) -> Any:
     with engine.connect() as connection:
         return connection.execute(text(sql)).scalar()
@@ -95,6 +104,13 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
         "hand_equities.equity": "double precision"}
+    # Room on each page for evaluate's winners, and datasets' deals indexed by block ranges
+    # (revision 0007).
+    assert storage(pg) == (["fillfactor=45"], "CREATE INDEX ix_deals_dataset_id ON public.deals "
+                                              "USING brin (dataset_id) WITH (autosummarize='on')")
+    command.downgrade(alembic_config(), "0006")
+    assert storage(pg) == (None, "CREATE INDEX ix_deals_dataset_id ON public.deals "
+                                 "USING btree (dataset_id)")
     command.downgrade(alembic_config(), "base")
     assert relations(pg) == BASE_RELATIONS
     assert scalar(pg, "SELECT count(*) FROM alembic_version") == 0
@@ -221,6 +237,54 @@ def test_copy_import_with_a_bad_line_leaves_nothing(runner: CliRunner, pg_url: s
     good = runner.invoke(app, ["import", str(PE54_FILE), "--db", pg_url, "--quiet"])
     assert good.exit_code == 0, good.output
     assert scalar(pg, "SELECT min(id) || '-' || max(id) FROM deals") == "1-1000"
+
+
+ORPHAN_HAND = "INSERT INTO hand_cards (deal_id, player, cards) VALUES (999999, 1, 'AS KS QS JS TS')"
+
+
+def stored(url: str) -> list[list[tuple[Any, ...]]]:
+    """Every row pokerdb stores but the import times."""
+    return [rows(url, sql) for sql in (
+        "SELECT id, name, sha256, format, game, deals FROM datasets ORDER BY id",
+        "SELECT * FROM deals ORDER BY id", "SELECT * FROM hands ORDER BY deal_id, player",
+        "SELECT * FROM win_counts ORDER BY dataset_id, winner",
+        "SELECT * FROM hand_descriptions ORDER BY strength")]
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test server's role may skip the foreign keys' per-row triggers (see
+    scripts/pg-test-server.sh), and pokerdb's bulk writers do, in their own transaction only;
+    a role that may not has every row checked. Both store the same rows."""
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text("".join(generate_lines(3_000, seed=5, players=3, game=HOLDEM)))
+
+    def load(url: str) -> list[list[tuple[Any, ...]]]:
+        succeeds(runner, "import", str(PE54_FILE), "--db", url, "--quiet")
+        succeeds(runner, "evaluate", "--db", url, "--quiet")
+        succeeds(runner, "import", str(holdem), "--format", "holdem", "--players", "3",
+                 "--evaluate", "--db", url, "--quiet")
+        return stored(url)
+
+    engine = open_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            with connection.begin() as transaction:
+                assert bulk.may_skip_reference_triggers(connection)
+                bulk.skip_reference_triggers(connection)
+                connection.execute(text(ORPHAN_HAND))  # not checked
+                transaction.rollback()
+            with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
+                connection.execute(text(ORPHAN_HAND))
+    finally:
+        engine.dispose()
+    skipping = load(db_url)
+    monkeypatch.setattr(bulk, "may_skip_reference_triggers", lambda connection: False)
+    checking = load(other_url)
+    assert checking == skipping
+    assert [len(table) for table in checking] == [2, 4_000, 11_000, 6, len(checking[4])]
 
 
 def test_skipped_lines_keep_every_byte_through_copy(runner: CliRunner, pg_url: str, pg: Engine,
