@@ -107,18 +107,21 @@ def _progress(total: Callable[[], int | None], unit: str,
 @app.command("import")
 def import_command(
     files: Annotated[list[str], typer.Argument(
-        help="Deal files, plain or gzip; '-' is stdin.")],
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
     players: Annotated[str | None, typer.Option(
         "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
     ] = None,
-    input_format: Annotated[InputFormat, typer.Option(
-        "--format", help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
-                         "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
-                         "then each player's two hole cards, groups separated by '|'.")
-    ] = InputFormat.PE54,
+    input_format: Annotated[InputFormat | None, typer.Option(
+        "--format", show_default=False,
+        help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
+             "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
+             "then each player's two hole cards, groups separated by '|'; phh: PHH hand "
+             "histories (.phh, .phhs, or a folder of them), each hand replayed and settled. "
+             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+    ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
     skip_invalid: Annotated[bool, typer.Option(
@@ -141,10 +144,13 @@ def import_command(
             rule = PlayerRule.parse(players)
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
-        options = ImportOptions(name, input_format, rule, max_errors, skip_invalid, evaluate)
+        imports = [(file, ImportOptions(name, input_format or InputFormat.of_path(file), rule,
+                                        max_errors, skip_invalid, evaluate)) for file in files]
         engine = _open_engine(db)
-        for file in files:
-            with resolve(file) as source, _progress(lambda: source.size, "bytes", quiet) as advance:
+        for file, options in imports:
+            file_format = options.file_format
+            with (resolve(file, folders=file_format.reads_folders) as source,
+                  _progress(lambda: source.size, "bytes", quiet) as advance):
                 try:
                     result = import_source(engine, source, options, advance)
                 except InvalidLinesError as exc:
@@ -160,13 +166,14 @@ def import_command(
                 typer.echo(f"{file}: imported{evaluated} {result.deals:,} deals "
                            f"({result.hands:,} hands) as dataset '{result.name}' "
                            f"in {result.seconds:.2f} s "
-                           f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}")
+                           f"({rate:,.0f} deals/s)"
+                           f"{_skipped_note(result.rejected, file_format.item)}")
 
 
-def _skipped_note(rejected: int) -> str:
+def _skipped_note(rejected: int, item: str) -> str:
     if not rejected:
         return ""
-    return (f"; skipped {rejected:,} invalid line{'s' if rejected > 1 else ''} "
+    return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
             f"(see the rejects table)")
 
 

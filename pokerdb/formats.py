@@ -8,17 +8,22 @@ through in constant memory. Each bad line becomes a `Rejected` carrying the reas
 decides whether that aborts the import or is recorded and skipped.
 """
 
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
-from typing import cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
 from pokerdb.games import FIVE_CARD, HOLDEM, Game
-from pokerdb.sources import MAX_LINE_BYTES, OverlongLine
+from pokerdb.sources import MAX_LINE_BYTES, OverlongLine, Source, content_sha256, open_lines
+
+if TYPE_CHECKING:
+    from pokerdb.phh_import import HandBatch
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
@@ -31,10 +36,28 @@ class InputFormat(StrEnum):
     PE54 = "pe54"
     UCI = "uci"
     HOLDEM = "holdem"
+    PHH = "phh"  # hand histories: files of one hand or many, or a folder of them
 
     @property
     def game(self) -> Game:
-        return HOLDEM if self is InputFormat.HOLDEM else FIVE_CARD
+        return HOLDEM if self in (InputFormat.HOLDEM, InputFormat.PHH) else FIVE_CARD
+
+    @property
+    def item(self) -> str:
+        """What holds one deal, as messages count invalid ones: a line, or a recorded hand."""
+        return "hand" if self is InputFormat.PHH else "line"
+
+    @property
+    def reads_folders(self) -> bool:
+        return self is InputFormat.PHH
+
+    @classmethod
+    def of_path(cls, name: str) -> "InputFormat":
+        """The format of a path given without --format: phh for a folder or a `.phh`/`.phhs`
+        file (gzipped too), else pe54."""
+        from pokerdb.phh import is_phh_name  # the CLI imports this module for its option types
+
+        return cls.PHH if is_phh_name(name) or os.path.isdir(name) else cls.PE54
 
 
 @dataclass
@@ -58,9 +81,48 @@ class DealBatch:
 
 @dataclass(frozen=True)
 class Rejected:
-    line_no: int
-    raw: str  # the line without its ending; undecodable bytes and NUL escaped
+    line_no: int  # the line, or the hand's position in a hand history dataset
+    raw: str  # the line without its ending (undecodable bytes and NUL escaped); a hand's source
     reason: str
+    where: str | None = None  # names a hand in messages (its file, and #KEY in a .phhs)
+
+
+Items = Iterator["DealBatch | HandBatch | Rejected"]
+
+
+class Input(Protocol):
+    """A source read in a format: its content's sha256, and the deals and rejected lines or
+    hands read from that content, with how many bytes on disk are read so far."""
+
+    def sha256(self) -> str: ...
+
+    def batches(self, rule: "PlayerRule") -> AbstractContextManager[
+        tuple[Items, Callable[[], int]]]: ...
+
+
+@dataclass(frozen=True)
+class LineInput:
+    """A deal file of one deal per line."""
+
+    file_format: "InputFormat"
+    source: Source
+
+    def sha256(self) -> str:
+        return content_sha256(self.source)
+
+    @contextmanager
+    def batches(self, rule: "PlayerRule") -> Iterator[tuple[Items, Callable[[], int]]]:
+        with open_lines(self.source) as (lines, bytes_read):
+            yield read_deals(self.file_format, lines, rule), bytes_read
+
+
+def open_input(file_format: InputFormat, source: Source) -> Input:
+    """The source as read in `file_format`."""
+    if file_format is InputFormat.PHH:
+        from pokerdb.phh_import import HandHistories  # numpy, and the replay
+
+        return HandHistories(source)
+    return LineInput(file_format, source)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ from sqlalchemy.exc import IntegrityError
 from pokerdb import bulk, evaluation
 from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError
-from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected, read_deals
+from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
+from pokerdb.phh_import import HandBatch, StagedHands
 from pokerdb.schema import datasets, deals, hand_labels, rejects
-from pokerdb.sources import Source, content_sha256, open_lines, resolve
+from pokerdb.sources import Source, resolve
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -66,8 +67,10 @@ class ImportResult:
 
 def import_file(engine: Engine, name: str, options: ImportOptions | None = None,
                 progress: ProgressCallback | None = None) -> ImportResult:
-    """Import one file (or '-' for stdin) as a dataset; a file seen before is skipped."""
-    with resolve(name) as source:
+    """Import one file (or '-' for stdin, or a folder of a format that reads folders) as a
+    dataset; a file seen before is skipped."""
+    file_format = (options or ImportOptions()).file_format
+    with resolve(name, folders=file_format.reads_folders) as source:
         return import_source(engine, source, options, progress)
 
 
@@ -76,7 +79,8 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     """Import an opened source as a dataset in one transaction; a file seen before is skipped."""
     options = options or ImportOptions()
     started = time.perf_counter()
-    sha256 = content_sha256(source)
+    opened = open_input(options.file_format, source)
+    sha256 = opened.sha256()
     label = options.dataset_name or (Path(source.label).name if source.label != "<stdin>"
                                      else f"stdin-{sha256[:12]}")
     known = _dataset_named_by_sha(engine, sha256)
@@ -84,7 +88,7 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
         return ImportResult(label, sha256, 0, 0, 0.0, already_imported_as=known)
     try:
         with engine.begin() as connection, bulk.without_cycle_collection():
-            deal_count, hand_count, rejected = _load(connection, source, label, sha256,
+            deal_count, hand_count, rejected = _load(connection, source, opened, label, sha256,
                                                      options, progress)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
@@ -103,7 +107,7 @@ def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
         return connection.scalar(select(datasets.c.name).where(datasets.c.sha256 == sha256))
 
 
-def _load(connection: Connection, source: Source, label: str, sha256: str,
+def _load(connection: Connection, source: Source, opened: Input, label: str, sha256: str,
           options: ImportOptions, progress: ProgressCallback | None) -> tuple[int, int, int]:
     """Insert the dataset and all its deals and hands: (deals, hands, rejected lines)."""
     dataset_id = connection.execute(
@@ -114,33 +118,26 @@ def _load(connection: Connection, source: Source, label: str, sha256: str,
     ).scalar_one()
     bulk.lock_for_append(connection, deals)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
-    labelled = options.file_format is InputFormat.UCI
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
-    with open_lines(source) as (lines, bytes_read), closing(_read_ahead(_prepared(
-            read_deals(options.file_format, lines, options.players),
-            connection.dialect.name, dataset_id, next_id, options.evaluate))) as items:
+    item = options.file_format.item
+    with opened.batches(options.players) as (batches, bytes_read), closing(_read_ahead(
+            _prepared(batches, connection.dialect.name, dataset_id, next_id,
+                      options.evaluate))) as items:
         valid = (skipped.deals(items) if options.skip_invalid
-                 else _deals_or_fail(items, source, options.max_errors))
+                 else _deals_or_fail(items, source, options.max_errors, item))
         for prepared in valid:
-            batch = prepared.batch
-            bulk.insert_deals(connection, prepared.rows)
-            if prepared.evaluated is not None:
-                evaluation.store(connection, prepared.evaluated.values, described)
-            if labelled:
-                bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
-                                 _label_rows(next_id, batch))
-            next_id += len(batch)
-            deal_count += len(batch)
-            hand_count += batch.hand_count()
+            prepared.store(connection, described)
+            deal_count += prepared.deals
+            hand_count += prepared.hands
             if progress is not None:
                 position = bytes_read()
                 progress(position - reported)
                 reported = position
     skipped.flush()
     if deal_count == 0:
-        raise _nothing_to_import(source, skipped)
+        raise _nothing_to_import(source, skipped, item)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id)
                        .values(deals=deal_count))
     return deal_count, hand_count, skipped.count
@@ -151,23 +148,46 @@ class _Prepared:
     """A batch of deals made ready to store."""
 
     batch: DealBatch
+    first_id: int
     rows: bulk.StagedDeals
     evaluated: evaluation.NewDeals | None  # with import --evaluate
 
+    @property
+    def deals(self) -> int:
+        return len(self.batch)
 
-def _prepared(items: Iterable[DealBatch | Rejected], dialect: str, dataset_id: int,
-              first_id: int, evaluate: bool) -> Iterator[_Prepared | Rejected]:
+    @property
+    def hands(self) -> int:
+        return self.batch.hand_count()
+
+    def store(self, connection: Connection, described: set[int]) -> None:
+        """Store the batch in the caller's transaction; `described` as in evaluation.store."""
+        bulk.insert_deals(connection, self.rows)
+        if self.evaluated is not None:
+            evaluation.store(connection, self.evaluated.values, described)
+        labels = _label_rows(self.first_id, self.batch)
+        if labels:
+            bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
+
+
+def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
+              dataset_id: int, first_id: int,
+              evaluate: bool) -> Iterator[_Prepared | StagedHands | Rejected]:
     """Each batch of deals staged (and evaluated, if asked) for `dialect`, its deals numbered
-    on from first_id; rejected lines as they are. Runs on the read-ahead thread, so that this
-    work overlaps storing."""
+    on from first_id; rejected lines as they are. A batch of recorded hands comes settled,
+    its hands evaluated. Runs on the read-ahead thread, so that this work overlaps storing."""
     for item in items:
         if isinstance(item, Rejected):
             yield item
             continue
-        evaluated = evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate else None
-        yield _Prepared(item, bulk.stage_deals(
-            dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
-            evaluated)
+        if isinstance(item, HandBatch):
+            yield item.staged(dialect, dataset_id, first_id)
+        else:
+            evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
+                         else None)
+            yield _Prepared(item, first_id, bulk.stage_deals(
+                dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
+                evaluated)
         first_id += len(item)
 
 
@@ -222,28 +242,31 @@ def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
         thread.join()
 
 
-def _deals_or_fail(items: Iterable[_Prepared | Rejected], source: Source,
-                   max_errors: int) -> Iterator[_Prepared]:
+def _deals_or_fail(items: Iterable[_Prepared | StagedHands | Rejected], source: Source,
+                   max_errors: int, item: str) -> Iterator[_Prepared | StagedHands]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
     (deals are no longer read into the database) and the import fails with all of them."""
     iterator = iter(items)
-    for item in iterator:
-        if isinstance(item, Rejected):
+    for prepared in iterator:
+        if isinstance(prepared, Rejected):
             more = (other for other in iterator if isinstance(other, Rejected))
-            raise _invalid_lines(source, [item, *islice(more, max_errors - 1)], max_errors)
-        yield item
+            raise _invalid_lines(source, [prepared, *islice(more, max_errors - 1)], max_errors,
+                                 item)
+        yield prepared
 
 
-def _invalid_lines(source: Source, rejected: list[Rejected],
-                   max_errors: int) -> InvalidLinesError:
-    errors = [InputError(source.label, line.line_no, line.reason) for line in rejected]
+def _invalid_lines(source: Source, rejected: list[Rejected], max_errors: int,
+                   item: str) -> InvalidLinesError:
+    """`item`: what holds a deal (InputFormat.item), a line or a hand."""
+    errors = [InputError(source.label, line.line_no, line.reason) if line.where is None
+              else InputError(line.where, None, line.reason) for line in rejected]
     if max_errors == 1:
         return InvalidLinesError(errors)  # the one line says it all
     count = len(errors)
     if count == max_errors:
-        found = f"stopped after {count} invalid lines (--max-errors {max_errors})"
+        found = f"stopped after {count} invalid {item}s (--max-errors {max_errors})"
     else:
-        found = f"{count} invalid line{'s' if count > 1 else ''}"
+        found = f"{count} invalid {item}{'s' if count > 1 else ''}"
     return InvalidLinesError(errors, f"{source.label}: {found}; nothing imported")
 
 
@@ -258,7 +281,8 @@ class _SkippedLines:
         self.count = 0
         self.first: Rejected | None = None
 
-    def deals(self, items: Iterable[_Prepared | Rejected]) -> Iterator[_Prepared]:
+    def deals(self, items: Iterable[_Prepared | StagedHands | Rejected]
+              ) -> Iterator[_Prepared | StagedHands]:
         for item in items:
             if isinstance(item, Rejected):
                 self.add(item)
@@ -277,12 +301,13 @@ class _SkippedLines:
         self.pending.clear()
 
 
-def _nothing_to_import(source: Source, skipped: _SkippedLines) -> InputError:
+def _nothing_to_import(source: Source, skipped: _SkippedLines, item: str) -> InputError:
+    """`item`: what holds a deal (InputFormat.item), a line or a hand."""
     if skipped.first is None:
         return InputError(source.label, None, "no deals in the file (it is empty)")
     first = skipped.first
-    lines = "the only non-blank line is" if skipped.count == 1 else (
-        f"all {skipped.count} non-blank lines are")
+    kind = "non-blank line" if item == "line" else item
+    found = f"the only {kind} is" if skipped.count == 1 else f"all {skipped.count} {kind}s are"
+    where = f"line {first.line_no}" if first.where is None else first.where
     return InputError(source.label, None,
-                      f"nothing to import: {lines} invalid; line {first.line_no}: "
-                      f"{first.reason}")
+                      f"nothing to import: {found} invalid; {where}: {first.reason}")

@@ -125,10 +125,17 @@ class PhhFile:
 
     def content(self) -> bytes:
         """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
+        return self.decompressed(self.read())
+
+    def read(self) -> bytes:
+        """The file's bytes as stored."""
         try:
-            data = self.path.read_bytes()
+            return self.path.read_bytes()
         except OSError as exc:
             raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
+
+    def decompressed(self, data: bytes) -> bytes:
+        """The file's bytes `data`, decompressed when gzip."""
         if data[:2] != GZIP_MAGIC:
             return data
         try:
@@ -146,13 +153,14 @@ def phh_files(path: Path) -> list[PhhFile]:
         return [PhhFile(path.name, path)]
     found = [
         (candidate.relative_to(path), candidate) for candidate in path.rglob("*")
-        if _is_phh_name(candidate.name) and candidate.is_file()
+        if is_phh_name(candidate.name) and candidate.is_file()
     ]
     found.sort(key=lambda pair: pair[0].parts)
     return [PhhFile(relative.as_posix(), candidate) for relative, candidate in found]
 
 
-def _is_phh_name(name: str) -> bool:
+def is_phh_name(name: str) -> bool:
+    """Whether a file of this name holds PHH hands: `.phh` or `.phhs`, gzipped or not."""
     name = name.lower().removesuffix(GZIP_SUFFIX)
     return name.endswith((HAND_SUFFIX, HANDS_SUFFIX))
 

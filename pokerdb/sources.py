@@ -35,7 +35,7 @@ class Source:
 
     label: str
     path: Path
-    size: int  # bytes on disk, for progress
+    size: int | None  # bytes on disk, for progress; None for a folder
 
     @property
     def compressed(self) -> bool:
@@ -44,10 +44,10 @@ class Source:
 
 
 @contextmanager
-def resolve(name: str) -> Iterator[Source]:
-    """The source for a path or '-'. Stdin and other streams (a pipe such as bash's
-    `<(zcat deals.gz)`) are spooled to a temporary file, so they can be hashed before import
-    and read twice like any file."""
+def resolve(name: str, folders: bool = False) -> Iterator[Source]:
+    """The source for a path or '-'; a folder too if `folders` (a format that reads folders).
+    Stdin and other streams (a pipe such as bash's `<(zcat deals.gz)`) are spooled to a
+    temporary file, so they can be hashed before import and read twice like any file."""
     if name == STDIN:
         with _spooled("<stdin>", sys.stdin.buffer) as source:
             yield source
@@ -56,7 +56,10 @@ def resolve(name: str) -> Iterator[Source]:
     if not path.exists():
         raise InputError(name, None, "no such file")
     if path.is_dir():
-        raise InputError(name, None, "is a directory, not a deal file")
+        if not folders:
+            raise InputError(name, None, "is a directory, not a deal file")
+        yield Source(name, path, None)
+        return
     try:
         stream = path.open("rb")
     except OSError as exc:
