@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+import equity_bench
 import holdem_kernel
 import numpy as np
 import peers
@@ -252,6 +253,7 @@ class Results:
     holdem: HoldemRun
     holdem_kernels: list[HoldemResult]
     holdem_kernels_agree: bool | None  # every hand's category; None: eval7 is not installed
+    equity: equity_bench.EquityResults | None = None  # issue 13
 
 
 def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
@@ -270,9 +272,11 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
     holdem = run_holdem(options.deals, options.seed, workdir, dbs, options.repeat)
+    progress.print("equity: pokerdb and an eval7 brute force on random deals")
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
-                   kernels(file, options), holdem, *holdem_kernels(options))
+                   kernels(file, options), holdem, *holdem_kernels(options),
+                   equity_bench.compare(options.seed))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -508,9 +512,10 @@ def holdem_targets(r: Results) -> list[Target]:
 
 
 def targets(r: Results) -> list[Target]:
+    equity = [Target(*t) for t in equity_bench.targets(r.equity)] if r.equity else []
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
-            rss_target(r), *holdem_targets(r)]
+            rss_target(r), *holdem_targets(r), *equity]
 
 
 # --- main ---------------------------------------------------------------------------------
@@ -531,6 +536,9 @@ def redact(arg: str) -> str:
 def report(r: Results) -> int:
     answers, agree = agreement(r)
     tables = [steps_table(r), kernels_table(r), holdem_kernels_table(r), answers,
+              *([Table("Exact equity, in process (one run each)", equity_bench.HEADINGS,
+                       equity_bench.table_rows(r.equity), frozenset({2, 3, 4, 5}))]
+                if r.equity else []),
               target_table(targets(r))]
     console = Console()
     render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)
@@ -540,7 +548,10 @@ def report(r: Results) -> int:
         progress.print("[bold red]the solvers disagree on player 1's wins[/]")
     if r.holdem_kernels_agree is False:
         progress.print("[bold red]the Hold'em kernels disagree on a hand's category[/]")
-    return 0 if agree and r.holdem_kernels_agree is not False else 1
+    if r.equity is not None and r.equity.agree is False:
+        progress.print("[bold red]pokerdb's equities differ from eval7's brute force[/]")
+    equity_agree = r.equity is None or r.equity.agree is not False
+    return 0 if agree and r.holdem_kernels_agree is not False and equity_agree else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -200,6 +200,23 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
                        f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
 
 
+@app.command()
+def equity(db: DbOption = None, dataset: DatasetOption = None,
+           quiet: QuietOption = False) -> None:
+    """Each Hold'em hand's exact equity: its share of the pot over every completion of the
+    board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
+    from pokerdb.equity_step import compute_pending, pending_deals
+
+    with _user_errors():
+        engine = _open_engine(db)
+        with _progress(lambda: pending_deals(engine, dataset), "deals", quiet) as advance:
+            result = compute_pending(engine, dataset, progress=advance)
+        if not quiet:
+            rate = result.deals / result.seconds if result.seconds else 0
+            typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
+                       f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+
+
 def _warn_unevaluated(pending: int) -> None:
     if pending:
         stderr.print(f"Note: {pending:,} deals are not evaluated yet and have no winner; "

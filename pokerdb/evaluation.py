@@ -135,7 +135,8 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     # Hands of unknown cards (recorded hands') were evaluated as they were imported.
     in_window = and_(hand_cards.c.deal_id.between(first, last), hand_cards.c.cards.is_not(None))
     board_ids, boards = _boards(connection, first, last)
-    # Hands of one width are read as one string; a window with boards has hands of two games.
+    # Hands of one width are read as one string; a window with boards may hold hands of both
+    # games (five-card hands, and Hold'em hole cards followed by their board, columns 2-6).
     cards = (hand_cards.c.cards if not len(board_ids) else
              func.substr(hand_cards.c.cards + " " * KEY_SLOTS * 3, 1, 3 * KEY_SLOTS - 1))
     keys, texts = bulk.fetch_keyed_text(
@@ -160,7 +161,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
         codes = np.zeros((len(keys), HOLDEM.cards_per_hand), dtype=np.uint8)
         codes[:, :KEY_SLOTS] = hands
         codes[has_board, HOLDEM.hole_cards:] = board_of_hand[has_board]
-        strength, best = _evaluated(codes, any_board=True)
+        strength, best = _evaluated(codes)
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
     return _window(dialect, first, last, deal_ids, players, strength, best,
@@ -182,13 +183,10 @@ def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[
     return ids[order], codes[order]
 
 
-def _evaluated(codes: CodeArray, any_board: bool) -> tuple[npt.NDArray[np.int32],
-                                                           npt.NDArray[np.int32]]:
-    """Each row's strength (0: fewer than five cards, no showdown) and, when some row holds a
-    board, where its best five are (evaluator.best_five); else 0."""
+def _evaluated(codes: CodeArray) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Each row's strength (0: fewer than five cards, no showdown) and where its best five are
+    among its columns (evaluator.best_five; 0 without a showdown)."""
     strength = best_strengths(codes)
-    if not any_board:
-        return strength, np.zeros_like(strength)
     return strength, best_five(codes, strength).astype(np.int32)
 
 
@@ -224,8 +222,7 @@ def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) ->
                             .reshape(-1, BOARD_WIDTH))
         # A board short of the river decides nothing: its deal's hands are the hole cards alone.
         boards[~boards.all(axis=1)] = 0
-        strength, best = _evaluated(np.concatenate([hands, boards[deal_ids - first_id]], axis=1),
-                                    any_board=True)
+        strength, best = _evaluated(np.concatenate([hands, boards[deal_ids - first_id]], axis=1))
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     each_winner = np.full(len(batch), NO_WINNER, dtype=np.int64)
     each_winner[winner_deals - first_id] = winners

@@ -197,6 +197,7 @@ _CHUNK_ROWS: Final = 1 << 17  # rows per pass (measured best of 2**13..2**19)
 
 @dataclass(frozen=True)
 class _KernelTables:
+    rank_key: npt.NDArray[np.uint64]  # by rank (0..14; not a rank: 0): its base-5 digits
     card_key: npt.NDArray[np.uint64]  # by card code (any byte; not a card: 0)
     pair_key: npt.NDArray[np.uint64]  # by two card codes read as one native uint16
     first_pair_key: npt.NDArray[np.uint64]  # pair_key plus the suit counters' start
@@ -284,18 +285,19 @@ def _kernel_tables() -> _KernelTables:
         best_flush[rows] = _best_of_fives(
             _ranks_of_rows(bits[rows]), lambda five: best_flush[(1 << (five - 2)).sum(axis=1)])
 
+    ranks = np.arange(2, ACE + 1)
+    rank_key = np.zeros(ACE + 1, dtype=np.uint64)
+    rank_key[ranks] = low_key << int(_LOW_SHIFT) | high_key << int(_HIGH_SHIFT)
     card_key = np.zeros(256, dtype=np.uint64)
     suited_rank_bit = np.zeros((len(SUIT_CHARS), 256), dtype=np.int32)
-    ranks = np.arange(2, ACE + 1)
     for suit in range(len(SUIT_CHARS)):
         codes = ranks * 4 + suit
-        card_key[codes] = (low_key << int(_LOW_SHIFT) | high_key << int(_HIGH_SHIFT)
-                           | 1 << 4 * suit)
+        card_key[codes] = rank_key[ranks] | np.uint64(1 << 4 * suit)
         suited_rank_bit[suit, codes] = 1 << (ranks - 2)
     # Every uint16, read the way the kernel reads two neighbouring card codes.
     pair_codes = np.arange(1 << 16, dtype=np.uint16).view(np.uint8).reshape(-1, 2)
     pair_key = card_key[pair_codes[:, 0]] + card_key[pair_codes[:, 1]]
-    return _KernelTables(card_key, pair_key, pair_key + _SUIT_COUNTER_START, high_block,
+    return _KernelTables(rank_key, card_key, pair_key, pair_key + _SUIT_COUNTER_START, high_block,
                          low_place, best_by_pattern, best_flush, suited_rank_bit.ravel())
 
 
@@ -326,11 +328,36 @@ def _flush_suit(flags: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
     return suit
 
 
+def rank_keys(ranks: npt.NDArray[np.integer]) -> npt.NDArray[np.uint64]:
+    """The key of each rank (2..14; 0 for anything else). The sum of the keys of up to seven
+    cards' ranks, at most four of each, names their rank pattern, which pattern_strengths
+    reads: a board's sum plus each player's hole-card sum is each player's hand."""
+    keys: npt.NDArray[np.uint64] = np.take(_kernel_tables().rank_key, ranks, mode="clip")
+    return keys
+
+
+def pattern_strengths(rank_sums: npt.NDArray[np.uint64]) -> StrengthArray:
+    """The best strength that cards with these rank_keys sums make without a flush (bits 0-15
+    are ignored, so best_strengths' card-key sums do too). A sum of more than seven ranks or
+    five of one rank gives a meaningless strength, never an error."""
+    tables = _kernel_tables()
+    pattern = np.take(tables.high_block, rank_sums >> _HIGH_SHIFT, mode="clip")
+    pattern += np.take(tables.low_place, rank_sums >> _LOW_SHIFT & _LOW_DIGITS_MASK,
+                       mode="clip")
+    strength: StrengthArray = np.take(tables.best_by_pattern, pattern, mode="clip")
+    return strength
+
+
+def flush_strengths(rank_masks: npt.NDArray[np.integer]) -> StrengthArray:
+    """The best strength of the cards of one suit, given as masks of their ranks (bit r - 2 for
+    rank r, at most seven bits): a flush or straight flush from five cards on, 0 below."""
+    strength: StrengthArray = np.take(_kernel_tables().best_flush, rank_masks)
+    return strength
+
+
 def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> StrengthArray:
     summary = _summaries(chunk, tables)
-    pattern = np.take(tables.high_block, summary >> _HIGH_SHIFT)
-    pattern += np.take(tables.low_place, summary >> _LOW_SHIFT & _LOW_DIGITS_MASK)
-    strength: StrengthArray = np.take(tables.best_by_pattern, pattern)
+    strength = pattern_strengths(summary)
     flush_rows = np.flatnonzero((summary & _FLUSH_FLAGS) != 0)
     if flush_rows.size:
         suit = _flush_suit(summary[flush_rows] & _FLUSH_FLAGS)
@@ -338,7 +365,7 @@ def _chunk_strengths(chunk: npt.NDArray[np.uint8], tables: _KernelTables) -> Str
         mask = np.take(tables.suited_rank_bit, suit * 256 + cards[:, 0])
         for column in range(1, chunk.shape[1]):
             mask |= np.take(tables.suited_rank_bit, suit * 256 + cards[:, column])
-        strength[flush_rows] = np.take(tables.best_flush, mask)
+        strength[flush_rows] = flush_strengths(mask)
     return strength
 
 

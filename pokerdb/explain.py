@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 from sqlalchemy import Engine, select
 
 from pokerdb.cards import RANK_NAME, RANK_VALUE
 from pokerdb.db import reading
 from pokerdb.describe import describe
+from pokerdb.equity import equities
 from pokerdb.errors import PokerdbError
 from pokerdb.evaluator import (
     Category,
@@ -59,19 +61,32 @@ class PlayerHand:
 
 
 @dataclass(frozen=True)
+class UnvaluedHand:
+    """A hand of a deal that stops before the river, and its equity (pokerdb.equity)."""
+
+    player: int
+    cards: str
+    equity: float
+
+    @property
+    def line(self) -> str:
+        return f"Player {self.player}: {self.cards}  equity {self.equity:.1%}"
+
+
+@dataclass(frozen=True)
 class Explanation:
     hands: tuple[PlayerHand, ...]
     verdict: str
     heading: str | None = None  # where the deal comes from, when it is stored
     board: str | None = None  # for a game with a board: the board ("" before the flop)
-    unvalued: tuple[tuple[int, str], ...] = ()  # (player, hole cards) without a showdown
+    unvalued: tuple[UnvaluedHand, ...] = ()  # without a showdown
 
     def lines(self) -> list[str]:
         board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
         rows = [f"Player {hand.player}: {hand.cards}  "
                 f"{'' if hand.best is None else f'best {hand.best}  '}{hand.description}"
                 for hand in self.hands]
-        rows += [f"Player {player}: {cards}" for player, cards in self.unvalued]
+        rows += [hand.line for hand in self.unvalued]
         return [*([self.heading] if self.heading else []), *board, *rows, self.verdict]
 
     def record(self) -> dict[str, Any]:
@@ -81,7 +96,8 @@ class Explanation:
                   "category": hand.value.category.label,
                   "strength": hand.value.strength, "description": hand.description}
                  for hand in self.hands]
-        hands += [{"player": player, "cards": cards} for player, cards in self.unvalued]
+        hands += [{"player": hand.player, "cards": hand.cards, "equity": hand.equity}
+                  for hand in self.unvalued]
         return {
             "deal": self.heading,
             **({} if self.board is None else {"board": self.board}),
@@ -116,16 +132,18 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
-            select(hands.c.player, hands.c.cards, hands.c.strength)
+            select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity)
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     if origin.board is not None:
-        return _holdem_explanation(origin.board, tuple(cards for _, cards, _ in rows), heading)
+        equities = [equity for *_, equity in rows]
+        return _holdem_explanation(origin.board, tuple(row.cards for row in rows), heading,
+                                   None if None in equities else equities)
     stored = [PlayerHand(player, cards, evaluate_cards(cards) if strength is None
                          else HandValue.from_strength(strength))
-              for player, cards, strength in rows]
+              for player, cards, strength, _ in rows]
     return _explanation(stored, heading)
 
 
@@ -133,19 +151,24 @@ def _explanation(player_hands: Sequence[PlayerHand], heading: str | None = None)
     return Explanation(tuple(player_hands), verdict(player_hands), heading)
 
 
-def _holdem_explanation(board: str, holes: Sequence[str],
-                        heading: str | None = None) -> Explanation:
+def _holdem_explanation(board: str, holes: Sequence[str], heading: str | None = None,
+                        stored_equities: Sequence[float] | None = None) -> Explanation:
     """Each player's best five of their hole cards and the board; without a complete board
-    there is no showdown to explain yet."""
+    there is no showdown to explain yet, only each player's equity (the stored one when
+    there is one, else computed)."""
     board_cards = board.split()
     if not HOLDEM.is_showdown(len(board_cards)):
         street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[len(board_cards)]
+        if stored_equities is None:
+            stored_equities = equities(
+                _codes(" ".join(holes)).reshape(1, len(holes), HOLDEM.hole_cards),
+                _codes(board).reshape(1, len(board_cards)))[0].tolist()
         return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
                                f"come decide it", heading, board,
-                           tuple(enumerate(holes, start=1)))
-    codes = card_codes(np.frombuffer(" ".join(f"{hole} {board}" for hole in holes)
-                                     .encode("ascii") + b" ", dtype=np.uint8)
-                       .reshape(len(holes), -1))
+                           tuple(UnvaluedHand(player, hole, equity) for player, (hole, equity)
+                                 in enumerate(zip(holes, stored_equities, strict=True),
+                                              start=1)))
+    codes = _codes(*(f"{hole} {board}" for hole in holes))
     strength = best_strengths(codes)
     positions = best_positions(best_five(codes, strength))
     player_hands = []
@@ -155,6 +178,12 @@ def _holdem_explanation(board: str, holes: Sequence[str],
         best = " ".join(cards[column] for column in columns)
         player_hands.append(PlayerHand(player, hole, HandValue.from_strength(value), best))
     return Explanation(tuple(player_hands), verdict(player_hands), heading, board)
+
+
+def _codes(*rows: str) -> npt.NDArray[np.uint8]:
+    """The card codes of rows of card texts of one width ("AH KH"), one row each."""
+    text = "".join(f"{row} " for row in rows).encode("ascii")
+    return card_codes(np.frombuffer(text, dtype=np.uint8).reshape(len(rows), -1))
 
 
 def verdict(player_hands: Sequence[PlayerHand]) -> str:

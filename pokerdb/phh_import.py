@@ -44,7 +44,7 @@ DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source
                        "time_zone", "currency", "allin_board")
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake")
+                       "winnings", "finishing_stack", "allin_stake", "allin_pot")
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
@@ -297,20 +297,24 @@ class HandBatch:
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
-    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, stake."""
+    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
+    stakes and pots of an all-in before the river."""
     hand = replayed.hand
     count = hand.player_count
     stake: Sequence[int | None] = [None] * count
+    pot: Sequence[int | None] = [None] * count
     if replayed.all_in is not None:
         contesting = set(replayed.all_in.seats)
         stake = [paid if seat in contesting else None
                  for seat, paid in enumerate(replayed.all_in.put_in, start=1)]
+        pot = [sum(each.amount for each in replayed.all_in.pots if seat in each.seats)
+               if seat in contesting else None for seat in range(1, count + 1)]
     money = _money(hand)
     return list(zip(
         [deal_id] * count, range(1, count + 1), hand.players or [None] * count,
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         money(settlement.net), money(hand.winnings or [None] * count),
-        money(hand.finishing_stacks or [None] * count), money(stake), strict=True))
+        money(hand.finishing_stacks or [None] * count), money(stake), money(pot), strict=True))
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Computed,
     Date,
     DateTime,
+    Double,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -138,6 +139,21 @@ hand_values = Table(
     sqlite_with_rowid=False,
 )
 
+# Each Hold'em hand's exact equity, written by `pokerdb equity` (pokerdb.equity): the share of
+# the pot the player wins over every completion of the deal's board, a tie split equally (1, 0
+# or the split share on a complete board). allin_equity and allin_net are for recorded hands
+# whose players were all in before the river: the equity when the last all-in was called, and
+# that equity times the pot contested less what the player put in; NULL otherwise.
+hand_equities = Table(
+    "hand_equities",
+    metadata,
+    *_hand_key(),
+    Column("equity", Double, nullable=False),
+    Column("allin_equity", Double),
+    Column("allin_net", Double),
+    sqlite_with_rowid=False,
+)
+
 # The hand in words, e.g. "Pair of Queens, Nine kicker", for each strength evaluate has seen:
 # 7,462 rows at most, where a description per hand would be millions.
 hand_descriptions = Table(
@@ -171,9 +187,11 @@ seats = Table(
     Column("net", Amount, nullable=False),  # chips won minus put_in
     Column("winnings", Amount),  # as the file records them, when it does
     Column("finishing_stack", Amount),  # as the file records it, when it does
-    # With the players all in before the river (deals.allin_board): the chips this seat has in
-    # the pots it contests then; NULL for a seat that had folded, and without such an all-in.
+    # With the players all in before the river (deals.allin_board), for each seat still in: the
+    # chips it has put in, and the chips of the pots it contests (main and side pots it may
+    # win). NULL for a seat that had folded, and without such an all-in.
     Column("allin_stake", Amount),
+    Column("allin_pot", Amount),
     sqlite_with_rowid=False,
 )
 
@@ -219,6 +237,9 @@ hands = Table(
     Column("description", String(80)),
     Column("label", SmallInteger),
     Column("best", String(14)),
+    Column("equity", Double),
+    Column("allin_equity", Double),
+    Column("allin_net", Double),
     *(Column(column.name, column.type) for column in seats.columns
       if column.name not in ("deal_id", "player")),
 )

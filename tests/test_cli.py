@@ -184,9 +184,10 @@ def test_readme_queries_run_as_printed(runner: CliRunner, p054_db: str) -> None:
                                    "--", sql).stdout) for sql in queries]
     assert answers[0] == [{"player1_wins": 376}]  # "The Project Euler 54 answer: 376"
     assert answers[1] == [{"winner": 1, "deals": 376}, {"winner": 2, "deals": 624}]
-    # The Hold'em queries (about boards) have their answers checked in test_holdem.py.
+    # The Hold'em queries (about boards, and equity) have their answers checked in
+    # test_holdem.py and test_equity.py.
     assert all(answer for answer, sql in zip(answers, queries, strict=True)
-               if "board" not in sql)
+               if "board" not in sql and "equity" not in sql)
 
 
 # --- idempotence -----------------------------------------------------------------------------
@@ -340,8 +341,8 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
                       "sqlite_master t, pragma_table_xinfo(t.name) c WHERE t.name LIKE 'hand%' "
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
-        "name,columns", "hand_cards,3", "hand_descriptions,2", "hand_labels,3",
-        "hand_values,10", "hands,13"]
+        "name,columns", "hand_cards,3", "hand_descriptions,2", "hand_equities,5",
+        "hand_labels,3", "hand_values,10", "hands,16"]
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
     assert result.stdout.splitlines() == ["ix_deals_dataset_id"]

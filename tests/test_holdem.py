@@ -254,8 +254,8 @@ def test_explain_holdem(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     assert succeeds(runner, "explain", "2", "--db", db_url).stdout.splitlines() == [
         "Deal 2 (dataset holdem.txt, line 2)",
         "Board: (none: preflop)",
-        "Player 1: AH KH",
-        "Player 2: QS QD",
+        "Player 1: AH KH  equity 46.2%",
+        "Player 2: QS QD  equity 53.8%",
         "No showdown: the deal stops before the flop; the cards still to come decide it"]
     result = succeeds(runner, "explain", "--cards", SHOWDOWNS[3], "--format", "json")
     record = json.loads(result.stdout)

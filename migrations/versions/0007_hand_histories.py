@@ -7,7 +7,7 @@ name, stacks, chips put in and net result, and `actions` every action as written
 view gains the seats' columns.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0005
 Create Date: 2026-11-30
 """
 
@@ -17,12 +17,13 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 DealId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 KEY_COLUMNS = ("k1", "k2", "k3", "k4", "k5")
+EQUITY_COLUMNS = ("equity", "allin_equity", "allin_net")
 DEAL_COLUMNS: dict[str, sa.types.TypeEngine[object]] = {
     "source": sa.String(), "variant": sa.String(length=8), "hand_number": sa.String(),
     "event": sa.String(), "venue": sa.String(), "table_name": sa.String(), "date": sa.Date(),
@@ -30,7 +31,7 @@ DEAL_COLUMNS: dict[str, sa.types.TypeEngine[object]] = {
     "allin_board": sa.String(length=14),
 }
 SEAT_COLUMNS = ("name", "starting_stack", "showed", "put_in", "net", "winnings",
-                "finishing_stack", "allin_stake")
+                "finishing_stack", "allin_stake", "allin_pot")
 
 
 def _card_at(best_slot: int) -> str:
@@ -44,10 +45,11 @@ BEST = " || ' ' || ".join(_card_at(slot) for slot in range(5))
 
 
 def _hands_view(with_seats: bool) -> str:
-    """The `hands` view of this revision (with the seats' columns), or of 0004."""
+    """The `hands` view of this revision (with the seats' columns), or of 0005."""
     # A five-card hand is its own best five; a recorded hand without a board known to the
     # river has none.
     five_card = "dl.board IS NULL AND dl.variant IS NULL" if with_seats else "dl.board IS NULL"
+    equity_columns = "".join(f",\n       e.{column}" for column in EQUITY_COLUMNS)
     seat_columns = "".join(f",\n       s.{column}" for column in SEAT_COLUMNS) if with_seats else ""
     seat_join = ("\nLEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player"
                  if with_seats else "")
@@ -62,12 +64,13 @@ SELECT c.deal_id,
        d.description,
        l.label,
        CASE WHEN {five_card} THEN c.cards
-            WHEN v.best IS NOT NULL THEN {BEST} END AS best{seat_columns}
+            WHEN v.best IS NOT NULL THEN {BEST} END AS best{equity_columns}{seat_columns}
 FROM hand_cards c
 JOIN deals dl ON dl.id = c.deal_id
 LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
 LEFT JOIN hand_descriptions d ON d.strength = v.strength
-LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player{seat_join}
+LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
+LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player{seat_join}
 """
 
 
@@ -151,6 +154,7 @@ def upgrade() -> None:
         sa.Column("winnings", amount, nullable=True),
         sa.Column("finishing_stack", amount, nullable=True),
         sa.Column("allin_stake", amount, nullable=True),
+        sa.Column("allin_pot", amount, nullable=True),
         sqlite_with_rowid=False,
     )
     op.create_table(
@@ -176,7 +180,7 @@ def downgrade() -> None:
     op.drop_table("actions")
     op.drop_table("seats")
     recorded = "SELECT id FROM deals WHERE variant IS NOT NULL"
-    for table in ("hand_labels", "hand_values", "hand_cards"):
+    for table in ("hand_labels", "hand_values", "hand_equities", "hand_cards"):
         op.execute(f"DELETE FROM {table} WHERE deal_id IN ({recorded})")
     op.execute("DELETE FROM deals WHERE variant IS NOT NULL")
     for table in ("win_counts", "rejects"):

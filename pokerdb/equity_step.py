@@ -1,0 +1,149 @@
+"""The equity step: the exact equity (pokerdb.equity) of every hand of every Hold'em deal whose
+hole cards are all known and that has none stored yet, appended to hand_equities.
+
+Like evaluate it works in windows of deals, one transaction each, so a run killed at any moment
+leaves whole windows behind and a rerun computes the rest. Equities are computed in integers
+and divided once, so a deal's values are the same whichever window it falls in. Equity costs
+far more than evaluation, so it is never computed unasked: `pokerdb equity` runs it.
+"""
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+import numpy as np
+import numpy.typing as npt
+from sqlalchemy import ColumnElement, Engine, exists, func, select
+
+from pokerdb import bulk
+from pokerdb.cards import CARDS_PER_HAND
+from pokerdb.db import reading
+from pokerdb.equity import board_classes, equities
+from pokerdb.evaluator import card_codes
+from pokerdb.games import HOLDEM, PLAYER_BITS
+from pokerdb.readers import engine_reader
+from pokerdb.schema import deals, hand_cards, hand_equities
+from pokerdb.tallies import find_dataset
+
+WINDOW_DEALS = 10_000  # pending deals read at a time, at most
+# Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a
+# window at the flop or later, a few seconds of work at most.
+WINDOW_CLASSES = 1 << 24
+
+StoredEquity = tuple[int, int, float]  # deal_id, player, equity
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    deals: int
+    hands: int
+    seconds: float
+
+
+_UNKNOWN = hand_cards.alias("unknown")
+
+
+def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
+    """A deal whose hands want equities: Hold'em (it has a board), none stored, every hole card
+    known (a recorded hand may have unknown cards: NULL)."""
+    return [deals.c.board.is_not(None),
+            ~exists().where(hand_equities.c.deal_id == deals.c.id),
+            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None)),
+            *([] if dataset_id is None else [deals.c.dataset_id == dataset_id])]
+
+
+def _dataset_id(engine: Engine, dataset: str | None) -> int | None:
+    with engine_reader(engine) as fetch:
+        return find_dataset(fetch, dataset)
+
+
+def pending_deals(engine: Engine, dataset: str | None = None) -> int:
+    """The deals `compute_pending` would compute."""
+    with reading(engine) as connection:
+        return connection.scalar(select(func.count()).select_from(deals)
+                                 .where(*_pending(_dataset_id(engine, dataset)))) or 0
+
+
+def compute_pending(engine: Engine, dataset: str | None = None,
+                    progress: Callable[[int], None] | None = None) -> EquityResult:
+    """Compute and store the equity of every pending deal (of one dataset, or all), a window of
+    deals per transaction; `progress` is told the deals of each window stored."""
+    started = time.perf_counter()
+    dataset_id = _dataset_id(engine, dataset)
+    deal_total = hand_total = 0
+    after = 0
+    while (window := _next_window(engine, dataset_id, after)) is not None:
+        with engine.begin() as connection:
+            # Another run may have stored some of these deals since they were read.
+            bulk.lock_for_append(connection, hand_equities)
+            stored = set(connection.scalars(
+                select(hand_equities.c.deal_id).distinct()
+                .where(hand_equities.c.deal_id.between(window.first, window.last))))
+            rows = [row for row in window.rows if row[0] not in stored]
+            bulk.insert_rows(connection, hand_equities, ("deal_id", "player", "equity"), rows)
+        deal_total += window.deals - len(stored)
+        hand_total += len(rows)
+        after = window.last
+        if progress is not None:
+            progress(window.deals)
+    return EquityResult(deal_total, hand_total, time.perf_counter() - started)
+
+
+@dataclass(frozen=True)
+class Window:
+    """The equities of the pending deals first..last."""
+
+    first: int
+    last: int
+    deals: int
+    rows: list[StoredEquity]
+
+
+def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window | None:
+    """The pending deals after `after`, as many as WINDOW_CLASSES allows (one at least), with
+    their equities; None when none is left."""
+    with reading(engine) as connection:
+        found = connection.execute(
+            select(deals.c.id, deals.c.board).where(deals.c.id > after, *_pending(dataset_id))
+            .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
+        if not found:
+            return None
+        cost = accumulate(board_classes(len(board.split())) for _, board in found)
+        kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
+        ids = [deal_id for deal_id, _ in found[:kept]]
+        boards = [board for _, board in found[:kept]]
+        keys, texts = bulk.fetch_keyed_text(
+            connection,
+            select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
+                   hand_cards.c.cards)
+            .join(deals, deals.c.id == hand_cards.c.deal_id)
+            .where(hand_cards.c.deal_id.between(ids[0], ids[-1]), *_pending(dataset_id))
+            .order_by(hand_cards.c.deal_id, hand_cards.c.player))
+    return Window(ids[0], ids[-1], len(ids), _equity_rows(ids, boards, keys, texts))
+
+
+def _equity_rows(ids: Sequence[int], boards: Sequence[str], keys: npt.NDArray[np.int64],
+                 texts: str) -> list[StoredEquity]:
+    """The (deal_id, player, equity) of each hand of these deals, given their boards and their
+    hands' keys (deal_id << PLAYER_BITS | player, in any order) and hole cards joined."""
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    holes = card_codes(np.frombuffer(texts.encode("ascii"), dtype=np.uint8)
+                       .reshape(-1, HOLDEM.hand_width))[order]
+    deal_of_hand = np.searchsorted(np.asarray(ids), keys >> PLAYER_BITS)
+    players = np.bincount(deal_of_hand, minlength=len(ids))
+    board_sizes = np.array([(len(board) + 1) // 3 for board in boards])
+    board_codes = card_codes(np.frombuffer(
+        "".join(board.ljust(3 * CARDS_PER_HAND) for board in boards).encode("ascii"),
+        dtype=np.uint8).reshape(len(boards), -1))
+    first_hand = np.cumsum(players) - players
+    equity = np.empty(len(keys))
+    # Deals of the same number of players and board cards are computed together.
+    for count, size in set(zip(players.tolist(), board_sizes.tolist(), strict=True)):
+        group = np.flatnonzero((players == count) & (board_sizes == size))
+        hands = (first_hand[group, None] + np.arange(count)).ravel()
+        equity[hands] = equities(holes[hands].reshape(len(group), count, HOLDEM.hole_cards),
+                                 board_codes[group, :size]).ravel()
+    return list(zip((keys >> PLAYER_BITS).tolist(),
+                    (keys & ((1 << PLAYER_BITS) - 1)).tolist(), equity.tolist(), strict=True))
