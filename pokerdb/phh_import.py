@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -143,17 +143,14 @@ def _read(file: PhhFile) -> tuple[bytes, bytes | PhhError, int]:
 
 def _without_nul(hand: PhhHand) -> PhhHand:
     """The hand with NUL in its texts spelled \\x00, as `rejects.raw` does."""
-    def clean(value: object) -> object:
-        return value.replace("\0", "\\x00") if isinstance(value, str) else value
+    def clean(text: str) -> str:
+        return text.replace("\0", "\\x00")
 
-    def texts(values: Sequence[str] | None) -> tuple[str, ...] | None:
-        return None if values is None else tuple(value.replace("\0", "\\x00") for value in values)
-
-    details = HandDetails(**{name: clean(getattr(hand.details, name))
-                             for name in HandDetails.__slots__})
-    actions_text = texts(hand.actions)
-    assert actions_text is not None
-    return replace(hand, actions=actions_text, players=texts(hand.players), details=details)
+    texts: dict[str, Any] = {name: clean(value) for name in HandDetails.__slots__
+                             if isinstance(value := getattr(hand.details, name), str)}
+    details = replace(hand.details, **texts)
+    return replace(hand, actions=tuple(map(clean, hand.actions)), details=details,
+                   players=None if hand.players is None else tuple(map(clean, hand.players)))
 
 
 @dataclass(frozen=True, slots=True)

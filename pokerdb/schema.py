@@ -173,8 +173,9 @@ hand_labels = Table(
 )
 
 # A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
-# decimals in the file's unit (chips or currency).
-Amount = Numeric()
+# decimals in the file's unit (chips or currency), read back as numbers (int or float): SQLite
+# has no exact decimals to give.
+Amount = Numeric(asdecimal=False)
 
 seats = Table(
     "seats",
