@@ -176,7 +176,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
 
 
 def _recorded_explanation(heading: str, board: str | None, winner: int,
-                          rows: Sequence[Row[Any]]) -> Explanation:
+                          rows: Sequence[Row[*tuple[Any, ...]]]) -> Explanation:
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
     main pot, or who won it unshown; then every seat's net result."""
     shown = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
