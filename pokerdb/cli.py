@@ -250,6 +250,18 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
         render(tables, fmt, headers=not no_headers)
 
 
+@app.command("players")
+def players_command(db: DbOption = None, dataset: DatasetOption = None,
+                    fmt: FormatOption = OutputFormat.TABLE,
+                    no_headers: NoHeadersOption = False) -> None:
+    """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
+    won, and the net by the category of the hand shown."""
+    from pokerdb.players import player_results
+
+    with _user_errors():
+        render(player_results(_open_engine(db), dataset), fmt, headers=not no_headers)
+
+
 @app.command()
 def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
