@@ -166,7 +166,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             origin.board, origin.winner, rows)
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     if origin.board is not None:
-        equities = [equity for *_, equity in rows]
+        equities = [row.equity for row in rows]
         return _holdem_explanation(origin.board, tuple(row.cards for row in rows), heading,
                                    None if None in equities else equities)
     stored = [PlayerHand(row.player, row.cards, evaluate_cards(row.cards) if row.strength is None
