@@ -20,6 +20,7 @@ import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from itertools import repeat
 from pathlib import Path
 from typing import Any, Final
 
@@ -37,7 +38,7 @@ from pokerdb.schema import actions, deals, hand_cards, seats
 from pokerdb.settlement import Replayed, Settlement, award, replay
 from pokerdb.sources import Source
 
-BATCH_HANDS: Final = 2_000
+BATCH_HANDS: Final = 500
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
@@ -276,21 +277,26 @@ class HandBatch:
                 details.table, None if hand.date is None else hand.date.isoformat(),
                 None if details.time is None else details.time.isoformat(), details.time_zone,
                 details.currency, None if all_in is None else all_in.board))
-            seat_range = range(1, phh_hand.player_count + 1)
-            card_rows.extend(zip([deal_id] * len(seat_range), seat_range, replayed.hole_cards,
-                                 strict=True))
+            count = phh_hand.player_count
+            card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
+                                 replayed.hole_cards, strict=True))
             seat_rows.extend(_seat_rows(deal_id, replayed, settlement))
-            action_rows.extend((deal_id, seq, actor, text) for seq, (text, actor) in enumerate(
-                zip(phh_hand.actions, replayed.actors, strict=True), start=1))
+            count = len(phh_hand.actions)
+            action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
+                                   replayed.actors, phh_hand.actions, strict=True))
         deal_ids = np.repeat(np.arange(first_id, first_id + len(self.hands)), self.players)
         seat_starts = np.repeat(np.cumsum(self.players) - self.players, self.players)
         players = np.arange(1, len(deal_ids) + 1) - seat_starts
         winners = np.array([settlement.winner for settlement in self.settlements],
                            dtype=np.int64)
         return StagedHands(
-            len(self.hands), len(self.strength), deal_rows, card_rows, seat_rows, action_rows,
+            len(self.hands), len(self.strength),
+            bulk.stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
+            bulk.stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
             evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                     self.strength, self.best, winners))
+                                     self.strength, self.best, winners),
+            bulk.stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
+            bulk.stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
@@ -332,16 +338,17 @@ class StagedHands:
 
     deals: int
     hands: int
-    deal_rows: list[bulk.Row]
-    card_rows: list[bulk.Row]
-    seat_rows: list[bulk.Row]
-    action_rows: list[bulk.Row]
+    deal_rows: bulk.StagedRows
+    card_rows: bulk.StagedRows
     values: evaluation.Window
+    seat_rows: bulk.StagedRows
+    action_rows: bulk.StagedRows
 
     def store(self, connection: Connection, described: set[int]) -> None:
-        """Store the batch in the caller's transaction; `described` as in evaluation.store."""
-        bulk.insert_rows(connection, deals, DEAL_COLUMNS, self.deal_rows)
-        bulk.insert_rows(connection, hand_cards, CARD_COLUMNS, self.card_rows)
+        """Store the batch in the caller's transaction (in the order their references need);
+        `described` as in evaluation.store."""
+        bulk.insert_staged_rows(connection, self.deal_rows)
+        bulk.insert_staged_rows(connection, self.card_rows)
         evaluation.store(connection, self.values, described)
-        bulk.insert_rows(connection, seats, SEAT_COLUMNS, self.seat_rows)
-        bulk.insert_rows(connection, actions, ACTION_COLUMNS, self.action_rows)
+        bulk.insert_staged_rows(connection, self.seat_rows)
+        bulk.insert_staged_rows(connection, self.action_rows)
