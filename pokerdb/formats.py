@@ -3,9 +3,11 @@
 
 PE54: 5*k cards per line, one deal of k players. UCI: the UCI Machine Learning Repository "Poker
 Hand" CSV, one labelled hand per row. Hold'em: a board and each player's two hole cards, groups
-separated by '|'. Readers take raw (bytes) lines, so files of any size stream
-through in constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer
-decides whether that aborts the import or is recorded and skipped.
+separated by '|'. Readers take raw (bytes) lines, so files of any size stream through in
+constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer decides
+whether that aborts the import or is recorded and skipped. PHH hand histories are TOML, not
+lines: their input (pokerdb.phh_import) yields batches of settled hands, and a `Rejected` for
+each invalid hand (`open_input` gives each format's input).
 """
 
 import os

@@ -1,4 +1,6 @@
-"""Importing deal files: each file in one transaction, all of it or nothing."""
+"""Importing deal files (or a folder of hand histories): each in one transaction, all of it or
+nothing. Every format is read the same way: its input (formats.open_input) yields batches of
+deals, which are staged on a second thread and stored on this one."""
 
 import threading
 import time

@@ -295,6 +295,16 @@ def test_players_and_dates_are_checked_and_special_characters_kept(runner: CliRu
                                                                       ("C\\D\tE\nF",)]
 
 
+def test_a_hand_of_more_players_than_a_deal_has_is_invalid(runner: CliRunner, db_url: str,
+                                                           tmp_path: Path) -> None:
+    hand = tmp_path / "crowd.phh"
+    hand.write_text(f"variant = 'NT'\nantes = {[0] * 24}\n"
+                    f"blinds_or_straddles = {[1, 2] + [0] * 22}\nmin_bet = 2\n"
+                    f"starting_stacks = {[100] * 24}\nactions = []\n")
+    result = fails(runner, "import", str(hand), "--db", db_url)
+    assert result.stderr == f"Error: {hand}: a Hold'em deal has 2 to 23 players, found 24\n"
+
+
 def test_batches_of_hands_number_their_deals_on(runner: CliRunner, db_url: str, own: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phh_import, "BATCH_HANDS", 1)
