@@ -73,6 +73,7 @@ class HandHistories:
         if not self.files:
             raise InputError(self.source.label, None, "no .phh or .phhs files in the folder")
         whole, rest = hashlib.sha256(), hashlib.sha256()
+        self.kept, self.sizes = [], []
         kept_bytes = 0
         for file in self.files:
             hashed, content, size = _read(file)

@@ -33,7 +33,10 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb import phh_import
+from pokerdb.errors import InputError
+from pokerdb.formats import PlayerRule
 from pokerdb.phh import parse_hand
+from pokerdb.sources import Source
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\
@@ -259,6 +262,28 @@ def test_the_same_hands_again_are_skipped_gzipped_or_not(runner: CliRunner, db_u
     assert again.stdout == f"{copy}: already imported as dataset 'own', skipped\n"
     assert {table: rows(db_url, f"SELECT * FROM {table} ORDER BY 1, 2")
             for table in TABLES if table != "datasets"} == before
+
+
+def test_files_beyond_the_kept_bytes_are_read_again_and_must_not_change(
+        own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contents hashed are kept for the import up to KEPT_BYTES; files beyond are read
+    again as the import reaches them, and hashed again: a file changed meanwhile fails it."""
+    monkeypatch.setattr(phh_import, "KEPT_BYTES", len(HANDS))  # the first file only
+
+    def imported() -> list[int | str]:
+        hands = phh_import.HandHistories(Source(str(own), own, None))
+        hands.sha256()
+        (own / "side-pots.phh").write_text(changed)
+        with hands.batches(PlayerRule()) as (items, _):
+            return [len(item) if isinstance(item, phh_import.HandBatch) else item.raw
+                    for item in items]
+
+    changed = SIDE_POTS
+    assert imported() == ["more/hands.phhs#3", "more/hands.phhs#4", 4]
+    changed = SIDE_POTS.replace("hand = 7", "hand = 8")
+    with pytest.raises(InputError) as caught:
+        imported()
+    assert str(caught.value) == f"{own}: changed while it was being imported; nothing imported"
 
 
 def test_the_format_follows_the_path(runner: CliRunner, db_url: str, own: Path,
