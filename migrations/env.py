@@ -3,8 +3,9 @@
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import Connection, create_engine, pool
+from sqlalchemy import Connection, pool
 
+from pokerdb.db import configured_engine
 from pokerdb.location import database_url
 from pokerdb.schema import metadata
 
@@ -30,7 +31,8 @@ def run_online() -> None:
     if shared is not None:
         run_migrations(shared)
         return
-    engine = create_engine(database_url(), poolclass=pool.NullPool)
+    # pokerdb's settings, so a file made here is made as pokerdb makes one (16 KiB pages).
+    engine = configured_engine(database_url(), poolclass=pool.NullPool)
     with engine.connect() as connection:
         run_migrations(connection)
 

@@ -1,16 +1,23 @@
 """The `pokerdb` command: parses options, calls the library, renders results."""
 
 import json
+import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, TypeGuard
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.text import Text
+from typer import TyperException
+from typer.core import TyperGroup
 
 from pokerdb import __version__, tallies
-from pokerdb.errors import InvalidLinesError, PokerdbError
+from pokerdb.errors import InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import InputFormat, PlayerRule
 from pokerdb.games import GAMES, MAX_PLAYERS, GameName
 from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
@@ -18,14 +25,45 @@ from pokerdb.output import OutputFormat, render, render_object
 from pokerdb.readers import reader
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
     from sqlalchemy import Engine
-    from sqlalchemy.exc import OperationalError
+
+
+
+class _OneLineErrors(TyperGroup):
+    """Usage errors (an unknown command, `--format xml`) as one line and the help hint,
+    instead of a box; exit code 2 as usual."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode,
+                                windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args,
+                                **extra)
+        except TyperException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # `pokerdb` alone: the help
+                typer.echo(exc.format_message(), err=True)
+                sys.exit(exc.exit_code)
+            _say(f"Error: {exc.format_message()}")
+            context = getattr(exc, "ctx", None)
+            if context is not None:
+                _say(f"Try '{context.command_path} --help' for help.")
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            _say("Aborted.")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 # Modules that load SQLAlchemy or numpy are imported inside the commands that use them:
 # `pokerdb wins` on an SQLite file at head reads it with sqlite3 and should not pay for them.
 app = typer.Typer(
     help="Turn files of poker deals into a SQL database you can question.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    cls=_OneLineErrors,
 )
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per message
 
@@ -54,54 +92,83 @@ def main(version: Annotated[bool, typer.Option(
 
 @contextmanager
 def _user_errors() -> Iterator[None]:
-    """A user's mistake becomes one line on stderr and exit code 1, never a traceback."""
+    """A user's mistake, or a database that refuses, becomes one line on stderr (per invalid
+    line of an import) and exit code 1, never a traceback."""
     try:
         yield
+    except InvalidLinesError as exc:
+        for message in exc.messages():
+            _say(f"Error: {message}")
+        raise typer.Exit(1) from None
     except PokerdbError as exc:
-        stderr.print(f"Error: {exc}", markup=False)
+        _say(f"Error: {exc}")
         raise typer.Exit(1) from None
     except Exception as exc:
-        if not _is_operational_error(exc):
+        refusal = _database_error(exc)
+        if refusal is None:
             raise
-        stderr.print(f"Error: database: {str(exc.orig).strip()}", markup=False)
+        _say(f"Error: database: {refusal}")
         raise typer.Exit(1) from None
 
 
-def _is_operational_error(exc: Exception) -> TypeGuard["OperationalError"]:
-    """SQLAlchemy's OperationalError, asked without importing SQLAlchemy: only a command that
-    loaded it can have raised one."""
+def _database_error(exc: Exception) -> str | None:
+    """What the database said, if `exc` is its refusal: SQLAlchemy's DBAPIError (asked
+    without importing SQLAlchemy: only a command that loaded it can have raised one) or the
+    sqlite3 module's own error."""
     module = sys.modules.get("sqlalchemy.exc")
-    return module is not None and isinstance(exc, module.OperationalError)
+    cause: BaseException | None = exc
+    if module is not None and isinstance(exc, module.DBAPIError):
+        cause = exc.orig
+    elif not isinstance(exc, sqlite3.Error):
+        return None
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
 
 
-def _open_engine(db: str | None) -> "Engine":
+def _open_engine(db: str | None, *, create: bool = False) -> "Engine":
+    """The database --db names, at head. Only import creates one; every other command
+    refuses a database that does not exist."""
     from pokerdb.db import open_engine
 
-    return open_engine(db)
+    return open_engine(db, create=create)
 
 
 @contextmanager
-def _progress(total: Callable[[], int | None], unit: str,
-              quiet: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar on a terminal's stderr, of `total()` units; a no-op otherwise, which
-    does not ask for the total (counting pending hands takes a scan)."""
+def _progress(description: str, total: Callable[[], int | None], unit: str,
+              quiet: bool) -> Iterator["Progress | None"]:
+    """A progress bar on a terminal's stderr, of `total()` units (bytes, or a count of
+    `unit`, with thousands separators), drawn at once; None otherwise, which does not ask for
+    the total (counting pending hands takes a scan). Its one task is task 0."""
     if quiet or not stderr.is_terminal:
-        yield lambda _advance: None
+        yield None
         return
     from rich.progress import (
         BarColumn,
         DownloadColumn,
-        MofNCompleteColumn,
         Progress,
         TextColumn,
         TimeRemainingColumn,
     )
+    from rich.table import Column
 
-    amount = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
-    columns = (TextColumn("{task.description}"), BarColumn(), amount, TimeRemainingColumn())
+    whole = Column(no_wrap=True)  # a narrow terminal shortens the bar, not the figures
+    amount = (DownloadColumn(table_column=whole) if unit == "bytes" else
+              TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}",
+                         table_column=whole))
+    columns = (TextColumn("{task.description}", table_column=Column(
+                   no_wrap=True, overflow="ellipsis", max_width=30)),
+               BarColumn(bar_width=None), amount,
+               TextColumn("{task.fields[note]}", table_column=whole), TimeRemainingColumn())
     with Progress(*columns, console=stderr, transient=True) as bar:
-        task = bar.add_task(unit, total=total())
-        yield lambda advance: bar.advance(task, advance)
+        bar.add_task(shown(description), total=total(), note="")
+        bar.refresh()
+        yield bar
+
+
+def _advancer(bar: "Progress | None") -> Callable[[int], None] | None:
+    if bar is None:
+        return None
+    return lambda advance: bar.advance(bar.task_ids[0], advance)
 
 
 @app.command("import")
@@ -146,28 +213,42 @@ def import_command(
             raise PokerdbError(str(exc)) from None
         imports = [(file, ImportOptions(name, input_format or InputFormat.of_path(file), rule,
                                         max_errors, skip_invalid, evaluate)) for file in files]
-        engine = _open_engine(db)
+        engine = _open_engine(db, create=True)
         for file, options in imports:
             file_format = options.file_format
             with (resolve(file, folders=file_format.reads_folders) as source,
-                  _progress(lambda: source.size, "bytes", quiet) as advance):
-                try:
-                    result = import_source(engine, source, options, advance)
-                except InvalidLinesError as exc:
-                    for message in exc.messages():
-                        stderr.print(f"Error: {message}", markup=False)
-                    raise typer.Exit(1) from None
+                  _progress(Path(file).name, lambda: source.size, "bytes", quiet) as bar):
+                result = import_source(engine, source, options, _import_progress(bar))
             if result.skipped:
-                typer.echo(f"{file}: already imported as dataset "
-                           f"'{result.already_imported_as}', skipped")
+                typer.echo(shown(f"{file}: already imported as dataset "
+                                 f"'{result.already_imported_as}', skipped"))
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
                 evaluated = " and evaluated" if evaluate else ""
-                typer.echo(f"{file}: imported{evaluated} {result.deals:,} deals "
-                           f"({result.hands:,} hands) as dataset '{result.name}' "
-                           f"in {result.seconds:.2f} s "
-                           f"({rate:,.0f} deals/s)"
-                           f"{_skipped_note(result.rejected, file_format.item)}")
+                typer.echo(shown(f"{file}: imported{evaluated} {_counted(result.deals, 'deal')} "
+                                 f"({_counted(result.hands, 'hand')}) as dataset "
+                                 f"'{result.name}' in {result.seconds:.2f} s "
+                                 f"({rate:,.0f} deals/s)"
+                                 f"{_skipped_note(result.rejected, file_format.item)}"))
+
+
+def _import_progress(bar: "Progress | None") -> Callable[[int, int], None] | None:
+    """Bytes read of the file and, beside them, the deals stored so far."""
+    if bar is None:
+        return None
+    stored = 0
+
+    def advance(bytes_read: int, deals: int) -> None:
+        nonlocal stored
+        stored += deals
+        bar.update(bar.task_ids[0], advance=bytes_read, note=f"{_counted(stored, 'deal')}")
+
+    return advance
+
+
+def _counted(count: int, noun: str) -> str:
+    """'1 deal', '2,000 deals'."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def _skipped_note(rejected: int, item: str) -> str:
@@ -184,20 +265,34 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
         with reader(db) as fetch:
             # Answered without loading SQLAlchemy and numpy when the file is at head.
             nothing_pending = tallies.all_deals_decided(fetch)
-        if nothing_pending:
-            hands = deals = 0
-            seconds = 0.0
-        else:
+        hands = deals = 0
+        seconds = 0.0
+        if not nothing_pending:
             from pokerdb.evaluation import evaluate_pending, pending_hands
 
             engine = _open_engine(db)
-            with _progress(lambda: pending_hands(engine), "hands", quiet) as advance:
-                result = evaluate_pending(engine, progress=advance)
+            with _progress("evaluate", lambda: pending_hands(engine), "hands", quiet) as bar:
+                result = evaluate_pending(engine, progress=_advancer(bar))
             hands, deals, seconds = result.hands, result.deals, result.seconds
-        if not quiet:
-            rate = hands / seconds if seconds else 0
-            typer.echo(f"evaluated {hands:,} hands in {deals:,} deals "
-                       f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
+        if quiet:
+            return
+        if not hands:
+            typer.echo("nothing to evaluate: every hand is evaluated already")
+            return
+        rate = hands / seconds if seconds else 0
+        typer.echo(f"evaluated {_counted(hands, 'hand')} in {_counted(deals, 'deal')} "
+                   f"in {seconds:.2f} s ({rate:,.0f} hands/s)")
+
+
+def _say(line: str) -> None:
+    """One line on stderr, shown as written: no markup, no emoji codes, control characters
+    escaped."""
+    stderr.print(Text(shown(line)))
+
+
+def _notes(notes: list[str]) -> None:
+    for note in notes:
+        _say(f"Note: {note}")
 
 
 @app.command()
@@ -209,8 +304,9 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
 
     with _user_errors():
         engine = _open_engine(db)
-        with _progress(lambda: pending_deals(engine, dataset), "deals", quiet) as advance:
-            result = compute_pending(engine, dataset, progress=advance)
+        with _progress("equity", lambda: pending_deals(engine, dataset), "deals",
+                       quiet) as bar:
+            result = compute_pending(engine, dataset, progress=_advancer(bar))
         if not quiet:
             rate = result.deals / result.seconds if result.seconds else 0
             typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
@@ -219,8 +315,8 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
 
 def _warn_unevaluated(pending: int) -> None:
     if pending:
-        stderr.print(f"Note: {pending:,} deals are not evaluated yet and have no winner; "
-                     f"run: pokerdb evaluate", markup=False)
+        _notes([f"{pending:,} deals are not evaluated yet and have no winner; "
+                f"run: pokerdb evaluate"])
 
 
 @app.command()
@@ -231,8 +327,22 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
         with reader(db) as fetch:
             counts = tallies.wins(fetch, dataset)
             pending = tallies.unevaluated_deals(fetch, dataset, counts)
+        _refuse_no_deals(counts["deals"])
         _warn_unevaluated(pending)
+        # Deals without a winner that are evaluated have one player: nobody to beat.
+        alone = counts["deals"] - (sum(counts.values()) - counts["deals"]) - pending
+        if alone:
+            _notes([f"{_counted(alone, 'deal')} of one player (such as UCI rows) have no "
+                    f"winner and are counted in deals only"])
         render_object(counts, fmt, headers=not no_headers)
+
+
+NO_DEALS = "the database has no deals yet: import some (pokerdb import FILE)"
+
+
+def _refuse_no_deals(deals: int) -> None:
+    if not deals:
+        raise PokerdbError(NO_DEALS)
 
 
 @app.command()
@@ -244,6 +354,7 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 
     with _user_errors():
         engine = _open_engine(db)
+        _refuse_no_deals(reports.wins(engine, dataset)["deals"])
         tables = [reports.wins_by_category(engine, dataset),
                   reports.category_matrix(engine, dataset)]
         _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
@@ -265,12 +376,17 @@ def players_command(db: DbOption = None, dataset: DatasetOption = None,
 @app.command()
 def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
-          no_headers: NoHeadersOption = False) -> None:
-    """Run one read-only SQL statement and print its rows; writes are refused."""
+          no_headers: NoHeadersOption = False,
+          timeout: Annotated[float | None, typer.Option(
+              "--timeout", min=0.001, show_default=False,
+              help="Stop the statement after this many seconds; default no limit.")] = None,
+          ) -> None:
+    """Run one read-only SQL statement and print its rows as they come; writes are refused.
+    Ctrl-C stops it."""
     from pokerdb.query import run_query
 
-    with _user_errors():
-        render([run_query(_open_engine(db), sql)], fmt, headers=not no_headers)
+    with _user_errors(), run_query(_open_engine(db), sql, timeout) as table:
+        _notes(render([table], fmt, headers=not no_headers))
 
 
 @app.command()
@@ -287,9 +403,10 @@ def generate(
                        "(import with --format holdem).")] = GameName.FIVE_CARD,
     board: Annotated[int | None, typer.Option(
         "--board", help="Hold'em board cards: 0 (preflop), 3, 4 or 5 (default).")] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""
-    from pokerdb.generate import generate_lines
+    from pokerdb.generate import CHUNK_DEALS, generate_lines
 
     with _user_errors():
         try:
@@ -299,11 +416,34 @@ def generate(
         if output == "-":
             sys.stdout.writelines(lines)
             return
+        started = time.perf_counter()
         try:
-            with open(output, "w", encoding="ascii") as file:
-                file.writelines(lines)
+            with (open(output, "w", encoding="ascii") as file,
+                  _progress(output, lambda: deals, "deals", quiet) as bar):
+                advance = _advancer(bar)
+                while chunk := list(islice(lines, CHUNK_DEALS)):
+                    file.writelines(chunk)
+                    if advance is not None:
+                        advance(len(chunk))
         except OSError as exc:
             raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
+        if not quiet:
+            typer.echo(shown(f"wrote {_counted(deals, 'deal')} to {output} "
+                             f"in {time.perf_counter() - started:.2f} s"))
+
+
+@app.command("delete")
+def delete_command(
+    dataset: Annotated[str, typer.Argument(help="The dataset's name (see: pokerdb datasets).")],
+    db: DbOption = None,
+) -> None:
+    """Remove a dataset and everything derived from it (deals, hands, values, rejected lines,
+    win counts) in one transaction."""
+    from pokerdb.removal import delete_dataset
+
+    with _user_errors():
+        removed = delete_dataset(_open_engine(db), dataset)
+        typer.echo(shown(f"deleted dataset '{dataset}' ({_counted(removed, 'deal')})"))
 
 
 @app.command("datasets")
@@ -313,7 +453,7 @@ def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE
     from pokerdb import reports
 
     with _user_errors():
-        render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers)
+        _notes(render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers))
 
 
 @app.command()

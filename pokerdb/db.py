@@ -1,17 +1,26 @@
 """Opening a database: SQLite settings, and bringing the schema to head (the URL comes from
 pokerdb.location)."""
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
-from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
+from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url, text
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, ProgrammingError
 
-from pokerdb import bulk
+from pokerdb import __version__, bulk
 from pokerdb.errors import PokerdbError
-from pokerdb.location import SQLITE_BUSY_TIMEOUT_MS, database_url, head_revision, migrations_dir
+from pokerdb.location import (
+    SQLITE_BUSY_TIMEOUT_MS,
+    database_url,
+    head_revision,
+    known_revisions,
+    migrations_dir,
+    missing_database,
+    sqlite_path,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -26,11 +35,13 @@ def alembic_config(connection: Connection | None = None) -> "Config":
     return config
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def _configure_sqlite(engine: Engine, read_only: bool = False) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy, not the driver, decide when transactions begin (see on_begin).
         dbapi_connection.isolation_level = None
+        if read_only:
+            return
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
         # Pages of 16 KiB make bulk inserts a tenth faster than 4 KiB. Only a new file takes
@@ -51,26 +62,75 @@ def _configure_sqlite(engine: Engine) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-def open_engine(db: str | None = None) -> Engine:
-    """An engine for the database, with the schema brought to head."""
+def _configure_server(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Times read as UTC whatever the server's zone, as on SQLite (imported_at).
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SET TIME ZONE 'UTC'")
+        dbapi_connection.commit()
+
+
+def configured_engine(url: str | URL, *, read_only: bool = False, **options: Any) -> Engine:
+    """An engine with pokerdb's settings (SQLite: pages of 16 KiB for a new file, WAL, busy
+    timeout; PostgreSQL: UTC), without touching the schema: for the migrations' own use."""
+    engine = create_engine(url, **options)
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine, read_only)
+    elif engine.dialect.name == "postgresql":
+        _configure_server(engine)
+    return engine
+
+
+def open_engine(db: str | None = None, *, create: bool = True) -> Engine:
+    """An engine for the database, with the schema brought to head. `create=False` refuses
+    a database that does not exist yet (an SQLite file) instead of creating it; an SQLite
+    file on a read-only medium (or folder) is opened read-only."""
     url = database_url(db)
+    missing = None if create else missing_database(url)
+    if missing is not None:
+        raise PokerdbError(missing)
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
         raise PokerdbError(f"--db {url!r} is neither a file path nor a database URL") from exc
-    if parsed.get_backend_name() == "sqlite" and parsed.database:
-        folder = Path(parsed.database).parent
+    path = sqlite_path(url)
+    read_only = path is not None and _read_only_file(path)
+    if path is not None and read_only:
+        # No lock and no write-ahead log to create: the medium cannot change under us.
+        parsed = URL.create("sqlite", database=f"file:{os.path.abspath(path)}",
+                            query={"immutable": "1", "uri": "true"})
+    elif path is not None:
+        folder = Path(path).parent
         if not folder.is_dir():
-            raise PokerdbError(f"cannot create the database {parsed.database}: "
+            raise PokerdbError(f"cannot create the database {path}: "
                                f"folder {folder} does not exist")
+    where = path if path is not None else parsed.render_as_string(hide_password=True)
     try:
-        engine = create_engine(parsed)
+        engine = configured_engine(parsed, read_only=read_only)
     except Exception as exc:
-        raise PokerdbError(f"cannot open database {parsed.render_as_string()}: {exc}") from exc
-    if parsed.get_backend_name() == "sqlite":
-        _configure_sqlite(engine)
-    upgrade_to_head(engine)
+        raise PokerdbError(f"cannot open database {where}: {exc}") from exc
+    try:
+        upgrade_to_head(engine, where)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise PokerdbError(f"database {where}: {_first_line(exc.orig)}") from None
+    except PokerdbError:
+        engine.dispose()
+        raise
     return engine
+
+
+def _read_only_file(path: str) -> bool:
+    """Whether an existing SQLite file cannot be written (or its folder, where SQLite keeps
+    its write-ahead log): a read-only medium, or no permission."""
+    return os.path.exists(path) and not (
+        os.access(path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(path)), os.W_OK))
+
+
+def _first_line(exc: BaseException | None) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 @contextmanager
@@ -91,10 +151,18 @@ def _current_revision(engine: Engine) -> str | None:
         return None  # a new database: no alembic_version table yet
 
 
-def upgrade_to_head(engine: Engine) -> None:
-    """Apply pending migrations; one cheap query when the database is already at head."""
-    if _current_revision(engine) == head_revision():
+def upgrade_to_head(engine: Engine, where: str = "") -> None:
+    """Apply pending migrations; one cheap query when the database is already at head. A
+    revision this pokerdb does not know (a newer pokerdb's, another program's) is refused."""
+    current = _current_revision(engine)
+    if current == head_revision():
         return
+    if current is not None and current not in known_revisions():
+        raise PokerdbError(
+            f"database {where or engine.url.render_as_string()} is at schema revision "
+            f"{current!r}, which pokerdb {__version__} does not know (its newest is "
+            f"{head_revision()!r}): it was written by a newer pokerdb (upgrade pokerdb) or by "
+            f"another program (choose another database with --db)")
     from alembic import command
 
     with engine.begin() as connection:

@@ -1,5 +1,7 @@
 """Errors a user can act on; the CLI prints them as one line, never as a traceback."""
 
+import re
+
 
 class PokerdbError(Exception):
     """Base class for every error caused by the user's input or environment."""
@@ -41,3 +43,25 @@ def quoted(text: str) -> str:
     if len(text) <= QUOTED_MAX_CHARS:
         return repr(text)
     return f"{text[:QUOTED_MAX_CHARS]!r}..."
+
+
+# Characters that would act on a terminal instead of showing: C0 and C1 controls (escape
+# sequences start with ESC, 0x1b), the line and paragraph separators, and the marks that
+# reorder text (bidi overrides); lone surrogates stand for bytes that were not UTF-8.
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                         "\ud800-\udfff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, as surrogateescape keeps it
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    """`text` as it may be printed whole: every character that a terminal would act on (an
+    escape sequence, a line break, a bidi override) or cannot encode (an undecodable byte of
+    a file name) written as a backslash escape, so data from a file or the database shows as
+    data and a message stays on its line."""
+    return text if text.isprintable() else _UNSHOWABLE.sub(_escaped, text)

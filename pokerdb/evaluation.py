@@ -9,18 +9,21 @@ their counts. `import --evaluate` stores the same for the deals it adds, in its 
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from itertools import groupby
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, Engine, and_, exists, func, select, text
+from sqlalchemy import Connection, Engine, Row, and_, exists, func, select, text
 
 from pokerdb import bulk
+from pokerdb.cards import HAND_WIDTH, normalise_card
 from pokerdb.db import reading
 from pokerdb.describe import describe_strength
+from pokerdb.errors import PokerdbError, quoted
 from pokerdb.evaluator import (
     BEST_BITS,
     KEY_BITS,
@@ -30,13 +33,14 @@ from pokerdb.evaluator import (
     card_codes,
     strengths_of_joined_texts,
 )
-from pokerdb.formats import DealBatch
-from pokerdb.games import HOLDEM, PLAYER_BITS
+from pokerdb.formats import DealBatch, parse_pe54_line
+from pokerdb.games import FIVE_CARD, HOLDEM, PLAYER_BITS
 from pokerdb.readers import engine_reader
 from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
 from pokerdb.tallies import all_deals_decided
 
-IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64])
+IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
+                    npt.NDArray[np.uint64])
 CodeArray = npt.NDArray[np.uint8]
 WINDOW_DEALS = 100_000
 FIRST_WINDOW_DEALS = 10_000
@@ -88,7 +92,7 @@ def evaluate_pending(engine: Engine,
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
                 bulk.lock_for_append(connection, deals)
-                if _any_evaluated(connection, window):
+                if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)
             hand_total += window.hands
@@ -137,8 +141,10 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     board_ids, boards = _boards(connection, first, last)
     # Hands of one width are read as one string; a window with boards may hold hands of both
     # games (five-card hands, and Hold'em hole cards followed by their board, columns 2-6).
+    # A hand whose cards are not known (NULL: a hand history's) reads as blanks.
     cards = (hand_cards.c.cards if not len(board_ids) else
-             func.substr(hand_cards.c.cards + " " * KEY_SLOTS * 3, 1, 3 * KEY_SLOTS - 1))
+             func.substr(func.coalesce(hand_cards.c.cards, "") + " " * HAND_WIDTH, 1,
+                         HAND_WIDTH))
     keys, texts = bulk.fetch_keyed_text(
         connection,
         select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player, cards)
@@ -150,17 +156,21 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     if ahead and len(keys):
         last = int(deal_ids[-1])
     if not len(board_ids):
+        _check_five_card_hands(connection, first, last, keys, texts, order)
         strength = strengths_of_joined_texts(texts)[order]
         best = np.zeros_like(strength)
     else:
-        hands = card_codes(np.frombuffer(texts.encode("ascii"), dtype=np.uint8)
-                           .reshape(-1, 3 * KEY_SLOTS - 1))[order]
-        board_of_hand = np.zeros((len(keys), HOLDEM.board_cards), dtype=np.uint8)
+        text = np.frombuffer(texts.encode("ascii"), dtype=np.uint8).reshape(-1, HAND_WIDTH)
+        hands = card_codes(text)[order]
         has_board = np.isin(deal_ids, board_ids)
-        board_of_hand[has_board] = boards[np.searchsorted(board_ids, deal_ids[has_board])]
+        board_of_hand = boards[np.searchsorted(board_ids, deal_ids).clip(0, len(board_ids) - 1)]
+        board_of_hand[~has_board] = 0
+        _check_hands(connection, first, last, deal_ids, text[order], hands, has_board,
+                     board_of_hand)
+        complete = board_of_hand.all(axis=1)
         codes = np.zeros((len(keys), HOLDEM.cards_per_hand), dtype=np.uint8)
         codes[:, :KEY_SLOTS] = hands
-        codes[has_board, HOLDEM.hole_cards:] = board_of_hand[has_board]
+        codes[complete, HOLDEM.hole_cards:] = board_of_hand[complete]
         strength, best = _evaluated(codes)
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
@@ -171,11 +181,12 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
 
 def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[np.int64],
                                                                      CodeArray]:
-    """The ids of the deals first..last that have a board dealt to the river, and those boards'
-    card codes; a board short of the river decides nothing, so it is left out."""
+    """The ids of the deals first..last of a game with a board, and their boards' card codes
+    (0 for a card not dealt: a board short of the river decides nothing)."""
     ids, boards = bulk.fetch_keyed_text(
-        connection, select(deals.c.id, deals.c.board)
-        .where(deals.c.id.between(first, last), func.length(deals.c.board) == BOARD_WIDTH)
+        connection, select(deals.c.id, func.substr(deals.c.board + " " * BOARD_WIDTH, 1,
+                                                   BOARD_WIDTH))
+        .where(deals.c.id.between(first, last), deals.c.board.is_not(None))
         .order_by(deals.c.id))
     order = _key_order(ids)
     codes = card_codes(np.frombuffer(boards.encode("ascii"), dtype=np.uint8)
@@ -188,6 +199,116 @@ def _evaluated(codes: CodeArray) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.
     among its columns (evaluator.best_five; 0 without a showdown)."""
     strength = best_strengths(codes)
     return strength, best_five(codes, strength).astype(np.int32)
+
+
+# hand_cards may have been edited by hand into nonsense: a hand that is not cards in normal
+# form, or a deal holding a card twice. Its strength would be nonsense too, or, one hand of the
+# wrong width, shift every hand after it; evaluate refuses it and names the deal. Checked in a
+# few vectorised steps.
+
+def _check_five_card_hands(connection: Connection, first: int, last: int,
+                           keys: npt.NDArray[np.int64], texts: str,
+                           order: npt.NDArray[np.int64] | slice) -> None:
+    """Hands of five-card deals (keys in order, texts as read)."""
+    count = len(keys)
+    valid = len(texts) == count * HAND_WIDTH and texts.isascii()
+    if valid and count:
+        text = np.frombuffer(texts.encode("ascii"), dtype=np.uint8).reshape(count, HAND_WIDTH)
+        codes = card_codes(text)[order]
+        valid = bool(codes.all() and (text[:, 2::3] == ord(" ")).all()) and _distinct(
+            keys >> PLAYER_BITS, codes)
+    if not valid:
+        raise _nonsense(connection, first, last)
+
+
+def _check_hands(connection: Connection, first: int, last: int, deal_ids: npt.NDArray[np.int64],
+                 text: CodeArray, hands: CodeArray, has_board: npt.NDArray[np.bool_],
+                 boards: CodeArray) -> None:
+    """Hands of a window with boards, as read padded to HAND_WIDTH (`text`) and decoded
+    (`hands`), in key order: five cards in a five-card deal; in a deal with a board, the
+    player's hole cards, or none (not known)."""
+    held = np.count_nonzero(hands, axis=1)
+    pairs = text[:, [3 * card + byte for card in range(KEY_SLOTS) for byte in (0, 1)]]
+    blank = (pairs.reshape(len(text), KEY_SLOTS, 2) == ord(" ")).all(axis=2)
+    valid = bool(
+        ((hands != 0) | blank).all() and (text[:, 2::3] == ord(" ")).all()
+        and (np.diff((hands != 0).astype(np.int8), axis=1) <= 0).all()  # cards come first
+        and (held == np.where(has_board, np.where(held, HOLDEM.hole_cards, 0),
+                              FIVE_CARD.hole_cards)).all()
+        and _distinct(deal_ids, np.concatenate([hands, boards], axis=1), boards))
+    if not valid:
+        raise _nonsense(connection, first, last)
+
+
+def _distinct(deal_ids: npt.NDArray[np.int64], codes: CodeArray,
+              shared: CodeArray | None = None) -> bool:
+    """Whether no deal holds a card twice, given each hand's card codes (0: none) in deal
+    order, and `shared` cards that each hand of a deal repeats (its board), counted once."""
+    # One bit per card: a hand's bits add up to their union only if no card repeats, and so
+    # do a deal's hands.
+    bits = np.where(codes != 0, np.left_shift(np.uint64(1), codes.astype(np.uint64)),
+                    np.uint64(0))
+    masks = np.bitwise_or.reduce(bits, axis=1)
+    if not (masks == bits.sum(axis=1)).all():
+        return False
+    starts = np.flatnonzero(np.r_[True, deal_ids[1:] != deal_ids[:-1]])
+    if shared is not None:  # each hand but a deal's first counts its board again: take it off
+        board_bits = np.where(shared != 0, np.left_shift(np.uint64(1), shared.astype(np.uint64)),
+                              np.uint64(0)).sum(axis=1)
+        masks = masks - board_bits
+        masks[starts] += board_bits[starts]
+    return bool((np.bitwise_or.reduceat(masks, starts) == np.add.reduceat(masks, starts)).all())
+
+
+def _nonsense(connection: Connection, first: int, last: int) -> PokerdbError:
+    """The first deal between first and last whose hands are not a deal, named."""
+    rows = connection.execute(
+        select(hand_cards.c.deal_id, hand_cards.c.player, hand_cards.c.cards, deals.c.board)
+        .join(deals, deals.c.id == hand_cards.c.deal_id)
+        .where(hand_cards.c.deal_id.between(first, last))
+        .order_by(hand_cards.c.deal_id, hand_cards.c.player)).all()
+    for deal_id, hands in groupby(rows, key=lambda row: row.deal_id):
+        stored = list(hands)
+        board = stored[0].board
+        why = (_not_a_five_card_deal(stored) if board is None
+               else _not_a_deal_with_board(board, stored))
+        if why is not None:
+            return _refused(deal_id, why)
+    return PokerdbError(f"deals {first}-{last}: hand_cards changed while being read; "
+                        f"run evaluate again")
+
+
+def _not_a_five_card_deal(stored: Sequence[Row[Any, Any, Any, Any]]) -> str | None:
+    """Why these hand_cards rows of a five-card deal are not a deal, or None."""
+    for _, player, hand, _ in stored:
+        parsed = parse_pe54_line(hand)
+        if isinstance(parsed, str) or len(parsed) != 1 or parsed[0] != hand:
+            why = parsed if isinstance(parsed, str) else "not five cards in normal form"
+            return f"player {player}'s cards {quoted(hand)}: {why}"
+    parsed = parse_pe54_line(" ".join(hand for _, _, hand, _ in stored))
+    return parsed if isinstance(parsed, str) else None
+
+
+def _not_a_deal_with_board(board: str, stored: Sequence[Row[Any, Any, Any, Any]]) -> str | None:
+    """Why these hand_cards rows of a deal with this board are not a deal, or None; a hand not
+    known (NULL) holds no card."""
+    seen = set(board.split())
+    for _, player, hand, _ in stored:
+        cards = [normalise_card(token) for token in (hand or "").split()]
+        if hand is not None and (len(cards) != HOLDEM.hole_cards
+                                 or " ".join(map(str, cards)) != hand):
+            return (f"player {player}'s cards {quoted(hand)}: not {HOLDEM.hole_cards} cards "
+                    f"in normal form")
+        repeated = seen.intersection(map(str, cards))
+        if repeated:
+            return f"card '{min(repeated)}' appears twice in the deal"
+        seen.update(map(str, cards))
+    return None
+
+
+def _refused(deal_id: int, why: str) -> PokerdbError:
+    return PokerdbError(f"deal {deal_id} is not a deal ({why}): evaluate stopped there; fix "
+                        f"its rows in hand_cards, or remove its dataset (pokerdb delete)")
 
 
 NO_WINNER = -1  # a one-hand deal's, in NewDeals.winners
@@ -294,9 +415,14 @@ def _key_order(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | slice:
     return np.argsort(keys, kind="stable")
 
 
-def _any_evaluated(connection: Connection, window: Window) -> bool:
-    return connection.scalar(select(hand_values.c.deal_id).where(
-        hand_values.c.deal_id.between(window.first, window.last)).limit(1)) is not None
+def _changed(connection: Connection, window: Window) -> bool:
+    """Whether a window read ahead (all its hands) changed since: some of its hands were
+    evaluated, or removed (pokerdb delete)."""
+    in_window = hand_values.c.deal_id.between(window.first, window.last)
+    return connection.scalar(select(hand_values.c.deal_id).where(in_window).limit(1)) \
+        is not None or connection.scalar(
+            select(func.count()).select_from(hand_cards)
+            .where(hand_cards.c.deal_id.between(window.first, window.last))) != window.hands
 
 
 def store(connection: Connection, window: Window, described: set[int]) -> None:

@@ -18,7 +18,7 @@ from pokerdb.cards import RANK_NAME, RANK_VALUE
 from pokerdb.db import reading
 from pokerdb.describe import describe
 from pokerdb.equity import equities
-from pokerdb.errors import PokerdbError
+from pokerdb.errors import PokerdbError, quoted
 from pokerdb.evaluator import (
     Category,
     HandValue,
@@ -148,6 +148,8 @@ def explain_cards(text: str) -> Explanation:
 
 def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     """Explain a stored deal; hands not evaluated yet are evaluated from their cards."""
+    if not 0 < deal_id < 1 << 63:  # beyond any id: no need to ask (nor can the database)
+        raise PokerdbError(f"no deal with id {deal_id} in the database")
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
@@ -165,12 +167,21 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             f"Deal {deal_id} (dataset {origin.name}, hand {origin.line_no}: {origin.source})",
             origin.board, origin.winner, rows)
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
+    stored_cards = [row.cards for row in rows]
     if origin.board is not None:
+        line = " | ".join([origin.board, *stored_cards])
+        if isinstance(parse_holdem_line(line), str):
+            raise PokerdbError(f"deal {deal_id} is not a deal: its board and hand_cards rows "
+                               f"read {quoted(line)}")
         equities = [row.equity for row in rows]
-        return _holdem_explanation(origin.board, tuple(row.cards for row in rows), heading,
+        return _holdem_explanation(origin.board, tuple(stored_cards), heading,
                                    None if None in equities else equities)
-    stored = [PlayerHand(row.player, row.cards, evaluate_cards(row.cards) if row.strength is None
-                         else HandValue.from_strength(row.strength))
+    parsed = parse_pe54_line(" ".join(stored_cards))
+    if not rows or isinstance(parsed, str) or list(parsed) != stored_cards:
+        raise PokerdbError(f"deal {deal_id} is not a deal: its hand_cards rows read "
+                           f"{quoted(' | '.join(stored_cards))}")
+    stored = [PlayerHand(row.player, row.cards, evaluate_cards(row.cards)
+                         if row.strength is None else HandValue.from_strength(row.strength))
               for row in rows]
     return _explanation(stored, heading)
 

@@ -29,7 +29,13 @@ if TYPE_CHECKING:
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
-SHOWN_OF_OVERLONG = 80  # bytes of an overlong line kept in its Rejected.raw
+# A rejected line is kept as its first REJECTED_RAW_CHARS characters and its length: enough
+# to see what is wrong, and a file of long bad lines cannot fill the rejects table.
+REJECTED_RAW_CHARS = 200
+# Bytes of lines read at once: a chunk ends at BATCH_LINES lines or this many bytes, so that
+# long (bad) lines cannot make it hold gigabytes; deal lines never reach it.
+BATCH_BYTES = 4 << 20
+_PIECE_LINES = 256
 
 
 class InputFormat(StrEnum):
@@ -84,22 +90,44 @@ class DealBatch:
 @dataclass(frozen=True)
 class Rejected:
     line_no: int  # the line, or the hand's position in a hand history dataset
-    raw: str  # the line without its ending (undecodable bytes and NUL escaped); a hand's source
+    # The line without its ending, undecodable bytes and NUL escaped; its first
+    # REJECTED_RAW_CHARS characters and "..." when it is longer. A hand's: its source.
+    raw: str
     reason: str
+    line_bytes: int  # the whole line's length in bytes, without its ending (a hand's: raw's)
     where: str | None = None  # names a hand in messages (its file, and #KEY in a .phhs)
+
+
+def _rejected(line_no: int, raw: bytes, reason: str) -> Rejected:
+    length = raw.length if isinstance(raw, OverlongLine) else len(raw.rstrip(b"\r\n"))
+    text = _raw_text(raw[:4 * REJECTED_RAW_CHARS])  # enough bytes for the characters kept
+    if len(text) > REJECTED_RAW_CHARS or length > 4 * REJECTED_RAW_CHARS:
+        text = text[:REJECTED_RAW_CHARS] + "..."
+    return Rejected(line_no, text, reason, length)
 
 
 Items = Iterator["DealBatch | HandBatch | Rejected"]
 
 
+@dataclass
+class Opened:
+    """A source opened for import: its deals and rejected lines or hands, how many of its
+    bytes (as stored) have been read, and the sha256 of its content read so far (complete once
+    the items are)."""
+
+    items: Items
+    bytes_read: Callable[[], int]
+    sha256: Callable[[], str]
+
+
 class Input(Protocol):
-    """A source read in a format: its content's sha256, and the deals and rejected lines or
-    hands read from that content, with how many bytes on disk are read so far."""
+    """A source as a format reads it."""
 
-    def sha256(self) -> str: ...
+    def sha256(self) -> str | None:
+        """Its content's hash before the import, to skip content imported before; None for a
+        stream (known once read)."""
 
-    def batches(self, rule: "PlayerRule") -> AbstractContextManager[
-        tuple[Items, Callable[[], int]]]: ...
+    def opened(self, rule: "PlayerRule") -> AbstractContextManager[Opened]: ...
 
 
 @dataclass(frozen=True)
@@ -109,13 +137,14 @@ class LineInput:
     file_format: "InputFormat"
     source: Source
 
-    def sha256(self) -> str:
-        return content_sha256(self.source)
+    def sha256(self) -> str | None:
+        return None if self.source.is_stream else content_sha256(self.source)
 
     @contextmanager
-    def batches(self, rule: "PlayerRule") -> Iterator[tuple[Items, Callable[[], int]]]:
-        with open_lines(self.source) as (lines, bytes_read):
-            yield read_deals(self.file_format, lines, rule), bytes_read
+    def opened(self, rule: "PlayerRule") -> Iterator[Opened]:
+        with open_lines(self.source) as lines:
+            yield Opened(read_deals(self.file_format, lines.lines, rule), lines.bytes_read,
+                         lines.sha256)
 
 
 def open_input(file_format: InputFormat, source: Source) -> Input:
@@ -232,8 +261,18 @@ def _players_of_first_line(chunk: list[bytes], hands_of: Callable[[str], tuple[s
 
 
 def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
+    """Lines `size` at a time, or fewer once they hold BATCH_BYTES. They are taken a few
+    hundred at a time (each at most MAX_LINE_BYTES), which costs nothing per line."""
     iterator = iter(lines)
-    while chunk := list(islice(iterator, size)):
+    chunk: list[bytes] = []
+    held = 0
+    while piece := list(islice(iterator, min(_PIECE_LINES, size - len(chunk)))):
+        chunk += piece
+        held += sum(map(len, piece))
+        if len(chunk) == size or held >= BATCH_BYTES:
+            yield chunk
+            chunk, held = [], 0
+    if chunk:
         yield chunk
 
 
@@ -289,10 +328,10 @@ def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
     if not parsed:
         return None
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed + _uci_hint(cards))
+        return _rejected(line_no, raw, parsed + _uci_hint(cards))
     reason = rule.check(len(parsed), first_players or None)
     if reason:
-        return Rejected(line_no, _raw_text(raw), reason)
+        return _rejected(line_no, raw, reason)
     return " ".join(parsed)
 
 
@@ -411,10 +450,10 @@ def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
     if parsed is None:
         return None
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed)
+        return _rejected(line_no, raw, parsed)
     reason = rule.check(len(parsed[1]), first_players or None, HOLDEM)
     if reason:
-        return Rejected(line_no, _raw_text(raw), reason)
+        return _rejected(line_no, raw, reason)
     return parsed
 
 
@@ -484,13 +523,13 @@ def _counted(count: int, noun: str) -> str:
 
 
 def _overlong(line_no: int, raw: OverlongLine) -> Rejected:
-    return Rejected(line_no, _raw_text(raw[:SHOWN_OF_OVERLONG]) + "...",
+    return _rejected(line_no, raw,
                     f"line longer than {MAX_LINE_BYTES:,} bytes, far more than one deal "
                     f"(a file holds one deal per line)")
 
 
 def _not_utf8(line_no: int, raw: bytes, exc: UnicodeDecodeError) -> Rejected:
-    return Rejected(line_no, _raw_text(raw),
+    return _rejected(line_no, raw,
                     f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
 
 
@@ -545,7 +584,7 @@ def _uci_row(line_no: int, raw: bytes) -> tuple[str, int | None] | Rejected | No
         return None  # a blank line
     parsed = parse_uci_fields(fields)
     if isinstance(parsed, str):
-        return Rejected(line_no, _raw_text(raw), parsed)
+        return _rejected(line_no, raw, parsed)
     return parsed
 
 

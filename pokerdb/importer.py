@@ -4,12 +4,12 @@ deals, which are staged on a second thread and stored on this one."""
 
 import threading
 import time
+import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
-from pathlib import Path
 from queue import Full, Queue
 from typing import TypeVar, cast
 
@@ -18,17 +18,19 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerdb import bulk, evaluation
 from pokerdb.db import reading
-from pokerdb.errors import InputError, InvalidLinesError, PokerdbError
+from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
 from pokerdb.phh_import import HandBatch, StagedHands
-from pokerdb.schema import datasets, deals, hand_labels, rejects
-from pokerdb.sources import Source, resolve
+from pokerdb.schema import NAME_LENGTH, datasets, deals, hand_labels, rejects
+from pokerdb.sources import Source, default_dataset_name, resolve
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
-REJECT_COLUMNS = ("dataset_id", "line_no", "raw", "reason")
+REJECT_COLUMNS = ("dataset_id", "line_no", "raw", "reason", "line_bytes")
 T = TypeVar("T")
-ProgressCallback = Callable[[int], None]  # called with the bytes read since the last call
+# Called with the bytes read and the deals stored since the last call.
+ProgressCallback = Callable[[int, int], None]
+
 SAME_AS_FIRST_DEAL = PlayerRule()
 
 
@@ -47,6 +49,9 @@ class ImportOptions:
         if self.skip_invalid and self.max_errors != 1:
             raise PokerdbError("--max-errors limits the lines reported when an import fails; "
                                "--skip-invalid imports the valid lines instead: choose one")
+        if self.dataset_name is not None and not 0 < len(self.dataset_name) <= NAME_LENGTH:
+            raise PokerdbError(f"--name must be 1 to {NAME_LENGTH} characters long, not "
+                               f"{len(self.dataset_name):,}")
         if self.file_format is InputFormat.UCI and self.players.check(1, 1) is not None:
             raise PokerdbError(f"--format uci has one hand per row (one-player deals), but "
                                f"--players allows {self.players.allowed}")
@@ -78,30 +83,49 @@ def import_file(engine: Engine, name: str, options: ImportOptions | None = None,
 
 def import_source(engine: Engine, source: Source, options: ImportOptions | None = None,
                   progress: ProgressCallback | None = None) -> ImportResult:
-    """Import an opened source as a dataset in one transaction; a file seen before is skipped."""
+    """Import an opened source as a dataset in one transaction; content seen before is
+    skipped. A regular file's hash is known before its import (and checked against the bytes
+    it reads); a stream's once it is read."""
     options = options or ImportOptions()
     started = time.perf_counter()
-    opened = open_input(options.file_format, source)
-    sha256 = opened.sha256()
-    label = options.dataset_name or (Path(source.label).name if source.label != "<stdin>"
-                                     else f"stdin-{sha256[:12]}")
-    known = _dataset_named_by_sha(engine, sha256)
-    if known is not None:
-        return ImportResult(label, sha256, 0, 0, 0.0, already_imported_as=known)
+    read = open_input(options.file_format, source)
+    outcome = _Outcome(read.sha256())
+    if outcome.sha256 is not None:
+        known = _dataset_named_by_sha(engine, outcome.sha256)
+        if known is not None:
+            return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
+                                0.0, already_imported_as=known)
     try:
         with engine.begin() as connection, bulk.without_cycle_collection():
-            deal_count, hand_count, rejected = _load(connection, source, opened, label, sha256,
+            deal_count, hand_count, rejected = _load(connection, source, read, outcome,
                                                      options, progress)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
-        known = _dataset_named_by_sha(engine, sha256)
+        assert outcome.sha256 is not None
+        known = _dataset_named_by_sha(engine, outcome.sha256)
+        label = _name(source, options, outcome.sha256)
         if known is None:
             raise InputError(source.label, None,
                              f"a dataset named '{label}' already exists; "
                              f"choose another name with --name") from None
-        return ImportResult(label, sha256, 0, 0, 0.0, already_imported_as=known)
-    return ImportResult(label, sha256, deal_count, hand_count, time.perf_counter() - started,
-                        rejected=rejected)
+        return ImportResult(label, outcome.sha256, 0, 0, 0.0, already_imported_as=known)
+    assert outcome.sha256 is not None  # set by _load
+    return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, deal_count,
+                        hand_count, time.perf_counter() - started, rejected=rejected)
+
+
+@dataclass
+class _Outcome:
+    """The hash of the content imported: known from the start for a regular file, once read
+    for a stream."""
+
+    sha256: str | None
+
+
+def _name(source: Source, options: ImportOptions, sha256: str) -> str:
+    """The dataset's name: --name, else the file's name (escaped to be shown), else for a
+    stream its hash."""
+    return options.dataset_name or shown(default_dataset_name(source, sha256))
 
 
 def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
@@ -109,11 +133,15 @@ def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
         return connection.scalar(select(datasets.c.name).where(datasets.c.sha256 == sha256))
 
 
-def _load(connection: Connection, source: Source, opened: Input, label: str, sha256: str,
+def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome,
           options: ImportOptions, progress: ProgressCallback | None) -> tuple[int, int, int]:
-    """Insert the dataset and all its deals and hands: (deals, hands, rejected lines)."""
+    """Insert the dataset and all its deals and hands: (deals, hands, rejected lines). A
+    stream's dataset is stored under a placeholder name and hash until both are known."""
+    placeholder = f"importing-{uuid.uuid4().hex}"
+    expected = outcome.sha256
     dataset_id = connection.execute(
-        insert(datasets).values(name=label, sha256=sha256, format=options.file_format.value,
+        insert(datasets).values(name=placeholder, sha256=expected or placeholder,
+                                format=options.file_format.value,
                                 game=options.file_format.game.name, deals=0,
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
@@ -124,9 +152,9 @@ def _load(connection: Connection, source: Source, opened: Input, label: str, sha
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
     item = options.file_format.item
-    with opened.batches(options.players) as (batches, bytes_read), closing(_read_ahead(
-            _prepared(batches, connection.dialect.name, dataset_id, next_id,
-                      options.evaluate))) as items:
+    with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
+            opened.items, connection.dialect.name, dataset_id, next_id,
+            options.evaluate))) as items:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors, item))
         for prepared in valid:
@@ -134,14 +162,19 @@ def _load(connection: Connection, source: Source, opened: Input, label: str, sha
             deal_count += prepared.deals
             hand_count += prepared.hands
             if progress is not None:
-                position = bytes_read()
-                progress(position - reported)
+                position = opened.bytes_read()
+                progress(position - reported, prepared.deals)
                 reported = position
+        outcome.sha256 = opened.sha256()
+    if expected is not None and outcome.sha256 != expected:
+        raise InputError(source.label, None, "changed while it was being imported; nothing "
+                                             "imported (import it again once it is complete)")
     skipped.flush()
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
-    connection.execute(update(datasets).where(datasets.c.id == dataset_id)
-                       .values(deals=deal_count))
+    connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
+        deals=deal_count, sha256=outcome.sha256,
+        name=_name(source, options, outcome.sha256)))
     return deal_count, hand_count, skipped.count
 
 
@@ -247,7 +280,8 @@ def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
 def _deals_or_fail(items: Iterable[_Prepared | StagedHands | Rejected], source: Source,
                    max_errors: int, item: str) -> Iterator[_Prepared | StagedHands]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
-    (deals are no longer read into the database) and the import fails with all of them."""
+    (deals are no longer read into the database) and the import fails with all of them.
+    `item`: what holds a deal (InputFormat.item), a line or a hand."""
     iterator = iter(items)
     for prepared in iterator:
         if isinstance(prepared, Rejected):
@@ -259,7 +293,6 @@ def _deals_or_fail(items: Iterable[_Prepared | StagedHands | Rejected], source: 
 
 def _invalid_lines(source: Source, rejected: list[Rejected], max_errors: int,
                    item: str) -> InvalidLinesError:
-    """`item`: what holds a deal (InputFormat.item), a line or a hand."""
     errors = [InputError(source.label, line.line_no, line.reason) if line.where is None
               else InputError(line.where, None, line.reason) for line in rejected]
     if max_errors == 1:
@@ -294,7 +327,8 @@ class _SkippedLines:
     def add(self, rejected: Rejected) -> None:
         self.first = self.first or rejected
         self.count += 1
-        self.pending.append((self.dataset_id, rejected.line_no, rejected.raw, rejected.reason))
+        self.pending.append((self.dataset_id, rejected.line_no, rejected.raw, rejected.reason,
+                             rejected.line_bytes))
         if len(self.pending) >= BATCH_ROWS:
             self.flush()
 

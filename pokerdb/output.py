@@ -1,20 +1,30 @@
 """One renderer for every tabular result: a terminal table, CSV or JSON.
 
 JSON is stable: a result table is a list of objects keyed by column name, in column order.
+CSV and JSON are written row by row as the rows arrive, so a result of any size streams in
+constant memory; a terminal table shows its first TABLE_ROWS rows and says so. Values are
+shown as data: a table escapes control characters and never reads rich markup in them.
 """
 
 import csv
-import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from itertools import chain, islice
+from typing import IO, Any
 
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
+
+from pokerdb.errors import shown
+
+# Rows a terminal table shows at most: a screenful many times over, drawn in a blink.
+TABLE_ROWS = 1000
+_JSON_INDENT = 2
 
 
 class OutputFormat(StrEnum):
@@ -25,14 +35,14 @@ class OutputFormat(StrEnum):
 
 @dataclass(frozen=True)
 class Table:
-    """A result to render: column names and rows."""
+    """A result to render: column names and rows (which may be read only once)."""
 
     columns: Sequence[str]
     rows: Iterable[Sequence[Any]]
     title: str | None = None
 
-    def records(self) -> list[dict[str, Any]]:
-        return [dict(zip(self.columns, map(_plain, row), strict=True)) for row in self.rows]
+    def records(self) -> Iterator[dict[str, Any]]:
+        return (dict(zip(self.columns, map(_plain, row), strict=True)) for row in self.rows)
 
 
 def _plain(value: Any) -> Any:
@@ -53,22 +63,28 @@ def _stdout() -> Console:
 
 
 def render(tables: Sequence[Table], fmt: OutputFormat, *, headers: bool = True,
-           console: Console | None = None) -> None:
-    """Print tables in the chosen format; several tables in JSON form an object by title."""
+           console: Console | None = None) -> list[str]:
+    """Print tables in the chosen format; several tables in JSON form an object by title.
+    Returns notes for the reader: what a table left out."""
     console = console or _stdout()
+    out = console.file
     if fmt is OutputFormat.JSON:
         if len(tables) == 1:
-            console.print_json(json.dumps(tables[0].records()), indent=2)
+            _write_json_list(out, tables[0].records(), 0)
         else:
-            console.print_json(json.dumps({t.title: t.records() for t in tables}), indent=2)
-        return
+            _write_json_object(out, {table.title or "": table.records() for table in tables})
+        out.write("\n")
+        out.flush()
+        return []
+    notes = []
     for index, table in enumerate(tables):
         if index:
             console.print()
         if fmt is OutputFormat.CSV:
-            console.out(_csv(table, headers), end="", highlight=False)
+            _write_csv(out, table, headers)
         else:
-            console.print(_rich(table))
+            notes += _print_table(console, table)
+    return notes
 
 
 def render_object(record: dict[str, Any], fmt: OutputFormat, *, headers: bool = True,
@@ -76,29 +92,85 @@ def render_object(record: dict[str, Any], fmt: OutputFormat, *, headers: bool = 
     """Print one record: a JSON object, or a one-row table."""
     console = console or _stdout()
     if fmt is OutputFormat.JSON:
-        console.print_json(json.dumps(record), indent=2)
+        console.file.write(json.dumps(record, indent=_JSON_INDENT) + "\n")
+        console.file.flush()
     else:
         render([Table(list(record), [list(record.values())])], fmt, headers=headers,
                console=console)
 
 
-def _csv(table: Table, headers: bool) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+def _write_json_list(out: IO[str], records: Iterable[dict[str, Any]], depth: int) -> None:
+    """A JSON array of `records` as json.dumps(..., indent=2) would lay it out `depth` levels
+    deep, written one record at a time."""
+    pad = " " * (_JSON_INDENT * (depth + 1))
+    separator = "[\n"
+    for record in records:
+        out.write(separator + pad + json.dumps(record, indent=_JSON_INDENT, ensure_ascii=False)
+                  .replace("\n", "\n" + pad))
+        separator = ",\n"
+    out.write("[]" if separator == "[\n" else "\n" + pad[_JSON_INDENT:] + "]")
+
+
+def _write_json_object(out: IO[str], lists: dict[str, Iterable[dict[str, Any]]]) -> None:
+    separator = "{\n"
+    for title, records in lists.items():
+        out.write(f"{separator}{' ' * _JSON_INDENT}{json.dumps(title)}: ")
+        _write_json_list(out, records, 1)
+        separator = ",\n"
+    out.write("{}" if separator == "{\n" else "\n}")
+
+
+def _write_csv(out: IO[str], table: Table, headers: bool) -> None:
+    writer = csv.writer(out, lineterminator="\n")
     if headers:
         writer.writerow(table.columns)
-    writer.writerows(table.rows)
-    return buffer.getvalue()
+    rows = iter(table.rows)
+    first = next(rows, None)
+    if first is not None:
+        # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
+        times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
+        writer.writerows(map(_times_in_iso(times), chain([first], rows)) if times
+                         else chain([first], rows))
+    out.flush()
 
 
-def _rich(table: Table) -> RichTable:
-    rich_table = RichTable(title=table.title, title_justify="left")
-    rows = [list(row) for row in table.rows]
+def _times_in_iso(columns: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
+    def convert(row: Sequence[Any]) -> list[Any]:
+        values = list(row)
+        for i in columns:
+            if isinstance(values[i], datetime | date):
+                values[i] = values[i].isoformat()
+        return values
+
+    return convert
+
+
+def _print_table(console: Console, table: Table) -> list[str]:
+    rows = list(islice(table.rows, TABLE_ROWS + 1))
+    notes = []
+    if len(rows) > TABLE_ROWS:
+        rows.pop()
+        notes.append(f"showing the first {TABLE_ROWS:,} rows; --format csv or --format json "
+                     f"prints them all")
+    console.print(_rich(table, rows))
+    return notes
+
+
+def _cell(value: Any) -> Text:
+    """A value as plain text: rich markup in it is not read, control characters escaped."""
+    if isinstance(value, datetime | date):
+        value = value.isoformat()
+    return Text(shown(str(value)))
+
+
+def _rich(table: Table, rows: list[Sequence[Any]]) -> RichTable:
+    rich_table = RichTable(title=None if table.title is None else _cell(table.title),
+                           title_justify="left")
     for position, column in enumerate(table.columns):
         # Empty cells (NULL) do not stop a column of numbers from lining up on the right.
         values = [row[position] for row in rows if row[position] is not None]
         numeric = values and all(isinstance(value, int | float | Decimal) for value in values)
-        rich_table.add_column(column, justify="right" if numeric else "left")
+        rich_table.add_column(_cell(column), justify="right" if numeric else "left")
     for row in rows:
-        rich_table.add_row(*("" if value is None else str(value) for value in row))
+        rich_table.add_row(*(Text("") if value is None else _cell(value) for value in row))
     return rich_table

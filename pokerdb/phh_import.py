@@ -3,10 +3,10 @@ dataset whose hands are replayed, settled and staged for storing.
 
 `HandHistories(source)` is the import's input (see formats.open_input). `sha256()` reads every
 file once, in path order, and hashes the contents the import then parses. They are kept in
-memory up to KEPT_BYTES; the files beyond are read again as the import reaches them, and the
-import fails if they changed meanwhile. `batches(rule)` yields a `HandBatch` of settled hands
-for every BATCH_HANDS valid ones, and a `Rejected` for each invalid hand: its position in the
-dataset, its source, and why.
+memory up to KEPT_BYTES; the files beyond are read again as the import reaches them. The import
+hashes what it parses again, and fails if that changed meanwhile. `opened(rule)` yields a
+`HandBatch` of settled hands for every BATCH_HANDS valid ones, and a `Rejected` for each invalid
+hand: its position in the dataset, its source, and why.
 
 Settling a batch: each hand is replayed under its variant's rules (settlement.replay); the best
 five of seven of every seat whose hole cards and board are known are evaluated for the whole
@@ -31,7 +31,7 @@ from sqlalchemy import Connection
 from pokerdb import bulk, evaluation
 from pokerdb.errors import InputError
 from pokerdb.evaluator import best_five, best_strengths, card_codes
-from pokerdb.formats import Items, PlayerRule, Rejected
+from pokerdb.formats import Opened, PlayerRule, Rejected
 from pokerdb.games import HOLDEM
 from pokerdb.phh import HandDetails, PhhError, PhhFile, PhhHand, parse_file, phh_files
 from pokerdb.schema import actions, deals, hand_cards, seats
@@ -40,6 +40,7 @@ from pokerdb.sources import Source
 
 BATCH_HANDS: Final = 500
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
+MAX_STREAM_BYTES: Final = 256 << 20  # of hand histories read from stdin (or a pipe), whole
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
                        "time_zone", "currency", "allin_board")
@@ -56,54 +57,67 @@ _NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
 
 
 class HandHistories:
-    """A `.phh`/`.phhs` file or a folder of them, as an import's input."""
+    """A `.phh`/`.phhs` file (or stdin) or a folder of them, as an import's input."""
 
     def __init__(self, source: Source) -> None:
         self.source = source
-        self.folder = source.path.is_dir()
-        self.files = (phh_files(source.path) if self.folder
-                      else [PhhFile(Path(source.label).name, source.path)])
-        # Per file: its content (or why it cannot be read) while kept; None beyond KEPT_BYTES.
-        self.kept: list[bytes | PhhError | None] = []
-        self.sizes: list[int] = []  # per file: bytes on disk
-        self.rest_sha256 = ""  # of the files not kept
+        self.folder = source.path is not None and source.path.is_dir()
+        self.files = (phh_files(source.path) if self.folder and source.path is not None
+                      else [PhhFile(Path(source.label).name, source.path or Path(source.label))])
+        # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
+        # or why it cannot be read; None for a file to read again.
+        self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
+        self.sizes: list[int] = []  # per file read by sha256: bytes on disk
 
-    def sha256(self) -> str:
-        """The sha256 of the files' contents in path order (decompressed when gzip)."""
+    def sha256(self) -> str | None:
+        """The sha256 of the files' contents in path order (decompressed when gzip); None for
+        stdin, hashed as the import reads it."""
+        if self.source.is_stream:
+            return None
         if not self.files:
             raise InputError(self.source.label, None, "no .phh or .phhs files in the folder")
-        whole, rest = hashlib.sha256(), hashlib.sha256()
+        whole = hashlib.sha256()
         self.kept, self.sizes = [], []
         kept_bytes = 0
         for file in self.files:
-            hashed, content, size = _read(file)
+            raw = _raw(file)
+            hashed, content = _content(file, raw)
             whole.update(hashed)
-            self.sizes.append(size)
+            self.sizes.append(len(raw) if isinstance(raw, bytes) else 0)
             kept_bytes += len(hashed)
-            if kept_bytes <= KEPT_BYTES:
-                self.kept.append(content)
-            else:
-                self.kept.append(None)
-                rest.update(hashed)
-        self.rest_sha256 = rest.hexdigest()
+            self.kept.append((hashed, content) if kept_bytes <= KEPT_BYTES else None)
         return whole.hexdigest()
 
     @contextmanager
-    def batches(self, rule: PlayerRule) -> Iterator[tuple[Items, Callable[[], int]]]:
-        """The settled hands and the invalid ones (after sha256), and the bytes read so far."""
+    def opened(self, rule: PlayerRule) -> Iterator[Opened]:
+        """The settled hands and the invalid ones (after sha256), the bytes read so far, and
+        the hash of the contents read."""
+        digest = hashlib.sha256()
         read = [0]
-        yield self._batches(rule, read), lambda: read[0]
+        yield Opened(self._batches(rule, digest, read), lambda: read[0], digest.hexdigest)
 
-    def _batches(self, rule: PlayerRule, read: list[int]) -> Iterator["HandBatch | Rejected"]:
-        rest = hashlib.sha256()
+    def _contents(self, digest: "hashlib._Hash", read: list[int]
+                  ) -> Iterator[tuple[PhhFile, bytes | PhhError]]:
+        """Each file and its content, or why it cannot be read: as sha256 kept it, else read
+        again (stdin: for the first time). The bytes hashed pass through `digest`, the bytes on
+        disk are counted in `read`."""
+        for index, file in enumerate(self.files):
+            kept = self.kept[index] if index < len(self.kept) else None
+            if kept is None:
+                raw = self._stream() if self.source.stream is not None else _raw(file)
+                kept = _content(file, raw)
+                size = len(raw) if isinstance(raw, bytes) else 0
+            else:
+                size = self.sizes[index]
+            digest.update(kept[0])
+            read[0] += size
+            yield file, kept[1]
+
+    def _batches(self, rule: PlayerRule, digest: "hashlib._Hash",
+                 read: list[int]) -> Iterator["HandBatch | Rejected"]:
         pending = _Pending()
         position = 0
-        for file, kept, size in zip(self.files, self.kept, self.sizes, strict=True):
-            content = kept
-            if content is None:
-                hashed, content, _ = _read(file)
-                rest.update(hashed)
-            read[0] += size
+        for file, content in self._contents(digest, read):
             found = (parse_file(file, content) if isinstance(content, bytes) else (content,))
             with_nul = isinstance(content, bytes) and any(
                 escape in content for escape in _NUL_ESCAPES)
@@ -113,15 +127,22 @@ class HandHistories:
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
                     yield Rejected(position, problem.source, problem.message,
-                                   self._where(problem.source))
+                                   len(problem.source.encode()), self._where(problem.source))
                 elif len(pending) == BATCH_HANDS:
                     yield pending.settled()
                     pending = _Pending()
-        if rest.hexdigest() != self.rest_sha256:
-            raise InputError(self.source.label, None,
-                             "changed while it was being imported; nothing imported")
         if len(pending):
             yield pending.settled()
+
+    def _stream(self) -> bytes:
+        """The whole of stdin (or another stream): one file's content, within bounds."""
+        assert self.source.stream is not None
+        data = self.source.stream.read(MAX_STREAM_BYTES + 1)
+        if len(data) > MAX_STREAM_BYTES:
+            raise InputError(self.source.label, None,
+                             f"more than {MAX_STREAM_BYTES:,} bytes: hand histories are read "
+                             f"whole; import this many from files")
+        return data
 
     def _where(self, source: str) -> str:
         """A hand's source as the user can find it: in the folder or file imported."""
@@ -130,17 +151,24 @@ class HandHistories:
         return self.source.label + source.removeprefix(self.files[0].source)
 
 
-def _read(file: PhhFile) -> tuple[bytes, bytes | PhhError, int]:
-    """The bytes to hash (the content; as stored if it cannot be decompressed), the content or
-    why it cannot be read, and the file's size on disk."""
+def _raw(file: PhhFile) -> bytes | PhhError:
+    """The file's bytes as stored, or why it cannot be read."""
     try:
-        raw = file.read()
+        return file.read()
     except PhhError as error:
-        return b"", error, 0
+        return error
+
+
+def _content(file: PhhFile, raw: bytes | PhhError) -> tuple[bytes, bytes | PhhError]:
+    """The bytes to hash (the content; as stored if it cannot be decompressed) and the content
+    or why it cannot be read, of a file's bytes."""
+    if isinstance(raw, PhhError):
+        return b"", raw
     try:
-        return (content := file.decompressed(raw)), content, len(raw)
+        content = file.decompressed(raw)
     except PhhError as error:
-        return raw, error, len(raw)
+        return raw, error
+    return content, content
 
 
 def _without_nul(hand: PhhHand) -> PhhHand:

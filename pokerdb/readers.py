@@ -15,24 +15,32 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from pokerdb.errors import PokerdbError
-from pokerdb.location import SQLITE_BUSY_TIMEOUT_MS, database_url, head_revision
+from pokerdb.location import (
+    SQLITE_BUSY_TIMEOUT_MS,
+    database_url,
+    head_revision,
+    missing_database,
+    sqlite_path,
+)
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from sqlalchemy import Connection, Engine
 
 Fetch = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
 
-SQLITE_FILE_URL = "sqlite:///"
-
-
 @contextmanager
 def reader(db: str | None = None) -> Iterator[Fetch]:
-    """A Fetch on the database --db names (see location.database_url), for reading only."""
-    connection = _sqlite_at_head(database_url(db))
+    """A Fetch on the database --db names (see location.database_url), for reading only;
+    there must be one (see location.missing_database)."""
+    url = database_url(db)
+    missing = missing_database(url)
+    if missing is not None:
+        raise PokerdbError(missing)
+    connection = _sqlite_at_head(url)
     if connection is None:
         from pokerdb.db import open_engine  # loads SQLAlchemy, and Alembic when behind head
 
-        engine = open_engine(db)
+        engine = open_engine(db, create=False)
         try:
             with engine_reader(engine) as fetch:
                 yield fetch
@@ -48,35 +56,29 @@ def reader(db: str | None = None) -> Iterator[Fetch]:
 @contextmanager
 def engine_reader(engine: "Engine") -> Iterator[Fetch]:
     """A Fetch on an engine; its statements run in one reading transaction (db.reading)."""
-    from sqlalchemy import text
-
     from pokerdb.db import reading
 
     with reading(engine) as connection:
-        def fetch(sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-            return [tuple(row) for row in connection.execute(text(sql), params)]
-
-        yield fetch
+        yield connection_fetch(connection)
 
 
-def _sqlite_file(url: str) -> str | None:
-    """The file an `sqlite:///path` URL names, opened as SQLAlchemy would open it; None for
-    any other URL, and whenever SQLAlchemy might read it otherwise (query options, %-escapes,
-    an in-memory database)."""
-    if not url.startswith(SQLITE_FILE_URL):
-        return None
-    path = url.removeprefix(SQLITE_FILE_URL)
-    if path in ("", ":memory:") or "?" in path or "%" in path:
-        return None
-    return os.path.abspath(path)  # as SQLAlchemy's pysqlite dialect does
+def connection_fetch(connection: "Connection") -> Fetch:
+    """A Fetch in a connection's own transaction."""
+    from sqlalchemy import text
+
+    def fetch(sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        return [tuple(row) for row in connection.execute(text(sql), params)]
+
+    return fetch
 
 
 def _sqlite_at_head(url: str) -> sqlite3.Connection | None:
     """A read-only connection, in a read transaction, to the SQLite file `url` names if that
     file exists and is at head; else None, as whenever in doubt: the engine path decides."""
-    path = _sqlite_file(url)
+    path = sqlite_path(url)
     if path is None or not os.path.isfile(path):
         return None
+    path = os.path.abspath(path)  # as SQLAlchemy's pysqlite dialect does
     connection = None
     try:
         connection = sqlite3.connect(path, isolation_level=None)  # transactions as below

@@ -32,12 +32,14 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
 
 
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
-    """For each category: the deals won with a hand of that category, by which player."""
+    """For each category: the deals won with a hand of that category, by which player (as
+    many player columns as `wins` has)."""
+    players = [int(key.removeprefix("player")) for key in wins(engine, dataset)
+               if key.startswith("player")]
     winning = hand_values.alias("winning")
     statement = in_dataset(
         select(categories.c.name, func.count(),
-               func.count().filter(deals.c.winner == 1),
-               func.count().filter(deals.c.winner == 2))
+               *(func.count().filter(deals.c.winner == player) for player in players))
         .select_from(deals)
         .join(winning, and_(winning.c.deal_id == deals.c.id,
                             winning.c.player == deals.c.winner))
@@ -46,7 +48,8 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
         .order_by(categories.c.id), engine, dataset)
     with reading(engine) as connection:
         rows = connection.execute(statement).all()
-    return Table(("winning category", "wins", "player1", "player2"), rows, "wins_by_category")
+    return Table(("winning category", "wins", *(f"player{player}" for player in players)), rows,
+                 "wins_by_category")
 
 
 def category_matrix(engine: Engine, dataset: str | None = None) -> Table:

@@ -1,6 +1,9 @@
 """The schema: the one source of truth. Alembic revisions in migrations/ are generated from it,
 and a test checks that a database migrated to head matches it exactly."""
 
+from datetime import UTC, datetime
+from typing import Any
+
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -19,7 +22,11 @@ from sqlalchemy import (
     String,
     Table,
     Time,
+    TypeDecorator,
 )
+from sqlalchemy.dialects import sqlite
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeEngine
 
 # Deal ids outgrow 32 bits on a server; SQLite's INTEGER PRIMARY KEY is already 64-bit and must
 # stay spelled INTEGER to remain the rowid.
@@ -41,17 +48,50 @@ categories = Table(
     Column("name", String(20), nullable=False, unique=True),
 )
 
+NAME_LENGTH = 255  # of a dataset's name
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A time in UTC, read back with its zone on every backend. SQLite stores it as the text
+    PostgreSQL prints for it, '2026-11-30T18:31:16.353453+00:00', so that a query shows the
+    same on both."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+    SQLITE_FORMAT = ("%(year)04d-%(month)02d-%(day)02dT%(hour)02d:%(minute)02d:%(second)02d"
+                     ".%(microsecond)06d+00:00")
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(sqlite.DATETIME(  # type: ignore[no-untyped-call]
+                storage_format=self.SQLITE_FORMAT,
+                regexp=r"(\d+)-(\d+)-(\d+)[T ](\d+):(\d+):(\d+)(?:\.(\d+))?"))
+        return dialect.type_descriptor(DateTime(timezone=True))
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None,
+                             dialect: Dialect) -> datetime | None:
+        if value is None or value.tzinfo is not None:
+            return value
+        return value.replace(tzinfo=UTC)
+
+
 datasets = Table(
     "datasets",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("name", String(255), nullable=False, unique=True),
+    Column("name", String(NAME_LENGTH), nullable=False, unique=True),
     Column("sha256", String(64), nullable=False, unique=True),
     Column("format", String(16), nullable=False),
     # games.Game.name: "five-card" (pe54, uci) or "holdem".
     Column("game", String(16), nullable=False, server_default="five-card"),
     Column("deals", Integer, nullable=False),
-    Column("imported_at", DateTime(timezone=True), nullable=False),
+    Column("imported_at", UtcDateTime(), nullable=False),
+    # Ids are never reused (SQLite would reuse the highest after a delete; PostgreSQL's
+    # sequence never does): a new dataset cannot adopt rows an old one left behind.
+    sqlite_autoincrement=True,
 )
 
 deals = Table(
@@ -215,8 +255,9 @@ rejects = Table(
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False,
            index=True),
     Column("line_no", Integer, nullable=False),
-    Column("raw", String, nullable=False),
+    Column("raw", String, nullable=False),  # the line's beginning (formats.REJECTED_RAW_CHARS)
     Column("reason", String, nullable=False),
+    Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
 VIEW_NAMES = ("deal_results", "hands")

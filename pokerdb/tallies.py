@@ -56,7 +56,9 @@ def _decided(fetch: Fetch, dataset_id: int | None) -> tuple[int, dict[int, int]]
     """All deals, and the deals won by each player (0: tied): both stored per dataset, the
     first as each file is imported, the second as its deals are evaluated."""
     params = {"dataset_id": dataset_id}
-    only = " WHERE dataset_id = :dataset_id" if dataset_id is not None else ""
+    # Only datasets that exist: rows a removal by hand left behind count for nothing.
+    only = (" WHERE dataset_id = :dataset_id" if dataset_id is not None
+            else " WHERE dataset_id IN (SELECT id FROM datasets)")
     by_winner: dict[int, int] = dict(fetch(
         f"SELECT winner, sum(deals) FROM win_counts{only} GROUP BY winner", params))
     only = " WHERE id = :dataset_id" if dataset_id is not None else ""

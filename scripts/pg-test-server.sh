@@ -6,7 +6,8 @@
 # Installs Debian's `postgresql` package when no server is installed (needs root), starts a
 # cluster under /tmp on 127.0.0.1:$PG_PORT (default: the first free port from 55432) with
 # password authentication,
-# creates role `poker` (password `poker`, CREATEDB: the tests make one database per test) and
+# creates role `poker` (password `poker`, CREATEDB: the tests make one database per test;
+# CREATEROLE: `pokerdb query` sets up its role pokerdb_reader, as it does where it may) and
 # database `pokerdb`, and exports POKERDB_TEST_PG_URL. Durability is switched off for speed:
 # the data is thrown away anyway. So is autovacuum: a worker in a test's database makes the
 # fixture's DROP DATABASE ... WITH (FORCE) fail for a role that is not superuser.
@@ -86,7 +87,7 @@ _pg_start() {
         || { _pg_fail "the server does not answer on 127.0.0.1:$port"; return 1; }
     _pg_as_owner "$bin/psql" -q -h "$PG_TEST_DIR" -p "$port" -U postgres -d postgres \
         -v ON_ERROR_STOP=1 \
-        -c "CREATE ROLE poker LOGIN CREATEDB PASSWORD 'poker'" \
+        -c "CREATE ROLE poker LOGIN CREATEDB CREATEROLE PASSWORD 'poker'" \
         -c "CREATE DATABASE pokerdb OWNER poker" \
         || { _pg_fail "cannot create the role and database"; return 1; }
     export POKERDB_TEST_PG_URL="postgresql+psycopg://poker:poker@127.0.0.1:$port/pokerdb"

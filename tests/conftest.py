@@ -19,6 +19,36 @@ PG_URL_VAR = "POKERDB_TEST_PG_URL"
 REQUIRE_PG_VAR = "POKERDB_TEST_REQUIRE_PG"
 
 
+def _needs_postgres(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_server = callspec is not None and callspec.params.get("db_url") == "postgresql"
+    return on_server or "pg_url" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a server, the PostgreSQL tests are left out and said so once (at the end),
+    not skipped one line each."""
+    if os.environ.get(PG_URL_VAR) or os.environ.get(REQUIRE_PG_VAR):
+        return
+    left_out = [item for item in items if _needs_postgres(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not _needs_postgres(item)]
+        config.stash[_LEFT_OUT] = len(left_out)
+
+
+_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    left_out = config.stash.get(_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"{left_out} PostgreSQL tests left out: {PG_URL_VAR} is not set (see README, "
+            f"'Running the PostgreSQL tests')")
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from phh_hands import showdown_strengths  # benchmarks/, on the path (conftest)
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.cli import app
 from pokerdb.phh import PhhHand
+from pokerdb.query import run_query
 from pokerdb.settlement import Replayed, Settlement, award, replay
 
 REPO = Path(__file__).resolve().parent.parent
@@ -38,6 +39,12 @@ def fails(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
     assert result.exit_code == 1, (result.stdout, result.stderr, result.exception)
     assert isinstance(result.exception, SystemExit), result.exception
     return result
+
+
+def query_rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
+    """The rows `pokerdb query` gives for `sql`, read while its statement is open."""
+    with run_query(engine, sql) as table:
+        return [tuple(row) for row in table.rows]
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:

@@ -163,6 +163,7 @@ def test_cli_explain_errors(runner: CliRunner, args: list[str], message: str) ->
 
 
 def test_cli_explain_missing_deal(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "empty.sqlite").touch()
     result = runner.invoke(app, ["explain", "3", "--db", f"{tmp_path}/empty.sqlite"])
     assert result.exit_code == 1
     assert result.stderr == "Error: no deal with id 3 in the database\n"

@@ -10,13 +10,21 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, create_engine, make_url, text
-from support import fails, rows, snapshot, stored_and_recounted_wins, succeeds, write_lines
+from support import (
+    fails,
+    query_rows,
+    rows,
+    snapshot,
+    stored_and_recounted_wins,
+    succeeds,
+    write_lines,
+)
 from typer.testing import CliRunner
 
 from pokerdb.errors import ReadOnlyError
 from pokerdb.generate import generate_lines
 from pokerdb.importer import import_file
-from pokerdb.query import REFUSED, run_query
+from pokerdb.query import REFUSED
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 KILL_DEALS = 200_000  # about 20 MB of SQLite write-ahead log
@@ -231,9 +239,9 @@ def test_a_query_leaves_the_connection_writable(engine: Engine, tmp_path: Path) 
     connection: the next import through the same engine works."""
     if engine.dialect.name == "sqlite":
         with pytest.raises(ReadOnlyError, match=REFUSED):
-            run_query(engine, "PRAGMA query_only = ON")
+            query_rows(engine, "PRAGMA query_only = ON")
     else:
         # Allowed, since it is a SELECT, but the setting dies with the query's session.
-        run_query(engine, "SELECT set_config('default_transaction_read_only', 'on', false)")
+        query_rows(engine, "SELECT set_config('default_transaction_read_only', 'on', false)")
     assert import_file(engine, write_lines(tmp_path / "deals.txt", GOOD)).deals == 1
 

@@ -139,7 +139,7 @@ def test_deals_without_a_showdown(runner: CliRunner, db_url: str, tmp_path: Path
                         "AND category IS NULL") == [(6,)]
     assert rows(db_url, "SELECT count(*) FROM hand_values") == [(8,)]
     result = succeeds(runner, "evaluate", "--db", db_url)
-    assert result.stdout.startswith("evaluated 0 hands in 0 deals")
+    assert result.stdout == "nothing to evaluate: every hand is evaluated already\n"
     result = succeeds(runner, "wins", "--db", db_url, "--format", "json")
     assert json.loads(result.stdout) == {"deals": 4, "player1": 0, "player2": 1, "ties": 0}
     assert "not evaluated" not in result.stderr

@@ -11,7 +11,9 @@ from support import fails, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import InvalidLinesError
+from pokerdb.formats import REJECTED_RAW_CHARS
 from pokerdb.importer import BATCH_ROWS, ImportOptions, import_file
+from pokerdb.sources import MAX_LINE_SPAN
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 OTHER_GOOD = "5C AD 5D AC 9C 7C 5H 8D TD KS"
@@ -97,16 +99,23 @@ OVERLONG = ("line longer than 65,536 bytes, far more than one deal "
             "(a file holds one deal per line)")
 
 
-def test_a_file_without_line_breaks(runner: CliRunner, populated: str, tmp_path: Path) -> None:
-    """Read in bounded memory, as one overlong line, plain or gzipped."""
+NO_LINE_BREAK = (f"no line break in the first {MAX_LINE_SPAN:,} bytes of the line: not a file "
+                 f"of deals (one deal per line)")
+
+
+@pytest.mark.parametrize("skip_invalid", [[], ["--skip-invalid"]], ids=["fail", "skip"])
+def test_a_file_without_line_breaks(runner: CliRunner, populated: str, tmp_path: Path,
+                                    skip_invalid: list[str]) -> None:
+    """Read in bounded memory and time: the import stops after MAX_LINE_SPAN bytes of one
+    line, plain or gzipped, even when it would skip invalid lines."""
     one_line = (GOOD + " ").encode() * 100_000  # 3 MB and no line break
     plain = tmp_path / "one-line.txt"
     plain.write_bytes(one_line)
     zipped = tmp_path / "one-line.txt.gz"
     zipped.write_bytes(gzip.compress(one_line))
     for path, file_format in ((plain, "pe54"), (zipped, "pe54"), (plain, "uci")):
-        assert fails_cleanly(runner, populated, str(path), "--format", file_format) == [
-            f"Error: {path}, line 1: {OVERLONG}"]
+        assert fails_cleanly(runner, populated, str(path), "--format", file_format,
+                             *skip_invalid) == [f"Error: {path}, line 1: {NO_LINE_BREAK}"]
 
 
 def test_an_overlong_line_among_deals(runner: CliRunner, populated: str, tmp_path: Path) -> None:
@@ -115,8 +124,8 @@ def test_an_overlong_line_among_deals(runner: CliRunner, populated: str, tmp_pat
     path.write_bytes(f"{GOOD}\n".encode() + b"x" * 200_000 + f"\n{OTHER_GOOD}\n".encode())
     assert fails_cleanly(runner, populated, str(path)) == [f"Error: {path}, line 2: {OVERLONG}"]
     succeeds(runner, "import", str(path), "--skip-invalid", "--db", populated)
-    assert rows(populated, "SELECT line_no, raw, reason FROM rejects") == [
-        (2, "x" * 80 + "...", OVERLONG)]
+    assert rows(populated, "SELECT line_no, raw, reason, line_bytes FROM rejects") == [
+        (2, "x" * REJECTED_RAW_CHARS + "...", OVERLONG, 200_000)]
     assert rows(populated, "SELECT d.line_no FROM deals d JOIN datasets ds "
                            "ON ds.id = d.dataset_id WHERE ds.name = 'long.txt'") == [(1,), (3,)]
 
@@ -154,7 +163,7 @@ def test_a_bad_file_after_good_ones(runner: CliRunner, db_url: str, tmp_path: Pa
     good = write_lines(tmp_path / "good.txt", GOOD)
     bad = write_lines(tmp_path / "bad.txt", OTHER_GOOD, "8C")
     result = fails(runner, "import", good, bad, "--db", db_url)
-    assert result.stdout.startswith(f"{good}: imported 1 deals")
+    assert result.stdout.startswith(f"{good}: imported 1 deal (2 hands)")
     assert result.stderr == (f"Error: {bad}, line 2: found 1 card; a deal is 5 cards per player "
                              f"(10 for two players)\n")
     assert rows(db_url, "SELECT name, deals FROM datasets") == [("good.txt", 1)]

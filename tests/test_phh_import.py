@@ -33,10 +33,7 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb import phh_import
-from pokerdb.errors import InputError
-from pokerdb.formats import PlayerRule
 from pokerdb.phh import parse_hand
-from pokerdb.sources import Source
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\
@@ -215,7 +212,7 @@ def test_own_hands_are_stored_row_by_row(runner: CliRunner, db_url: str, own: Pa
     # Every hand has its value row (NULL without a showdown value): nothing left to evaluate.
     assert counts(db_url)["hand_values"] == 13
     evaluated = succeeds(runner, "evaluate", "--db", db_url)
-    assert evaluated.stdout == "evaluated 0 hands in 0 deals in 0.00 s (0 hands/s)\n"
+    assert evaluated.stdout == "nothing to evaluate: every hand is evaluated already\n"
     assert json.loads(succeeds(runner, "wins", "--db", db_url, "--format", "json").stdout) == {
         "deals": 4, "player1": 1, "player2": 0, "player3": 2, "ties": 1}
 
@@ -265,25 +262,26 @@ def test_the_same_hands_again_are_skipped_gzipped_or_not(runner: CliRunner, db_u
 
 
 def test_files_beyond_the_kept_bytes_are_read_again_and_must_not_change(
-        own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        runner: CliRunner, db_url: str, own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The contents hashed are kept for the import up to KEPT_BYTES; files beyond are read
     again as the import reaches them, and hashed again: a file changed meanwhile fails it."""
     monkeypatch.setattr(phh_import, "KEPT_BYTES", len(HANDS))  # the first file only
+    hashed = phh_import.HandHistories.sha256
 
-    def imported() -> list[int | str]:
-        hands = phh_import.HandHistories(Source(str(own), own, None))
-        hands.sha256()
-        (own / "side-pots.phh").write_text(changed)
-        with hands.batches(PlayerRule()) as (items, _):
-            return [len(item) if isinstance(item, phh_import.HandBatch) else item.raw
-                    for item in items]
+    def then_changed(self: phh_import.HandHistories) -> str | None:
+        digest = hashed(self)
+        (own / "side-pots.phh").write_text(SIDE_POTS.replace("hand = 7", "hand = 8"))
+        return digest
 
-    changed = SIDE_POTS
-    assert imported() == ["more/hands.phhs#3", "more/hands.phhs#4", 4]
-    changed = SIDE_POTS.replace("hand = 7", "hand = 8")
-    with pytest.raises(InputError) as caught:
-        imported()
-    assert str(caught.value) == f"{own}: changed while it was being imported; nothing imported"
+    monkeypatch.setattr(phh_import.HandHistories, "sha256", then_changed)
+    result = fails(runner, "import", str(own), "--skip-invalid", "--db", db_url)
+    assert result.stderr == (f"Error: {own}: changed while it was being imported; nothing "
+                             f"imported (import it again once it is complete)\n")
+    assert set(counts(db_url).values()) == {0}
+    monkeypatch.setattr(phh_import.HandHistories, "sha256", hashed)
+    succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
+    assert rows(db_url, "SELECT line_no, hand_number FROM deals ORDER BY id") == [
+        (1, None), (2, None), (5, None), (6, "8")]
 
 
 def test_the_format_follows_the_path(runner: CliRunner, db_url: str, own: Path,
@@ -300,6 +298,20 @@ def test_the_format_follows_the_path(runner: CliRunner, db_url: str, own: Path,
     assert rows(db_url, "SELECT name, format, game, deals FROM datasets ORDER BY id") == [
         ("one.PHH.gz", "phh", "holdem", 1), ("p054_poker.txt", "pe54", "five-card", 1000)]
     assert rows(db_url, "SELECT source FROM deals WHERE source IS NOT NULL") == [("one.PHH.gz",)]
+
+
+def test_a_hand_from_stdin_is_hashed_as_read(runner: CliRunner, db_url: str,
+                                             tmp_path: Path) -> None:
+    sha256 = hashlib.sha256(UNCALLED.encode()).hexdigest()
+    succeeds(runner, "import", "-", "--format", "phh", "--db", db_url,
+             stdin=gzip.compress(UNCALLED.encode()))
+    assert rows(db_url, "SELECT name, sha256, deals FROM datasets") == [
+        (f"stdin-{sha256[:12]}", sha256, 1)]
+    assert rows(db_url, "SELECT source, winner FROM deals") == [("<stdin>", 1)]
+    file = tmp_path / "same.phh"
+    file.write_text(UNCALLED)
+    again = succeeds(runner, "import", str(file), "--db", db_url)
+    assert again.stdout == f"{file}: already imported as dataset 'stdin-{sha256[:12]}', skipped\n"
 
 
 def test_players_and_dates_are_checked_and_special_characters_kept(runner: CliRunner, db_url: str,

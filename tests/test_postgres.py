@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import PE54_FILE, stored_and_recounted_wins
+from support import PE54_FILE, query_rows, stored_and_recounted_wins
 from typer.testing import CliRunner
 
 from pokerdb import bulk
@@ -21,7 +21,7 @@ from pokerdb.cli import app
 from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
 from pokerdb.location import DB_ENV_VAR, head_revision
-from pokerdb.query import REFUSED, run_query
+from pokerdb.query import NOT_GRANTED, REFUSED
 from pokerdb.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
@@ -124,7 +124,6 @@ REFUSED_STATEMENTS = [
     "CREATE TEMPORARY TABLE sneaky (x integer)",
     "SELECT * INTO sneaky FROM deals",
     "WITH gone AS (DELETE FROM hand_cards RETURNING 1) SELECT count(*) FROM gone",
-    "SELECT nextval('datasets_id_seq')",
     "SELECT * FROM deals FOR UPDATE",
     "DO $$ BEGIN DELETE FROM hand_cards; END $$",
     "SET TRANSACTION READ WRITE",
@@ -162,6 +161,16 @@ def test_query_refuses_writes(runner: CliRunner, p054: str, statement: str) -> N
     assert refused(runner, p054, statement) == f"Error: {REFUSED}\n"
 
 
+@pytest.mark.parametrize(("statement", "denied"), [
+    ("SELECT nextval('datasets_id_seq')", "permission denied for sequence datasets_id_seq"),
+    ("SELECT * FROM pg_authid", "permission denied for table pg_authid"),
+    ("SELECT pg_read_file('/etc/hostname')", "permission denied for function pg_read_file"),
+])
+def test_query_reads_only_what_pokerdb_reader_is_granted(runner: CliRunner, p054: str,
+                                                          statement: str, denied: str) -> None:
+    assert refused(runner, p054, statement) == f"Error: {NOT_GRANTED}: {denied}\n"
+
+
 @pytest.mark.parametrize("statement", SEVERAL_STATEMENTS)
 def test_query_refuses_several_statements(runner: CliRunner, p054: str, statement: str) -> None:
     assert refused(runner, p054, statement) == (
@@ -189,13 +198,13 @@ def test_query_hands_no_session_state_to_the_pool(p054: str, pg: Engine) -> None
     """A session-level advisory lock taken by a query ends with it: its connection is closed."""
     engine = open_engine(p054)
     try:
-        assert run_query(engine, "SELECT pg_try_advisory_lock(54)").rows == [(True,)]
+        assert query_rows(engine, "SELECT pg_try_advisory_lock(54)") == [(True,)]
         assert scalar(pg, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND "
                           "objid = 54 AND database = (SELECT oid FROM pg_database "
                           "WHERE datname = current_database())") == 0
         with pytest.raises(ReadOnlyError):
-            run_query(engine, "DELETE FROM deals")
-        assert run_query(engine, "SELECT count(*) FROM deals").rows == [(1000,)]
+            query_rows(engine, "DELETE FROM deals")
+        assert query_rows(engine, "SELECT count(*) FROM deals") == [(1000,)]
     finally:
         engine.dispose()
 
@@ -330,7 +339,8 @@ def test_concurrent_evaluates_each_take_their_turn(pg_url: str, pg: Engine,
     with pg.connect() as connection:
         holding(appending, connection, 2, processes)
     outputs = sorted(output.split(" in ")[0] for output in finish(processes))
-    assert outputs == ["evaluated 0 hands", "evaluated 2,000 hands"]
+    assert outputs == ["evaluated 2,000 hands", "nothing to evaluate: every hand is evaluated "
+                                                "already\n"]
     assert scalar(pg, "SELECT count(*) || ' ' || count(strength) FROM hands") == "2000 2000"
     assert scalar(pg, "SELECT count(*) FROM deals WHERE winner = 1") == 376
     assert stored_and_recounted_wins(pg_url) == ([(1, 1, 376), (1, 2, 624)],) * 2

@@ -188,6 +188,7 @@ def test_cli_stats_table_notes_unevaluated_deals(runner: CliRunner, tmp_path: Pa
 
 
 def test_cli_stats_without_hands(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "empty.sqlite").touch()
     result = runner.invoke(app, ["stats", "--db", str(tmp_path / "empty.sqlite")])
     assert result.exit_code == 1
     assert result.stderr == "Error: no evaluated hands to count (run: pokerdb evaluate)\n"

@@ -3,7 +3,6 @@ SQLAlchemy, and prints exactly what the SQLAlchemy path prints; anything else st
 the engine, which brings the database to head."""
 
 import json
-import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +14,8 @@ from support import PE54_FILE, fails, heavy, pokerdb_importing, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import db
-from pokerdb.location import head_revision
-from pokerdb.readers import _sqlite_file
+from pokerdb.cli import NO_DEALS
+from pokerdb.location import head_revision, sqlite_path
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
 
@@ -39,11 +38,11 @@ def evaluated(runner: CliRunner, imported: Path) -> Path:
 def engine_opened(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     """The --db of each call to db.open_engine: none when a command read with sqlite3 alone."""
     calls: list[str | None] = []
-    open_engine: Callable[[str | None], object] = db.open_engine
+    open_engine: Callable[..., object] = db.open_engine
 
-    def spy(value: str | None = None) -> object:
+    def spy(value: str | None = None, **options: bool) -> object:
         calls.append(value)
-        return open_engine(value)
+        return open_engine(value, **options)
 
     monkeypatch.setattr(db, "open_engine", spy)
     return calls
@@ -71,11 +70,22 @@ def test_wins_at_head_loads_no_sqlalchemy_alembic_or_numpy(evaluated: Path) -> N
             if not line.startswith("import time:")] == []
 
 
-def test_wins_on_a_new_file_creates_it_through_the_engine(tmp_path: Path) -> None:
+def test_wins_on_a_missing_file_refuses_without_sqlalchemy(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     completed, modules = pokerdb_importing("wins", "--db", str(path), "--format", "json")
-    assert completed.returncode == 0, completed.stderr
-    assert json.loads(completed.stdout) == {"deals": 0, "player1": 0, "player2": 0, "ties": 0}
+    assert (completed.returncode, completed.stdout) == (1, "")
+    assert completed.stderr.splitlines()[-1] == (
+        f"Error: no database at {path}: import something first (pokerdb import FILE)")
+    assert heavy(modules) == []
+    assert not path.exists()
+
+
+def test_wins_on_an_empty_file_brings_it_to_head_through_the_engine(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    path.touch()
+    completed, modules = pokerdb_importing("wins", "--db", str(path), "--format", "json")
+    assert (completed.returncode, completed.stdout) == (1, "")
+    assert completed.stderr.splitlines()[-1] == f"Error: {NO_DEALS}"
     assert {"sqlalchemy", "alembic"} <= modules
     assert revision(path) == [(head_revision(),)]
 
@@ -149,23 +159,23 @@ def test_unevaluated_deals_are_noted(runner: CliRunner, imported: Path,
 def test_database_errors_stay_one_line(runner: CliRunner, tmp_path: Path) -> None:
     """SQLAlchemy's OperationalError is still caught, though the CLI no longer imports it."""
     result = fails(runner, "wins", "--db", str(tmp_path))  # a folder, not a file
-    assert result.stderr == "Error: database: unable to open database file\n"
+    assert result.stderr == f"Error: database {tmp_path}: unable to open database file\n"
 
 
 # --- which URLs are plain SQLite files --------------------------------------------------------
 
 @pytest.mark.parametrize(("url", "path"), [
-    ("sqlite:///deals.sqlite", os.path.abspath("deals.sqlite")),
-    ("sqlite:///data/deals.sqlite", os.path.abspath("data/deals.sqlite")),
+    ("sqlite:///deals.sqlite", "deals.sqlite"),
+    ("sqlite:///data/deals.sqlite", "data/deals.sqlite"),
     ("sqlite:////tmp/deals.sqlite", "/tmp/deals.sqlite"),
     ("sqlite:////tmp/two words.sqlite", "/tmp/two words.sqlite"),
     ("sqlite://", None),  # in memory
     ("sqlite:///", None),
     ("sqlite:///:memory:", None),
     ("sqlite:///deals.sqlite?timeout=5", None),  # options: SQLAlchemy applies them
-    ("sqlite:///a%20b.sqlite", None),  # SQLAlchemy decodes %-escapes
+    ("sqlite:///a%20b%3Fc.sqlite", "a b?c.sqlite"),  # %-escapes decoded, as SQLAlchemy does
     ("sqlite+pysqlite:///deals.sqlite", None),
     ("postgresql+psycopg://user@host/pokerdb", None),
 ])
 def test_sqlite_file_of_a_url(url: str, path: str | None) -> None:
-    assert _sqlite_file(url) == path
+    assert sqlite_path(url) == path

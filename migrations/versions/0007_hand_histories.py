@@ -7,7 +7,7 @@ name, stacks, chips put in and net result, and `actions` every action as written
 view gains the seats' columns.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-30
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -45,7 +45,7 @@ BEST = " || ' ' || ".join(_card_at(slot) for slot in range(5))
 
 
 def _hands_view(with_seats: bool) -> str:
-    """The `hands` view of this revision (with the seats' columns), or of 0005."""
+    """The `hands` view of this revision (with the seats' columns), or of 0005 and 0006."""
     # A five-card hand is its own best five; a recorded hand without a board known to the
     # river has none.
     five_card = "dl.board IS NULL AND dl.variant IS NULL" if with_seats else "dl.board IS NULL"
