@@ -342,6 +342,18 @@ def test_a_hand_of_more_players_than_a_deal_has_is_invalid(runner: CliRunner, db
     assert result.stderr == f"Error: {hand}: a Hold'em deal has 2 to 23 players, found 24\n"
 
 
+def test_deleting_a_dataset_of_hand_histories_leaves_nothing_of_it(
+        runner: CliRunner, db_url: str, own: Path) -> None:
+    succeeds(runner, "import", str(PE54_FILE), "--evaluate", "--db", db_url)
+    before = counts(db_url)
+    succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url)  # the deals whose hole cards are all known
+    assert rows(db_url, "SELECT count(*) FROM hand_equities") == [(10,)]
+    succeeds(runner, "delete", "own", "--db", db_url)
+    assert counts(db_url) == before
+    assert rows(db_url, "SELECT count(*) FROM hand_equities") == [(0,)]
+
+
 def test_batches_of_hands_number_their_deals_on(runner: CliRunner, db_url: str, own: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phh_import, "BATCH_HANDS", 1)
