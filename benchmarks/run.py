@@ -24,6 +24,7 @@ import equity_bench
 import holdem_kernel
 import numpy as np
 import peers
+import phh_bench
 import postgres_ratio
 from holdem_kernel import HoldemResult
 from peers import Deal, KernelResult, compare
@@ -55,6 +56,7 @@ class Options:
     workdir: Path | None
     keep: bool
     markdown: Path | None
+    phh_hands: int = phh_bench.HANDS
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -77,12 +79,14 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     add("--workdir", type=Path, help="where to make the scratch folder (default: system temp)")
     add("--keep", action="store_true", help="keep the generated files and databases")
     add("--markdown", type=Path, help="also write the tables as Markdown to this file")
+    add("--phh-hands", type=int, default=phh_bench.HANDS,
+        help="generated .phh hands pokerdb imports against pokerkit's replay")
     args = parser.parse_args(argv)
     if min(args.deals, args.peer_deals, args.holdem_hands, args.repeat) < 1:
         parser.error("--deals, --peer-deals, --holdem-hands and --repeat must be at least 1")
     return Options(args.deals, args.seed, args.db, min(args.peer_deals, args.deals),
                    args.holdem_hands, args.repeat, args.rss_check, args.rss_large, args.workdir,
-                   args.keep, args.markdown)
+                   args.keep, args.markdown, args.phh_hands)
 
 
 # --- the machine --------------------------------------------------------------------------
@@ -256,6 +260,7 @@ class Results:
     holdem_kernels_agree: bool | None  # every hand's category; None: eval7 is not installed
     ratios: list[postgres_ratio.Step]  # with --db: each step on SQLite and on PostgreSQL
     equity: equity_bench.EquityResults | None = None  # issue 13
+    phh: phh_bench.PhhResults | None = None  # issue 12
 
 
 def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
@@ -281,7 +286,9 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,
                    kernels(file, options), holdem, *holdem_kernels(options), ratios,
-                   equity_bench.compare(options.seed))
+                   equity_bench.compare(options.seed),
+                   phh_bench.compare(workdir / "phh", dbs.fresh("phh"), options.phh_hands,
+                                     options.seed, progress))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -521,7 +528,8 @@ def targets(r: Results) -> list[Target]:
     return [end_to_end_target(r, r.main), end_to_end_target(r, r.one_pass), import_target(r),
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
             rss_target(r), *holdem_targets(r), *equity,
-            *(Target(*target) for target in postgres_ratio.targets(r.ratios))]
+            *(Target(*target) for target in postgres_ratio.targets(r.ratios)),
+            *([Target(*phh_bench.target(r.phh))] if r.phh else [])]
 
 
 # --- main ---------------------------------------------------------------------------------
@@ -546,6 +554,8 @@ def report(r: Results) -> int:
               *([Table("Exact equity, in process (one run each)", equity_bench.HEADINGS,
                        equity_bench.table_rows(r.equity), frozenset({2, 3, 4, 5}))]
                 if r.equity else []),
+              *([Table(phh_bench.title(r.phh), phh_bench.HEADINGS, phh_bench.table_rows(r.phh),
+                       frozenset({1, 2, 3, 4, 5}))] if r.phh else []),
               target_table(targets(r))]
     console = Console()
     render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)
@@ -557,8 +567,11 @@ def report(r: Results) -> int:
         progress.print("[bold red]the Hold'em kernels disagree on a hand's category[/]")
     if r.equity is not None and r.equity.agree is False:
         progress.print("[bold red]pokerdb's equities differ from eval7's brute force[/]")
+    if r.phh is not None and r.phh.differing:
+        progress.print("[bold red]pokerdb's nets differ from pokerkit's payoffs[/]")
     equity_agree = r.equity is None or r.equity.agree is not False
-    return 0 if agree and r.holdem_kernels_agree is not False and equity_agree else 1
+    phh_agree = r.phh is None or not r.phh.differing
+    return 0 if agree and r.holdem_kernels_agree is not False and equity_agree and phh_agree else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -70,6 +70,59 @@ def insert_rows(connection: Connection, table: Table, columns: Sequence[str],
         cursor.close()
 
 
+@dataclass(frozen=True)
+class StagedRows:
+    """Rows of one table made ready, by stage_rows, for insert_staged_rows."""
+
+    table: str
+    columns: tuple[str, ...]
+    # SQLite: a JSON array of the rows (arrays); PostgreSQL: the rows in COPY's text format
+    payload: str
+
+
+def stage_rows(dialect: str, table: Table, columns: Sequence[str],
+               rows: Sequence[Row]) -> StagedRows:
+    """Rows of text, integers, booleans and NULLs (None), any number of them, ready for one
+    statement; an exact decimal goes as its text. Needs no connection, so it can be done ahead
+    on another thread: storing then runs in the database alone, outside Python's lock."""
+    if dialect == "postgresql":
+        return StagedRows(table.name, tuple(columns), "".join(
+            "\t".join(map(_copy_text, row)) + "\n" for row in rows))
+    return StagedRows(table.name, tuple(columns), json.dumps(rows))
+
+
+def _copy_text(value: Any) -> str:
+    """A value in COPY's text format."""
+    if value is None:
+        return "\\N"
+    if value is True or value is False:
+        return "t" if value else "f"
+    text = str(value)
+    if "\\" in text or "\t" in text or "\n" in text or "\r" in text:
+        return (text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                .replace("\r", "\\r"))
+    return text
+
+
+def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
+    """Append the staged rows: COPY on PostgreSQL; on SQLite one INSERT reading the JSON array
+    with json_each, in C."""
+    if not staged.payload or staged.payload == "[]":
+        return
+    names = ", ".join(staged.columns)
+    if connection.dialect.name == "postgresql":
+        driver = connection.connection.driver_connection
+        with (driver.cursor() as cursor,  # type: ignore[union-attr]
+              cursor.copy(f"COPY {staged.table} ({names}) FROM STDIN") as copy):
+            copy.write(staged.payload)
+        return
+    values = ", ".join(f"json_extract(value, '$[{index}]')"
+                       for index in range(len(staged.columns)))
+    connection.exec_driver_sql(
+        f"INSERT INTO {staged.table} ({names}) SELECT {values} FROM json_each(?)",
+        (staged.payload,))
+
+
 def _copy(connection: Connection, table: str, columns: Sequence[str],
           rows: Iterable[Row] | bytes) -> None:
     """COPY rows into a table: a block of COPY text (copy_block) in one write, or row tuples

@@ -174,18 +174,21 @@ def _advancer(bar: "Progress | None") -> Callable[[int], None] | None:
 @app.command("import")
 def import_command(
     files: Annotated[list[str], typer.Argument(
-        help="Deal files, plain or gzip; '-' is stdin.")],
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
     players: Annotated[str | None, typer.Option(
         "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
     ] = None,
-    input_format: Annotated[InputFormat, typer.Option(
-        "--format", help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
-                         "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
-                         "then each player's two hole cards, groups separated by '|'.")
-    ] = InputFormat.PE54,
+    input_format: Annotated[InputFormat | None, typer.Option(
+        "--format", show_default=False,
+        help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
+             "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
+             "then each player's two hole cards, groups separated by '|'; phh: PHH hand "
+             "histories (.phh, .phhs, or a folder of them), each hand replayed and settled. "
+             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+    ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
     skip_invalid: Annotated[bool, typer.Option(
@@ -208,10 +211,12 @@ def import_command(
             rule = PlayerRule.parse(players)
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
-        options = ImportOptions(name, input_format, rule, max_errors, skip_invalid, evaluate)
+        imports = [(file, ImportOptions(name, input_format or InputFormat.of_path(file), rule,
+                                        max_errors, skip_invalid, evaluate)) for file in files]
         engine = _open_engine(db, create=True)
-        for file in files:
-            with (resolve(file) as source,
+        for file, options in imports:
+            file_format = options.file_format
+            with (resolve(file, folders=file_format.reads_folders) as source,
                   _progress(Path(file).name, lambda: source.size, "bytes", quiet) as bar):
                 result = import_source(engine, source, options, _import_progress(bar))
             if result.skipped:
@@ -223,7 +228,8 @@ def import_command(
                 typer.echo(shown(f"{file}: imported{evaluated} {_counted(result.deals, 'deal')} "
                                  f"({_counted(result.hands, 'hand')}) as dataset "
                                  f"'{result.name}' in {result.seconds:.2f} s "
-                                 f"({rate:,.0f} deals/s){_skipped_note(result.rejected)}"))
+                                 f"({rate:,.0f} deals/s)"
+                                 f"{_skipped_note(result.rejected, file_format.item)}"))
 
 
 def _import_progress(bar: "Progress | None") -> Callable[[int, int], None] | None:
@@ -245,10 +251,10 @@ def _counted(count: int, noun: str) -> str:
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
-def _skipped_note(rejected: int) -> str:
+def _skipped_note(rejected: int, item: str) -> str:
     if not rejected:
         return ""
-    return (f"; skipped {rejected:,} invalid line{'s' if rejected > 1 else ''} "
+    return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
             f"(see the rejects table)")
 
 
@@ -353,6 +359,18 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
                   reports.category_matrix(engine, dataset)]
         _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
         render(tables, fmt, headers=not no_headers)
+
+
+@app.command("players")
+def players_command(db: DbOption = None, dataset: DatasetOption = None,
+                    fmt: FormatOption = OutputFormat.TABLE,
+                    no_headers: NoHeadersOption = False) -> None:
+    """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
+    won, and the net by the category of the hand shown."""
+    from pokerdb.players import player_results
+
+    with _user_errors():
+        render(player_results(_open_engine(db), dataset), fmt, headers=not no_headers)
 
 
 @app.command()

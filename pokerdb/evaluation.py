@@ -131,7 +131,8 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     """The pending hands of deals first..last. `ahead` reads all their hands instead (the
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
-    in_window = hand_cards.c.deal_id.between(first, last)
+    # Hands of unknown cards (recorded hands') were evaluated as they were imported.
+    in_window = and_(hand_cards.c.deal_id.between(first, last), hand_cards.c.cards.is_not(None))
     board_ids, boards = _boards(connection, first, last)
     # Hands of one width are read as one string; a window with boards may hold hands of both
     # games (five-card hands, and Hold'em hole cards followed by their board, columns 2-6).
@@ -341,6 +342,17 @@ def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) ->
                      strength, best, None,
                      _win_counts(np.full_like(winner_deals, dataset_id), winners))
     return NewDeals(window, each_winner)
+
+
+def settled_deals(dialect: str, dataset_id: int, first_id: int, deal_ids: npt.NDArray[np.int64],
+                  players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
+                  best: npt.NDArray[np.int32], winners: npt.NDArray[np.int64]) -> Window:
+    """The hand values of deals an import decided itself (recorded hands, settled pot by pot:
+    the winner is the main pot's), staged like new_deals' for `store`. Hands sorted by deal
+    and player, with no strength (0) where a hand has no showdown value; one winner per deal,
+    the winners going in with the deals."""
+    return _window(dialect, first_id, first_id + len(winners) - 1, deal_ids, players, strength,
+                   best, None, _win_counts(np.full_like(winners, dataset_id), winners))
 
 
 def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, Row, select
 
 from pokerdb.cards import RANK_NAME, RANK_VALUE
 from pokerdb.db import reading
@@ -74,12 +74,28 @@ class UnvaluedHand:
 
 
 @dataclass(frozen=True)
+class SeatResult:
+    """A recorded hand's seat: who sat there and the chips won or lost."""
+
+    player: int
+    name: str | None
+    net: int | float  # chips, whole ones as int
+
+    @property
+    def text(self) -> str:
+        who = f"player {self.player}" if self.name is None else (
+            f"{self.name} (player {self.player})")
+        return f"{who} {'+' if self.net > 0 else ''}{self.net}"
+
+
+@dataclass(frozen=True)
 class Explanation:
     hands: tuple[PlayerHand, ...]
     verdict: str
     heading: str | None = None  # where the deal comes from, when it is stored
     board: str | None = None  # for a game with a board: the board ("" before the flop)
     unvalued: tuple[UnvaluedHand, ...] = ()  # without a showdown
+    results: tuple[SeatResult, ...] = ()  # a recorded hand's seats
 
     def lines(self) -> list[str]:
         board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
@@ -87,7 +103,10 @@ class Explanation:
                 f"{'' if hand.best is None else f'best {hand.best}  '}{hand.description}"
                 for hand in self.hands]
         rows += [hand.line for hand in self.unvalued]
-        return [*([self.heading] if self.heading else []), *board, *rows, self.verdict]
+        results = ([f"Net: {', '.join(seat.text for seat in self.results)}"]
+                   if self.results else [])
+        return [*([self.heading] if self.heading else []), *board, *rows, self.verdict,
+                *results]
 
     def record(self) -> dict[str, Any]:
         """The explanation as JSON-ready data: {"deal", ["board",] "hands": [...], "verdict"}."""
@@ -103,6 +122,9 @@ class Explanation:
             **({} if self.board is None else {"board": self.board}),
             "hands": sorted(hands, key=lambda hand: int(hand["player"])),
             "verdict": self.verdict,
+            **({} if not self.results else {"results": [
+                {"player": seat.player, "name": seat.name, "net": seat.net}
+                for seat in self.results]}),
         }
 
 
@@ -130,14 +152,20 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
     with reading(engine) as connection:
         origin = connection.execute(
-            select(datasets.c.name, deals.c.line_no, deals.c.board)
+            select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
+                   deals.c.winner)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
-            select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity)
+            select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity,
+                   hands.c.best, hands.c.showed, hands.c.name, hands.c.net)
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
+    if origin.source is not None:
+        return _recorded_explanation(
+            f"Deal {deal_id} (dataset {origin.name}, hand {origin.line_no}: {origin.source})",
+            origin.board, origin.winner, rows)
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     stored_cards = [row.cards for row in rows]
     if origin.board is not None:
@@ -145,17 +173,33 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
         if isinstance(parse_holdem_line(line), str):
             raise PokerdbError(f"deal {deal_id} is not a deal: its board and hand_cards rows "
                                f"read {quoted(line)}")
-        equities = [equity for *_, equity in rows]
+        equities = [row.equity for row in rows]
         return _holdem_explanation(origin.board, tuple(stored_cards), heading,
                                    None if None in equities else equities)
     parsed = parse_pe54_line(" ".join(stored_cards))
     if not rows or isinstance(parsed, str) or list(parsed) != stored_cards:
         raise PokerdbError(f"deal {deal_id} is not a deal: its hand_cards rows read "
                            f"{quoted(' | '.join(stored_cards))}")
-    stored = [PlayerHand(player, cards, evaluate_cards(cards) if strength is None
-                         else HandValue.from_strength(strength))
-              for player, cards, strength, _ in rows]
+    stored = [PlayerHand(row.player, row.cards, evaluate_cards(row.cards)
+                         if row.strength is None else HandValue.from_strength(row.strength))
+              for row in rows]
     return _explanation(stored, heading)
+
+
+def _recorded_explanation(heading: str, board: str | None, winner: int,
+                          rows: Sequence[Row[*tuple[Any, ...]]]) -> Explanation:
+    """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
+    main pot, or who won it unshown; then every seat's net result."""
+    shown = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
+             for row in rows if row.showed]
+    if len(shown) > 1:
+        outcome = verdict(shown)
+    else:
+        others = "the others mucked" if shown else "everyone else folded"
+        outcome = f"Player {winner} wins: {others}"
+    return Explanation(tuple(shown), outcome, heading, board, results=tuple(
+        SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
+        for row in rows))
 
 
 def _explanation(player_hands: Sequence[PlayerHand], heading: str | None = None) -> Explanation:

@@ -3,22 +3,29 @@
 
 PE54: 5*k cards per line, one deal of k players. UCI: the UCI Machine Learning Repository "Poker
 Hand" CSV, one labelled hand per row. Hold'em: a board and each player's two hole cards, groups
-separated by '|'. Readers take raw (bytes) lines, so files of any size stream
-through in constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer
-decides whether that aborts the import or is recorded and skipped.
+separated by '|'. Readers take raw (bytes) lines, so files of any size stream through in
+constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer decides
+whether that aborts the import or is recorded and skipped. PHH hand histories are TOML, not
+lines: their input (pokerdb.phh_import) yields batches of settled hands, and a `Rejected` for
+each invalid hand (`open_input` gives each format's input).
 """
 
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import islice
-from typing import cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
 from pokerdb.games import FIVE_CARD, HOLDEM, Game
-from pokerdb.sources import MAX_LINE_BYTES, OverlongLine
+from pokerdb.sources import MAX_LINE_BYTES, OverlongLine, Source, content_sha256, open_lines
+
+if TYPE_CHECKING:
+    from pokerdb.phh_import import HandBatch
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
@@ -37,10 +44,28 @@ class InputFormat(StrEnum):
     PE54 = "pe54"
     UCI = "uci"
     HOLDEM = "holdem"
+    PHH = "phh"  # hand histories: files of one hand or many, or a folder of them
 
     @property
     def game(self) -> Game:
-        return HOLDEM if self is InputFormat.HOLDEM else FIVE_CARD
+        return HOLDEM if self in (InputFormat.HOLDEM, InputFormat.PHH) else FIVE_CARD
+
+    @property
+    def item(self) -> str:
+        """What holds one deal, as messages count invalid ones: a line, or a recorded hand."""
+        return "hand" if self is InputFormat.PHH else "line"
+
+    @property
+    def reads_folders(self) -> bool:
+        return self is InputFormat.PHH
+
+    @classmethod
+    def of_path(cls, name: str) -> "InputFormat":
+        """The format of a path given without --format: phh for a folder or a `.phh`/`.phhs`
+        file (gzipped too), else pe54."""
+        from pokerdb.phh import is_phh_name  # the CLI imports this module for its option types
+
+        return cls.PHH if is_phh_name(name) or os.path.isdir(name) else cls.PE54
 
 
 @dataclass
@@ -64,12 +89,13 @@ class DealBatch:
 
 @dataclass(frozen=True)
 class Rejected:
-    line_no: int
+    line_no: int  # the line, or the hand's position in a hand history dataset
     # The line without its ending, undecodable bytes and NUL escaped; its first
-    # REJECTED_RAW_CHARS characters and "..." when it is longer.
+    # REJECTED_RAW_CHARS characters and "..." when it is longer. A hand's: its source.
     raw: str
     reason: str
-    line_bytes: int  # the whole line's length in bytes, without its ending
+    line_bytes: int  # the whole line's length in bytes, without its ending (a hand's: raw's)
+    where: str | None = None  # names a hand in messages (its file, and #KEY in a .phhs)
 
 
 def _rejected(line_no: int, raw: bytes, reason: str) -> Rejected:
@@ -78,6 +104,56 @@ def _rejected(line_no: int, raw: bytes, reason: str) -> Rejected:
     if len(text) > REJECTED_RAW_CHARS or length > 4 * REJECTED_RAW_CHARS:
         text = text[:REJECTED_RAW_CHARS] + "..."
     return Rejected(line_no, text, reason, length)
+
+
+Items = Iterator["DealBatch | HandBatch | Rejected"]
+
+
+@dataclass
+class Opened:
+    """A source opened for import: its deals and rejected lines or hands, how many of its
+    bytes (as stored) have been read, and the sha256 of its content read so far (complete once
+    the items are)."""
+
+    items: Items
+    bytes_read: Callable[[], int]
+    sha256: Callable[[], str]
+
+
+class Input(Protocol):
+    """A source as a format reads it."""
+
+    def sha256(self) -> str | None:
+        """Its content's hash before the import, to skip content imported before; None for a
+        stream (known once read)."""
+
+    def opened(self, rule: "PlayerRule") -> AbstractContextManager[Opened]: ...
+
+
+@dataclass(frozen=True)
+class LineInput:
+    """A deal file of one deal per line."""
+
+    file_format: "InputFormat"
+    source: Source
+
+    def sha256(self) -> str | None:
+        return None if self.source.is_stream else content_sha256(self.source)
+
+    @contextmanager
+    def opened(self, rule: "PlayerRule") -> Iterator[Opened]:
+        with open_lines(self.source) as lines:
+            yield Opened(read_deals(self.file_format, lines.lines, rule), lines.bytes_read,
+                         lines.sha256)
+
+
+def open_input(file_format: InputFormat, source: Source) -> Input:
+    """The source as read in `file_format`."""
+    if file_format is InputFormat.PHH:
+        from pokerdb.phh_import import HandHistories  # numpy, and the replay
+
+        return HandHistories(source)
+    return LineInput(file_format, source)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""Importing deal files: each file in one transaction, all of it or nothing."""
+"""Importing deal files (or a folder of hand histories): each in one transaction, all of it or
+nothing. Every format is read the same way: its input (formats.open_input) yields batches of
+deals, which are staged on a second thread and stored on this one."""
 
 import threading
 import time
@@ -17,9 +19,10 @@ from sqlalchemy.exc import IntegrityError
 from pokerdb import bulk, evaluation
 from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
-from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected, read_deals
+from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
+from pokerdb.phh_import import HandBatch, StagedHands
 from pokerdb.schema import NAME_LENGTH, datasets, deals, hand_labels, rejects
-from pokerdb.sources import Source, content_sha256, default_dataset_name, open_lines, resolve
+from pokerdb.sources import Source, default_dataset_name, resolve
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -71,8 +74,10 @@ class ImportResult:
 
 def import_file(engine: Engine, name: str, options: ImportOptions | None = None,
                 progress: ProgressCallback | None = None) -> ImportResult:
-    """Import one file (or '-' for stdin) as a dataset; a file seen before is skipped."""
-    with resolve(name) as source:
+    """Import one file (or '-' for stdin, or a folder of a format that reads folders) as a
+    dataset; a file seen before is skipped."""
+    file_format = (options or ImportOptions()).file_format
+    with resolve(name, folders=file_format.reads_folders) as source:
         return import_source(engine, source, options, progress)
 
 
@@ -83,7 +88,8 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     it reads); a stream's once it is read."""
     options = options or ImportOptions()
     started = time.perf_counter()
-    outcome = _Outcome(None if source.is_stream else content_sha256(source))
+    read = open_input(options.file_format, source)
+    outcome = _Outcome(read.sha256())
     if outcome.sha256 is not None:
         known = _dataset_named_by_sha(engine, outcome.sha256)
         if known is not None:
@@ -91,8 +97,8 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
                                 0.0, already_imported_as=known)
     try:
         with engine.begin() as connection, bulk.without_cycle_collection():
-            deal_count, hand_count, rejected = _load(connection, source, outcome, options,
-                                                     progress)
+            deal_count, hand_count, rejected = _load(connection, source, read, outcome,
+                                                     options, progress)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
         assert outcome.sha256 is not None
@@ -127,7 +133,7 @@ def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
         return connection.scalar(select(datasets.c.name).where(datasets.c.sha256 == sha256))
 
 
-def _load(connection: Connection, source: Source, outcome: _Outcome,
+def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome,
           options: ImportOptions, progress: ProgressCallback | None) -> tuple[int, int, int]:
     """Insert the dataset and all its deals and hands: (deals, hands, rejected lines). A
     stream's dataset is stored under a placeholder name and hash until both are known."""
@@ -143,29 +149,22 @@ def _load(connection: Connection, source: Source, outcome: _Outcome,
     bulk.lock_for_append(connection, deals)
     bulk.skip_reference_triggers(connection)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
-    labelled = options.file_format is InputFormat.UCI
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
-    with open_lines(source) as opened, closing(_read_ahead(_prepared(
-            read_deals(options.file_format, opened.lines, options.players),
-            connection.dialect.name, dataset_id, next_id, options.evaluate))) as items:
+    item = options.file_format.item
+    with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
+            opened.items, connection.dialect.name, dataset_id, next_id,
+            options.evaluate))) as items:
         valid = (skipped.deals(items) if options.skip_invalid
-                 else _deals_or_fail(items, source, options.max_errors))
+                 else _deals_or_fail(items, source, options.max_errors, item))
         for prepared in valid:
-            batch = prepared.batch
-            bulk.insert_deals(connection, prepared.rows)
-            if prepared.evaluated is not None:
-                evaluation.store(connection, prepared.evaluated.values, described)
-            if labelled:
-                bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS,
-                                 _label_rows(next_id, batch))
-            next_id += len(batch)
-            deal_count += len(batch)
-            hand_count += batch.hand_count()
+            prepared.store(connection, described)
+            deal_count += prepared.deals
+            hand_count += prepared.hands
             if progress is not None:
                 position = opened.bytes_read()
-                progress(position - reported, len(batch))
+                progress(position - reported, prepared.deals)
                 reported = position
         outcome.sha256 = opened.sha256()
     if expected is not None and outcome.sha256 != expected:
@@ -173,7 +172,7 @@ def _load(connection: Connection, source: Source, outcome: _Outcome,
                                              "imported (import it again once it is complete)")
     skipped.flush()
     if deal_count == 0:
-        raise _nothing_to_import(source, skipped)
+        raise _nothing_to_import(source, skipped, item)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
@@ -185,23 +184,46 @@ class _Prepared:
     """A batch of deals made ready to store."""
 
     batch: DealBatch
+    first_id: int
     rows: bulk.StagedDeals
     evaluated: evaluation.NewDeals | None  # with import --evaluate
 
+    @property
+    def deals(self) -> int:
+        return len(self.batch)
 
-def _prepared(items: Iterable[DealBatch | Rejected], dialect: str, dataset_id: int,
-              first_id: int, evaluate: bool) -> Iterator[_Prepared | Rejected]:
+    @property
+    def hands(self) -> int:
+        return self.batch.hand_count()
+
+    def store(self, connection: Connection, described: set[int]) -> None:
+        """Store the batch in the caller's transaction; `described` as in evaluation.store."""
+        bulk.insert_deals(connection, self.rows)
+        if self.evaluated is not None:
+            evaluation.store(connection, self.evaluated.values, described)
+        labels = _label_rows(self.first_id, self.batch)
+        if labels:
+            bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
+
+
+def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
+              dataset_id: int, first_id: int,
+              evaluate: bool) -> Iterator[_Prepared | StagedHands | Rejected]:
     """Each batch of deals staged (and evaluated, if asked) for `dialect`, its deals numbered
-    on from first_id; rejected lines as they are. Runs on the read-ahead thread, so that this
-    work overlaps storing."""
+    on from first_id; rejected lines as they are. A batch of recorded hands comes settled,
+    its hands evaluated. Runs on the read-ahead thread, so that this work overlaps storing."""
     for item in items:
         if isinstance(item, Rejected):
             yield item
             continue
-        evaluated = evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate else None
-        yield _Prepared(item, bulk.stage_deals(
-            dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
-            evaluated)
+        if isinstance(item, HandBatch):
+            yield item.staged(dialect, dataset_id, first_id)
+        else:
+            evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
+                         else None)
+            yield _Prepared(item, first_id, bulk.stage_deals(
+                dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
+                evaluated)
         first_id += len(item)
 
 
@@ -256,28 +278,31 @@ def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
         thread.join()
 
 
-def _deals_or_fail(items: Iterable[_Prepared | Rejected], source: Source,
-                   max_errors: int) -> Iterator[_Prepared]:
+def _deals_or_fail(items: Iterable[_Prepared | StagedHands | Rejected], source: Source,
+                   max_errors: int, item: str) -> Iterator[_Prepared | StagedHands]:
     """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
-    (deals are no longer read into the database) and the import fails with all of them."""
+    (deals are no longer read into the database) and the import fails with all of them.
+    `item`: what holds a deal (InputFormat.item), a line or a hand."""
     iterator = iter(items)
-    for item in iterator:
-        if isinstance(item, Rejected):
+    for prepared in iterator:
+        if isinstance(prepared, Rejected):
             more = (other for other in iterator if isinstance(other, Rejected))
-            raise _invalid_lines(source, [item, *islice(more, max_errors - 1)], max_errors)
-        yield item
+            raise _invalid_lines(source, [prepared, *islice(more, max_errors - 1)], max_errors,
+                                 item)
+        yield prepared
 
 
-def _invalid_lines(source: Source, rejected: list[Rejected],
-                   max_errors: int) -> InvalidLinesError:
-    errors = [InputError(source.label, line.line_no, line.reason) for line in rejected]
+def _invalid_lines(source: Source, rejected: list[Rejected], max_errors: int,
+                   item: str) -> InvalidLinesError:
+    errors = [InputError(source.label, line.line_no, line.reason) if line.where is None
+              else InputError(line.where, None, line.reason) for line in rejected]
     if max_errors == 1:
         return InvalidLinesError(errors)  # the one line says it all
     count = len(errors)
     if count == max_errors:
-        found = f"stopped after {count} invalid lines (--max-errors {max_errors})"
+        found = f"stopped after {count} invalid {item}s (--max-errors {max_errors})"
     else:
-        found = f"{count} invalid line{'s' if count > 1 else ''}"
+        found = f"{count} invalid {item}{'s' if count > 1 else ''}"
     return InvalidLinesError(errors, f"{source.label}: {found}; nothing imported")
 
 
@@ -292,7 +317,8 @@ class _SkippedLines:
         self.count = 0
         self.first: Rejected | None = None
 
-    def deals(self, items: Iterable[_Prepared | Rejected]) -> Iterator[_Prepared]:
+    def deals(self, items: Iterable[_Prepared | StagedHands | Rejected]
+              ) -> Iterator[_Prepared | StagedHands]:
         for item in items:
             if isinstance(item, Rejected):
                 self.add(item)
@@ -312,12 +338,13 @@ class _SkippedLines:
         self.pending.clear()
 
 
-def _nothing_to_import(source: Source, skipped: _SkippedLines) -> InputError:
+def _nothing_to_import(source: Source, skipped: _SkippedLines, item: str) -> InputError:
+    """`item`: what holds a deal (InputFormat.item), a line or a hand."""
     if skipped.first is None:
         return InputError(source.label, None, "no deals in the file (it is empty)")
     first = skipped.first
-    lines = "the only non-blank line is" if skipped.count == 1 else (
-        f"all {skipped.count} non-blank lines are")
+    kind = "non-blank line" if item == "line" else item
+    found = f"the only {kind} is" if skipped.count == 1 else f"all {skipped.count} {kind}s are"
+    where = f"line {first.line_no}" if first.where is None else first.where
     return InputError(source.label, None,
-                      f"nothing to import: {lines} invalid; line {first.line_no}: "
-                      f"{first.reason}")
+                      f"nothing to import: {found} invalid; {where}: {first.reason}")

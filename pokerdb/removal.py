@@ -11,27 +11,30 @@ from sqlalchemy import Engine, delete, func, select
 from pokerdb import bulk, tallies
 from pokerdb.readers import connection_fetch
 from pokerdb.schema import (
+    actions,
     datasets,
     deals,
     hand_cards,
+    hand_equities,
     hand_labels,
     hand_values,
     rejects,
+    seats,
     win_counts,
 )
 
 
 def delete_dataset(engine: Engine, name: str) -> int:
-    """Remove the dataset named `name` with its deals, hands, values, labels, rejected lines
-    and win counts; returns how many deals it had. Waits for imports and evaluations in
-    progress, which it must not interleave with."""
+    """Remove the dataset named `name` with its deals, hands, values, labels, equities, seats,
+    actions, rejected lines and win counts; returns how many deals it had. Waits for imports
+    and evaluations in progress, which it must not interleave with."""
     with engine.begin() as connection:
         bulk.lock_for_append(connection, deals)
         dataset_id = tallies.find_dataset(connection_fetch(connection), name)
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)
                                   .where(deals.c.dataset_id == dataset_id)) or 0
-        for table in (hand_values, hand_labels, hand_cards):
+        for table in (hand_values, hand_labels, hand_equities, seats, hand_cards, actions):
             connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
         for table in (deals, rejects, win_counts):
             connection.execute(delete(table).where(table.c.dataset_id == dataset_id))

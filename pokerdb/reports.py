@@ -60,6 +60,7 @@ def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
         .select_from(deals)
         .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
         .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2))
+        .where(one.c.category.is_not(None), two.c.category.is_not(None))  # a showdown
         .group_by(one.c.category, two.c.category), engine, dataset)
     with reading(engine) as connection:
         names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()

@@ -6,8 +6,10 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Computed,
+    Date,
     DateTime,
     Double,
     ForeignKey,
@@ -15,9 +17,11 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    Numeric,
     SmallInteger,
     String,
     Table,
+    Time,
     TypeDecorator,
 )
 from sqlalchemy.dialects import sqlite
@@ -102,6 +106,21 @@ deals = Table(
     # A game with a board: its cards in normal form ("7C 2D 9S 4H 5S"; "" before the flop).
     # NULL for a game without one.
     Column("board", String(14)),
+    # A recorded hand (PHH): where it comes from, its variant, and the descriptive fields of its
+    # file (NULL when absent, and for every other format).
+    Column("source", String),  # the file's path in the folder imported, "#KEY" in a .phhs
+    Column("variant", String(8)),  # NT, FT
+    Column("hand_number", String),
+    Column("event", String),
+    Column("venue", String),
+    Column("table_name", String),
+    Column("date", Date),
+    Column("time", Time),
+    Column("time_zone", String),
+    Column("currency", String),
+    # The board when the betting closed for good with the players all in before the river
+    # ("" before the flop); NULL otherwise.
+    Column("allin_board", String(14)),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
@@ -132,7 +151,8 @@ hand_cards = Table(
     metadata,
     Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
     Column("player", SmallInteger, primary_key=True),
-    Column("cards", String(14), nullable=False),
+    # NULL for a recorded hand's hole cards never shown ('????').
+    Column("cards", String(14)),
     # Clustered on (deal_id, player) in SQLite: hands are written and read in that order.
     sqlite_with_rowid=False,
 )
@@ -198,6 +218,41 @@ hand_labels = Table(
     sqlite_with_rowid=False,
 )
 
+# A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
+# decimals in the file's unit (chips or currency), read back as numbers (int or float): SQLite
+# has no exact decimals to give.
+Amount = Numeric(asdecimal=False)
+
+seats = Table(
+    "seats",
+    metadata,
+    *_hand_key(),
+    Column("name", String),  # from the file's `players`, NULL when absent
+    Column("starting_stack", Amount),  # NULL for an unknown (`inf`) stack
+    Column("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
+    Column("put_in", Amount, nullable=False),  # chips put in the pots (uncalled bets returned)
+    Column("net", Amount, nullable=False),  # chips won minus put_in
+    Column("winnings", Amount),  # as the file records them, when it does
+    Column("finishing_stack", Amount),  # as the file records it, when it does
+    # With the players all in before the river (deals.allin_board), for each seat still in: the
+    # chips it has put in, and the chips of the pots it contests (main and side pots it may
+    # win). NULL for a seat that had folded, and without such an all-in.
+    Column("allin_stake", Amount),
+    Column("allin_pot", Amount),
+    sqlite_with_rowid=False,
+)
+
+# Every action of a recorded hand, in order, as written in the file.
+actions = Table(
+    "actions",
+    metadata,
+    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),  # 1, 2, ...
+    Column("player", SmallInteger),  # NULL for the dealer's actions
+    Column("action", String, nullable=False),
+    sqlite_with_rowid=False,
+)
+
 # Lines that `pokerdb import --skip-invalid` left out, and why.
 rejects = Table(
     "rejects",
@@ -233,4 +288,6 @@ hands = Table(
     Column("equity", Double),
     Column("allin_equity", Double),
     Column("allin_net", Double),
+    *(Column(column.name, column.type) for column in seats.columns
+      if column.name not in ("deal_id", "player")),
 )

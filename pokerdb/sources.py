@@ -56,7 +56,7 @@ class Source:
     label: str
     path: Path | None = None
     stream: IO[bytes] | None = None
-    size: int | None = None  # bytes on disk, for progress; None for a stream
+    size: int | None = None  # bytes on disk, for progress; None for a stream or a folder
 
     @property
     def is_stream(self) -> bool:
@@ -64,12 +64,16 @@ class Source:
 
 
 @contextmanager
-def resolve(name: str) -> Iterator[Source]:
-    """The source for a path or '-' (stdin)."""
+def resolve(name: str, folders: bool = False) -> Iterator[Source]:
+    """The source for a path or '-' (stdin); a folder too if `folders` (a format that reads
+    folders)."""
     if name == STDIN:
         if sys.stdin is None or sys.stdin.closed:
             raise InputError(name, None, "stdin is closed: there is nothing to read")
         yield Source(STDIN_LABEL, stream=sys.stdin.buffer)
+        return
+    if folders and os.path.isdir(name):
+        yield Source(name, path=Path(name))
         return
     try:
         stream = open(name, "rb")  # noqa: SIM115 - closed below, after the import

@@ -87,6 +87,12 @@ def readme_queries() -> list[str]:
     return [statement for statement in statements if statement]
 
 
+def about_recorded_hands(sql: str) -> bool:
+    """Whether a README query asks about recorded hands (PHH): it reads their sources, seats
+    or actions."""
+    return re.search(r"\b(source|showed|put_in|net|actions)\b", sql) is not None
+
+
 def write_lines(path: Path, *lines: str) -> str:
     path.write_text("".join(f"{line}\n" for line in lines))
     return str(path)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from support import (
     PE54_FILE,
+    about_recorded_hands,
     fails,
     invoke,
     readme_queries,
@@ -184,10 +185,10 @@ def test_readme_queries_run_as_printed(runner: CliRunner, p054_db: str) -> None:
                                    "--", sql).stdout) for sql in queries]
     assert answers[0] == [{"player1_wins": 376}]  # "The Project Euler 54 answer: 376"
     assert answers[1] == [{"winner": 1, "deals": 376}, {"winner": 2, "deals": 624}]
-    # The Hold'em queries (about boards, and equity) have their answers checked in
-    # test_holdem.py and test_equity.py.
+    # The Hold'em queries (about boards, and equity) and those about recorded hands have their
+    # answers checked in test_holdem.py, test_equity.py and test_phh_import.py.
     assert all(answer for answer, sql in zip(answers, queries, strict=True)
-               if "board" not in sql and "equity" not in sql)
+               if "board" not in sql and "equity" not in sql and not about_recorded_hands(sql))
 
 
 # --- idempotence -----------------------------------------------------------------------------
@@ -341,7 +342,7 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
         "name,columns", "hand_cards,3", "hand_descriptions,2", "hand_equities,5",
-        "hand_labels,3", "hand_values,10", "hands,16"]
+        "hand_labels,3", "hand_values,10", "hands,25"]  # of them 9 are a recorded seat's
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
     assert result.stdout.splitlines() == ["ix_deals_dataset_id"]

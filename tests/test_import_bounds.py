@@ -12,7 +12,7 @@ import pytest
 from support import PE54_FILE, REPO, fails, rows, snapshot, succeeds
 from typer.testing import CliRunner
 
-from pokerdb import importer
+from pokerdb import formats, importer
 from pokerdb.formats import BATCH_BYTES, REJECTED_RAW_CHARS, read_pe54
 from pokerdb.sources import MAX_LINE_SPAN, Source
 
@@ -25,14 +25,14 @@ def test_a_file_that_changes_during_the_import_is_refused(
     and the whole file imports afterwards."""
     deals = tmp_path / "deals.txt"
     deals.write_bytes(PE54_FILE.read_bytes())
-    hash_of_whole = importer.content_sha256
+    hash_of_whole = formats.content_sha256  # the line formats' input hashes through it
 
     def hash_then_shrink(source: Source) -> str:
         digest = hash_of_whole(source)
         deals.write_bytes(PE54_FILE.read_bytes()[:len(PE54_FILE.read_bytes()) // 2])
         return digest
 
-    monkeypatch.setattr(importer, "content_sha256", hash_then_shrink)
+    monkeypatch.setattr(formats, "content_sha256", hash_then_shrink)
     result = fails(runner, "import", str(deals), "--db", db_url)
     assert result.stderr == (f"Error: {deals}: changed while it was being imported; nothing "
                              f"imported (import it again once it is complete)\n")

@@ -132,8 +132,11 @@ def test_an_overlong_line_among_deals(runner: CliRunner, populated: str, tmp_pat
 
 def test_directory_and_missing_path(runner: CliRunner, populated: str, tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
-    assert fails_cleanly(runner, populated, str(tmp_path)) == [
+    assert fails_cleanly(runner, populated, str(tmp_path), "--format", "pe54") == [
         f"Error: {tmp_path}: is a directory, not a deal file"]
+    # Without --format, a folder is one of hand histories (see test_phh_import.py).
+    assert fails_cleanly(runner, populated, str(tmp_path)) == [
+        f"Error: {tmp_path}: no .phh or .phhs files in the folder"]
     assert fails_cleanly(runner, populated, str(missing)) == [f"Error: {missing}: no such file"]
 
 

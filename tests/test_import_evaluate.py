@@ -24,7 +24,7 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb import formats, importer
+from pokerdb import formats
 from pokerdb.evaluation import evaluate_pending
 from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected
 from pokerdb.generate import generate_lines
@@ -49,14 +49,16 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
                 sizes.append(len(item))
             yield item
 
+    read_deals = formats.read_deals
+
     def read_in_small_batches(file_format: InputFormat, lines: Iterable[bytes],
                               rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
         if file_format is InputFormat.PE54:
             return recorded(formats.read_pe54(lines, rule, batch_lines=SMALL_BATCH))
-        return recorded(formats.read_deals(file_format, lines, rule))
+        return recorded(read_deals(file_format, lines, rule))
 
     monkeypatch.setattr(formats, "BATCH_LINES", SMALL_BATCH)  # read_uci's
-    monkeypatch.setattr(importer, "read_deals", read_in_small_batches)
+    monkeypatch.setattr(formats, "read_deals", read_in_small_batches)
     return sizes
 
 

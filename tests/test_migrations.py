@@ -23,7 +23,8 @@ from pokerdb.location import migrations_dir
 from pokerdb.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
-                 "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts"}
+                 "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
+                 "seats", "actions"}
 
 
 def head() -> str:

@@ -40,6 +40,7 @@ SCHEMA_RELATIONS = {
     ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
     ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
     ("hand_equities", "r"), ("pk_hand_equities", "i"),
+    ("seats", "r"), ("pk_seats", "i"), ("actions", "r"), ("pk_actions", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
 }
@@ -97,13 +98,15 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
     command.upgrade(alembic_config(), "head")
     assert scalar(pg, "SELECT version_num FROM alembic_version") == head_revision()
     assert relations(pg) == SCHEMA_RELATIONS
-    # Deal ids outgrow 32 bits on a server; times keep their zone; equities are doubles.
+    # Deal ids outgrow 32 bits on a server; times keep their zone; equities are doubles;
+    # recorded amounts are exact decimals.
     assert column_types(pg, "deals.id", "hand_cards.deal_id", "hand_cards.player",
-                        "hand_cards.cards", "datasets.imported_at", "hand_equities.equity") == {
+                        "hand_cards.cards", "datasets.imported_at", "hand_equities.equity",
+                        "seats.net") == {
         "deals.id": "bigint", "hand_cards.deal_id": "bigint", "hand_cards.player": "smallint",
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
-        "hand_equities.equity": "double precision"}
+        "hand_equities.equity": "double precision", "seats.net": "numeric"}
     # Room on each page for evaluate's winners, and datasets' deals indexed by block ranges
     # (revision 0007).
     assert storage(pg) == (["fillfactor=45"], "CREATE INDEX ix_deals_dataset_id ON public.deals "

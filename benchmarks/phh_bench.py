@@ -1,0 +1,179 @@
+"""PHH hand histories (issue 12): `pokerdb import` and `pokerdb evaluate` of a folder of generated
+no-limit hold'em `.phh` files, against pokerkit loading and replaying the same files to their
+payoffs.
+
+`python benchmarks/phh_bench.py [--hands N] [--seed S] [--db URL] [--folder DIR]` prints the
+table and the target; benchmarks/run.py shows them as one of its tables. Every step is a whole
+process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for creating its
+schema as pokerkit pays for starting. The folder is written by phh_hands.write_hand_folder (the
+TYPICAL profile, a hundred files per subfolder). Exits 1 if any seat's net differs from
+pokerkit's payoff beyond the odd-chip rule (see pokerdb.settlement).
+"""
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from phh_hands import pokerkit_odd_chips, showdown_strengths, write_hand_folder
+from phh_replay import pokerkit_payoffs
+from procs import Measured, measure, python
+from result_tables import Table, render_rich
+from rich.console import Console
+from scratch_databases import Databases
+from sqlalchemy import create_engine, text
+
+from pokerdb.location import database_url
+from pokerdb.phh import PhhFile, parse_hand, phh_files
+from pokerdb.settlement import award, replay
+
+HERE = Path(__file__).resolve().parent
+HANDS = 10_000
+RATIO_GOAL = 0.25
+HEADINGS = ("step", "wall s", "CPU s", "peak RSS MiB", "hands/s", "of pokerkit")
+
+
+@dataclass(frozen=True)
+class PhhResults:
+    hands: int
+    showdowns: int
+    pokerkit: Measured  # stdout: {"seconds": in-process}
+    imported: Measured
+    evaluated: Measured
+    differing: int  # hands whose nets differ from pokerkit's payoffs beyond the odd-chip rule
+
+    @property
+    def pokerdb_wall(self) -> float:
+        return self.imported.wall + self.evaluated.wall
+
+    @property
+    def ratio(self) -> float:
+        return self.pokerdb_wall / self.pokerkit.wall
+
+
+def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
+            progress: Console | None = None) -> PhhResults:
+    """Write the folder (unless it holds `hands` files already), then time pokerkit and pokerdb
+    on it, pokerdb into the empty database `db` (a --db value)."""
+    say = progress.print if progress is not None else (lambda _message: None)
+    if not folder.exists() or len(phh_files(folder)) != hands:
+        say(f"PHH: writing {hands:,} no-limit hold'em hands")
+        shutil.rmtree(folder, ignore_errors=True)
+        write_hand_folder(folder, hands, seed)
+    say("PHH: pokerkit, load and replay every file")
+    with tempfile.NamedTemporaryFile(suffix=".json") as payoffs_file:
+        pokerkit = measure(python(str(HERE / "phh_bench.py"), "--pokerkit", str(folder),
+                                  payoffs_file.name))
+        payoffs = json.loads(Path(payoffs_file.name).read_text())
+    say("PHH: pokerdb import, then evaluate")
+    imported = measure(python("-m", "pokerdb", "import", str(folder), "--db", db, "-q"))
+    evaluated = measure(python("-m", "pokerdb", "evaluate", "--db", db, "-q"))
+    nets, showdowns = stored_nets(db)
+    files = phh_files(folder)
+    differing = sum(not same_payoffs(files[position - 1], seats, payoffs[position - 1])
+                    for position, seats in nets.items())
+    differing += abs(len(files) - len(nets))  # a hand not stored at all
+    return PhhResults(hands, showdowns, pokerkit, imported, evaluated, differing)
+
+
+def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:
+    """Each stored hand's nets by its position in the folder, and how many reached a showdown."""
+    engine = create_engine(database_url(db))
+    try:
+        with engine.connect() as connection:
+            nets: dict[int, list[Decimal]] = {}
+            for position, net in connection.execute(text(
+                    "SELECT d.line_no, s.net FROM deals d JOIN seats s ON s.deal_id = d.id "
+                    "ORDER BY d.line_no, s.player")):
+                nets.setdefault(position, []).append(Decimal(net))
+            showdowns = connection.execute(text(
+                "SELECT count(DISTINCT deal_id) FROM seats WHERE showed")).scalar_one()
+    finally:
+        engine.dispose()
+    return nets, int(showdowns)
+
+
+def same_payoffs(file: PhhFile, nets: list[Decimal], payoffs: list[int]) -> bool:
+    """Whether pokerdb's stored nets are pokerkit's payoffs, but for the odd chips, which the
+    two give out differently: settled again by pokerdb's library, the odd chips moved as
+    pokerkit moves them, the hand must match pokerkit's payoffs."""
+    if nets == payoffs:
+        return True
+    replayed = replay(parse_hand(file.content().decode(), file.source))
+    settlement = award(replayed, showdown_strengths(replayed))
+    return list(settlement.net) == nets and pokerkit_odd_chips(settlement) == payoffs
+
+
+def table_rows(r: PhhResults) -> list[list[str]]:
+    def row(step: str, measured: Measured) -> list[str]:
+        return [step, f"{measured.wall:.2f}", f"{measured.cpu:.2f}",
+                f"{measured.max_rss_mib:.0f}", f"{r.hands / measured.wall:,.0f}",
+                f"{measured.wall / r.pokerkit.wall:.3f}x"]
+
+    inner = float(json.loads(r.pokerkit.stdout)["seconds"])
+    both = r.pokerdb_wall
+    return [[*row("pokerkit: load and replay to the payoffs", r.pokerkit)[:-1],
+             f"1.000x (in-process {inner:.2f} s)"],
+            row("pokerdb import", r.imported),
+            row("pokerdb evaluate (nothing left)", r.evaluated),
+            ["pokerdb import + evaluate", f"{both:.2f}",
+             f"{r.imported.cpu + r.evaluated.cpu:.2f}", "", f"{r.hands / both:,.0f}",
+             f"{r.ratio:.3f}x"]]
+
+
+def title(r: PhhResults) -> str:
+    return (f"PHH: {r.hands:,} no-limit hold'em hands, one .phh file each ({r.showdowns:,} "
+            f"showdowns; nets differing from pokerkit's: {r.differing})")
+
+
+def target(r: PhhResults) -> tuple[str, str, str, bool]:
+    """Issue 12's target as (name, goal, measured, passed)."""
+    return ("PHH import + evaluate vs pokerkit load and replay", f"<= {RATIO_GOAL}x",
+            f"{r.ratio:.3f}x ({r.pokerdb_wall:.2f} s vs {r.pokerkit.wall:.2f} s)",
+            r.ratio <= RATIO_GOAL)
+
+
+def pokerkit_main(folder: Path, out: Path) -> None:
+    """The pokerkit side, run as its own process: the payoffs to `out`, its time to stdout."""
+    started = time.perf_counter()
+    payoffs = pokerkit_payoffs(folder)
+    seconds = time.perf_counter() - started
+    out.write_text(json.dumps(payoffs))
+    print(json.dumps({"seconds": seconds}))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands (files) in the folder")
+    parser.add_argument("--seed", type=int, default=12, help="seed of the random hands")
+    parser.add_argument("--db", help="PostgreSQL server URL (scratch database); default SQLite")
+    parser.add_argument("--folder", type=Path, help="keep the files here (reused if present)")
+    parser.add_argument("--pokerkit", nargs=2, type=Path, metavar=("FOLDER", "OUT"),
+                        help=argparse.SUPPRESS)  # the pokerkit side's own process
+    args = parser.parse_args(argv)
+    if args.pokerkit:
+        pokerkit_main(*args.pokerkit)
+        return 0
+    console = Console()
+    with tempfile.TemporaryDirectory(prefix="pokerdb-phh-") as scratch:
+        dbs = Databases(Path(scratch), args.db)
+        try:
+            results = compare(args.folder or Path(scratch) / "hands", dbs.fresh("phh"),
+                              args.hands, args.seed, Console(stderr=True))
+        finally:
+            dbs.drop_all()
+    render_rich(console, [], [Table(title(results), HEADINGS, table_rows(results),
+                                    frozenset({1, 2, 3, 4, 5}))])
+    name, goal, measured, passed = target(results)
+    console.print(f"\n{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
+    return 1 if results.differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

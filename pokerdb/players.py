@@ -1,0 +1,58 @@
+"""Who won what in recorded hands (PHH datasets), per player name: `pokerdb players`.
+
+Seats whose file gives no name are left out. Amounts are summed in the database, exactly on
+PostgreSQL; SQLite keeps decimal amounts as binary floats, so sums are rounded to 9 decimal
+places, and whole ones shown without decimals on both.
+"""
+
+from typing import Any
+
+from sqlalchemy import Engine, and_, func, select
+
+from pokerdb.db import reading
+from pokerdb.output import Table
+from pokerdb.reports import in_dataset
+from pokerdb.schema import categories, deals, hand_values, seats
+
+AMOUNT_PLACES = 9
+
+
+def player_results(engine: Engine, dataset: str | None = None) -> list[Table]:
+    """Two tables: per player, the hands played, the net chips, the showdowns reached and won
+    (chips taken from a pot at the showdown); and per player and category of the hand shown,
+    the showdowns and the net chips."""
+    named = seats.c.name.is_not(None)
+    won = and_(seats.c.showed, seats.c.put_in + seats.c.net > 0)
+    net = func.sum(seats.c.net)
+    totals = in_dataset(
+        select(seats.c.name, func.count(), net, func.count().filter(seats.c.showed),
+               func.count().filter(won))
+        .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
+        .where(named).group_by(seats.c.name).order_by(net.desc(), seats.c.name),
+        engine, dataset)
+    by_category = in_dataset(
+        select(seats.c.name, categories.c.name, func.count(), net)
+        .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
+        .join(hand_values, and_(hand_values.c.deal_id == seats.c.deal_id,
+                                hand_values.c.player == seats.c.player))
+        .join(categories, categories.c.id == hand_values.c.category)
+        .where(named, seats.c.showed)
+        .group_by(seats.c.name, categories.c.id, categories.c.name)
+        .order_by(seats.c.name, categories.c.id), engine, dataset)
+    with reading(engine) as connection:
+        player_rows = [(name, hands, _amount(chips), showdowns, showdowns_won)
+                       for name, hands, chips, showdowns, showdowns_won
+                       in connection.execute(totals)]
+        category_rows = [(name, category, showdowns, _amount(chips))
+                         for name, category, showdowns, chips in connection.execute(by_category)]
+    return [Table(("player", "hands", "net", "showdowns", "showdowns won"), player_rows,
+                  "players"),
+            Table(("player", "category", "showdowns", "net"), category_rows, "net_by_category")]
+
+
+def _amount(value: Any) -> Any:
+    """A summed amount as shown: whole ones as integers, others to AMOUNT_PLACES places."""
+    if isinstance(value, float):
+        value = round(value, AMOUNT_PLACES)
+        return int(value) if value.is_integer() else value
+    return value
