@@ -19,7 +19,7 @@ from enum import StrEnum
 from itertools import islice
 from typing import TYPE_CHECKING, Protocol, cast
 
-from pokerdb.cards import CARDS_PER_HAND, HAND_STRIDE, explain_bad_card, normalise_card
+from pokerdb.cards import CARDS_PER_HAND, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
 from pokerdb.games import FIVE_CARD, HOLDEM, Game
 from pokerdb.sources import MAX_LINE_BYTES, OverlongLine, Source, content_sha256, open_lines
@@ -222,26 +222,51 @@ def read_deals(file_format: InputFormat, lines: Iterable[bytes],
 def read_pe54(lines: Iterable[bytes], rule: PlayerRule,
               batch_lines: int = BATCH_LINES) -> Iterator[DealBatch | Rejected]:
     """Deals and rejected lines of a PE54 file given as raw lines; blank lines are skipped."""
+    return _read_deal_lines(lines, rule, batch_lines, _PE54_LINES)
+
+
+@dataclass(frozen=True)
+class _LineFormat:
+    """What a file of one deal per line differs in: its game, how a line's hands are told (or
+    why it is not a deal), how a chunk of lines in normal form is read the fast way ((boards,
+    hands texts), or None when some line is not in normal form), and how one line is read."""
+
+    game: Game
+    hands_of: Callable[[str], tuple[str, ...] | str]
+    canonical: Callable[[list[bytes], int], tuple[list[str], list[str]] | None]
+    deal_of: Callable[[int, bytes, PlayerRule, int], tuple[str, str] | Rejected | None]
+
+
+def _read_deal_lines(lines: Iterable[bytes], rule: PlayerRule, batch_lines: int,
+                     line_format: _LineFormat) -> Iterator[DealBatch | Rejected]:
+    """Deals (the board, then the hands joined by spaces) and rejected lines of a file of one
+    deal per line; blank lines are skipped."""
+    game = line_format.game
     first_players = 0  # players in the first deal; 0 until there is one
     line_no = 0
     for chunk in _chunks(lines, batch_lines):
-        players = first_players or _players_of_first_line(chunk, parse_pe54_line, rule)
-        texts = _canonical_texts(chunk, players) if players else None
-        if texts is not None:
+        players = first_players or _players_of_first_line(chunk, line_format.hands_of, rule)
+        canonical = line_format.canonical(chunk, players) if players else None
+        if canonical is not None:
             first_players = players
-            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts)
+            boards, texts = canonical
+            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
+                            boards=boards, game=game)
             line_no += len(chunk)
             continue
-        batch = DealBatch()
+        batch = DealBatch(game=game)
         for raw in chunk:
             line_no += 1
-            deal = _pe54_deal(line_no, raw, rule, first_players)
+            deal = line_format.deal_of(line_no, raw, rule, first_players)
             if isinstance(deal, Rejected):
                 yield deal
             elif deal is not None:
+                board, hands = deal
                 batch.line_nos.append(line_no)
-                batch.texts.append(deal)
-                first_players = first_players or (len(deal) + 1) // HAND_STRIDE
+                batch.texts.append(hands)
+                if game.board_cards:
+                    batch.boards.append(board)
+                first_players = first_players or (len(hands) + 1) // game.hand_stride
         if batch:
             yield batch
 
@@ -276,10 +301,11 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
         yield chunk
 
 
-def _canonical_texts(chunk: list[bytes], players: int) -> list[str] | None:
-    """The lines without their endings, if every line is a deal of `players` players already
-    in normal form; else None (see _canonical_lines)."""
-    return _canonical_lines(chunk, " ".join([CARD_SLOT] * (CARDS_PER_HAND * players)))
+def _canonical_texts(chunk: list[bytes], players: int) -> tuple[list[str], list[str]] | None:
+    """(no boards, the lines without their endings), if every line is a deal of `players`
+    players already in normal form; else None (see _canonical_lines)."""
+    lines = _canonical_lines(chunk, " ".join([CARD_SLOT] * (CARDS_PER_HAND * players)))
+    return None if lines is None else ([], lines)
 
 
 CARD_SLOT = "??"  # where a card stands in the template of a line in normal form
@@ -316,8 +342,9 @@ def _canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
 
 
 def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
-               first_players: int) -> str | Rejected | None:
-    """One line's deal text, or why it is rejected; None for a blank line."""
+               first_players: int) -> tuple[str, str] | Rejected | None:
+    """One line's deal (no board, its hands' text), or why it is rejected; None for a blank
+    line."""
     if isinstance(raw, OverlongLine):
         return _overlong(line_no, raw)
     try:
@@ -332,7 +359,7 @@ def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
     reason = rule.check(len(parsed), first_players or None)
     if reason:
         return _rejected(line_no, raw, reason)
-    return " ".join(parsed)
+    return "", " ".join(parsed)
 
 
 def parse_pe54_line(text: str) -> tuple[str, ...] | str:
@@ -376,6 +403,9 @@ def _without_bom(tokens: list[str]) -> list[str]:
     return [first, *tokens[1:]] if first else tokens[1:]
 
 
+_PE54_LINES = _LineFormat(FIVE_CARD, parse_pe54_line, _canonical_texts, _pe54_deal)
+
+
 # --- Texas Hold'em ---------------------------------------------------------------------------
 
 GROUP_SEPARATOR = "|"
@@ -386,32 +416,7 @@ def read_holdem(lines: Iterable[bytes], rule: PlayerRule,
                 batch_lines: int = BATCH_LINES) -> Iterator[DealBatch | Rejected]:
     """Hold'em deals (a board, then each player's hole cards) and rejected lines, given raw
     lines; blank lines are skipped."""
-    first_players = 0  # players in the first deal; 0 until there is one
-    line_no = 0
-    for chunk in _chunks(lines, batch_lines):
-        players = first_players or _players_of_first_line(chunk, _holdem_hands, rule)
-        canonical = _canonical_holdem(chunk, players) if players else None
-        if canonical is not None:
-            first_players = players
-            boards, texts = canonical
-            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
-                            boards=boards, game=HOLDEM)
-            line_no += len(chunk)
-            continue
-        batch = DealBatch(game=HOLDEM)
-        for raw in chunk:
-            line_no += 1
-            deal = _holdem_deal(line_no, raw, rule, first_players)
-            if isinstance(deal, Rejected):
-                yield deal
-            elif deal is not None:
-                board, hands = deal
-                batch.line_nos.append(line_no)
-                batch.boards.append(board)
-                batch.texts.append(" ".join(hands))
-                first_players = first_players or len(hands)
-        if batch:
-            yield batch
+    return _read_deal_lines(lines, rule, batch_lines, _HOLDEM_LINES)
 
 
 def holdem_template(board_cards: int, players: int) -> str:
@@ -438,8 +443,8 @@ def _canonical_holdem(chunk: list[bytes], players: int) -> tuple[list[str], list
 
 
 def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
-                 first_players: int) -> tuple[str, tuple[str, ...]] | Rejected | None:
-    """One line's board and hands, or why it is rejected; None for a blank line."""
+                 first_players: int) -> tuple[str, str] | Rejected | None:
+    """One line's board and hands' text, or why it is rejected; None for a blank line."""
     if isinstance(raw, OverlongLine):
         return _overlong(line_no, raw)
     try:
@@ -454,7 +459,7 @@ def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
     reason = rule.check(len(parsed[1]), first_players or None, HOLDEM)
     if reason:
         return _rejected(line_no, raw, reason)
-    return parsed
+    return parsed[0], " ".join(parsed[1])
 
 
 def _holdem_hands(text: str) -> tuple[str, ...] | str:
@@ -508,6 +513,9 @@ def _normalised(tokens: list[str]) -> list[str] | str:
         if card is None:
             return explain_bad_card(token)
     return cast(list[str], cards)
+
+
+_HOLDEM_LINES = _LineFormat(HOLDEM, _holdem_hands, _canonical_holdem, _holdem_deal)
 
 
 # --- shared by the readers -------------------------------------------------------------------
