@@ -4,6 +4,8 @@ hand whose players were all in before the river (deals.allin_board) also gets, f
 still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
 cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
 net: that equity times the pots it contested (allin_pot) less what it had put in (allin_stake).
+Such a hand with a folded seat's cards unknown gets rows for its seats still in only, with
+those figures and no equity (NULL).
 
 Like evaluate it works in windows of deals, one transaction each, so a run killed at any moment
 leaves whole windows behind and a rerun computes the rest. Equities are computed in integers
@@ -18,7 +20,7 @@ from itertools import accumulate
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import ColumnElement, Engine, exists, func, select
+from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb import bulk
 from pokerdb.db import reading
@@ -35,7 +37,7 @@ WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 WINDOW_CLASSES = 1 << 24
 
 # deal_id, player, equity, allin_equity, allin_net
-StoredEquity = tuple[int, int, float, float | None, float | None]
+StoredEquity = tuple[int, int, float | None, float | None, float | None]
 COLUMNS = ("deal_id", "player", "equity", "allin_equity", "allin_net")
 
 
@@ -47,14 +49,25 @@ class EquityResult:
 
 
 _UNKNOWN = hand_cards.alias("unknown")
+_FOLDED = seats.alias("folded")
+
+
+def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
+    """Whether some hole card of the deal is unknown (NULL: a recorded hand's '????')."""
+    return exists().where(_UNKNOWN.c.deal_id == deal_id, _UNKNOWN.c.cards.is_(None))
 
 
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
     """A deal whose hands want equities: Hold'em (it has a board), none stored, every hole card
-    known (a recorded hand may have unknown cards: NULL)."""
+    known (a recorded hand may have unknown cards: NULL) but, in a hand all in before the
+    river, a folded seat's."""
+    folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
+                            _FOLDED.c.player == _UNKNOWN.c.player,
+                            _FOLDED.c.allin_stake.is_(None))
     return [deals.c.board.is_not(None),
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
-            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None)),
+            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
+                            or_(deals.c.allin_board.is_(None), ~folded)),
             *([] if dataset_id is None else [deals.c.dataset_id == dataset_id])]
 
 
@@ -110,23 +123,27 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
     their equities; None when none is left."""
     with reading(engine) as connection:
         found = connection.execute(
-            select(deals.c.id, deals.c.board, deals.c.allin_board)
+            select(deals.c.id, deals.c.board, deals.c.allin_board,
+                   _has_unknown_cards(deals.c.id))
             .where(deals.c.id > after, *_pending(dataset_id))
             .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
         if not found:
             return None
         cost = accumulate(board_classes(len(board.split()))
                           + (0 if allin is None else board_classes(len(allin.split())))
-                          for _, board, allin in found)
+                          for _, board, allin, _ in found)
         kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
-        ids = [deal_id for deal_id, _, _ in found[:kept]]
-        boards = [board for _, board, _ in found[:kept]]
+        first, last = found[0][0], found[kept - 1][0]
+        # The deals whose cards are all known, to compute every hand's equity of.
+        ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
+        boards = [board for _, board, _, unknown in found[:kept] if not unknown]
         keys, texts = bulk.fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                    hand_cards.c.cards)
             .join(deals, deals.c.id == hand_cards.c.deal_id)
-            .where(hand_cards.c.deal_id.between(ids[0], ids[-1]), *_pending(dataset_id))
+            .where(hand_cards.c.deal_id.between(first, last), *_pending(dataset_id),
+                   ~_has_unknown_cards(deals.c.id))
             .order_by(hand_cards.c.deal_id, hand_cards.c.player))
         contenders = connection.execute(
             select(seats.c.deal_id, seats.c.player, hand_cards.c.cards, deals.c.allin_board,
@@ -134,13 +151,17 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
             .join(hand_cards, (hand_cards.c.deal_id == seats.c.deal_id)
                   & (hand_cards.c.player == seats.c.player))
             .join(deals, deals.c.id == seats.c.deal_id)
-            .where(seats.c.deal_id.between(ids[0], ids[-1]), seats.c.allin_stake.is_not(None),
+            .where(seats.c.deal_id.between(first, last), seats.c.allin_stake.is_not(None),
                    deals.c.allin_board.is_not(None), *_pending(dataset_id))
             .order_by(seats.c.deal_id, seats.c.player)).all()
     allin = _allin_figures([_Contender(*row) for row in contenders])
-    rows = [(deal_id, player, equity, *allin.get((deal_id, player), (None, None)))
-            for deal_id, player, equity in _equity_rows(ids, boards, keys, texts)]
-    return Window(ids[0], ids[-1], len(ids), rows)
+    equity = {(deal_id, player): share for deal_id, player, share
+              in (_equity_rows(ids, boards, keys, texts) if ids else [])}
+    rows: list[StoredEquity] = [
+        (deal_id, player, equity.get((deal_id, player)),
+         *allin.get((deal_id, player), (None, None)))
+        for deal_id, player in sorted(equity.keys() | allin.keys())]
+    return Window(first, last, kept, rows)
 
 
 @dataclass(frozen=True)

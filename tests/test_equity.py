@@ -421,29 +421,36 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
 
 
 def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> None:
-    """Every seat all in before the river gets its all-in equity, and those of a deal sum to
-    1, but in the hand whose folded seat's cards are unknown (left out); the README's query of
-    net against all-in adjusted net sums them by name."""
+    """Every seat all in before the river gets its all-in equity and net, and those of a deal
+    sum to 1; in the hand whose folded seat's cards are unknown, the seats still in get rows
+    with no equity. The README's query of net against all-in adjusted net sums them by name."""
     succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
     succeeds(runner, "equity", "--db", db_url, "--quiet")
     seats = rows(db_url, "SELECT h.deal_id, h.player, h.cards, d.allin_board, h.allin_stake, "
-                         "h.allin_pot, h.allin_equity, h.allin_net, d.source FROM hands h "
-                         "JOIN deals d ON d.id = h.deal_id WHERE h.allin_stake IS NOT NULL "
-                         "ORDER BY h.deal_id, h.player")
+                         "h.allin_pot, h.allin_equity, h.allin_net, d.source, h.equity "
+                         "FROM hands h JOIN deals d ON d.id = h.deal_id "
+                         "WHERE h.allin_stake IS NOT NULL ORDER BY h.deal_id, h.player")
     assert [(row[0], row[1], row[8]) for row in seats] == [
         (1, 1, "dwan-ivey-2009.phh"), (1, 3, "dwan-ivey-2009.phh"),
         (19, 2, "wsop/2023/43/5/68.phh"), (19, 5, "wsop/2023/43/5/68.phh")]
-    assert rows(db_url, "SELECT count(*) FROM hand_cards WHERE deal_id = 1 AND cards IS NULL"
-                ) == [(1,)]
-    assert [row[6:8] for row in seats[:2]] == [(None, None)] * 2  # left out
-    deal = seats[2:]
-    shares = equity_of([row[2].split() for row in deal], deal[0][3].split())
-    assert [row[6] for row in deal] == shares
-    assert sum(shares) == 1
-    assert [row[7] for row in deal] == [share * float(row[5]) - float(row[4])
-                                        for share, row in zip(shares, deal, strict=True)]
+    for deal in (seats[:2], seats[2:]):
+        shares = equity_of([row[2].split() for row in deal], deal[0][3].split())
+        assert [row[6] for row in deal] == shares
+        assert sum(shares) == 1
+        assert [row[7] for row in deal] == [share * float(row[5]) - float(row[4])
+                                            for share, row in zip(shares, deal, strict=True)]
+    # Dwan's hand: Antonius folded unseen; Ivey and Dwan have rows, with no equity.
+    assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE deal_id = 1 "
+                        "ORDER BY player")[1] == (2, None)
+    assert rows(db_url, "SELECT player, equity FROM hand_equities WHERE deal_id = 1 "
+                        "ORDER BY player") == [(1, None), (3, None)]
+    assert [row[9] for row in seats[2:]] == [0.0, 1.0]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE allin_stake IS NULL AND "
                         "(allin_equity IS NOT NULL OR allin_net IS NOT NULL)") == [(0,)]
+    # Every deal whose cards are all known has its equities; the others none.
+    assert rows(db_url, "SELECT count(*) FROM hands h WHERE h.equity IS NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
+                        "AND u.cards IS NULL)") == [(0,)]
     (query,) = [sql for sql in readme_queries() if "allin_net" in sql]
     named = rows(db_url, "SELECT name, net, allin_net FROM hands WHERE name IS NOT NULL")
     expected: dict[str, list[float]] = {}
@@ -456,7 +463,35 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> N
     for name, net, adjusted in answer:
         assert float(net) == pytest.approx(expected[name][0], abs=1e-6)
         assert float(adjusted) == pytest.approx(expected[name][1], abs=1e-6)
-    changed = {name for name, net, adjusted in answer if float(net) != float(adjusted)}
-    assert changed == {name for (name,) in rows(
+    all_in = {name for (name,) in rows(
         db_url, "SELECT DISTINCT name FROM hands WHERE allin_net IS NOT NULL")}
-    assert len(changed) == 2
+    assert len(all_in) == 4
+    # Dwan's straight could not lose on the turn: all-in adjusted, his and Ivey's nets stand.
+    assert [row[6] for row in seats[:2]] == [0.0, 1.0]
+    changed = {name for name, net, adjusted in answer if float(net) != float(adjusted)}
+    assert changed == all_in - {"Tom Dwan", "Phil Ivey"}
+
+
+def test_stepping_below_nullable_equity_drops_the_rows_without_one(runner: CliRunner,
+                                                                    db_url: str) -> None:
+    """Revision 0009 lets hand_equities.equity be NULL; stepping back below it drops the deals
+    with such rows (Dwan's hand) and keeps the others; back at the head, `pokerdb equity`
+    computes that deal again, the same."""
+    from test_migrations import downgrade, schema_differences, upgrade
+
+    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url, "--quiet")
+    query = "SELECT * FROM hand_equities ORDER BY deal_id, player"
+    before = rows(db_url, query)
+    assert [row[:2] for row in before if row[2] is None] == [(1, 1), (1, 3)]
+    engine = open_engine(db_url)
+    try:
+        downgrade(engine, "0008")
+        assert rows(db_url, query) == before[2:]
+        upgrade(engine)
+        assert schema_differences(engine) == []
+    finally:
+        engine.dispose()
+    result = succeeds(runner, "equity", "--db", db_url)
+    assert result.stdout.startswith("computed the equity of 2 hands in 1 deals in ")
+    assert rows(db_url, query) == before

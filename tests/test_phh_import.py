@@ -524,7 +524,7 @@ def test_stepping_below_the_revision_drops_hand_histories_only(runner: CliRunner
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     engine = open_engine(db_url)
     try:
-        downgrade(engine, "-1")
+        downgrade(engine, "0007")
         assert rows(db_url, "SELECT name FROM datasets") == [("p054_poker.txt",)]
         assert [rows(db_url, f"SELECT count(*) FROM {table}")[0][0] for table in (
             "deals", "hand_cards", "hand_values", "rejects")] == [1000, 2000, 2000, 0]
