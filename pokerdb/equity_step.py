@@ -1,5 +1,11 @@
 """The equity step: the exact equity (pokerdb.equity) of every hand of every Hold'em deal whose
-hole cards are all known and that has none stored yet, appended to hand_equities.
+hole cards are all known and that has none stored yet, appended to hand_equities. A recorded
+hand whose players were all in before the river (deals.allin_board) also gets, for each seat
+still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
+cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
+net: that equity times the pots it contested (allin_pot) less what it had put in (allin_stake).
+Such a hand with a folded seat's cards unknown gets rows for its seats still in only, with
+those figures and no equity (NULL).
 
 Like evaluate it works in windows of deals, one transaction each, so a run killed at any moment
 leaves whole windows behind and a rerun computes the rest. Equities are computed in integers
@@ -14,16 +20,15 @@ from itertools import accumulate
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import ColumnElement, Engine, exists, func, select
+from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb import bulk
-from pokerdb.cards import CARDS_PER_HAND
 from pokerdb.db import reading
 from pokerdb.equity import board_classes, equities
 from pokerdb.evaluator import card_codes
 from pokerdb.games import HOLDEM, PLAYER_BITS
 from pokerdb.readers import engine_reader
-from pokerdb.schema import deals, hand_cards, hand_equities
+from pokerdb.schema import deals, hand_cards, hand_equities, seats
 from pokerdb.tallies import find_dataset
 
 WINDOW_DEALS = 10_000  # pending deals read at a time, at most
@@ -31,7 +36,9 @@ WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # window at the flop or later, a few seconds of work at most.
 WINDOW_CLASSES = 1 << 24
 
-StoredEquity = tuple[int, int, float]  # deal_id, player, equity
+# deal_id, player, equity, allin_equity, allin_net
+StoredEquity = tuple[int, int, float | None, float | None, float | None]
+COLUMNS = ("deal_id", "player", "equity", "allin_equity", "allin_net")
 
 
 @dataclass(frozen=True)
@@ -42,14 +49,25 @@ class EquityResult:
 
 
 _UNKNOWN = hand_cards.alias("unknown")
+_FOLDED = seats.alias("folded")
+
+
+def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
+    """Whether some hole card of the deal is unknown (NULL: a recorded hand's '????')."""
+    return exists().where(_UNKNOWN.c.deal_id == deal_id, _UNKNOWN.c.cards.is_(None))
 
 
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
     """A deal whose hands want equities: Hold'em (it has a board), none stored, every hole card
-    known (a recorded hand may have unknown cards: NULL)."""
+    known (a recorded hand may have unknown cards: NULL) but, in a hand all in before the
+    river, a folded seat's."""
+    folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
+                            _FOLDED.c.player == _UNKNOWN.c.player,
+                            _FOLDED.c.allin_stake.is_(None))
     return [deals.c.board.is_not(None),
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
-            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None)),
+            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
+                            or_(deals.c.allin_board.is_(None), ~folded)),
             *([] if dataset_id is None else [deals.c.dataset_id == dataset_id])]
 
 
@@ -81,7 +99,7 @@ def compute_pending(engine: Engine, dataset: str | None = None,
                 select(hand_equities.c.deal_id).distinct()
                 .where(hand_equities.c.deal_id.between(window.first, window.last))))
             rows = [row for row in window.rows if row[0] not in stored]
-            bulk.insert_rows(connection, hand_equities, ("deal_id", "player", "equity"), rows)
+            bulk.insert_rows(connection, hand_equities, COLUMNS, rows)
         deal_total += window.deals - len(stored)
         hand_total += len(rows)
         after = window.last
@@ -105,26 +123,91 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
     their equities; None when none is left."""
     with reading(engine) as connection:
         found = connection.execute(
-            select(deals.c.id, deals.c.board).where(deals.c.id > after, *_pending(dataset_id))
+            select(deals.c.id, deals.c.board, deals.c.allin_board,
+                   _has_unknown_cards(deals.c.id))
+            .where(deals.c.id > after, *_pending(dataset_id))
             .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
         if not found:
             return None
-        cost = accumulate(board_classes(len(board.split())) for _, board in found)
+        cost = accumulate(board_classes(len(board.split()))
+                          + (0 if allin is None else board_classes(len(allin.split())))
+                          for _, board, allin, _ in found)
         kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
-        ids = [deal_id for deal_id, _ in found[:kept]]
-        boards = [board for _, board in found[:kept]]
+        first, last = found[0][0], found[kept - 1][0]
+        # The deals whose cards are all known, to compute every hand's equity of.
+        ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
+        boards = [board for _, board, _, unknown in found[:kept] if not unknown]
         keys, texts = bulk.fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                    hand_cards.c.cards)
             .join(deals, deals.c.id == hand_cards.c.deal_id)
-            .where(hand_cards.c.deal_id.between(ids[0], ids[-1]), *_pending(dataset_id))
+            .where(hand_cards.c.deal_id.between(first, last), *_pending(dataset_id),
+                   ~_has_unknown_cards(deals.c.id))
             .order_by(hand_cards.c.deal_id, hand_cards.c.player))
-    return Window(ids[0], ids[-1], len(ids), _equity_rows(ids, boards, keys, texts))
+        contenders = connection.execute(
+            select(seats.c.deal_id, seats.c.player, hand_cards.c.cards, deals.c.allin_board,
+                   seats.c.allin_stake, seats.c.allin_pot)
+            .join(hand_cards, (hand_cards.c.deal_id == seats.c.deal_id)
+                  & (hand_cards.c.player == seats.c.player))
+            .join(deals, deals.c.id == seats.c.deal_id)
+            .where(seats.c.deal_id.between(first, last), seats.c.allin_stake.is_not(None),
+                   deals.c.allin_board.is_not(None), *_pending(dataset_id))
+            .order_by(seats.c.deal_id, seats.c.player)).all()
+    allin = _allin_figures([_Contender(*row) for row in contenders])
+    equity = {(deal_id, player): share for deal_id, player, share
+              in (_equity_rows(ids, boards, keys, texts) if ids else [])}
+    rows: list[StoredEquity] = [
+        (deal_id, player, equity.get((deal_id, player)),
+         *allin.get((deal_id, player), (None, None)))
+        for deal_id, player in sorted(equity.keys() | allin.keys())]
+    return Window(first, last, kept, rows)
+
+
+@dataclass(frozen=True)
+class _Contender:
+    """A seat still in when its recorded hand's players were all in before the river."""
+
+    deal_id: int
+    player: int
+    cards: str
+    board: str  # deals.allin_board
+    stake: float  # seats.allin_stake
+    pot: float  # seats.allin_pot
+
+
+def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tuple[float, float]]:
+    """Each contender's (allin_equity, allin_net) by (deal_id, player): its equity on the
+    all-in board among its deal's contenders alone, and that equity times its pot less its
+    stake. Deals of the same number of contenders and board cards are computed together."""
+    by_deal: dict[int, list[_Contender]] = {}
+    for contender in contenders:
+        by_deal.setdefault(contender.deal_id, []).append(contender)
+    groups: dict[tuple[int, int], list[list[_Contender]]] = {}
+    for seated in by_deal.values():
+        groups.setdefault((len(seated), len(seated[0].board.split())), []).append(seated)
+    figures = {}
+    for (count, size), group in groups.items():
+        holes = _codes([seat.cards for seated in group for seat in seated])
+        boards = _codes([seated[0].board for seated in group])
+        shares = equities(holes.reshape(len(group), count, HOLDEM.hole_cards),
+                          boards[:, :size]).tolist()
+        for seated, deal_shares in zip(group, shares, strict=True):
+            for seat, share in zip(seated, deal_shares, strict=True):
+                figures[seat.deal_id, seat.player] = (
+                    share, share * float(seat.pot) - float(seat.stake))
+    return figures
+
+
+def _codes(texts: Sequence[str]) -> npt.NDArray[np.uint8]:
+    """Texts of cards ("AH KH", boards of up to five cards) as rows of card codes."""
+    width = max(len(text) for text in texts) + 1
+    return card_codes(np.frombuffer("".join(text.ljust(width) for text in texts)
+                                    .encode("ascii"), dtype=np.uint8).reshape(len(texts), -1))
 
 
 def _equity_rows(ids: Sequence[int], boards: Sequence[str], keys: npt.NDArray[np.int64],
-                 texts: str) -> list[StoredEquity]:
+                 texts: str) -> list[tuple[int, int, float]]:
     """The (deal_id, player, equity) of each hand of these deals, given their boards and their
     hands' keys (deal_id << PLAYER_BITS | player, in any order) and hole cards joined."""
     order = np.argsort(keys, kind="stable")
@@ -134,9 +217,7 @@ def _equity_rows(ids: Sequence[int], boards: Sequence[str], keys: npt.NDArray[np
     deal_of_hand = np.searchsorted(np.asarray(ids), keys >> PLAYER_BITS)
     players = np.bincount(deal_of_hand, minlength=len(ids))
     board_sizes = np.array([(len(board) + 1) // 3 for board in boards])
-    board_codes = card_codes(np.frombuffer(
-        "".join(board.ljust(3 * CARDS_PER_HAND) for board in boards).encode("ascii"),
-        dtype=np.uint8).reshape(len(boards), -1))
+    board_codes = _codes(boards)
     first_hand = np.cumsum(players) - players
     equity = np.empty(len(keys))
     # Deals of the same number of players and board cards are computed together.

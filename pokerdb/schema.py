@@ -194,7 +194,9 @@ hand_equities = Table(
     "hand_equities",
     metadata,
     *_hand_key(),
-    Column("equity", Double, nullable=False),
+    # NULL for the players still in of a recorded hand all in before the river whose folded
+    # players' cards are not all known: they have only their all-in figures.
+    Column("equity", Double),
     Column("allin_equity", Double),
     Column("allin_net", Double),
     sqlite_with_rowid=False,

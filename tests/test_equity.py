@@ -16,7 +16,7 @@ import pytest
 from alembic import command
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import fails, readme_queries, rows, succeeds, write_lines
+from support import PHH_DATA, fails, readme_queries, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb import equity_step
@@ -352,3 +352,146 @@ def test_a_database_of_the_revision_before_upgrades_in_place(
     engine.dispose()
     assert rows(db_url, "SELECT deal_id, player, cards, strength, best FROM hands "
                         "ORDER BY deal_id, player") == before
+
+
+# --- all-in equity of recorded hands --------------------------------------------------------
+
+# Three players: p2 folds the flop with his cards known, p1 and p3 are all in on it; then a
+# hand without an all-in.
+ALL_IN_ON_THE_FLOP = """\
+[1]
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AhKh', 'd dh p2 JhTh', 'd dh p3 QsQc', 'p3 cc', 'p1 cc', 'p2 cc',
+  'd db 2c7d9h', 'p1 cbr 98', 'p2 f', 'p3 cc', 'd db Js', 'd db 3s', 'p1 sm AhKh',
+  'p3 sm QsQc']
+players = ['Ann', 'Bo', 'Cy']
+
+[2]
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cc', 'p1 cc', 'd db 2d8s9h', 'p1 cbr 4',
+  'p2 f']
+players = ['Ann', 'Bo']
+"""
+
+
+def allin_rows(db_url: str) -> list[tuple[int, int, float, float | None, float | None]]:
+    return rows(db_url, "SELECT deal_id, player, equity, allin_equity, allin_net FROM hands "
+                        "ORDER BY deal_id, player")
+
+
+def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
+                                          tmp_path: Path) -> None:
+    """The seats all in on the flop get their equity there among themselves (the folded
+    seat's cards left in the deck: 990 run-outs, not 903) and their all-in adjusted net; the
+    folded seat and the hand without an all-in get NULL."""
+    path = tmp_path / "hands.phhs"
+    path.write_text(ALL_IN_ON_THE_FLOP)
+    succeeds(runner, "import", str(path), "--db", db_url)
+    assert rows(db_url, "SELECT allin_board FROM deals ORDER BY id") == [("2C 7D 9H",), (None,)]
+    assert rows(db_url, "SELECT player, allin_stake, allin_pot FROM seats WHERE deal_id = 1 "
+                        "ORDER BY player") == [(1, 100, 202), (2, None, None), (3, 100, 202)]
+    result = succeeds(runner, "equity", "--db", db_url)
+    assert result.stdout.startswith("computed the equity of 5 hands in 2 deals in ")
+    contenders = [["AH", "KH"], ["QS", "QC"]]
+    shares = equity_of(contenders, ["2C", "7D", "9H"])
+    assert shares == [float(share) for share in eval7_equity(contenders, ["2C", "7D", "9H"])]
+    assert shares == [28 / 99, 71 / 99]
+    river = equity_of([["AH", "KH"], ["JH", "TH"], ["QS", "QC"]],
+                      ["2C", "7D", "9H", "JS", "3S"])
+    assert river == [0.0, 0.0, 1.0]  # Cy's queens win
+    assert allin_rows(db_url) == [
+        (1, 1, 0.0, 28 / 99, 28 / 99 * 202 - 100),
+        (1, 2, 0.0, None, None),
+        (1, 3, 1.0, 71 / 99, 71 / 99 * 202 - 100),
+        (2, 1, equity_of([["AC", "AD"], ["KC", "KD"]], ["2D", "8S", "9H"])[0], None, None),
+        (2, 2, equity_of([["AC", "AD"], ["KC", "KD"]], ["2D", "8S", "9H"])[1], None, None)]
+    # A rerun computes nothing and changes nothing.
+    before = allin_rows(db_url)
+    result = succeeds(runner, "equity", "--db", db_url)
+    assert result.stdout.startswith("computed the equity of 0 hands in 0 deals in ")
+    assert allin_rows(db_url) == before
+
+
+def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> None:
+    """Every seat all in before the river gets its all-in equity and net, and those of a deal
+    sum to 1; in the hand whose folded seat's cards are unknown, the seats still in get rows
+    with no equity. The README's query of net against all-in adjusted net sums them by name."""
+    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url, "--quiet")
+    seats = rows(db_url, "SELECT h.deal_id, h.player, h.cards, d.allin_board, h.allin_stake, "
+                         "h.allin_pot, h.allin_equity, h.allin_net, d.source, h.equity "
+                         "FROM hands h JOIN deals d ON d.id = h.deal_id "
+                         "WHERE h.allin_stake IS NOT NULL ORDER BY h.deal_id, h.player")
+    assert [(row[0], row[1], row[8]) for row in seats] == [
+        (1, 1, "dwan-ivey-2009.phh"), (1, 3, "dwan-ivey-2009.phh"),
+        (19, 2, "wsop/2023/43/5/68.phh"), (19, 5, "wsop/2023/43/5/68.phh")]
+    for deal in (seats[:2], seats[2:]):
+        shares = equity_of([row[2].split() for row in deal], deal[0][3].split())
+        assert [row[6] for row in deal] == shares
+        assert sum(shares) == 1
+        assert [row[7] for row in deal] == [share * float(row[5]) - float(row[4])
+                                            for share, row in zip(shares, deal, strict=True)]
+    # Dwan's hand: Antonius folded unseen; Ivey and Dwan have rows, with no equity.
+    assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE deal_id = 1 "
+                        "ORDER BY player")[1] == (2, None)
+    assert rows(db_url, "SELECT player, equity FROM hand_equities WHERE deal_id = 1 "
+                        "ORDER BY player") == [(1, None), (3, None)]
+    assert [row[9] for row in seats[2:]] == [0.0, 1.0]
+    assert rows(db_url, "SELECT count(*) FROM hands WHERE allin_stake IS NULL AND "
+                        "(allin_equity IS NOT NULL OR allin_net IS NOT NULL)") == [(0,)]
+    # Every deal whose cards are all known has its equities; the others none.
+    assert rows(db_url, "SELECT count(*) FROM hands h WHERE h.equity IS NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
+                        "AND u.cards IS NULL)") == [(0,)]
+    (query,) = [sql for sql in readme_queries() if "allin_net" in sql]
+    named = rows(db_url, "SELECT name, net, allin_net FROM hands WHERE name IS NOT NULL")
+    expected: dict[str, list[float]] = {}
+    for name, net, allin_net in named:
+        sums = expected.setdefault(name, [0.0, 0.0])
+        sums[0] += float(net)
+        sums[1] += float(net) if allin_net is None else allin_net
+    answer = rows(db_url, query)
+    assert [row[0] for row in answer] == sorted(expected, key=lambda n: (-expected[n][0], n))
+    for name, net, adjusted in answer:
+        assert float(net) == pytest.approx(expected[name][0], abs=1e-6)
+        assert float(adjusted) == pytest.approx(expected[name][1], abs=1e-6)
+    all_in = {name for (name,) in rows(
+        db_url, "SELECT DISTINCT name FROM hands WHERE allin_net IS NOT NULL")}
+    assert len(all_in) == 4
+    # Dwan's straight could not lose on the turn: all-in adjusted, his and Ivey's nets stand.
+    assert [row[6] for row in seats[:2]] == [0.0, 1.0]
+    changed = {name for name, net, adjusted in answer if float(net) != float(adjusted)}
+    assert changed == all_in - {"Tom Dwan", "Phil Ivey"}
+
+
+def test_stepping_below_nullable_equity_drops_the_rows_without_one(runner: CliRunner,
+                                                                    db_url: str) -> None:
+    """Revision 0009 lets hand_equities.equity be NULL; stepping back below it drops the deals
+    with such rows (Dwan's hand) and keeps the others; back at the head, `pokerdb equity`
+    computes that deal again, the same."""
+    from test_migrations import downgrade, schema_differences, upgrade
+
+    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url, "--quiet")
+    query = "SELECT * FROM hand_equities ORDER BY deal_id, player"
+    before = rows(db_url, query)
+    assert [row[:2] for row in before if row[2] is None] == [(1, 1), (1, 3)]
+    engine = open_engine(db_url)
+    try:
+        downgrade(engine, "0008")
+        assert rows(db_url, query) == before[2:]
+        upgrade(engine)
+        assert schema_differences(engine) == []
+    finally:
+        engine.dispose()
+    result = succeeds(runner, "equity", "--db", db_url)
+    assert result.stdout.startswith("computed the equity of 2 hands in 1 deals in ")
+    assert rows(db_url, query) == before

@@ -435,7 +435,9 @@ def test_readme_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> 
     assert answers[3] == [(5, 1)]  # Dwan's straight, all in on the turn
     assert answers[4] == []  # every seat agrees with its file
     assert answers[5][:2] == [(1, None, "d dh p1 Ac2d"), (2, None, "d dh p2 ????")]
-    assert len(answers) == 6
+    # Before `pokerdb equity`, no seat has an all-in adjusted net: it is the net.
+    assert answers[6] == [row[:1] + row[2:3] * 2 for row in answers[0]]
+    assert len(answers) == 7
 
 
 PLAYERS_CSV = """\
@@ -522,7 +524,7 @@ def test_stepping_below_the_revision_drops_hand_histories_only(runner: CliRunner
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     engine = open_engine(db_url)
     try:
-        downgrade(engine, "-1")
+        downgrade(engine, "0007")
         assert rows(db_url, "SELECT name FROM datasets") == [("p054_poker.txt",)]
         assert [rows(db_url, f"SELECT count(*) FROM {table}")[0][0] for table in (
             "deals", "hand_cards", "hand_values", "rejects")] == [1000, 2000, 2000, 0]
