@@ -345,12 +345,10 @@ def _pe54_deal(line_no: int, raw: bytes, rule: PlayerRule,
                first_players: int) -> tuple[str, str] | Rejected | None:
     """One line's deal (no board, its hands' text), or why it is rejected; None for a blank
     line."""
-    if isinstance(raw, OverlongLine):
-        return _overlong(line_no, raw)
-    try:
-        cards = raw.decode().split()
-    except UnicodeDecodeError as exc:
-        return _not_utf8(line_no, raw, exc)
+    text = _line_text(line_no, raw)
+    if isinstance(text, Rejected):
+        return text
+    cards = text.split()
     parsed = parse_pe54_tokens(_without_bom(cards) if line_no == 1 else cards)
     if not parsed:
         return None
@@ -445,12 +443,9 @@ def _canonical_holdem(chunk: list[bytes], players: int) -> tuple[list[str], list
 def _holdem_deal(line_no: int, raw: bytes, rule: PlayerRule,
                  first_players: int) -> tuple[str, str] | Rejected | None:
     """One line's board and hands' text, or why it is rejected; None for a blank line."""
-    if isinstance(raw, OverlongLine):
-        return _overlong(line_no, raw)
-    try:
-        text = raw.decode()
-    except UnicodeDecodeError as exc:
-        return _not_utf8(line_no, raw, exc)
+    text = _line_text(line_no, raw)
+    if isinstance(text, Rejected):
+        return text
     parsed = parse_holdem_line(text.removeprefix(UTF8_BOM) if line_no == 1 else text)
     if parsed is None:
         return None
@@ -530,6 +525,16 @@ def _counted(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def _line_text(line_no: int, raw: bytes) -> str | Rejected:
+    """A line as text, or why it cannot be read: longer than any deal, or not UTF-8."""
+    if isinstance(raw, OverlongLine):
+        return _overlong(line_no, raw)
+    try:
+        return raw.decode()
+    except UnicodeDecodeError as exc:
+        return _not_utf8(line_no, raw, exc)
+
+
 def _overlong(line_no: int, raw: OverlongLine) -> Rejected:
     return _rejected(line_no, raw,
                     f"line longer than {MAX_LINE_BYTES:,} bytes, far more than one deal "
@@ -577,12 +582,9 @@ def read_uci(lines: Iterable[bytes]) -> Iterator[DealBatch | Rejected]:
 
 def _uci_row(line_no: int, raw: bytes) -> tuple[str, int | None] | Rejected | None:
     """One row's hand and CLASS, or why it is rejected; None for a blank line or the header."""
-    if isinstance(raw, OverlongLine):
-        return _overlong(line_no, raw)
-    try:
-        text = raw.decode()
-    except UnicodeDecodeError as exc:
-        return _not_utf8(line_no, raw, exc)
+    text = _line_text(line_no, raw)
+    if isinstance(text, Rejected):
+        return text
     fields = [field.strip() for field in text.split(",")]
     if line_no == 1:
         fields[0] = fields[0].removeprefix(UTF8_BOM)
