@@ -59,6 +59,17 @@ class InputFormat(StrEnum):
     def reads_folders(self) -> bool:
         return self is InputFormat.PHH
 
+    @property
+    def settles(self) -> bool:
+        """Whether its import evaluates every hand itself (settling a recorded hand's pots)."""
+        return self is InputFormat.PHH
+
+    @property
+    def more_per_hand(self) -> bool:
+        """Whether its import writes more rows per hand than its cards and values: a UCI row's
+        label (hand_labels), a recorded hand's seat (seats)."""
+        return self in (InputFormat.UCI, InputFormat.PHH)
+
     @classmethod
     def of_path(cls, name: str) -> "InputFormat":
         """The format of a path given without --format: phh for a folder or a `.phh`/`.phhs`

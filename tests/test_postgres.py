@@ -14,7 +14,15 @@ import pytest
 from alembic import command
 from sqlalchemy import Connection, Engine, create_engine, text
 from sqlalchemy.exc import IntegrityError
-from support import PE54_FILE, query_rows, rows, stored_and_recounted_wins, succeeds
+from support import (
+    PE54_FILE,
+    PHH_DATA,
+    fails,
+    query_rows,
+    rows,
+    stored_and_recounted_wins,
+    succeeds,
+)
 from typer.testing import CliRunner
 
 from pokerdb import bulk
@@ -408,3 +416,91 @@ def test_concurrent_evaluates_each_take_their_turn(pg_url: str, pg: Engine,
     assert scalar(pg, "SELECT count(*) || ' ' || count(strength) FROM hands") == "2000 2000"
     assert scalar(pg, "SELECT count(*) FROM deals WHERE winner = 1") == 376
     assert stored_and_recounted_wins(pg_url) == ([(1, 1, 376), (1, 2, 624)],) * 2
+
+
+def keys_and_indexes(engine: Engine) -> tuple[set[tuple[Any, ...]], dict[str, int]]:
+    """Every constraint of schema public (table, name, definition, whether checked) and every
+    index (its definition), and each index's pg_class oid (new once it is built again)."""
+    with engine.connect() as connection:
+        constraints = connection.execute(text(
+            "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid), convalidated "
+            "FROM pg_constraint WHERE connamespace = 'public'::regnamespace")).all()
+        indexes = connection.execute(text(
+            "SELECT c.relname, pg_get_indexdef(c.oid), c.oid::bigint FROM pg_class c "
+            "WHERE c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace")).all()
+    return ({tuple(row) for row in constraints} | {(name, definition)
+                                                  for name, definition, _ in indexes},
+            {name: oid for name, _, oid in indexes})
+
+
+FIRST_IMPORTS = {  # what the first import into a database builds once its rows are in
+    "pe54": ((), {"pk_hand_cards", "ix_deals_dataset_id"}),
+    "pe54 --evaluate": (("--evaluate",), {"pk_hand_values", "ix_deals_dataset_id"}),
+    "uci": (("--format", "uci"), {"ix_deals_dataset_id"}),  # labels refer to hand_cards
+    "phh": (("--format", "phh"), {"pk_hand_values", "ix_deals_dataset_id"}),
+}
+
+
+@pytest.mark.parametrize("kind", FIRST_IMPORTS)
+def test_first_import_builds_keys_after_its_rows_as_the_migrations_made_them(
+        runner: CliRunner, pg_url: str, pg: Engine, tmp_path: Path, kind: str) -> None:
+    """The first import drops some keys and indexes and builds them once its rows are in: the
+    database ends with every constraint and index as the migrations defined it, each checked.
+    A second import adds to every index as it goes."""
+    options, rebuilt = FIRST_IMPORTS[kind]
+    if kind == "uci":
+        file = tmp_path / "hands.data"
+        file.write_text("1,1,1,13,2,4,2,3,1,12,0\n1,10,1,11,1,13,1,12,1,1,9\n")
+        files = [file, tmp_path / "more.data"]
+        files[1].write_text("2,2,2,13,3,4,3,3,2,12,0\n")
+    elif kind == "phh":
+        files = [PHH_DATA / "dwan-ivey-2009.phh", PHH_DATA / "wsop/2023/43/5/63.phh"]
+    else:
+        files = [PE54_FILE, tmp_path / "more.txt"]
+        generate(files[1], 3, seed=1)
+    succeeds(runner, "datasets", "--db", pg_url)  # migrates the new database
+    migrated, before = keys_and_indexes(pg)
+    succeeds(runner, "import", str(files[0]), *options, "--db", pg_url, "-q")
+    definitions, first = keys_and_indexes(pg)
+    assert definitions == migrated
+    assert {name for name, oid in first.items() if before[name] != oid} == rebuilt
+    succeeds(runner, "import", str(files[1]), *options, "--db", pg_url, "-q")
+    assert keys_and_indexes(pg) == (migrated, first)
+
+
+def test_first_import_that_fails_leaves_every_key_as_it_was(
+        runner: CliRunner, pg_url: str, pg: Engine, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    generate(bad, 25_000, seed=3)
+    with bad.open("a") as file:
+        file.write("8C TS KC 9H 4S 7D 2S 5D 3S 1C\n")
+    succeeds(runner, "datasets", "--db", pg_url)
+    migrated = keys_and_indexes(pg)
+    fails(runner, "import", str(bad), "--db", pg_url)
+    assert keys_and_indexes(pg) == migrated
+
+
+def test_first_import_by_a_role_that_does_not_own_the_tables(
+        runner: CliRunner, pg_url: str, pg: Engine) -> None:
+    """Only the owner may drop keys: any other role granted the writes adds each row to them."""
+    role = f"pokerdb_test_writer_{pg.url.database}"
+    succeeds(runner, "datasets", "--db", pg_url)
+    with pg.begin() as connection:
+        connection.exec_driver_sql(f"CREATE ROLE {role} LOGIN PASSWORD 'writer'")
+        connection.exec_driver_sql(f"GRANT ALL ON ALL TABLES IN SCHEMA public TO {role}")
+        connection.exec_driver_sql(f"GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO {role}")
+    try:
+        migrated = keys_and_indexes(pg)
+        writer_url = pg.url.set(username=role, password="writer")
+        # In a process of its own, whose connections end with it.
+        subprocess.run([sys.executable, "-m", "pokerdb", "import", str(PE54_FILE), "--db",
+                        writer_url.render_as_string(hide_password=False), "-q"],
+                       check=True, timeout=120)
+        assert keys_and_indexes(pg) == migrated
+        assert scalar(pg, "SELECT count(*) FROM hand_cards") == 2_000
+    finally:
+        with pg.begin() as connection:
+            connection.exec_driver_sql(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")
+            connection.exec_driver_sql(
+                f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {role}")
+            connection.exec_driver_sql(f"DROP ROLE {role}")
