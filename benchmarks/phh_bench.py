@@ -62,10 +62,7 @@ def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
     """Write the folder (unless it holds `hands` files already), then time pokerkit and pokerdb
     on it, pokerdb into the empty database `db` (a --db value)."""
     say = progress.print if progress is not None else (lambda _message: None)
-    if not folder.exists() or len(phh_files(folder)) != hands:
-        say(f"PHH: writing {hands:,} no-limit hold'em hands")
-        shutil.rmtree(folder, ignore_errors=True)
-        write_hand_folder(folder, hands, seed)
+    written(folder, hands, seed, progress)
     say("PHH: pokerkit, load and replay every file")
     with tempfile.NamedTemporaryFile(suffix=".json") as payoffs_file:
         pokerkit = measure(python(str(HERE / "phh_bench.py"), "--pokerkit", str(folder),
@@ -80,6 +77,17 @@ def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
                     for position, seats in nets.items())
     differing += abs(len(files) - len(nets))  # a hand not stored at all
     return PhhResults(hands, showdowns, pokerkit, imported, evaluated, differing)
+
+
+def written(folder: Path, hands: int, seed: int, progress: Console | None = None) -> Path:
+    """The folder of `hands` generated no-limit hold'em hands, written unless it holds as many
+    files already."""
+    if not folder.exists() or len(phh_files(folder)) != hands:
+        if progress is not None:
+            progress.print(f"PHH: writing {hands:,} no-limit hold'em hands")
+        shutil.rmtree(folder, ignore_errors=True)
+        write_hand_folder(folder, hands, seed)
+    return folder
 
 
 def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:

@@ -32,9 +32,11 @@ class Step:
 
 
 def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: Databases,
-                 say: Callable[[str], None]) -> list[Step]:
+                 say: Callable[[str], None], phh: Path | None = None,
+                 phh_hands: int = 0) -> list[Step]:
     """import, evaluate and import --evaluate of `five_card` (`deals` PE54 deals) and of as
-    many generated Hold'em deals, on SQLite and on `server`'s PostgreSQL."""
+    many generated Hold'em deals, and the import of the folder `phh` of `phh_hands` hand
+    histories (which settles and evaluates them), on SQLite and on `server`'s PostgreSQL."""
     sqlite = Databases(workdir)
     holdem = workdir / f"ratio_holdem_{deals}.txt"
     measure(python("-m", "pokerdb", "generate", str(deals), "--seed", str(seed), "--game",
@@ -56,6 +58,13 @@ def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: 
                 steps.append(Step(name, deals, sqlite_run, server_run))
     finally:
         holdem.unlink(missing_ok=True)
+    if phh is not None:
+        say("pokerdb import of hand histories, SQLite then PostgreSQL")
+        sqlite_run, server_run = (
+            measure(python("-m", "pokerdb", "import", str(phh), "--db", dbs.fresh("ratio_phh"),
+                           "-q")) for dbs in (sqlite, server))
+        steps.append(Step("PHH: import (settled, evaluated)", phh_hands, sqlite_run,
+                          server_run))
     return steps
 
 

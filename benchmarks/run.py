@@ -279,9 +279,12 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
                                                  dbs))
                  if options.rss_check else (options.deals, main_run.imported))
     holdem = run_holdem(options.deals, options.seed, workdir, dbs, options.repeat)
-    ratios = (postgres_ratio.side_by_side(file, options.deals, options.seed + 3, workdir, dbs,
-                                          progress.print)
-              if dbs.backend == "postgresql" else [])
+    if dbs.backend == "postgresql":
+        phh_folder = phh_bench.written(workdir / "phh", options.phh_hands, options.seed, progress)
+        ratios = postgres_ratio.side_by_side(file, options.deals, options.seed + 3, workdir, dbs,
+                                             progress.print, phh_folder, options.phh_hands)
+    else:
+        ratios = []
     progress.print("equity: pokerdb and an eval7 brute force on random deals")
     return Results(options, dbs.backend, dbs.server_version(), generated, python_start,
                    cli_import, base, limit, main_run, one_pass, rss_small, rss_large,

@@ -373,9 +373,10 @@ def set_winners(connection: Connection, staged: StagedWinners) -> None:
     if connection.dialect.name == "postgresql":
         code = "get_byte(:codes, (id - :first)::integer)"
         # The deals left as they are are not rewritten: each update adds a row version.
+        undecided = (f" AND {code} <> {_UNDECIDED}" if _UNDECIDED in staged.codes else "")
         connection.execute(text(
             f"UPDATE deals SET winner = {code} - {_WINNER_ZERO} "
-            f"WHERE id BETWEEN :first AND :last AND {code} <> {_UNDECIDED}"),
+            f"WHERE id BETWEEN :first AND :last{undecided}"),
             {"codes": staged.codes, "first": staged.first, "last": staged.last})
         return
     connection.exec_driver_sql(
