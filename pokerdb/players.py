@@ -12,7 +12,7 @@ from sqlalchemy import Engine, and_, func, select
 from pokerdb.db import reading
 from pokerdb.output import Table
 from pokerdb.reports import in_dataset
-from pokerdb.schema import categories, deals, hand_values, seats
+from pokerdb.schema import categories, category_of, deals, hand_values, seats
 
 AMOUNT_PLACES = 9
 
@@ -35,7 +35,7 @@ def player_results(engine: Engine, dataset: str | None = None) -> list[Table]:
         .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
         .join(hand_values, and_(hand_values.c.deal_id == seats.c.deal_id,
                                 hand_values.c.player == seats.c.player))
-        .join(categories, categories.c.id == hand_values.c.category)
+        .join(categories, categories.c.id == category_of(hand_values.c.strength))
         .where(named, seats.c.showed)
         .group_by(seats.c.name, categories.c.id, categories.c.name)
         .order_by(seats.c.name, categories.c.id), engine, dataset)

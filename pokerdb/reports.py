@@ -8,7 +8,7 @@ from pokerdb import tallies
 from pokerdb.db import reading
 from pokerdb.output import Table
 from pokerdb.readers import engine_reader
-from pokerdb.schema import categories, datasets, deals, hand_values
+from pokerdb.schema import categories, category_of, datasets, deals, hand_values
 
 
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
@@ -43,7 +43,7 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
         .select_from(deals)
         .join(winning, and_(winning.c.deal_id == deals.c.id,
                             winning.c.player == deals.c.winner))
-        .join(categories, categories.c.id == winning.c.category)
+        .join(categories, categories.c.id == category_of(winning.c.strength))
         .group_by(categories.c.id, categories.c.name)
         .order_by(categories.c.id), engine, dataset)
     with reading(engine) as connection:
@@ -55,13 +55,14 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     """Deals counted by player 1's category (rows) against player 2's (columns)."""
     one, two = hand_values.alias("one"), hand_values.alias("two")
+    first, second = category_of(one.c.strength), category_of(two.c.strength)
     statement = in_dataset(
-        select(one.c.category, two.c.category, func.count())
+        select(first, second, func.count())
         .select_from(deals)
         .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
         .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2))
-        .where(one.c.category.is_not(None), two.c.category.is_not(None))  # a showdown
-        .group_by(one.c.category, two.c.category), engine, dataset)
+        .where(one.c.strength.is_not(None), two.c.strength.is_not(None))  # a showdown
+        .group_by(first, second), engine, dataset)
     with reading(engine) as connection:
         names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()
         labels = list(names)

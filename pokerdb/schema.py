@@ -8,7 +8,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
-    Computed,
+    ColumnElement,
     Date,
     DateTime,
     Double,
@@ -23,6 +23,7 @@ from sqlalchemy import (
     Table,
     Time,
     TypeDecorator,
+    literal_column,
 )
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
@@ -165,19 +166,22 @@ def _hand_key() -> list[Column[int] | ForeignKeyConstraint]:
                                  ondelete="CASCADE")]
 
 
-# Strength packs the category and k1..k5 four bits each (evaluator.pack_strength), so those
-# columns are generated from it: they cannot disagree with it, and evaluate writes one value
-# per hand instead of seven (virtual in SQLite: computed when read; stored in PostgreSQL).
-# An absent tie-break rank is NULL, not 0.
+# Strength packs the category and k1..k5 four bits each (evaluator.pack_strength): the `hands`
+# view reads them out of it (category_of), so they cannot disagree with it, and evaluate writes
+# one value per hand instead of seven. Stored generated columns took a fifth of PostgreSQL's
+# time to append a hand value (revision 0010).
+def category_of(strength: ColumnElement[Any]) -> ColumnElement[Any]:
+    """The category a strength packs (0 High Card .. 9 Royal Flush), as the views read it:
+    above its five 4-bit tie-break ranks (evaluator.pack_strength)."""
+    return strength.op(">>")(literal_column("20"))  # not a parameter: GROUP BY repeats it
+
+
 hand_values = Table(
     "hand_values",
     metadata,
     *_hand_key(),
     # NULL for a hand without a showdown (a Hold'em deal whose board stops before the river).
     Column("strength", Integer),
-    Column("category", SmallInteger, Computed("strength >> 20")),
-    *(Column(f"k{slot}", SmallInteger, Computed(f"NULLIF((strength >> {20 - 4 * slot}) & 15, 0)"))
-      for slot in range(1, 6)),
     # For a game with a board: where the five cards that make the hand are among the player's
     # cards followed by the board (evaluator.best_five's packing). The `hands` view spells them
     # out as `best`.

@@ -15,7 +15,7 @@ from pokerdb.evaluator import Category
 from pokerdb.games import FIVE_CARD, GAMES, Game
 from pokerdb.output import Table
 from pokerdb.reports import in_dataset
-from pokerdb.schema import datasets, deals, hand_values
+from pokerdb.schema import category_of, datasets, deals, hand_values
 
 # The chi-square approximation needs about five expected hands in every cell.
 MIN_EXPECTED: Final = 5.0
@@ -53,9 +53,10 @@ class FitTest:
 def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
     """Evaluated hands of each category, High Card (0) to Royal Flush (9)."""
     statement = in_dataset(
-        select(hand_values.c.category, func.count())
+        select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)
-        .group_by(hand_values.c.category), engine, dataset)
+        .where(hand_values.c.strength.is_not(None))
+        .group_by(category_of(hand_values.c.strength)), engine, dataset)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}
     return [by_category.get(category, 0) for category in Category]

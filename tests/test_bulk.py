@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb import bulk
-from pokerdb.evaluator import rank_hand, unpack_strength
+from pokerdb.evaluator import Category, rank_hand, unpack_strength
 from pokerdb.formats import DealBatch
 from pokerdb.games import HOLDEM
 from pokerdb.schema import deals, hand_cards
@@ -103,9 +103,10 @@ def _every_strength() -> list[int]:
     return sorted(found)
 
 
-def test_generated_columns_of_every_strength_match_unpack_strength(connection: Connection) -> None:
-    """hand_values' category and k1..k5 are generated from strength by the database; they
-    must read as evaluator.unpack_strength reads it, an absent rank as NULL."""
+def test_views_read_every_strength_as_unpack_strength(connection: Connection) -> None:
+    """The `hands` view reads category and k1..k5 out of hand_values.strength in SQL, and
+    `deal_results` the category's name: as evaluator.unpack_strength reads it, an absent
+    rank as NULL."""
     strengths = _every_strength()
     assert len(strengths) == 7462
     count = len(strengths)
@@ -113,11 +114,13 @@ def test_generated_columns_of_every_strength_match_unpack_strength(connection: C
     bulk.insert_values(connection, bulk.stage_values(
         connection.dialect.name, 1, np.arange(1, count + 1), np.ones(count, dtype=np.int64),
         np.array(strengths), np.zeros(count, dtype=np.int64)))
-    stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hand_values "
+    stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hands "
                                "ORDER BY strength")
     assert stored == [(strength, category, *(rank or None for rank in ranks))
                       for strength in strengths
                       for category, *ranks in [unpack_strength(strength)]]
+    names = _rows(connection, "SELECT player1_category FROM deal_results ORDER BY deal_id")
+    assert names == [(Category(unpack_strength(strength)[0]).label,) for strength in strengths]
 
 
 def test_fetched_columns_keep_each_row_together(connection: Connection) -> None:
