@@ -19,64 +19,90 @@ INPUTS = (("", "pe54"), ("Hold'em: ", "holdem"))
 
 @dataclass(frozen=True)
 class Step:
-    """One pokerdb command, run on each backend."""
+    """One pokerdb command, run on each backend: the run (a SQLite run and the PostgreSQL run
+    right after it) whose ratio is the median of all runs, and every run's ratio."""
 
     name: str
     deals: int
     sqlite: Measured
     postgresql: Measured
+    ratios: tuple[float, ...]
 
     @property
     def ratio(self) -> float:
         return self.postgresql.wall / self.sqlite.wall
 
+    @property
+    def spread(self) -> str:
+        return (f"{min(self.ratios):.2f}-{max(self.ratios):.2f}x"
+                if len(self.ratios) > 1 else "")
+
+
+Pair = tuple[str, int, Measured, Measured]  # a step's name, deals, SQLite run, PostgreSQL run
+
 
 def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: Databases,
-                 say: Callable[[str], None], phh: Path | None = None,
-                 phh_hands: int = 0) -> list[Step]:
+                 say: Callable[[str], None], phh: Path | None = None, phh_hands: int = 0,
+                 runs: int = 1) -> list[Step]:
     """import, evaluate and import --evaluate of `five_card` (`deals` PE54 deals) and of as
     many generated Hold'em deals, and the import of the folder `phh` of `phh_hands` hand
-    histories (which settles and evaluates them), on SQLite and on `server`'s PostgreSQL."""
-    sqlite = Databases(workdir)
+    histories (which settles and evaluates them), on SQLite and on `server`'s PostgreSQL,
+    each step on fresh databases `runs` times; each step's median ratio."""
     holdem = workdir / f"ratio_holdem_{deals}.txt"
     measure(python("-m", "pokerdb", "generate", str(deals), "--seed", str(seed), "--game",
                    "holdem", "-o", str(holdem)))
-    steps = []
     try:
-        for (label, input_format), file in zip(INPUTS, (five_card, holdem), strict=True):
-            read = ["import", str(file), "--format", input_format]
-            separate = [(dbs, dbs.fresh(f"ratio_{input_format}")) for dbs in (sqlite, server)]
-            one_pass = [(dbs, dbs.fresh(f"ratio_{input_format}_one_pass"))
-                        for dbs in (sqlite, server)]
-            for name, args, databases in ((f"{label}import", read, separate),
-                                          (f"{label}evaluate", ["evaluate"], separate),
-                                          (f"{label}import --evaluate", [*read, "--evaluate"],
-                                           one_pass)):
-                say(f"pokerdb {name}, SQLite then PostgreSQL")
-                sqlite_run, server_run = (measure(python("-m", "pokerdb", *args, "--db", db, "-q"))
-                                          for _, db in databases)
-                steps.append(Step(name, deals, sqlite_run, server_run))
+        done = [_all_steps(five_card, holdem, deals, workdir, server, say, phh, phh_hands)
+                for _ in range(runs)]
     finally:
         holdem.unlink(missing_ok=True)
+    steps = []
+    for pairs in zip(*done, strict=True):
+        ranked = sorted(pairs, key=lambda pair: pair[3].wall / pair[2].wall)
+        name, count, sqlite_run, server_run = ranked[len(ranked) // 2]
+        steps.append(Step(name, count, sqlite_run, server_run,
+                          tuple(pair[3].wall / pair[2].wall for pair in pairs)))
+    return steps
+
+
+def _all_steps(five_card: Path, holdem: Path, deals: int, workdir: Path, server: Databases,
+               say: Callable[[str], None], phh: Path | None, phh_hands: int) -> list[Pair]:
+    """One run of every step, each on SQLite then at once on PostgreSQL, so that both meet the
+    same load."""
+    sqlite = Databases(workdir)
+    pairs = []
+    for (label, input_format), file in zip(INPUTS, (five_card, holdem), strict=True):
+        read = ["import", str(file), "--format", input_format]
+        separate = [dbs.fresh(f"ratio_{input_format}") for dbs in (sqlite, server)]
+        one_pass = [dbs.fresh(f"ratio_{input_format}_one_pass") for dbs in (sqlite, server)]
+        for name, args, databases in ((f"{label}import", read, separate),
+                                      (f"{label}evaluate", ["evaluate"], separate),
+                                      (f"{label}import --evaluate", [*read, "--evaluate"],
+                                       one_pass)):
+            say(f"pokerdb {name}, SQLite then PostgreSQL")
+            sqlite_run, server_run = (measure(python("-m", "pokerdb", *args, "--db", db, "-q"))
+                                      for db in databases)
+            pairs.append((name, deals, sqlite_run, server_run))
     if phh is not None:
         say("pokerdb import of hand histories, SQLite then PostgreSQL")
         sqlite_run, server_run = (
             measure(python("-m", "pokerdb", "import", str(phh), "--db", dbs.fresh("ratio_phh"),
                            "-q")) for dbs in (sqlite, server))
-        steps.append(Step("PHH: import (settled, evaluated)", phh_hands, sqlite_run,
-                          server_run))
-    return steps
+        pairs.append(("PHH: import (settled, evaluated)", phh_hands, sqlite_run, server_run))
+    return pairs
 
 
 def table(steps: Sequence[Step]) -> Table:
     rows = [[step.name, f"{step.sqlite.wall:.2f}", f"{step.postgresql.wall:.2f}",
-             f"{step.ratio:.2f}x", f"{step.deals / step.postgresql.wall:,.0f}",
+             f"{step.ratio:.2f}x", step.spread, f"{step.deals / step.postgresql.wall:,.0f}",
              f"{step.sqlite.max_rss_mib:.0f}", f"{step.postgresql.max_rss_mib:.0f}"]
             for step in steps]
-    return Table(f"PostgreSQL against SQLite, side by side, {steps[0].deals:,} deals",
-                 ("pokerdb step", "SQLite s", "PostgreSQL s", "ratio", "PostgreSQL deals/s",
-                  "SQLite peak RSS MiB", "PostgreSQL peak RSS MiB"),
-                 rows, frozenset(range(1, 7)))
+    runs = len(steps[0].ratios)
+    return Table(f"PostgreSQL against SQLite, side by side, {steps[0].deals:,} deals"
+                 + (f" (median ratio of {runs} runs, and that run's times)" if runs > 1 else ""),
+                 ("pokerdb step", "SQLite s", "PostgreSQL s", "ratio", "ratios of all runs",
+                  "PostgreSQL deals/s", "SQLite peak RSS MiB", "PostgreSQL peak RSS MiB"),
+                 rows, frozenset(range(1, 8)))
 
 
 def targets(steps: Sequence[Step]) -> list[tuple[str, str, str, bool]]:

@@ -57,6 +57,7 @@ class Options:
     keep: bool
     markdown: Path | None
     phh_hands: int = phh_bench.HANDS
+    ratio_runs: int = 3
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -81,12 +82,15 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     add("--markdown", type=Path, help="also write the tables as Markdown to this file")
     add("--phh-hands", type=int, default=phh_bench.HANDS,
         help="generated .phh hands pokerdb imports against pokerkit's replay")
+    add("--ratio-runs", type=int, default=3,
+        help="with --db: runs of each step on both backends, side by side (median ratio)")
     args = parser.parse_args(argv)
-    if min(args.deals, args.peer_deals, args.holdem_hands, args.repeat) < 1:
-        parser.error("--deals, --peer-deals, --holdem-hands and --repeat must be at least 1")
+    if min(args.deals, args.peer_deals, args.holdem_hands, args.repeat, args.ratio_runs) < 1:
+        parser.error("--deals, --peer-deals, --holdem-hands, --repeat and --ratio-runs must be "
+                     "at least 1")
     return Options(args.deals, args.seed, args.db, min(args.peer_deals, args.deals),
                    args.holdem_hands, args.repeat, args.rss_check, args.rss_large, args.workdir,
-                   args.keep, args.markdown, args.phh_hands)
+                   args.keep, args.markdown, args.phh_hands, args.ratio_runs)
 
 
 # --- the machine --------------------------------------------------------------------------
@@ -282,7 +286,8 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
     if dbs.backend == "postgresql":
         phh_folder = phh_bench.written(workdir / "phh", options.phh_hands, options.seed, progress)
         ratios = postgres_ratio.side_by_side(file, options.deals, options.seed + 3, workdir, dbs,
-                                             progress.print, phh_folder, options.phh_hands)
+                                             progress.print, phh_folder, options.phh_hands,
+                                             options.ratio_runs)
     else:
         ratios = []
     progress.print("equity: pokerdb and an eval7 brute force on random deals")
