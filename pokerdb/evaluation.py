@@ -414,13 +414,18 @@ def _changed(connection: Connection, window: Window) -> bool:
             .where(hand_cards.c.deal_id.between(window.first, window.last))) != window.hands
 
 
-def store(connection: Connection, window: Window, described: set[int]) -> None:
+def store(connection: Connection, window: Window, described: set[int],
+          spool: bulk.ValueSpool | None = None) -> None:
     """Store an evaluated window in the caller's transaction; `described` as in
-    _describe_new_strengths."""
+    _describe_new_strengths. Its hand values go to `spool` when given, for the caller to
+    store later in the transaction."""
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
-    bulk.insert_values(connection, window.values)
+    if spool is not None:
+        spool.add(window.values)
+    else:
+        bulk.insert_values(connection, window.values)
     if window.winners is not None:
         bulk.set_winners(connection, window.winners)
     if window.win_counts:

@@ -6,14 +6,14 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import AbstractContextManager, closing, nullcontext
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
 from queue import Full, Queue
 from typing import TypeVar, cast
 
-from sqlalchemy import Connection, Engine, Table, func, insert, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pokerdb import bulk, evaluation
@@ -164,11 +164,11 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     first_load = _first_load(connection, options) if next_id == 1 else nullcontext()
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
-            options.evaluate))) as items, first_load:
+            options.evaluate))) as items, first_load as spool:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors, item))
         for prepared in valid:
-            prepared.store(connection, described)
+            prepared.store(connection, described, spool)
             deal_count += prepared.deals
             hand_count += prepared.hands
             if progress is not None:
@@ -188,17 +188,28 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     return deal_count, hand_count, skipped.count
 
 
-def _first_load(connection: Connection, options: ImportOptions) -> AbstractContextManager[None]:
-    """For the first import into a database (every deal table empty): its tables' indexes,
-    and the keys of hand_values when it writes values, or else of hand_cards when nothing it
-    writes refers to their rows, are built once all its rows are in (bulk.keys_built_after).
-    A foreign key added again checks every row that refers: for 2,000,000 hand values that
-    took 1.9 s, more than building hand_cards' key once saves."""
-    if options.evaluate or options.file_format.settles:
-        keys: tuple[Table, ...] = (hand_values,)
+@contextmanager
+def _first_load(connection: Connection, options: ImportOptions
+                ) -> Iterator[bulk.ValueSpool | None]:
+    """For the first import into a database (every deal table empty): its tables' keys and
+    indexes are built once all its rows are in (bulk.keys_built_after), but a foreign key added
+    back checks every row that refers to its key (2,000,000 hand values: 1.9 s, more than
+    building hand_cards' key once saves). So hand_cards' key is built after the rows only when
+    nothing else written refers to them yet: a plain import; in one pass on PostgreSQL, its
+    hand values are held back (yielded spool) and stored after that key, before their own.
+    Labels and seats refer to hand_cards too: UCI and PHH imports keep its key."""
+    values = options.evaluate or options.file_format.settles
+    if options.file_format.more_per_hand:
+        with bulk.keys_built_after(connection, (hand_values,) if values else (), (deals,)):
+            yield None
+    elif values and connection.dialect.name == "postgresql":
+        with bulk.keys_built_after(connection, (hand_values,)), bulk.value_spool() as spool:
+            with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+                yield spool
+            spool.insert(connection)
     else:
-        keys = () if options.file_format.more_per_hand else (hand_cards,)
-    return bulk.keys_built_after(connection, keys, indexes=(deals,))
+        with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+            yield None
 
 
 @dataclass(frozen=True)
@@ -218,11 +229,13 @@ class _Prepared:
     def hands(self) -> int:
         return self.batch.hand_count()
 
-    def store(self, connection: Connection, described: set[int]) -> None:
-        """Store the batch in the caller's transaction; `described` as in evaluation.store."""
+    def store(self, connection: Connection, described: set[int],
+              spool: bulk.ValueSpool | None = None) -> None:
+        """Store the batch in the caller's transaction; `described` and `spool` as in
+        evaluation.store."""
         bulk.insert_deals(connection, self.rows)
         if self.evaluated is not None:
-            evaluation.store(connection, self.evaluated.values, described)
+            evaluation.store(connection, self.evaluated.values, described, spool)
         labels = _label_rows(self.first_id, self.batch)
         if labels:
             bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)

@@ -373,11 +373,12 @@ class StagedHands:
     seat_rows: bulk.StagedRows
     action_rows: bulk.StagedRows
 
-    def store(self, connection: Connection, described: set[int]) -> None:
+    def store(self, connection: Connection, described: set[int],
+              spool: bulk.ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction (in the order their references need);
-        `described` as in evaluation.store."""
+        `described` and `spool` as in evaluation.store."""
         bulk.insert_staged_rows(connection, self.deal_rows)
         bulk.insert_staged_rows(connection, self.card_rows)
-        evaluation.store(connection, self.values, described)
+        evaluation.store(connection, self.values, described, spool)
         bulk.insert_staged_rows(connection, self.seat_rows)
         bulk.insert_staged_rows(connection, self.action_rows)

@@ -435,7 +435,8 @@ def keys_and_indexes(engine: Engine) -> tuple[set[tuple[Any, ...]], dict[str, in
 
 FIRST_IMPORTS = {  # what the first import into a database builds once its rows are in
     "pe54": ((), {"pk_hand_cards", "ix_deals_dataset_id"}),
-    "pe54 --evaluate": (("--evaluate",), {"pk_hand_values", "ix_deals_dataset_id"}),
+    "pe54 --evaluate": (("--evaluate",),
+                        {"pk_hand_cards", "pk_hand_values", "ix_deals_dataset_id"}),
     "uci": (("--format", "uci"), {"ix_deals_dataset_id"}),  # labels refer to hand_cards
     "phh": (("--format", "phh"), {"pk_hand_values", "ix_deals_dataset_id"}),
 }
