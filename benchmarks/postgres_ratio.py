@@ -15,6 +15,9 @@ from scratch_databases import Databases
 
 GOAL = 1.5  # PostgreSQL's wall time over SQLite's, at most
 INPUTS = (("", "pe54"), ("Hold'em: ", "holdem"))
+# Shown but not a target: issue 15's import is the first file's, which builds its keys after
+# its rows; a second file adds each row to them.
+SECOND_IMPORT = "import of a second file (keys kept)"
 
 
 @dataclass(frozen=True)
@@ -48,14 +51,17 @@ def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: 
     many generated Hold'em deals, and the import of the folder `phh` of `phh_hands` hand
     histories (which settles and evaluates them), on SQLite and on `server`'s PostgreSQL,
     each step on fresh databases `runs` times; each step's median ratio."""
-    holdem = workdir / f"ratio_holdem_{deals}.txt"
+    holdem, second = (workdir / f"ratio_{name}_{deals}.txt" for name in ("holdem", "second"))
     measure(python("-m", "pokerdb", "generate", str(deals), "--seed", str(seed), "--game",
                    "holdem", "-o", str(holdem)))
+    measure(python("-m", "pokerdb", "generate", str(deals), "--seed", str(seed + 1), "-o",
+                   str(second)))
     try:
-        done = [_all_steps(five_card, holdem, deals, workdir, server, say, phh, phh_hands)
-                for _ in range(runs)]
+        done = [_all_steps((five_card, holdem, second), deals, workdir, server, say, phh,
+                           phh_hands) for _ in range(runs)]
     finally:
         holdem.unlink(missing_ok=True)
+        second.unlink(missing_ok=True)
     steps = []
     for pairs in zip(*done, strict=True):
         ranked = sorted(pairs, key=lambda pair: pair[3].wall / pair[2].wall)
@@ -65,18 +71,20 @@ def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: 
     return steps
 
 
-def _all_steps(five_card: Path, holdem: Path, deals: int, workdir: Path, server: Databases,
+def _all_steps(files: tuple[Path, Path, Path], deals: int, workdir: Path, server: Databases,
                say: Callable[[str], None], phh: Path | None, phh_hands: int) -> list[Pair]:
     """One run of every step, each on SQLite then at once on PostgreSQL, so that both meet the
-    same load."""
+    same load. `files`: PE54 deals, Hold'em deals, and other PE54 deals for a second import."""
     sqlite = Databases(workdir)
     pairs = []
-    for (label, input_format), file in zip(INPUTS, (five_card, holdem), strict=True):
+    for (label, input_format), file in zip(INPUTS, files, strict=False):
         read = ["import", str(file), "--format", input_format]
         separate = [dbs.fresh(f"ratio_{input_format}") for dbs in (sqlite, server)]
         one_pass = [dbs.fresh(f"ratio_{input_format}_one_pass") for dbs in (sqlite, server)]
+        second = ([(SECOND_IMPORT, ["import", str(files[2])], separate)] if not label else [])
         for name, args, databases in ((f"{label}import", read, separate),
                                       (f"{label}evaluate", ["evaluate"], separate),
+                                      *second,
                                       (f"{label}import --evaluate", [*read, "--evaluate"],
                                        one_pass)):
             say(f"pokerdb {name}, SQLite then PostgreSQL")
@@ -109,4 +117,4 @@ def targets(steps: Sequence[Step]) -> list[tuple[str, str, str, bool]]:
     """(name, goal, measured, passed) of each step."""
     return [(f"PostgreSQL {step.name} vs SQLite", f"<= {GOAL}x",
              f"{step.ratio:.2f}x ({step.postgresql.wall:.2f} s vs {step.sqlite.wall:.2f} s)",
-             step.ratio <= GOAL) for step in steps]
+             step.ratio <= GOAL) for step in steps if step.name != SECOND_IMPORT]
