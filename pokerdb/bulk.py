@@ -474,19 +474,27 @@ def keys_built_after(connection: Connection, keys: Sequence[Table],
         connection.exec_driver_sql(definition)
 
 
-def skip_reference_triggers(connection: Connection) -> None:
-    """For a bulk writer holding lock_for_append on deals (import, evaluate): on PostgreSQL,
-    the rest of its transaction skips the foreign keys' per-row triggers, when the role may
+def lock_for_bulk_write(connection: Connection) -> None:
+    """lock_for_append on deals for a bulk writer (import, evaluate), and on PostgreSQL the
+    rest of its transaction skips the foreign keys' per-row triggers, when the role may
     (may_skip_reference_triggers). They took four fifths of an import and of an evaluate (a
     million deals: 24 s of 30 s to COPY deals and hands, 15 s of 19 s to COPY hand values).
     The constraints stay, and every other writer is checked row by row. These writers'
     references hold by construction: an import's rows refer to the dataset and deals it
     inserts in the same transaction, evaluate's hand values to hands it has read, which a lock
-    on hand_cards, taken here, keeps until it commits."""
-    if connection.dialect.name != "postgresql" or not may_skip_reference_triggers(connection):
+    on hand_cards, taken here, keeps until it commits. One round trip: evaluate takes these
+    locks once a window, and each statement waits for Python's lock while the thread reading
+    the next window holds it (5 ms)."""
+    if connection.dialect.name != "postgresql":
         return
-    connection.exec_driver_sql("LOCK TABLE hand_cards IN SHARE ROW EXCLUSIVE MODE")
-    connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
+    statements = ["LOCK TABLE deals IN SHARE ROW EXCLUSIVE MODE"]
+    info = connection.connection.info  # the role's right, asked once a connection
+    if "may_skip_reference_triggers" not in info:
+        info["may_skip_reference_triggers"] = may_skip_reference_triggers(connection)
+    if info["may_skip_reference_triggers"]:
+        statements += ["LOCK TABLE hand_cards IN SHARE ROW EXCLUSIVE MODE",
+                       "SET LOCAL session_replication_role = replica"]
+    connection.exec_driver_sql("; ".join(statements))
 
 
 def may_skip_reference_triggers(connection: Connection) -> bool:

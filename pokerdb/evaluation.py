@@ -85,8 +85,7 @@ def evaluate_pending(engine: Engine,
             with engine.begin() as connection:
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
-                bulk.lock_for_append(connection, deals)
-                bulk.skip_reference_triggers(connection)
+                bulk.lock_for_bulk_write(connection)
                 if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)
@@ -116,10 +115,16 @@ class Window:
 def _read_next_window(engine: Engine, after: int, size: int) -> Window | None:
     """The window of the first pending deal after `after`, or None when none is left."""
     with reading(engine) as connection:
-        first = connection.scalar(
-            select(hand_cards.c.deal_id).where(UNEVALUATED, hand_cards.c.deal_id > after)
-            .order_by(hand_cards.c.deal_id).limit(1))
-        if first is None:
+        # Usually the deal right after: looked for among the next `size` first (over all the
+        # deals after, PostgreSQL's planner chose an anti-join over every hand value: 0.12 s).
+        first = None
+        for deals_after in (hand_cards.c.deal_id.between(after + 1, after + size),
+                            hand_cards.c.deal_id > after):
+            first = connection.scalar(select(hand_cards.c.deal_id).where(UNEVALUATED, deals_after)
+                                      .order_by(hand_cards.c.deal_id).limit(1))
+            if first is not None:
+                break
+        else:
             return None
         # Ahead of the lock, every hand of the window is read, evaluated or not: storing finds
         # out if any was, and reads again. Deals imported after this read are left to the
@@ -407,11 +412,11 @@ def _key_order(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | slice:
 def _changed(connection: Connection, window: Window) -> bool:
     """Whether a window read ahead (all its hands) changed since: some of its hands were
     evaluated, or removed (pokerdb delete)."""
-    in_window = hand_values.c.deal_id.between(window.first, window.last)
-    return connection.scalar(select(hand_values.c.deal_id).where(in_window).limit(1)) \
-        is not None or connection.scalar(
-            select(func.count()).select_from(hand_cards)
-            .where(hand_cards.c.deal_id.between(window.first, window.last))) != window.hands
+    evaluated, hands = connection.execute(select(
+        exists().where(hand_values.c.deal_id.between(window.first, window.last)),
+        select(func.count()).select_from(hand_cards)
+        .where(hand_cards.c.deal_id.between(window.first, window.last)).scalar_subquery())).one()
+    return bool(evaluated) or hands != window.hands
 
 
 def store(connection: Connection, window: Window, described: set[int],

@@ -154,8 +154,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    bulk.lock_for_append(connection, deals)
-    bulk.skip_reference_triggers(connection)
+    bulk.lock_for_bulk_write(connection)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)

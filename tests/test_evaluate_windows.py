@@ -12,7 +12,7 @@ from support import PE54_FILE, stored_and_recounted_wins
 from pokerdb import evaluation
 from pokerdb.evaluation import evaluate_pending
 from pokerdb.generate import generate_lines
-from pokerdb.importer import import_file
+from pokerdb.importer import ImportOptions, import_file
 
 
 def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine, db_url: str,
@@ -75,3 +75,26 @@ def test_deals_imported_after_the_next_window_was_read(engine: Engine, db_url: s
     stored, recounted = stored_and_recounted_wins(db_url)
     assert stored == recounted
     assert [(dataset, deals) for dataset, _, deals in stored][:2] == [(1, 376), (1, 624)]
+
+
+def test_pending_deals_found_past_evaluated_runs_longer_than_a_window(
+        engine: Engine, db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first pending deal is looked for among the next window's deals first, then among
+    all the deals after: runs of deals evaluated on import, longer than a window, lie between
+    the pending ones."""
+    for size in ("FIRST_WINDOW_DEALS", "WINDOW_DEALS"):
+        monkeypatch.setattr(evaluation, size, 7)
+    counts = (30, 12, 25, 3, 40)  # evaluated on import, then pending, alternately
+    for position, count in enumerate(counts):
+        file = tmp_path / f"part{position}.txt"
+        file.write_text("".join(generate_lines(count, seed=position)))
+        import_file(engine, str(file), ImportOptions(evaluate=position % 2 == 0))
+    result = evaluate_pending(engine)
+    assert (result.deals, result.hands) == (15, 30)
+    assert evaluate_pending(engine).hands == 0
+    with engine.connect() as connection:
+        assert connection.execute(text(
+            "SELECT count(*), count(strength) FROM hand_values")).one() == (220, 220)
+    stored, recounted = stored_and_recounted_wins(db_url)
+    assert stored == recounted
+    assert sum(deals for _, _, deals in stored) == sum(counts)

@@ -284,7 +284,7 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
         with engine.connect() as connection:
             with connection.begin() as transaction:
                 assert bulk.may_skip_reference_triggers(connection)
-                bulk.skip_reference_triggers(connection)
+                bulk.lock_for_bulk_write(connection)
                 connection.execute(text(ORPHAN_HAND))  # not checked
                 transaction.rollback()
             with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
