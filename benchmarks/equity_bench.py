@@ -1,4 +1,4 @@
-"""Exact equity: pokerdb.equity against an eval7 brute force on the same random deals.
+"""Exact equity: pokerdb.rules.equity against an eval7 brute force on the same random deals.
 
 `python benchmarks/equity_bench.py [--deals N] [--brute-deals N]` prints the rows;
 benchmarks/run.py shows them as one of its tables, with the targets of issue 13. eval7 (C) is
@@ -22,9 +22,9 @@ import numpy as np
 import numpy.typing as npt
 from peers import card_code
 
-from pokerdb.cards import DECK
-from pokerdb.equity import equities
-from pokerdb.games import HOLDEM
+from pokerdb.rules.cards import DECK
+from pokerdb.rules.equity import equities
+from pokerdb.rules.games import HOLDEM
 
 DEALS = 100  # heads-up preflop deals pokerdb computes (the target is an average over 100)
 BRUTE_DEALS = 2  # of those, counted by eval7 too (about 2.6 s each)

@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.cards import RANK_VALUE, SUIT_CHARS
-from pokerdb.evaluator import best_strengths, strengths_of_texts
+from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
+from pokerdb.rules.evaluator import best_strengths, strengths_of_texts
 
 Deal = tuple[list[str], list[str]]  # player 1's five card texts, player 2's
 Prepare = Callable[[Sequence[Deal]], Any]  # untimed: cards into the kernel's input form

@@ -7,7 +7,7 @@ table and the target; benchmarks/run.py shows them as one of its tables. Every s
 process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for creating its
 schema as pokerkit pays for starting. The folder is written by phh_hands.write_hand_folder (the
 TYPICAL profile, a hundred files per subfolder). Exits 1 if any seat's net differs from
-pokerkit's payoff beyond the odd-chip rule (see pokerdb.settlement).
+pokerkit's payoff beyond the odd-chip rule (see pokerdb.rules.settlement).
 """
 
 import argparse
@@ -29,9 +29,9 @@ from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
 
-from pokerdb.location import database_url
-from pokerdb.phh import PhhFile, parse_hand, phh_files
-from pokerdb.settlement import award, replay
+from pokerdb.formats.phh import PhhFile, parse_hand, phh_files
+from pokerdb.rules.settlement import award, replay
+from pokerdb.storage.location import database_url
 
 HERE = Path(__file__).resolve().parent
 HANDS = 10_000

@@ -26,8 +26,8 @@ from typing import Final
 
 from pokerkit import HandHistory, State
 
-from pokerdb.evaluator import evaluate_cards
-from pokerdb.settlement import Replayed, Settlement
+from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.settlement import Replayed, Settlement
 
 DECK = tuple(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 BLINDS = ((1, 2), (5, 10), (25, 50), (1, 3), (50, 100))

@@ -34,7 +34,7 @@ from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import make_url
 
-from pokerdb.db import open_engine
+from pokerdb.storage.engines import open_engine
 
 HERE = Path(__file__).resolve().parent
 RSS_SMALL_DEALS = 100_000

@@ -5,9 +5,9 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import Connection, pool
 
-from pokerdb.db import configured_engine
-from pokerdb.location import database_url
-from pokerdb.schema import metadata
+from pokerdb.storage.engines import configured_engine
+from pokerdb.storage.location import database_url
+from pokerdb.storage.schema import metadata
 
 config = context.config
 if config.config_file_name is not None:

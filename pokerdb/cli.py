@@ -16,13 +16,14 @@ from rich.text import Text
 from typer import TyperException
 from typer.core import TyperGroup
 
-from pokerdb import __version__, tallies
+from pokerdb import __version__
+from pokerdb.answers.rendering import OutputFormat, render, render_object
 from pokerdb.errors import InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import InputFormat, PlayerRule
-from pokerdb.games import GAMES, MAX_PLAYERS, GameName
-from pokerdb.location import DB_ENV_VAR, DEFAULT_DB
-from pokerdb.output import OutputFormat, render, render_object
-from pokerdb.readers import reader
+from pokerdb.rules.games import GAMES, MAX_PLAYERS, GameName
+from pokerdb.storage import win_counts
+from pokerdb.storage.location import DB_ENV_VAR, DEFAULT_DB
+from pokerdb.storage.reading import reader
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -128,7 +129,7 @@ def _database_error(exc: Exception) -> str | None:
 def _open_engine(db: str | None, *, create: bool = False) -> "Engine":
     """The database --db names, at head. Only import creates one; every other command
     refuses a database that does not exist."""
-    from pokerdb.db import open_engine
+    from pokerdb.storage.engines import open_engine
 
     return open_engine(db, create=create)
 
@@ -201,8 +202,8 @@ def import_command(
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
     (unless --skip-invalid)."""
-    from pokerdb.importer import ImportOptions, import_source
-    from pokerdb.sources import resolve
+    from pokerdb.formats.sources import resolve
+    from pokerdb.steps.importer import ImportOptions, import_source
 
     with _user_errors():
         if name is not None and len(files) > 1:
@@ -264,11 +265,11 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     with _user_errors():
         with reader(db) as fetch:
             # Answered without loading SQLAlchemy and numpy when the file is at head.
-            nothing_pending = tallies.all_deals_decided(fetch)
+            nothing_pending = win_counts.all_deals_decided(fetch)
         hands = deals = 0
         seconds = 0.0
         if not nothing_pending:
-            from pokerdb.evaluation import evaluate_pending, pending_hands
+            from pokerdb.steps.evaluation import evaluate_pending, pending_hands
 
             engine = _open_engine(db)
             with _progress("evaluate", lambda: pending_hands(engine), "hands", quiet) as bar:
@@ -300,7 +301,7 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
            quiet: QuietOption = False) -> None:
     """Each Hold'em hand's exact equity: its share of the pot over every completion of the
     board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
-    from pokerdb.equity_step import compute_pending, pending_deals
+    from pokerdb.steps.equity_step import compute_pending, pending_deals
 
     with _user_errors():
         engine = _open_engine(db)
@@ -325,8 +326,8 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
     """Deals, wins of each player, and ties."""
     with _user_errors():
         with reader(db) as fetch:
-            counts = tallies.wins(fetch, dataset)
-            pending = tallies.unevaluated_deals(fetch, dataset, counts)
+            counts = win_counts.wins(fetch, dataset)
+            pending = win_counts.unevaluated_deals(fetch, dataset, counts)
         _refuse_no_deals(counts["deals"])
         _warn_unevaluated(pending)
         # Deals without a winner that are evaluated have one player: nobody to beat.
@@ -350,14 +351,14 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
               fmt: FormatOption = OutputFormat.TABLE,
               no_headers: NoHeadersOption = False) -> None:
     """Wins by the winner's category, and player 1's category against player 2's."""
-    from pokerdb import reports
+    from pokerdb.answers import results
 
     with _user_errors():
         engine = _open_engine(db)
-        _refuse_no_deals(reports.wins(engine, dataset)["deals"])
-        tables = [reports.wins_by_category(engine, dataset),
-                  reports.category_matrix(engine, dataset)]
-        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
+        _refuse_no_deals(results.wins(engine, dataset)["deals"])
+        tables = [results.wins_by_category(engine, dataset),
+                  results.category_matrix(engine, dataset)]
+        _warn_unevaluated(results.unevaluated_deals(engine, dataset))
         render(tables, fmt, headers=not no_headers)
 
 
@@ -367,7 +368,7 @@ def players_command(db: DbOption = None, dataset: DatasetOption = None,
                     no_headers: NoHeadersOption = False) -> None:
     """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
     won, and the net by the category of the hand shown."""
-    from pokerdb.players import player_results
+    from pokerdb.answers.players import player_results
 
     with _user_errors():
         render(player_results(_open_engine(db), dataset), fmt, headers=not no_headers)
@@ -383,7 +384,7 @@ def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement."
           ) -> None:
     """Run one read-only SQL statement and print its rows as they come; writes are refused.
     Ctrl-C stops it."""
-    from pokerdb.query import run_query
+    from pokerdb.answers.query import run_query
 
     with _user_errors(), run_query(_open_engine(db), sql, timeout) as table:
         _notes(render([table], fmt, headers=not no_headers))
@@ -406,7 +407,7 @@ def generate(
     quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""
-    from pokerdb.generate import CHUNK_DEALS, generate_lines
+    from pokerdb.formats.generate import CHUNK_DEALS, generate_lines
 
     with _user_errors():
         try:
@@ -439,7 +440,7 @@ def delete_command(
 ) -> None:
     """Remove a dataset and everything derived from it (deals, hands, values, rejected lines,
     win counts) in one transaction."""
-    from pokerdb.removal import delete_dataset
+    from pokerdb.steps.removal import delete_dataset
 
     with _user_errors():
         removed = delete_dataset(_open_engine(db), dataset)
@@ -450,10 +451,10 @@ def delete_command(
 def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
                      no_headers: NoHeadersOption = False) -> None:
     """The imported datasets."""
-    from pokerdb import reports
+    from pokerdb.answers import results
 
     with _user_errors():
-        _notes(render([reports.dataset_list(_open_engine(db))], fmt, headers=not no_headers))
+        _notes(render([results.dataset_list(_open_engine(db))], fmt, headers=not no_headers))
 
 
 @app.command()
@@ -469,7 +470,7 @@ def explain(
     ] = OutputFormat.TABLE,
 ) -> None:
     """Each player's hand in words, and the comparison that decides the deal."""
-    from pokerdb.explain import explain_cards, explain_deal
+    from pokerdb.answers.explain import explain_cards, explain_deal
 
     with _user_errors():
         if cards is not None and deal_id is None:
@@ -491,13 +492,13 @@ def stats_command(db: DbOption = None, dataset: DatasetOption = None,
                   fmt: FormatOption = OutputFormat.TABLE,
                   no_headers: NoHeadersOption = False) -> None:
     """Hands of each category against the odds of a random hand, and a chi-square test."""
-    from pokerdb import reports
-    from pokerdb.stats import category_stats
+    from pokerdb.answers import results
+    from pokerdb.answers.stats import category_stats
 
     with _user_errors():
         engine = _open_engine(db)
         tables = category_stats(engine, dataset)
-        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
+        _warn_unevaluated(results.unevaluated_deals(engine, dataset))
         render(tables, fmt, headers=not no_headers)
 
 
@@ -508,12 +509,14 @@ def report_command(
                       ] = "report.html",
 ) -> None:
     """Write a self-contained HTML report: wins, categories, category matrix, provenance."""
-    from pokerdb import reports
+    from pokerdb.answers import results
 
     with _user_errors():
-        from pokerdb.report import write_report  # needs the `report` extra (matplotlib)
+        from pokerdb.answers.html_report import (
+            write_report,  # needs the `report` extra (matplotlib)
+        )
 
         engine = _open_engine(db)
         size = write_report(engine, dataset, output)
-        _warn_unevaluated(reports.unevaluated_deals(engine, dataset))
+        _warn_unevaluated(results.unevaluated_deals(engine, dataset))
         typer.echo(f"wrote {output} ({size:,} bytes)")

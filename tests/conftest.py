@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner
 
-from pokerdb.db import open_engine
+from pokerdb.storage.engines import open_engine
 
 # benchmarks/ holds the random PHH hands and the reference helpers some tests share with it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))

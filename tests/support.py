@@ -11,10 +11,10 @@ from phh_hands import showdown_strengths  # benchmarks/, on the path (conftest)
 from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner, Result
 
+from pokerdb.answers.query import run_query
 from pokerdb.cli import app
-from pokerdb.phh import PhhHand
-from pokerdb.query import run_query
-from pokerdb.settlement import Replayed, Settlement, award, replay
+from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.settlement import Replayed, Settlement, award, replay
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"

@@ -9,11 +9,11 @@ import numpy.typing as npt
 import pytest
 from sqlalchemy import Connection, Engine, select, text
 
-from pokerdb import bulk
-from pokerdb.evaluator import Category, rank_hand, unpack_strength
 from pokerdb.formats import DealBatch
-from pokerdb.games import HOLDEM
-from pokerdb.schema import deals, hand_cards
+from pokerdb.rules.evaluator import Category, rank_hand, unpack_strength
+from pokerdb.rules.games import HOLDEM
+from pokerdb.storage import bulk
+from pokerdb.storage.schema import deals, hand_cards
 
 
 @pytest.fixture

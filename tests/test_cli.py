@@ -27,9 +27,9 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from pokerdb import __version__
+from pokerdb.answers.query import REFUSED
 from pokerdb.cli import app
-from pokerdb.location import DEFAULT_DB
-from pokerdb.query import REFUSED
+from pokerdb.storage.location import DEFAULT_DB
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
 TIE_DEAL = "AH KH QD JS 9C AD KD QH JC 9S"

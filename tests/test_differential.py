@@ -12,8 +12,8 @@ import numpy.typing as npt
 import pytest
 from treys import Card, Evaluator
 
-from pokerdb.cards import DECK
-from pokerdb.evaluator import Category, strengths
+from pokerdb.rules.cards import DECK
+from pokerdb.rules.evaluator import Category, strengths
 
 RANDOM_HANDS = 200_000
 

@@ -1,4 +1,4 @@
-"""Exact all-in equity: pokerdb.equity against brute force with eval7 (an independent
+"""Exact all-in equity: pokerdb.rules.equity against brute force with eval7 (an independent
 evaluator) on every completion of flop and turn boards, against preflop values eval7 counted
 once, its properties, and `pokerdb equity` and `explain` end to end on both backends."""
 
@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from support import PHH_DATA, fails, readme_queries, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
-from pokerdb import equity_step
-from pokerdb.cards import DECK, SUIT_CHARS
-from pokerdb.db import alembic_config, open_engine
-from pokerdb.equity import equities
-from pokerdb.evaluator import card_codes
-from pokerdb.games import HOLDEM
+from pokerdb.rules.cards import DECK, SUIT_CHARS
+from pokerdb.rules.equity import equities
+from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.games import HOLDEM
+from pokerdb.steps import equity_step
+from pokerdb.storage.engines import alembic_config, open_engine
 
 
 def codes(cards: list[str]) -> np.ndarray:
@@ -176,7 +176,7 @@ def stored(db_url: str) -> list[tuple[int, int, float]]:
 
 
 def expected_rows(lines: tuple[str, ...], first_id: int = 1) -> list[tuple[int, int, float]]:
-    """Each hand's equity computed by pokerdb.equity, deal by deal."""
+    """Each hand's equity computed by pokerdb.rules.equity, deal by deal."""
     expected = []
     for deal_id, line in enumerate(lines, start=first_id):
         board, *holes = (group.split() for group in line.split("|"))

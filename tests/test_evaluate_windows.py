@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy import Engine, text
 from support import PE54_FILE, stored_and_recounted_wins
 
-from pokerdb import evaluation
-from pokerdb.evaluation import evaluate_pending
-from pokerdb.generate import generate_lines
-from pokerdb.importer import ImportOptions, import_file
+from pokerdb.formats.generate import generate_lines
+from pokerdb.steps import evaluation
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import ImportOptions, import_file
 
 
 def test_a_window_stored_meanwhile_by_another_evaluate(engine: Engine, db_url: str,

@@ -9,9 +9,9 @@ import numpy.typing as npt
 import pytest
 from typer.testing import CliRunner
 
-from pokerdb.cards import DECK
 from pokerdb.cli import app
-from pokerdb.evaluator import (
+from pokerdb.rules.cards import DECK
+from pokerdb.rules.evaluator import (
     Category,
     HandValue,
     evaluate_cards,

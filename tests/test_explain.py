@@ -8,13 +8,13 @@ from sqlalchemy import Engine
 from support import PE54_FILE
 from typer.testing import CliRunner
 
+from pokerdb.answers.explain import explain_cards, explain_deal
 from pokerdb.cli import app
-from pokerdb.describe import describe, describe_strength
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluation import evaluate_pending
-from pokerdb.evaluator import evaluate_cards
-from pokerdb.explain import explain_cards, explain_deal
-from pokerdb.importer import import_file
+from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.hand_names import describe, describe_strength
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import import_file
 
 
 @pytest.mark.parametrize(("cards", "words"), [

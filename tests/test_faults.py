@@ -21,10 +21,10 @@ from support import (
 )
 from typer.testing import CliRunner
 
+from pokerdb.answers.query import REFUSED
 from pokerdb.errors import ReadOnlyError
-from pokerdb.generate import generate_lines
-from pokerdb.importer import import_file
-from pokerdb.query import REFUSED
+from pokerdb.formats.generate import generate_lines
+from pokerdb.steps.importer import import_file
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 KILL_DEALS = 200_000  # about 20 MB of SQLite write-ahead log

@@ -18,9 +18,9 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.evaluator import evaluate_cards
-from pokerdb.games import HOLDEM
-from pokerdb.generate import generate_lines
+from pokerdb.formats.generate import generate_lines
+from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.games import HOLDEM
 
 # Each deal's hands are chosen so that the rule named beside it decides.
 SHOWDOWNS = (
@@ -306,8 +306,8 @@ def test_readme_holdem_queries(runner: CliRunner, db_url: str, tmp_path: Path) -
 
 def test_report_draws_seven_card_odds(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from pokerdb.db import open_engine
-    from pokerdb.report import build_report
+    from pokerdb.answers.html_report import build_report
+    from pokerdb.storage.engines import open_engine
 
     lines = [line.rstrip("\n") for line in generate_lines(200, seed=4, game=HOLDEM)]
     import_holdem(runner, db_url, holdem_file(tmp_path, *lines), "--evaluate")

@@ -9,8 +9,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from pokerdb.cards import CARDS_PER_HAND, DECK, RANK_VALUE
-from pokerdb.evaluator import (
+from pokerdb.rules.cards import CARDS_PER_HAND, DECK, RANK_VALUE
+from pokerdb.rules.evaluator import (
     BEST_BITS,
     BEST_POSITION_BITS,
     Category,

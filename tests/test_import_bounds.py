@@ -12,9 +12,10 @@ import pytest
 from support import PE54_FILE, REPO, fails, rows, snapshot, succeeds
 from typer.testing import CliRunner
 
-from pokerdb import formats, importer
+from pokerdb import formats
 from pokerdb.formats import BATCH_BYTES, REJECTED_RAW_CHARS, read_pe54
-from pokerdb.sources import MAX_LINE_SPAN, Source
+from pokerdb.formats.sources import MAX_LINE_SPAN, Source
+from pokerdb.steps import importer
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 

@@ -25,10 +25,10 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb import formats
-from pokerdb.evaluation import evaluate_pending
 from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected
-from pokerdb.generate import generate_lines
-from pokerdb.importer import ImportOptions, import_file
+from pokerdb.formats.generate import generate_lines
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import ImportOptions, import_file
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
 NOTHING_TO_EVALUATE = "nothing to evaluate: every hand is evaluated already\n"

@@ -11,9 +11,9 @@ from sqlalchemy import Engine
 from support import fails, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
-from pokerdb.evaluation import evaluate_pending
 from pokerdb.formats import InputFormat
-from pokerdb.importer import ImportOptions, import_file
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import ImportOptions, import_file
 
 DEALS = ("8C TS KC 9H 4S 7D 2S 5D 3S AC", "5C AD 5D AC 9C 7C 5H 8D TD KS")
 HANDS = [(1, "8C TS KC 9H 4S"), (2, "7D 2S 5D 3S AC"), (1, "5C AD 5D AC 9C"),

@@ -1,4 +1,5 @@
-"""Alembic migrations: up and down on every backend, and in agreement with pokerdb.schema."""
+"""Alembic migrations: up and down on every backend, and in agreement with
+pokerdb.storage.schema."""
 
 import os
 import re
@@ -17,10 +18,10 @@ from support import PE54_FILE, REPO, stored_and_recounted_wins
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
-from pokerdb.db import alembic_config
-from pokerdb.evaluator import Category
-from pokerdb.location import migrations_dir
-from pokerdb.schema import VIEW_NAMES, metadata
+from pokerdb.rules.evaluator import Category
+from pokerdb.storage.engines import alembic_config
+from pokerdb.storage.location import migrations_dir
+from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
@@ -255,7 +256,7 @@ def test_revision_files_are_one_numbered_line() -> None:
 
 
 def test_head_revision_agrees_with_alembic() -> None:
-    from pokerdb.location import head_revision
+    from pokerdb.storage.location import head_revision
 
     assert head_revision() == head()
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pokerdb import __version__
 from pokerdb.cli import NO_DEALS
-from pokerdb.location import head_revision
+from pokerdb.storage.location import head_revision
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 

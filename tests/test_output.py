@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from rich.console import Console
 
-from pokerdb.output import OutputFormat, Table, render, render_object
+from pokerdb.answers.rendering import OutputFormat, Table, render, render_object
 
 CATEGORIES = Table(("category", "hands", "share"),
                    [("High Card", 1000, 50.0), ("Royal Flush", 0, None)], "categories")

@@ -71,8 +71,9 @@ def test_installed_package_runs_from_anywhere(installed: Path, tmp_path: Path) -
     env.pop("POKERDB_DB", None)
 
     where = run([sys.executable, "-c",
-                 "import json, pokerdb, pokerdb.location; print(json.dumps("
-                 "[pokerdb.__file__, str(pokerdb.location.migrations_dir())]))"], cwd=work, env=env)
+                 "import json, pokerdb, pokerdb.storage.location; print(json.dumps("
+                 "[pokerdb.__file__, str(pokerdb.storage.location.migrations_dir())]))"],
+                cwd=work, env=env)
     module_file, migrations = json.loads(where.stdout)
     assert Path(module_file) == installed / "pokerdb" / "__init__.py"
     assert Path(migrations) == installed / "pokerdb" / "_migrations"

@@ -14,11 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PHH_DATA, REPO
 
-from pokerdb.phh import (
-    HandDetails,
-    PhhError,
+from pokerdb.formats.phh import (
     PhhFile,
-    PhhHand,
     _read_toml_subset,
     parse_file,
     parse_hand,
@@ -26,6 +23,7 @@ from pokerdb.phh import (
     phh_files,
     read_hands,
 )
+from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
 MINIMAL = """variant = 'NT'
 antes = [0, 0]
@@ -265,8 +263,8 @@ def test_the_fast_reader_reads_the_common_layouts() -> None:
 
 def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
     """pokerkit is the tests' oracle only: far too slow for import, it is not on its path."""
-    code = "import sys, pokerdb.phh, pokerdb.settlement; print(sorted(sys.modules))"
+    code = "import sys, pokerdb.formats.phh, pokerdb.rules.settlement; print(sorted(sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                             text=True, check=True).stdout
-    assert "pokerdb.settlement" in loaded
+    assert "pokerdb.rules.settlement" in loaded
     assert "pokerkit" not in loaded

@@ -32,8 +32,8 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb import phh_import
-from pokerdb.phh import parse_hand
+from pokerdb.formats import phh_input
+from pokerdb.formats.phh import parse_hand
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\
@@ -265,20 +265,20 @@ def test_files_beyond_the_kept_bytes_are_read_again_and_must_not_change(
         runner: CliRunner, db_url: str, own: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The contents hashed are kept for the import up to KEPT_BYTES; files beyond are read
     again as the import reaches them, and hashed again: a file changed meanwhile fails it."""
-    monkeypatch.setattr(phh_import, "KEPT_BYTES", len(HANDS))  # the first file only
-    hashed = phh_import.HandHistories.sha256
+    monkeypatch.setattr(phh_input, "KEPT_BYTES", len(HANDS))  # the first file only
+    hashed = phh_input.HandHistories.sha256
 
-    def then_changed(self: phh_import.HandHistories) -> str | None:
+    def then_changed(self: phh_input.HandHistories) -> str | None:
         digest = hashed(self)
         (own / "side-pots.phh").write_text(SIDE_POTS.replace("hand = 7", "hand = 8"))
         return digest
 
-    monkeypatch.setattr(phh_import.HandHistories, "sha256", then_changed)
+    monkeypatch.setattr(phh_input.HandHistories, "sha256", then_changed)
     result = fails(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert result.stderr == (f"Error: {own}: changed while it was being imported; nothing "
                              f"imported (import it again once it is complete)\n")
     assert set(counts(db_url).values()) == {0}
-    monkeypatch.setattr(phh_import.HandHistories, "sha256", hashed)
+    monkeypatch.setattr(phh_input.HandHistories, "sha256", hashed)
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT line_no, hand_number FROM deals ORDER BY id") == [
         (1, None), (2, None), (5, None), (6, "8")]
@@ -356,7 +356,7 @@ def test_deleting_a_dataset_of_hand_histories_leaves_nothing_of_it(
 
 def test_batches_of_hands_number_their_deals_on(runner: CliRunner, db_url: str, own: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(phh_import, "BATCH_HANDS", 1)
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 1)
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT id, line_no, winner FROM deals ORDER BY id") == [
         (1, 1, 0), (2, 2, 3), (3, 5, 1), (4, 6, 3)]
@@ -518,7 +518,7 @@ def test_stepping_below_the_revision_drops_hand_histories_only(runner: CliRunner
                                                                 own: Path) -> None:
     from test_migrations import downgrade, schema_differences, upgrade
 
-    from pokerdb.db import open_engine
+    from pokerdb.storage.engines import open_engine
 
     succeeds(runner, "import", str(PE54_FILE), "--evaluate", "--db", db_url)
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)

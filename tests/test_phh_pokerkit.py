@@ -12,8 +12,9 @@ from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 from support import settle
 
-from pokerdb.phh import PhhError, parse_hand
-from pokerdb.settlement import replay
+from pokerdb.formats.phh import parse_hand
+from pokerdb.rules.hand_record import PhhError
+from pokerdb.rules.settlement import replay
 
 HANDS = 2000  # half NT, half FT
 

@@ -25,15 +25,15 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb import bulk
+from pokerdb.answers.query import NOT_GRANTED, REFUSED
 from pokerdb.cli import app
-from pokerdb.db import alembic_config, open_engine
 from pokerdb.errors import ReadOnlyError
-from pokerdb.games import HOLDEM
-from pokerdb.generate import generate_lines
-from pokerdb.location import DB_ENV_VAR, head_revision
-from pokerdb.query import NOT_GRANTED, REFUSED
-from pokerdb.schema import deals
+from pokerdb.formats.generate import generate_lines
+from pokerdb.rules.games import HOLDEM
+from pokerdb.storage import bulk
+from pokerdb.storage.engines import alembic_config, open_engine
+from pokerdb.storage.location import DB_ENV_VAR, head_revision
+from pokerdb.storage.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.

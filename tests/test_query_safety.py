@@ -15,8 +15,8 @@ from sqlalchemy import Engine, make_url
 from support import PE54_FILE, REPO, fails, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
-from pokerdb.output import TABLE_ROWS
-from pokerdb.query import NOT_GRANTED, NOT_SET_UP, SQLITE_FUNCTIONS
+from pokerdb.answers.query import NOT_GRANTED, NOT_SET_UP, SQLITE_FUNCTIONS
+from pokerdb.answers.rendering import TABLE_ROWS
 
 ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
 

@@ -7,7 +7,7 @@ from contextlib import closing
 
 import pytest
 
-from pokerdb.importer import _read_ahead
+from pokerdb.steps.importer import _read_ahead
 
 
 def _reader_threads() -> int:

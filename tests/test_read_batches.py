@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerdb.cards import DECK
 from pokerdb.formats import DealBatch, PlayerRule, Rejected, read_pe54
+from pokerdb.rules.cards import DECK
 
 
 def _deal(rng: random.Random, players: int) -> list[str]:

@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluation import evaluate_pending
-from pokerdb.generate import generate_lines
-from pokerdb.importer import import_file
+from pokerdb.formats.generate import generate_lines
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import import_file
 
 pytest.importorskip("matplotlib", reason="the report needs the `report` extra (matplotlib)")
 from support import PE54_FILE
 
-from pokerdb.report import build_report
+from pokerdb.answers.html_report import build_report
 
 PE54_SHA256 = "0ecdf24e712750ac0797faf808726a6da149ab49dc3563a75af124af3cc3af16"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -6,8 +6,9 @@ from decimal import Decimal
 import pytest
 from support import PHH_DATA, settle
 
-from pokerdb.phh import PhhError, PhhHand, parse_hand, read_hands
-from pokerdb.settlement import AllIn, Award, Pot, award, replay
+from pokerdb.formats.phh import parse_hand, read_hands
+from pokerdb.rules.hand_record import PhhError, PhhHand
+from pokerdb.rules.settlement import AllIn, Award, Pot, award, replay
 
 Value = int | str | bool | Decimal | list[int] | list[str] | list[Decimal]
 

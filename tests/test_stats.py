@@ -11,14 +11,7 @@ from sqlalchemy import Engine
 from support import PE54_FILE
 from typer.testing import CliRunner
 
-from pokerdb.cli import app
-from pokerdb.errors import PokerdbError
-from pokerdb.evaluation import evaluate_pending
-from pokerdb.evaluator import KEY_BITS, KEY_SLOTS, Category, strengths
-from pokerdb.games import FIVE_CARD
-from pokerdb.generate import generate_lines
-from pokerdb.importer import import_file
-from pokerdb.stats import (
+from pokerdb.answers.stats import (
     category_counts,
     category_stats,
     chi_square_sf,
@@ -26,6 +19,13 @@ from pokerdb.stats import (
     goodness_of_fit,
     pool_groups,
 )
+from pokerdb.cli import app
+from pokerdb.errors import PokerdbError
+from pokerdb.formats.generate import generate_lines
+from pokerdb.rules.evaluator import KEY_BITS, KEY_SLOTS, Category, strengths
+from pokerdb.rules.games import FIVE_CARD
+from pokerdb.steps.evaluation import evaluate_pending
+from pokerdb.steps.importer import import_file
 
 PE54_COUNTS = [1000, 845, 103, 36, 12, 2, 2, 0, 0, 0]
 C = Category

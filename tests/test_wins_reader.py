@@ -13,9 +13,9 @@ from sqlalchemy import create_engine
 from support import PE54_FILE, fails, heavy, pokerdb_importing, succeeds
 from typer.testing import CliRunner
 
-from pokerdb import db
 from pokerdb.cli import NO_DEALS
-from pokerdb.location import head_revision, sqlite_path
+from pokerdb.storage import engines
+from pokerdb.storage.location import head_revision, sqlite_path
 
 PE54_WINS = {"deals": 1000, "player1": 376, "player2": 624, "ties": 0}
 
@@ -36,15 +36,15 @@ def evaluated(runner: CliRunner, imported: Path) -> Path:
 
 @pytest.fixture
 def engine_opened(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
-    """The --db of each call to db.open_engine: none when a command read with sqlite3 alone."""
+    """The --db of each call to engines.open_engine: none when a command read with sqlite3 alone."""
     calls: list[str | None] = []
-    open_engine: Callable[..., object] = db.open_engine
+    open_engine: Callable[..., object] = engines.open_engine
 
     def spy(value: str | None = None, **options: bool) -> object:
         calls.append(value)
         return open_engine(value, **options)
 
-    monkeypatch.setattr(db, "open_engine", spy)
+    monkeypatch.setattr(engines, "open_engine", spy)
     return calls
 
 
@@ -64,7 +64,7 @@ def test_wins_at_head_loads_no_sqlalchemy_alembic_or_numpy(evaluated: Path) -> N
     completed, modules = pokerdb_importing("wins", "--db", str(evaluated), "--format", "json")
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout) == PE54_WINS
-    assert "pokerdb.readers" in modules  # the import report was read
+    assert "pokerdb.storage.reading" in modules  # the import report was read
     assert heavy(modules) == []
     assert [line for line in completed.stderr.splitlines()
             if not line.startswith("import time:")] == []
@@ -95,7 +95,7 @@ def test_wins_brings_a_database_behind_head_to_head(runner: CliRunner, evaluated
     engine = create_engine(f"sqlite:///{evaluated}")
     try:
         with engine.begin() as connection:
-            command.downgrade(db.alembic_config(connection), "-1")
+            command.downgrade(engines.alembic_config(connection), "-1")
     finally:
         engine.dispose()
     assert revision(evaluated) != [(head_revision(),)]

@@ -47,7 +47,7 @@ def upgrade() -> None:
     with op.batch_alter_table("rejects") as batch:
         batch.alter_column("line_bytes", existing_type=sa.Integer(), nullable=False)
     if bind.dialect.name == "postgresql":
-        from pokerdb.query import install_reader
+        from pokerdb.answers.query import install_reader
 
         install_reader(bind)  # where the connecting role may; else on first use, or by hand
 

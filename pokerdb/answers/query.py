@@ -30,8 +30,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, text
 
+from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError, ReadOnlyError
-from pokerdb.output import Table
 
 REFUSED = "pokerdb query is read-only: this statement would change the database"
 
@@ -223,7 +223,7 @@ NOT_SET_UP = ("pokerdb query on PostgreSQL runs each statement as the role poker
 
 def reader_tables() -> list[str]:
     """What pokerdb_reader may read: every table and view of pokerdb's schema."""
-    from pokerdb.schema import VIEW_NAMES, metadata
+    from pokerdb.storage.schema import VIEW_NAMES, metadata
 
     return [*metadata.tables, *VIEW_NAMES, "alembic_version"]
 
@@ -312,7 +312,7 @@ def _ensure_reader(engine: Engine) -> None:
             {"tables": reader_tables(), "role": READER_ROLE})
     if ready:
         return
-    from pokerdb import bulk
+    from pokerdb.storage import bulk
 
     with engine.begin() as connection:
         bulk.lock_for_migration(connection)

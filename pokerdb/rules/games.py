@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from pokerdb.cards import DECK
+from pokerdb.rules.cards import DECK
 
 MAX_PLAYERS: Final = 23  # players 1..23: a PLAYER_BITS-wide field wherever players are packed
 PLAYER_BITS: Final = 5

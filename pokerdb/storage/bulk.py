@@ -30,9 +30,9 @@ from sqlalchemy import (
     text,
 )
 
-from pokerdb.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
 from pokerdb.formats import DealBatch
-from pokerdb.games import PLAYER_BITS
+from pokerdb.rules.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
+from pokerdb.rules.games import PLAYER_BITS
 
 Row = Sequence[Any]
 IntColumn = npt.NDArray[np.integer[Any]]

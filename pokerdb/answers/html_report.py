@@ -14,12 +14,13 @@ from typing import Any, Final
 
 from sqlalchemy import Engine
 
-from pokerdb import __version__, reports, stats
-from pokerdb.cards import CARDS_PER_HAND, RANK_NAME
+from pokerdb import __version__
+from pokerdb.answers import results, stats
+from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluator import Category
-from pokerdb.games import Game
-from pokerdb.output import Table
+from pokerdb.rules.cards import CARDS_PER_HAND, RANK_NAME
+from pokerdb.rules.evaluator import Category
+from pokerdb.rules.games import Game
 
 try:
     import matplotlib
@@ -54,7 +55,7 @@ def write_report(engine: Engine, dataset: str | None, path: str | Path) -> int:
 def build_report(engine: Engine, dataset: str | None = None) -> str:
     """The report page: win counts, categories against random dealing, the player-1 by
     player-2 category matrix, and where the data came from."""
-    win_counts = reports.wins(engine, dataset)
+    win_counts = results.wins(engine, dataset)
     game = stats.selected_game(engine, dataset)
     counts = stats.category_counts(engine, dataset)
     if not sum(counts):
@@ -65,7 +66,7 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
         _section("categories", "Hand categories against random dealing",
                  _categories_body(counts, game)),
         _section("matrix", "Player 1's category against player 2's",
-                 _matrix_body(reports.category_matrix(engine, dataset))),
+                 _matrix_body(results.category_matrix(engine, dataset))),
         _section("provenance", "Provenance", _html_table(_provenance(engine, dataset))),
     ]
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -108,7 +109,7 @@ def _matrix_body(matrix: Table) -> str:
 def _provenance(engine: Engine, dataset: str | None) -> Table:
     """One column per dataset and one row per fact (as text, read left to right), so the long
     sha256 fits the page."""
-    listed = reports.dataset_list(engine)
+    listed = results.dataset_list(engine)
     name = listed.columns.index("name")
     chosen = [row for row in listed.rows if dataset is None or row[name] == dataset]
     facts = [(column, *(_text(row[position]) for row in chosen))

@@ -9,7 +9,7 @@ reports.wins and reports.unevaluated_deals give the same on an engine.
 from typing import Any
 
 from pokerdb.errors import PokerdbError
-from pokerdb.readers import Fetch
+from pokerdb.storage.reading import Fetch
 
 
 def wins(fetch: Fetch, dataset: str | None = None) -> dict[str, int]:

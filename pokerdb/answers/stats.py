@@ -9,13 +9,13 @@ from typing import Final
 
 from sqlalchemy import Engine, func, select
 
-from pokerdb.db import reading
+from pokerdb.answers.rendering import Table
+from pokerdb.answers.results import in_dataset
 from pokerdb.errors import PokerdbError
-from pokerdb.evaluator import Category
-from pokerdb.games import FIVE_CARD, GAMES, Game
-from pokerdb.output import Table
-from pokerdb.reports import in_dataset
-from pokerdb.schema import category_of, datasets, deals, hand_values
+from pokerdb.rules.evaluator import Category
+from pokerdb.rules.games import FIVE_CARD, GAMES, Game
+from pokerdb.storage.engines import reading
+from pokerdb.storage.schema import category_of, datasets, deals, hand_values
 
 # The chi-square approximation needs about five expected hands in every cell.
 MIN_EXPECTED: Final = 5.0

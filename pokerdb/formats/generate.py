@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from pokerdb.cards import DECK
 from pokerdb.formats import GROUP_SEPARATOR
-from pokerdb.games import FIVE_CARD, Game
+from pokerdb.rules.cards import DECK
+from pokerdb.rules.games import FIVE_CARD, Game
 
 CHUNK_DEALS = 100_000
 

@@ -31,9 +31,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.cards import DECK, RANK_CHARS, SUIT_CHARS
-from pokerdb.evaluator import flush_strengths, pattern_strengths, rank_keys
-from pokerdb.games import HOLDEM
+from pokerdb.rules.cards import DECK, RANK_CHARS, SUIT_CHARS
+from pokerdb.rules.evaluator import flush_strengths, pattern_strengths, rank_keys
+from pokerdb.rules.games import HOLDEM
 
 RANKS: Final = len(RANK_CHARS)
 SUITS: Final = len(SUIT_CHARS)

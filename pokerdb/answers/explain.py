@@ -14,12 +14,11 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
-from pokerdb.cards import RANK_NAME, RANK_VALUE
-from pokerdb.db import reading
-from pokerdb.describe import describe
-from pokerdb.equity import equities
 from pokerdb.errors import PokerdbError, quoted
-from pokerdb.evaluator import (
+from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
+from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
+from pokerdb.rules.equity import equities
+from pokerdb.rules.evaluator import (
     Category,
     HandValue,
     best_five,
@@ -28,9 +27,10 @@ from pokerdb.evaluator import (
     card_codes,
     evaluate_cards,
 )
-from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
-from pokerdb.games import HOLDEM
-from pokerdb.schema import datasets, deals, hands
+from pokerdb.rules.games import HOLDEM
+from pokerdb.rules.hand_names import describe
+from pokerdb.storage.engines import reading
+from pokerdb.storage.schema import datasets, deals, hands
 
 CARD_POSITIONS: Final = ("highest card", "second-highest card", "third-highest card",
                          "fourth-highest card", "lowest card")
@@ -62,7 +62,7 @@ class PlayerHand:
 
 @dataclass(frozen=True)
 class UnvaluedHand:
-    """A hand of a deal that stops before the river, and its equity (pokerdb.equity)."""
+    """A hand of a deal that stops before the river, and its equity (pokerdb.rules.equity)."""
 
     player: int
     cards: str

@@ -21,7 +21,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.cards import CARDS_PER_HAND, HAND_WIDTH, RANK_CHARS, RANK_VALUE, SUIT_CHARS
+from pokerdb.rules.cards import CARDS_PER_HAND, HAND_WIDTH, RANK_CHARS, RANK_VALUE, SUIT_CHARS
 
 KEY_BITS: Final = 4
 KEY_SLOTS: Final = 5

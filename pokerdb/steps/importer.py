@@ -16,12 +16,15 @@ from typing import TypeVar, cast
 from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from pokerdb import bulk, evaluation
-from pokerdb.db import reading
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
-from pokerdb.phh_import import HandBatch, StagedHands
-from pokerdb.schema import (
+from pokerdb.formats.sources import Source, default_dataset_name, resolve
+from pokerdb.rules.hand_batches import HandBatch
+from pokerdb.steps import evaluation
+from pokerdb.steps.hand_histories import StagedHands, stage_hands
+from pokerdb.storage import bulk
+from pokerdb.storage.engines import reading
+from pokerdb.storage.schema import (
     NAME_LENGTH,
     datasets,
     deals,
@@ -30,7 +33,6 @@ from pokerdb.schema import (
     hand_values,
     rejects,
 )
-from pokerdb.sources import Source, default_dataset_name, resolve
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -251,7 +253,7 @@ def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
             yield item
             continue
         if isinstance(item, HandBatch):
-            yield item.staged(dialect, dataset_id, first_id)
+            yield stage_hands(item, dialect, dataset_id, first_id)
         else:
             evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
                          else None)

@@ -6,7 +6,8 @@ Hand" CSV, one labelled hand per row. Hold'em: a board and each player's two hol
 separated by '|'. Readers take raw (bytes) lines, so files of any size stream through in
 constant memory. Each bad line becomes a `Rejected` carrying the reason; the importer decides
 whether that aborts the import or is recorded and skipped. PHH hand histories are TOML, not
-lines: their input (pokerdb.phh_import) yields batches of settled hands, and a `Rejected` for
+lines: their input (pokerdb.formats.phh_input) yields batches of settled hands, and a
+`Rejected` for
 each invalid hand (`open_input` gives each format's input).
 """
 
@@ -19,13 +20,13 @@ from enum import StrEnum
 from itertools import islice
 from typing import TYPE_CHECKING, Protocol, cast
 
-from pokerdb.cards import CARDS_PER_HAND, explain_bad_card, normalise_card
 from pokerdb.errors import quoted
-from pokerdb.games import FIVE_CARD, HOLDEM, Game
-from pokerdb.sources import MAX_LINE_BYTES, OverlongLine, Source, content_sha256, open_lines
+from pokerdb.formats.sources import MAX_LINE_BYTES, OverlongLine, Source, content_sha256, open_lines
+from pokerdb.rules.cards import CARDS_PER_HAND, explain_bad_card, normalise_card
+from pokerdb.rules.games import FIVE_CARD, HOLDEM, Game
 
 if TYPE_CHECKING:
-    from pokerdb.phh_import import HandBatch
+    from pokerdb.rules.hand_batches import HandBatch
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
@@ -74,7 +75,7 @@ class InputFormat(StrEnum):
     def of_path(cls, name: str) -> "InputFormat":
         """The format of a path given without --format: phh for a folder or a `.phh`/`.phhs`
         file (gzipped too), else pe54."""
-        from pokerdb.phh import is_phh_name  # the CLI imports this module for its option types
+        from pokerdb.formats.phh import is_phh_name  # the CLI imports this for its option types
 
         return cls.PHH if is_phh_name(name) or os.path.isdir(name) else cls.PE54
 
@@ -161,7 +162,7 @@ class LineInput:
 def open_input(file_format: InputFormat, source: Source) -> Input:
     """The source as read in `file_format`."""
     if file_format is InputFormat.PHH:
-        from pokerdb.phh_import import HandHistories  # numpy, and the replay
+        from pokerdb.formats.phh_input import HandHistories  # numpy, and the replay
 
         return HandHistories(source)
     return LineInput(file_format, source)
@@ -331,7 +332,7 @@ def _canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
     # should not pay for loading numpy.
     import numpy as np
 
-    from pokerdb.evaluator import card_codes_at
+    from pokerdb.rules.evaluator import card_codes_at
 
     width = len(template)  # the line without its ending
     ending = chunk[0][width:]

@@ -1,5 +1,5 @@
 """Opening a database: SQLite settings, and bringing the schema to head (the URL comes from
-pokerdb.location)."""
+pokerdb.storage.location)."""
 
 import os
 from collections.abc import Iterator
@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, ProgrammingError
 
-from pokerdb import __version__, bulk
+from pokerdb import __version__
 from pokerdb.errors import PokerdbError
-from pokerdb.location import (
+from pokerdb.storage import bulk
+from pokerdb.storage.location import (
     SQLITE_BUSY_TIMEOUT_MS,
     database_url,
     head_revision,

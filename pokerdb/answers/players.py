@@ -9,10 +9,10 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, func, select
 
-from pokerdb.db import reading
-from pokerdb.output import Table
-from pokerdb.reports import in_dataset
-from pokerdb.schema import categories, category_of, deals, hand_values, seats
+from pokerdb.answers.rendering import Table
+from pokerdb.answers.results import in_dataset
+from pokerdb.storage.engines import reading
+from pokerdb.storage.schema import categories, category_of, deals, hand_values, seats
 
 AMOUNT_PLACES = 9
 

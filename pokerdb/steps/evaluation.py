@@ -19,23 +19,23 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Connection, Engine, Row, and_, exists, func, select, text
 
-from pokerdb import bulk
-from pokerdb.cards import HAND_WIDTH, normalise_card
-from pokerdb.db import reading
-from pokerdb.describe import describe_strength
 from pokerdb.errors import PokerdbError, quoted
-from pokerdb.evaluator import (
+from pokerdb.formats import DealBatch, parse_pe54_line
+from pokerdb.rules.cards import HAND_WIDTH, normalise_card
+from pokerdb.rules.evaluator import (
     KEY_SLOTS,
     best_five,
     best_strengths,
     card_codes,
     strengths_of_joined_texts,
 )
-from pokerdb.formats import DealBatch, parse_pe54_line
-from pokerdb.games import FIVE_CARD, HOLDEM, PLAYER_BITS
-from pokerdb.readers import engine_reader
-from pokerdb.schema import deals, hand_cards, hand_descriptions, hand_values
-from pokerdb.tallies import all_deals_decided
+from pokerdb.rules.games import FIVE_CARD, HOLDEM, PLAYER_BITS
+from pokerdb.rules.hand_names import describe_strength
+from pokerdb.storage import bulk
+from pokerdb.storage.engines import reading
+from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.schema import deals, hand_cards, hand_descriptions, hand_values
+from pokerdb.storage.win_counts import all_deals_decided
 
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
                     npt.NDArray[np.uint64])

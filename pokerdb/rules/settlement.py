@@ -13,8 +13,8 @@ Two steps, so that the shown hands of a whole batch can be evaluated at once bet
   the `Settlement`: per seat the net result, whether the seat showed, and the main pot's
   winner.
 
-Amounts are integers in the hand's unit (see `pokerdb.phh`); `PhhHand.amount` makes them exact
-Decimals.
+Amounts are integers in the hand's unit (see `pokerdb.formats.phh`); `PhhHand.amount` makes
+them exact Decimals.
 
 The rules, as PHH and its reference implementation pokerkit define them:
 
@@ -50,9 +50,9 @@ from enum import Enum
 from functools import cache
 from typing import Final, cast
 
-from pokerdb.cards import RANK_CHARS, SUIT_CHARS, normalise_card
 from pokerdb.errors import quoted
-from pokerdb.phh import PhhError, PhhHand
+from pokerdb.rules.cards import RANK_CHARS, SUIT_CHARS, normalise_card
+from pokerdb.rules.hand_record import PhhError, PhhHand
 
 
 class Betting(Enum):

@@ -59,8 +59,9 @@ def known_revisions() -> list[str]:
 
 def migrations_dir() -> Path:
     """The Alembic scripts: inside the installed package, or beside it in a source checkout."""
-    packaged = Path(__file__).parent / "_migrations"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "migrations"
+    package = Path(__file__).parent.parent
+    packaged = package / "_migrations"
+    return packaged if packaged.is_dir() else package.parent / "migrations"
 
 
 def head_revision() -> str:

@@ -1,7 +1,7 @@
-"""The equity step: the exact equity (pokerdb.equity) of every hand of every Hold'em deal whose
-hole cards are all known and that has none stored yet, appended to hand_equities. A recorded
-hand whose players were all in before the river (deals.allin_board) also gets, for each seat
-still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
+"""The equity step: the exact equity (pokerdb.rules.equity) of every hand of every Hold'em
+deal whose hole cards are all known and that has none stored yet, appended to hand_equities. A
+recorded hand whose players were all in before the river (deals.allin_board) also gets, for each
+seat still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
 cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
 net: that equity times the pots it contested (allin_pot) less what it had put in (allin_stake).
 Such a hand with a folded seat's cards unknown gets rows for its seats still in only, with
@@ -22,14 +22,14 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
-from pokerdb import bulk
-from pokerdb.db import reading
-from pokerdb.equity import board_classes, equities
-from pokerdb.evaluator import card_codes
-from pokerdb.games import HOLDEM, PLAYER_BITS
-from pokerdb.readers import engine_reader
-from pokerdb.schema import deals, hand_cards, hand_equities, seats
-from pokerdb.tallies import find_dataset
+from pokerdb.rules.equity import board_classes, equities
+from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.games import HOLDEM, PLAYER_BITS
+from pokerdb.storage import bulk
+from pokerdb.storage.engines import reading
+from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.schema import deals, hand_cards, hand_equities, seats
+from pokerdb.storage.win_counts import find_dataset
 
 WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a

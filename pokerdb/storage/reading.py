@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from pokerdb.errors import PokerdbError
-from pokerdb.location import (
+from pokerdb.storage.location import (
     SQLITE_BUSY_TIMEOUT_MS,
     database_url,
     head_revision,
@@ -38,7 +38,9 @@ def reader(db: str | None = None) -> Iterator[Fetch]:
         raise PokerdbError(missing)
     connection = _sqlite_at_head(url)
     if connection is None:
-        from pokerdb.db import open_engine  # loads SQLAlchemy, and Alembic when behind head
+        from pokerdb.storage.engines import (
+            open_engine,  # loads SQLAlchemy, and Alembic when behind head
+        )
 
         engine = open_engine(db, create=False)
         try:
@@ -56,7 +58,7 @@ def reader(db: str | None = None) -> Iterator[Fetch]:
 @contextmanager
 def engine_reader(engine: "Engine") -> Iterator[Fetch]:
     """A Fetch on an engine; its statements run in one reading transaction (db.reading)."""
-    from pokerdb.db import reading
+    from pokerdb.storage.engines import reading
 
     with reading(engine) as connection:
         yield connection_fetch(connection)

@@ -8,9 +8,9 @@ adopted by a later import either.
 
 from sqlalchemy import Engine, delete, func, select
 
-from pokerdb import bulk, tallies
-from pokerdb.readers import connection_fetch
-from pokerdb.schema import (
+from pokerdb.storage import bulk
+from pokerdb.storage.reading import connection_fetch
+from pokerdb.storage.schema import (
     actions,
     datasets,
     deals,
@@ -22,6 +22,7 @@ from pokerdb.schema import (
     seats,
     win_counts,
 )
+from pokerdb.storage.win_counts import find_dataset
 
 
 def delete_dataset(engine: Engine, name: str) -> int:
@@ -30,7 +31,7 @@ def delete_dataset(engine: Engine, name: str) -> int:
     and evaluations in progress, which it must not interleave with."""
     with engine.begin() as connection:
         bulk.lock_for_append(connection, deals)
-        dataset_id = tallies.find_dataset(connection_fetch(connection), name)
+        dataset_id = find_dataset(connection_fetch(connection), name)
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)
                                   .where(deals.c.dataset_id == dataset_id)) or 0

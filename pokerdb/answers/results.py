@@ -4,31 +4,31 @@ from typing import Any
 
 from sqlalchemy import Engine, Select, and_, func, select
 
-from pokerdb import tallies
-from pokerdb.db import reading
-from pokerdb.output import Table
-from pokerdb.readers import engine_reader
-from pokerdb.schema import categories, category_of, datasets, deals, hand_values
+from pokerdb.answers.rendering import Table
+from pokerdb.storage import win_counts
+from pokerdb.storage.engines import reading
+from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.schema import categories, category_of, datasets, deals, hand_values
 
 
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
     if dataset is None:
         return statement
     with engine_reader(engine) as fetch:
-        dataset_id = tallies.find_dataset(fetch, dataset)
+        dataset_id = win_counts.find_dataset(fetch, dataset)
     return statement.where(deals.c.dataset_id == dataset_id)
 
 
 def wins(engine: Engine, dataset: str | None = None) -> dict[str, int]:
     """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
     with engine_reader(engine) as fetch:  # the SQL is in tallies, shared with `pokerdb wins`
-        return tallies.wins(fetch, dataset)
+        return win_counts.wins(fetch, dataset)
 
 
 def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown)."""
     with engine_reader(engine) as fetch:
-        return tallies.unevaluated_deals(fetch, dataset)
+        return win_counts.unevaluated_deals(fetch, dataset)
 
 
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:

@@ -1,0 +1,206 @@
+"""Reading PHH hand histories for an import: a `.phh` or `.phhs` file, or a folder of them, read
+as one dataset whose hands are replayed and settled (pokerdb.rules.hand_batches).
+
+`HandHistories(source)` is the import's input (see pokerdb.formats.open_input). `sha256()` reads
+every file once, in path order, and hashes the contents the import then parses. They are kept in
+memory up to KEPT_BYTES; the files beyond are read again as the import reaches them. The import
+hashes what it parses again, and fails if that changed meanwhile. `opened(rule)` yields a
+`HandBatch` of settled hands for every BATCH_HANDS valid ones, and a `Rejected` for each invalid
+hand: its position in the dataset, its source, and why.
+"""
+
+import datetime
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Final
+
+from pokerdb.errors import InputError
+from pokerdb.formats import Opened, PlayerRule, Rejected
+from pokerdb.formats.phh import PhhFile, parse_file, phh_files
+from pokerdb.formats.sources import Source
+from pokerdb.rules.games import HOLDEM
+from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
+from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+from pokerdb.rules.settlement import replay
+
+BATCH_HANDS: Final = 500
+KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
+MAX_STREAM_BYTES: Final = 256 << 20  # of hand histories read from stdin (or a pipe), whole
+# TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
+_NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
+
+
+class HandHistories:
+    """A `.phh`/`.phhs` file (or stdin) or a folder of them, as an import's input."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.folder = source.path is not None and source.path.is_dir()
+        self.files = (phh_files(source.path) if self.folder and source.path is not None
+                      else [PhhFile(Path(source.label).name, source.path or Path(source.label))])
+        # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
+        # or why it cannot be read; None for a file to read again.
+        self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
+        self.sizes: list[int] = []  # per file read by sha256: bytes on disk
+
+    def sha256(self) -> str | None:
+        """The sha256 of the files' contents in path order (decompressed when gzip); None for
+        stdin, hashed as the import reads it."""
+        if self.source.is_stream:
+            return None
+        if not self.files:
+            raise InputError(self.source.label, None, "no .phh or .phhs files in the folder")
+        whole = hashlib.sha256()
+        self.kept, self.sizes = [], []
+        kept_bytes = 0
+        for file in self.files:
+            raw = _raw(file)
+            hashed, content = _content(file, raw)
+            whole.update(hashed)
+            self.sizes.append(len(raw) if isinstance(raw, bytes) else 0)
+            kept_bytes += len(hashed)
+            self.kept.append((hashed, content) if kept_bytes <= KEPT_BYTES else None)
+        return whole.hexdigest()
+
+    @contextmanager
+    def opened(self, rule: PlayerRule) -> Iterator[Opened]:
+        """The settled hands and the invalid ones (after sha256), the bytes read so far, and
+        the hash of the contents read."""
+        digest = hashlib.sha256()
+        read = [0]
+        yield Opened(self._batches(rule, digest, read), lambda: read[0], digest.hexdigest)
+
+    def _contents(self, digest: "hashlib._Hash", read: list[int]
+                  ) -> Iterator[tuple[PhhFile, bytes | PhhError]]:
+        """Each file and its content, or why it cannot be read: as sha256 kept it, else read
+        again (stdin: for the first time). The bytes hashed pass through `digest`, the bytes on
+        disk are counted in `read`."""
+        for index, file in enumerate(self.files):
+            kept = self.kept[index] if index < len(self.kept) else None
+            if kept is None:
+                raw = self._stream() if self.source.stream is not None else _raw(file)
+                kept = _content(file, raw)
+                size = len(raw) if isinstance(raw, bytes) else 0
+            else:
+                size = self.sizes[index]
+            digest.update(kept[0])
+            read[0] += size
+            yield file, kept[1]
+
+    def _batches(self, rule: PlayerRule, digest: "hashlib._Hash",
+                 read: list[int]) -> Iterator["HandBatch | Rejected"]:
+        pending = _Pending()
+        position = 0
+        for file, content in self._contents(digest, read):
+            found = (parse_file(file, content) if isinstance(content, bytes) else (content,))
+            with_nul = isinstance(content, bytes) and any(
+                escape in content for escape in _NUL_ESCAPES)
+            for item in found:
+                position += 1
+                hand = _without_nul(item) if with_nul and isinstance(item, PhhHand) else item
+                problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
+                if problem is not None:
+                    yield Rejected(position, problem.source, problem.message,
+                                   len(problem.source.encode()), self._where(problem.source))
+                elif len(pending) == BATCH_HANDS:
+                    yield settle(pending.hands)
+                    pending = _Pending()
+        if len(pending):
+            yield settle(pending.hands)
+
+    def _stream(self) -> bytes:
+        """The whole of stdin (or another stream): one file's content, within bounds."""
+        assert self.source.stream is not None
+        data = self.source.stream.read(MAX_STREAM_BYTES + 1)
+        if len(data) > MAX_STREAM_BYTES:
+            raise InputError(self.source.label, None,
+                             f"more than {MAX_STREAM_BYTES:,} bytes: hand histories are read "
+                             f"whole; import this many from files")
+        return data
+
+    def _where(self, source: str) -> str:
+        """A hand's source as the user can find it: in the folder or file imported."""
+        if self.folder:
+            return f"{self.source.label.rstrip('/')}/{source}"
+        return self.source.label + source.removeprefix(self.files[0].source)
+
+
+def _raw(file: PhhFile) -> bytes | PhhError:
+    """The file's bytes as stored, or why it cannot be read."""
+    try:
+        return file.read()
+    except PhhError as error:
+        return error
+
+
+def _content(file: PhhFile, raw: bytes | PhhError) -> tuple[bytes, bytes | PhhError]:
+    """The bytes to hash (the content; as stored if it cannot be decompressed) and the content
+    or why it cannot be read, of a file's bytes."""
+    if isinstance(raw, PhhError):
+        return b"", raw
+    try:
+        content = file.decompressed(raw)
+    except PhhError as error:
+        return raw, error
+    return content, content
+
+
+def _without_nul(hand: PhhHand) -> PhhHand:
+    """The hand with NUL in its texts spelled \\x00, as `rejects.raw` does."""
+    def clean(text: str) -> str:
+        return text.replace("\0", "\\x00")
+
+    texts: dict[str, Any] = {name: clean(value) for name in HandDetails.__slots__
+                             if isinstance(value := getattr(hand.details, name), str)}
+    details = replace(hand.details, **texts)
+    return replace(hand, actions=tuple(map(clean, hand.actions)), details=details,
+                   players=None if hand.players is None else tuple(map(clean, hand.players)))
+
+
+class _Pending:
+    """Valid hands replayed, waiting to be settled as one batch."""
+
+    def __init__(self) -> None:
+        self.hands: list[ReplayedHand] = []
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def add(self, position: int, hand: PhhHand, rule: PlayerRule) -> PhhError | None:
+        """Replay the hand and keep it, or say why it is invalid."""
+        problem = _player_count_problem(hand.player_count, rule)
+        if problem is not None:
+            return hand.error(problem)
+        date = _date(hand.details)
+        if isinstance(date, str):
+            return hand.error(date)
+        try:
+            replayed = replay(hand)
+        except PhhError as error:
+            return error
+        self.hands.append(ReplayedHand(position, replayed, date))
+        return None
+
+
+def _player_count_problem(players: int, rule: PlayerRule) -> str | None:
+    """Why a hand of this many players is not imported: --players, when given, or more than a
+    Hold'em deal can have."""
+    if rule.minimum is not None:
+        return rule.check(players, None, HOLDEM)
+    if players > HOLDEM.max_players:
+        return f"a Hold'em deal has 2 to {HOLDEM.max_players} players, found {players}"
+    return None
+
+
+def _date(details: HandDetails) -> datetime.date | str | None:
+    """The hand's date when the file gives its year, month and day; a message if they are not
+    a date."""
+    if details.year is None or details.month is None or details.day is None:
+        return None
+    try:
+        return datetime.date(details.year, details.month, details.day)
+    except ValueError as exc:
+        return f"fields 'year', 'month' and 'day' are not a date ({exc})"

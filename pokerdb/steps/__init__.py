@@ -1,0 +1,1 @@
+"""The steps that change a database: import, evaluate, equity, delete."""
