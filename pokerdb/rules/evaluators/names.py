@@ -1,7 +1,7 @@
 """Hands in words: "Pair of Queens, Nine kicker", "Full House, Fours full of Twos"."""
 
 from pokerdb.rules.cards import RANK_NAME
-from pokerdb.rules.evaluator import Category, HandValue
+from pokerdb.rules.evaluators.high import Category, HandValue
 
 
 def rank_plural(rank: int) -> str:
