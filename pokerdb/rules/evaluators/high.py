@@ -92,24 +92,27 @@ def unpack_strength(strength: int) -> tuple[int, int, int, int, int, int]:
     return category, slots[0], slots[1], slots[2], slots[3], slots[4]
 
 
-def _straight_high(ranks: Sequence[int]) -> int | None:
-    """The high card of a straight (5 for the wheel), or None."""
+def _straight_high(ranks: Sequence[int], wheel: tuple[int, ...] | None) -> int | None:
+    """The high card of a straight (the wheel's second rank for the wheel), or None."""
     ordered = tuple(sorted(set(ranks), reverse=True))
-    if ordered == WHEEL:
-        return 5
+    if wheel is not None and ordered == wheel:
+        return wheel[1]
     if len(ordered) == CARDS_PER_HAND and ordered[0] - ordered[-1] == CARDS_PER_HAND - 1:
         return ordered[0]
     return None
 
 
-def rank_hand(ranks: Sequence[int], flush: bool) -> HandValue:
-    """Value of a hand given its five ranks (2..14) and whether all suits are the same."""
+def rank_hand(ranks: Sequence[int], flush: bool,
+              wheel: tuple[int, ...] | None = WHEEL) -> HandValue:
+    """Value of a hand given its five ranks (2..14) and whether all suits are the same.
+    `wheel` is the straight in which the ace plays low (A-6-7-8-9 in short-deck), or None
+    where the ace only plays high (deuce-to-seven)."""
     counts = Counter(ranks)
     # Rank groups ordered by size, then rank: exactly the tie-break order of every category.
     groups = sorted(counts.items(), key=lambda rank_count: (rank_count[1], rank_count[0]),
                     reverse=True)
     key = tuple(rank for rank, _ in groups)
-    high = _straight_high(ranks)
+    high = _straight_high(ranks, wheel)
     if high is not None:
         if flush:
             category = Category.ROYAL_FLUSH if high == ACE else Category.STRAIGHT_FLUSH

@@ -140,10 +140,11 @@ def keys() -> _Keys:
 def pattern_numbers(rank_sums: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]:
     """The pattern number of each sum of rank (or card) keys; bits 0-15 are ignored."""
     numbering = keys()
-    pattern: npt.NDArray[np.int32] = np.take(numbering.high_block, rank_sums >> HIGH_SHIFT,
-                                             mode="clip")
-    pattern += np.take(numbering.low_place, rank_sums >> LOW_SHIFT & _LOW_DIGITS_MASK,
-                       mode="clip")
+    # Read as intp (the fields are far below 2 ** 63): numpy takes uint64 indexes 3-9x slower.
+    high = (rank_sums >> HIGH_SHIFT).view(np.intp)
+    pattern: npt.NDArray[np.int32] = np.take(numbering.high_block, high, mode="clip")
+    low = (rank_sums >> LOW_SHIFT & _LOW_DIGITS_MASK).view(np.intp)
+    pattern += np.take(numbering.low_place, low, mode="clip")
     return pattern
 
 
