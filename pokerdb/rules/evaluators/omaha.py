@@ -61,6 +61,7 @@ _LOW_SLOTS: Final = (_LOW_RANKS + 1) ** 2  # per low mask: each ordered pair of 
 _THREE_OF_A_SUIT_START: Final = np.uint64(0x2222)
 _TWO_OF_A_SUIT_START: Final = np.uint64(0x6666)
 _SUIT_FLAGS: Final = np.uint64(0x8888)
+_IS_CARD: Final = np.isin(np.arange(256), np.arange(8, 60))
 _SUIT_COUNTER: Final = np.array([1 << 4 * (code & 3) if 8 <= code < 60 else 0
                                  for code in range(256)],
                                 dtype=np.uint64)
@@ -68,7 +69,8 @@ _SUIT_COUNTER: Final = np.array([1 << 4 * (code & 3) if 8 <= code < 60 else 0
 
 @dataclass(frozen=True)
 class _HighTables:
-    board_base: npt.NDArray[np.int64]  # by rank pattern: its board's first entry (no board: 0s)
+    board_base: npt.NDArray[np.int64]  # by rank pattern: its board's first entry
+    no_board: int  # board_base of a pattern of fewer or more than five cards: 0s
     by_ranks: StrengthArray  # (board, first hole rank, second): the best, suits aside
     rank_first: npt.NDArray[np.int64]  # by card code: rank index * 14 (no card: 13 * 14)
     rank_second: npt.NDArray[np.int64]  # by card code: rank index (no card: 13)
@@ -156,8 +158,8 @@ def _high_tables() -> _HighTables:
                                    lambda union: flush_strengths(HIGH, union.view(np.intp)))
     rank_first, rank_second = _rank_index_tables(-1)
     suited_first, suited_second = _rank_index_tables(0)
-    return _HighTables(board_base, by_ranks.ravel(), rank_first, rank_second, mask_base,
-                       by_suit.ravel(), suited_first, suited_second)
+    return _HighTables(board_base, len(boards) * _PAIR_SLOTS, by_ranks.ravel(), rank_first,
+                       rank_second, mask_base, by_suit.ravel(), suited_first, suited_second)
 
 
 def _best_of_pairs(table: npt.NDArray[np.int32], base: npt.NDArray[np.int64],
@@ -193,6 +195,7 @@ def _chunk_high(hole: CodeArray, board: CodeArray, tables: _HighTables) -> Stren
     flags = (summary + _THREE_OF_A_SUIT_START) & (suit_counts + _TWO_OF_A_SUIT_START)
     flags &= _SUIT_FLAGS
     rows = np.flatnonzero(flags)
+    rows = rows[base[rows] != tables.no_board]  # a board of fewer than five cards: no hand
     if rows.size:
         flag = flags[rows]
         suit = (flag > 0x8).astype(np.intp) + (flag > 0x88) + (flag > 0x888)
@@ -265,6 +268,8 @@ def omaha_low8(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]) ->
     mask |= np.take(tables.card_bits, board_rows[:, 4])
     base = mask.astype(np.int64) * _LOW_SLOTS
     by_card = np.ascontiguousarray(hole_rows.T)
-    return _best_of_pairs(tables.by_mask, base, np.take(tables.low_first, by_card),
-                          np.take(tables.low_second, by_card))
+    low = _best_of_pairs(tables.by_mask, base, np.take(tables.low_first, by_card),
+                         np.take(tables.low_second, by_card))
+    low[~_IS_CARD[board_rows].all(axis=1)] = 0  # a board of fewer than five cards: no hand
+    return low
 
