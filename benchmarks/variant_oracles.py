@@ -67,30 +67,30 @@ def _every_five(value: Callable[[Sequence[int], bool], int], ranks: Iterable[int
 
 
 @cache
-def _high_classes() -> npt.NDArray[np.int64]:
+def high_classes() -> npt.NDArray[np.int64]:
     return np.array(sorted(_every_five(lambda r, s: rank_hand(r, s).strength, range(2, 15))))
 
 
 @cache
-def _short_deck_classes() -> npt.NDArray[np.int64]:
+def short_deck_classes() -> npt.NDArray[np.int64]:
     return np.array(sorted(_every_five(
         lambda r, s: short_deck_strength(rank_short_deck(r, s)), range(6, 15))))
 
 
 @cache
-def _ace_to_five_classes() -> npt.NDArray[np.int64]:
+def ace_to_five_classes() -> npt.NDArray[np.int64]:
     lows = _every_five(lambda r, s: rank_ace_to_five(r).strength, range(2, 15))
     return np.array(sorted(lows, reverse=True))
 
 
 @cache
-def _eight_or_better_classes() -> npt.NDArray[np.int64]:
-    lows = _ace_to_five_classes()
+def eight_or_better_classes() -> npt.NDArray[np.int64]:
+    lows = ace_to_five_classes()
     return lows[qualifying_low(lows.astype(np.int32)) > 0]
 
 
 @cache
-def _badugi_classes() -> npt.NDArray[np.int64]:
+def badugi_classes() -> npt.NDArray[np.int64]:
     """Badugi strengths (badugi.py's layout), best first: more cards, then the lower ranks."""
     strengths = [cards << 13 | (8191 - sum(1 << (r - 1) for r in ranks))
                  for cards in range(1, 5) for ranks in combinations(range(1, 14), cards)]
@@ -121,30 +121,30 @@ def _phevaluator_omaha(hole: Sequence[int], board: Sequence[int]) -> int:
 
 ORACLES = {oracle.name: oracle for oracle in (
     Oracle("omaha-high/phevaluator", "omaha-high", FULL_DECK, 4, BOARD,
-           lambda: _high_classes()[::-1], _phevaluator_omaha),
+           lambda: high_classes()[::-1], _phevaluator_omaha),
     Oracle("omaha5-high/phevaluator", "omaha-high", FULL_DECK, 5, BOARD,
-           lambda: _high_classes()[::-1], _phevaluator_omaha),
+           lambda: high_classes()[::-1], _phevaluator_omaha),
     Oracle("omaha6-high/phevaluator", "omaha-high", FULL_DECK, 6, BOARD,
-           lambda: _high_classes()[::-1], _phevaluator_omaha),
-    Oracle("omaha-high/pokerkit", "omaha-high", FULL_DECK, 4, BOARD, _high_classes,
+           lambda: high_classes()[::-1], _phevaluator_omaha),
+    Oracle("omaha-high/pokerkit", "omaha-high", FULL_DECK, 4, BOARD, high_classes,
            _pokerkit_classes("OmahaHoldemHand")),
-    Oracle("omaha6-high/pokerkit", "omaha-high", FULL_DECK, 6, BOARD, _high_classes,
+    Oracle("omaha6-high/pokerkit", "omaha-high", FULL_DECK, 6, BOARD, high_classes,
            _pokerkit_classes("OmahaHoldemHand")),
     Oracle("omaha-low8/pokerkit", "omaha-eight-or-better", FULL_DECK, 4, BOARD,
-           _eight_or_better_classes, _pokerkit_classes("OmahaEightOrBetterLowHand")),
+           eight_or_better_classes, _pokerkit_classes("OmahaEightOrBetterLowHand")),
     Oracle("omaha5-low8/pokerkit", "omaha-eight-or-better", FULL_DECK, 5, BOARD,
-           _eight_or_better_classes, _pokerkit_classes("OmahaEightOrBetterLowHand")),
-    Oracle("short-deck/pokerkit", "short-deck", SHORT_DECK, 7, 0, _short_deck_classes,
+           eight_or_better_classes, _pokerkit_classes("OmahaEightOrBetterLowHand")),
+    Oracle("short-deck/pokerkit", "short-deck", SHORT_DECK, 7, 0, short_deck_classes,
            _pokerkit_classes("ShortDeckHoldemHand")),
-    Oracle("razz/pokerkit", "ace-to-five", FULL_DECK, 7, 0, _ace_to_five_classes,
+    Oracle("razz/pokerkit", "ace-to-five", FULL_DECK, 7, 0, ace_to_five_classes,
            _pokerkit_classes("RegularLowHand")),
-    Oracle("ace-to-five-5/pokerkit", "ace-to-five", FULL_DECK, 5, 0, _ace_to_five_classes,
+    Oracle("ace-to-five-5/pokerkit", "ace-to-five", FULL_DECK, 5, 0, ace_to_five_classes,
            _pokerkit_classes("RegularLowHand")),
     Oracle("eight-or-better-7/pokerkit", "eight-or-better", FULL_DECK, 7, 0,
-           _eight_or_better_classes, _pokerkit_classes("EightOrBetterLowHand")),
+           eight_or_better_classes, _pokerkit_classes("EightOrBetterLowHand")),
     Oracle("deuce-to-seven/pokerkit", "deuce-to-seven", FULL_DECK, 5, 0,
            every_deuce_to_seven_strength, _pokerkit_classes("StandardLowHand")),
-    Oracle("badugi/pokerkit", "badugi", FULL_DECK, 4, 0, _badugi_classes,
+    Oracle("badugi/pokerkit", "badugi", FULL_DECK, 4, 0, badugi_classes,
            _pokerkit_classes("BadugiHand")),
 )}
 
