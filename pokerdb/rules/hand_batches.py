@@ -1,5 +1,5 @@
 """Recorded hands replayed, then settled as one batch: every seat with a showdown value is
-evaluated at once (evaluator.best_strengths and best_five), then each hand's pots are awarded to
+evaluated at once (evaluators.best_strengths and best_five), then each hand's pots are awarded to
 the best of its seats' hands (settlement.award).
 """
 

@@ -1,11 +1,12 @@
 """Short-deck (6+) Hold'em: the best five of up to seven cards of a 36-card deck, six to ace.
 
-The rule set is pokerkit 0.7.7's (ShortDeckHoldemLookup, the one PHH's `NS` games are played
-by, and the Triton/WSOP rules of the cards): A-6-7-8-9 is the lowest straight (the ace plays
-low), a flush beats a full house, and a straight still beats three of a kind (some rooms rank
-three of a kind above a straight; pokerkit and pokerdb do not). From worst to best: High Card,
-One Pair, Two Pairs, Three of a Kind, Straight, Full House, Flush, Four of a Kind, Straight
-Flush (A-K-Q-J-T suited: Royal Flush).
+The rule set is pokerkit 0.7.7's (ShortDeckHoldemLookup, by which PHH's `NS` hands replay):
+A-6-7-8-9 is the lowest straight (the ace plays low), a flush beats a full house, and a
+straight still beats three of a kind. (Triton's rules, and rooms that follow them, also rank
+three of a kind above the straight; pokerkit, and so pokerdb, do not.) From worst to best:
+High Card, One Pair, Two Pairs, Three of a Kind, Straight, Full House, Flush, Four of a Kind,
+Straight Flush (A-K-Q-J-T suited: Royal Flush). The tests check every five-card hand of the
+36-card deck against pokerkit's lookup, class by class.
 
 A strength packs like a high strength (high.py), ``field << 20 | k1 << 16 | ... | k5``, the
 same tie-break ranks, but the field is the category's place in that order (SHORT_DECK_ORDER),
