@@ -73,9 +73,8 @@ def _strength_of_five(ranks: Sequence[int], flush: bool) -> int:
 # With at most seven cards a flush leaves room for nothing better than itself (no full house,
 # no four of a kind), so the kernel's flush rule holds here too.
 SHORT_DECK: Final = Ranking("short-deck", _strength_of_five, suited=True)
-_FIRST_CODE: Final = LOWEST_RANK * 4
-_NOT_IN_DECK: Final = np.zeros(256, dtype=bool)
-_NOT_IN_DECK[2 * 4:_FIRST_CODE] = True  # twos to fives
+_FIRST_CARD: Final = 2 * 4  # the code of the lowest card of the full deck
+_FIRST_CODE: Final = LOWEST_RANK * 4  # ... and of the short deck
 
 
 def short_deck_high(cards: npt.NDArray[np.integer]) -> StrengthArray:
@@ -83,7 +82,10 @@ def short_deck_high(cards: npt.NDArray[np.integer]) -> StrengthArray:
     card), sixes to aces; a row of fewer than five cards gets 0. A two to five is a
     ValueError (not a card of the deck)."""
     rows = card_rows(cards, range(5, MAX_CARDS + 1), "short-deck cards")
-    bad = np.flatnonzero(_NOT_IN_DECK[rows].any(axis=1))
-    if bad.size:
-        raise ValueError(f"row {int(bad[0])}: a card below six is not in the short deck")
+    # Codes 8..23 are the twos to fives: as uint8, code - 8 wraps below 8 and stays below 16
+    # only for them.
+    below_six = (rows - np.uint8(_FIRST_CARD)) < np.uint8(_FIRST_CODE - _FIRST_CARD)
+    if below_six.any():
+        row = int(np.argmax(below_six.any(axis=1)))
+        raise ValueError(f"row {row}: a card below six is not in the short deck")
     return best_of_rows(SHORT_DECK, rows, "short-deck cards")
