@@ -15,10 +15,11 @@ among all high hands, read back as its strength at the end.
 
 A flush needs three board cards of one suit (only one suit can have them) and two hole cards of
 it; the suit counters of the board and of the hole cards find the rows that have both (about 7%
-of random hands). For those, a second table holds, for each rank mask of three to five board
-cards of a suit and each pair of hole ranks of that suit, the best flush or straight flush with
-them (2,289 x 14 x 14 entries, 0 where either card is of another suit). A suited five is a flush
-or better, above its ranks alone, so a row's strength is the larger of the two tables' best.
+of random hands), which are read together after all the passes. For those, a second table
+holds, for each rank mask of three to five board cards of a suit and each pair of hole ranks
+of that suit, the best flush or straight flush with them (2,289 x 14 x 14 entries, 0 where
+either card is of another suit). A suited five is a flush or better, above its ranks alone, so
+a row's strength is the larger of the two tables' best.
 """
 
 from collections.abc import Callable
