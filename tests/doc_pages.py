@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from support import REPO, succeeds
+from support import REPO, invoke, succeeds
 from typer.testing import CliRunner
 
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
@@ -125,11 +125,14 @@ class ShellStep:
 
 
 def shell_session(block: str) -> list[ShellStep]:
-    """`$ command` lines and what each printed, as a console block shows them."""
+    """`$ command` lines (continued on `> ` lines) and what each printed, as a console block
+    shows them."""
     steps: list[ShellStep] = []
     for line in block.splitlines(keepends=True):
         if line.startswith("$ "):
-            steps.append(ShellStep(line[2:].strip(), ""))
+            steps.append(ShellStep(line[2:].rstrip("\n"), ""))
+        elif line.startswith("> ") and steps and not steps[-1].output:
+            steps[-1] = ShellStep(steps[-1].command + "\n" + line[2:].rstrip("\n"), "")
         else:
             assert steps, f"output before any command: {line!r}"
             steps[-1] = ShellStep(steps[-1].command, steps[-1].output + line)
@@ -138,3 +141,14 @@ def shell_session(block: str) -> list[ShellStep]:
 
 def without_timings(text: str) -> str:
     return TIMING.sub("(timing)", text)
+
+
+def run_shown(runner: CliRunner, command: str) -> str:
+    """What a command of a shell session prints, stdout and stderr as a terminal shows them;
+    a `pokerdb` command may fail, as pages show errors too."""
+    args = shlex.split(command, comments=True)
+    if args and args[0] == "pokerdb":
+        return invoke(runner, *args[1:]).output
+    completed = subprocess.run(command, shell=True, capture_output=True, text=True,
+                               check=False)
+    return completed.stdout + completed.stderr
