@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,18 @@ def test_a_name_claims_before_content_and_a_folder_goes_to_the_format_reading_fo
     assert format_of_path(str(named), DESCRIPTIONS) is PHH_NAMES
     assert format_of_path(str(tmp_path), DESCRIPTIONS) is PHH_NAMES
     assert format_of_path(str(tmp_path), DESCRIPTIONS[:2]) is None
+
+
+def test_a_folder_is_claimed_by_the_format_of_its_files(tmp_path: Path) -> None:
+    """Asked in order; a folder that no format claims is the first folder format's (which
+    then says it holds none of its files)."""
+    stars_folder = replace(STARS, reads_folders=True,
+                           claims_folder=lambda path: (path / "a.txt").exists())
+    descriptions = [InputFormat.PE54.description, PHH_NAMES, stars_folder]
+    assert format_of_path(str(tmp_path), descriptions) is PHH_NAMES
+    (tmp_path / "a.txt").write_text(f"{STARS_HAND}\n")
+    assert format_of_path(str(tmp_path), descriptions) is stars_folder
+    assert format_of_path(str(tmp_path / "a.txt"), descriptions) is stars_folder
 
 
 def test_only_the_first_bytes_are_read_and_unreadable_files_are_left_to_the_import(

@@ -63,7 +63,8 @@ class InputFormat(StrEnum):
     @classmethod
     def of_path(cls, name: str) -> "InputFormat":
         """The format of a path given without --format (see recognition.format_of_path): phh
-        for a folder or a `.phh`/`.phhs` file (gzipped too), else pe54."""
+        for a folder or a `.phh`/`.phhs` file (gzipped too), one whose first bytes a format
+        claims, else pe54."""
         found = format_of_path(name, [member.description for member in cls])
         return next((member for member in cls if member.description is found), cls.PE54)
 

@@ -14,6 +14,7 @@ only what its description needs, and its reader's heavy parts (numpy, the replay
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pokerdb.formats.sources import Source
@@ -136,6 +137,10 @@ def _never(_: str) -> bool:
     return False
 
 
+def _no_folder(_: Path) -> bool:
+    return False
+
+
 def _any_rule(_: PlayerRule) -> str | None:
     return None
 
@@ -162,6 +167,9 @@ class FormatDescription:
     open: Callable[[Source], Input] | None = None
     # Whether a path's name is this format's when no --format is given (".phh", ".phhs").
     claims_name: Callable[[str], bool] = _never
+    # For a format that reads folders: whether a folder's files are its own when no --format is
+    # given (by their first bytes, say). A folder no format claims is the first such format's.
+    claims_folder: Callable[[Path], bool] = _no_folder
     # Whether text (a file's first bytes, or a line another format rejected) looks like this
     # format's content; with `claims_content`, a file whose first bytes do is read as this
     # format when no --format is given, else the look only hints at --format in messages.

@@ -19,15 +19,18 @@ HEAD_BYTES: Final = 4096  # of a file's content, decompressed, looked at to tell
 def format_of_path(name: str,
                    descriptions: Sequence[FormatDescription]) -> FormatDescription | None:
     """The format a path given without --format is read in: the first that claims its name;
-    for a folder, the first that reads folders; for a regular file, the first that claims
-    content like the file's first bytes; else None (the default format)."""
+    for a folder, the first that claims it, else the first that reads folders; for a regular
+    file, the first that claims content like the file's first bytes; else None (the default
+    format)."""
     for description in descriptions:
         if description.claims_name(name):
             return description
     if name == STDIN:
         return None  # stdin is read once: what sniffing read would be lost to the import
     if os.path.isdir(name):
-        return next((found for found in descriptions if found.reads_folders), None)
+        folders = [description for description in descriptions if description.reads_folders]
+        return next((description for description in folders
+                     if description.claims_folder(Path(name))), next(iter(folders), None))
     by_content = [description for description in descriptions if description.claims_content]
     if not by_content or not os.path.isfile(name):  # a pipe, too, is read once
         return None
