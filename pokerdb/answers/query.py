@@ -312,10 +312,10 @@ def _ensure_reader(engine: Engine) -> None:
             {"tables": reader_tables(), "role": READER_ROLE})
     if ready:
         return
-    from pokerdb.storage import bulk
+    from pokerdb.storage.write_locks import lock_for_migration
 
     with engine.begin() as connection:
-        bulk.lock_for_migration(connection)
+        lock_for_migration(connection)
         why = install_reader(connection)
     if why is not None:
         raise PokerdbError(NOT_SET_UP.format(why=why))

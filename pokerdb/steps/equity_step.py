@@ -25,11 +25,13 @@ from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 from pokerdb.rules.equity import board_classes, equities
 from pokerdb.rules.evaluator import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
-from pokerdb.storage import bulk
+from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.row_writes import insert_rows
 from pokerdb.storage.schema import deals, hand_cards, hand_equities, seats
 from pokerdb.storage.win_counts import find_dataset
+from pokerdb.storage.write_locks import lock_for_append
 
 WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a
@@ -94,12 +96,12 @@ def compute_pending(engine: Engine, dataset: str | None = None,
     while (window := _next_window(engine, dataset_id, after)) is not None:
         with engine.begin() as connection:
             # Another run may have stored some of these deals since they were read.
-            bulk.lock_for_append(connection, hand_equities)
+            lock_for_append(connection, hand_equities)
             stored = set(connection.scalars(
                 select(hand_equities.c.deal_id).distinct()
                 .where(hand_equities.c.deal_id.between(window.first, window.last))))
             rows = [row for row in window.rows if row[0] not in stored]
-            bulk.insert_rows(connection, hand_equities, COLUMNS, rows)
+            insert_rows(connection, hand_equities, COLUMNS, rows)
         deal_total += window.deals - len(stored)
         hand_total += len(rows)
         after = window.last
@@ -137,7 +139,7 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
         # The deals whose cards are all known, to compute every hand's equity of.
         ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
         boards = [board for _, board, _, unknown in found[:kept] if not unknown]
-        keys, texts = bulk.fetch_keyed_text(
+        keys, texts = fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                    hand_cards.c.cards)

@@ -31,16 +31,29 @@ from pokerdb.rules.evaluator import (
 )
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, PLAYER_BITS
 from pokerdb.rules.hand_names import describe_strength
-from pokerdb.storage import bulk
+from pokerdb.storage.column_reads import fetch_int_columns, fetch_keyed_text
+from pokerdb.storage.deal_writes import hand_keys
 from pokerdb.storage.engines import reading
+from pokerdb.storage.fast_load import without_cycle_collection
 from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.row_writes import insert_rows
 from pokerdb.storage.schema import deals, hand_cards, hand_descriptions, hand_values
+from pokerdb.storage.value_writes import (
+    StagedValues,
+    StagedWinners,
+    ValueSpool,
+    insert_values,
+    set_winners,
+    stage_values,
+    stage_winners,
+)
 from pokerdb.storage.win_counts import all_deals_decided
+from pokerdb.storage.write_locks import lock_for_bulk_write
 
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
                     npt.NDArray[np.uint64])
 CodeArray = npt.NDArray[np.uint8]
-WINDOW_DEALS = 100_000  # at most 2 ** bulk.OFFSET_BITS
+WINDOW_DEALS = 100_000  # at most 2 ** value_writes.OFFSET_BITS
 FIRST_WINDOW_DEALS = 10_000
 BOARD_WIDTH = 3 * HOLDEM.board_cards - 1  # of a complete board's text
 
@@ -77,7 +90,7 @@ def evaluate_pending(engine: Engine,
             return EvaluateResult(0, 0, time.perf_counter() - started)
     hand_total = deal_total = 0
     described: set[int] = set()  # strengths known to have a description stored
-    with ThreadPoolExecutor(max_workers=1) as reader, bulk.without_cycle_collection():
+    with ThreadPoolExecutor(max_workers=1) as reader, without_cycle_collection():
         # A small first window gets the storing started sooner.
         upcoming = reader.submit(_read_next_window, engine, 0, FIRST_WINDOW_DEALS)
         while (window := upcoming.result()) is not None:
@@ -85,7 +98,7 @@ def evaluate_pending(engine: Engine,
             with engine.begin() as connection:
                 # Storing must not race an import adding deals to the window, or another
                 # evaluate; one that stored part of it since it was read means reading again.
-                bulk.lock_for_bulk_write(connection)
+                lock_for_bulk_write(connection)
                 if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
                 store(connection, window, described)
@@ -105,10 +118,10 @@ class Window:
     hands: int
     deals: int
     strengths: set[int]  # the distinct ones
-    values: bulk.StagedValues  # deal_id, player, strength and best of each hand
+    values: StagedValues  # deal_id, player, strength and best of each hand
     # deal_id, winner of each deal of two or more hands; None when the winners go in with the
     # deals (import --evaluate, see new_deals)
-    winners: bulk.StagedWinners | None
+    winners: StagedWinners | None
     win_counts: list[dict[str, int]]  # dataset_id, winner, deals: this window's wins
 
 
@@ -145,7 +158,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     cards = (hand_cards.c.cards if not len(board_ids) else
              func.substr(func.coalesce(hand_cards.c.cards, "") + " " * HAND_WIDTH, 1,
                          HAND_WIDTH))
-    keys, texts = bulk.fetch_keyed_text(
+    keys, texts = fetch_keyed_text(
         connection,
         select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player, cards)
         .where(in_window if ahead else and_(in_window, UNEVALUATED))
@@ -175,7 +188,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     winner_deals, winners = deal_winners(deal_ids, players, strength)
     dialect = connection.dialect.name
     return _window(dialect, first, last, deal_ids, players, strength, best,
-                   bulk.stage_winners(first, last, winner_deals, winners),
+                   stage_winners(first, last, winner_deals, winners),
                    _win_counts(_dataset_ids(connection, first, last, winner_deals), winners))
 
 
@@ -183,7 +196,7 @@ def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[
                                                                      CodeArray]:
     """The ids of the deals first..last of a game with a board, and their boards' card codes
     (0 for a card not dealt: a board short of the river decides nothing)."""
-    ids, boards = bulk.fetch_keyed_text(
+    ids, boards = fetch_keyed_text(
         connection, select(deals.c.id, func.substr(deals.c.board + " " * BOARD_WIDTH, 1,
                                                    BOARD_WIDTH))
         .where(deals.c.id.between(first, last), deals.c.board.is_not(None))
@@ -325,7 +338,7 @@ class NewDeals:
 def new_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch) -> NewDeals:
     """The batch's deals, of one dataset and numbered from first_id, evaluated."""
     stride = batch.game.hand_stride
-    deal_ids, players = bulk.hand_keys(batch, first_id)
+    deal_ids, players = hand_keys(batch, first_id)
     if not batch.game.board_cards:
         strength = strengths_of_joined_texts(" ".join(batch.texts), " ")
         best = np.zeros_like(strength)
@@ -362,7 +375,7 @@ def settled_deals(dialect: str, dataset_id: int, first_id: int, deal_ids: npt.ND
 
 def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],
             players: npt.NDArray[np.int64], strength: npt.NDArray[np.int32],
-            best: npt.NDArray[np.int32], winners: bulk.StagedWinners | None,
+            best: npt.NDArray[np.int32], winners: StagedWinners | None,
             win_counts: list[dict[str, int]]) -> Window:
     """The window of deals first..last whose hands, sorted by deal and player, have these
     strengths (0: none) and best fives, staged for storing."""
@@ -371,7 +384,7 @@ def _window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64]
         hands=len(deal_ids),
         deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(deal_ids) else 0,
         strengths=set(np.unique(strength[strength > 0]).tolist()),
-        values=bulk.stage_values(dialect, first, deal_ids, players, strength, best),
+        values=stage_values(dialect, first, deal_ids, players, strength, best),
         winners=winners, win_counts=win_counts)
 
 
@@ -380,7 +393,7 @@ def _dataset_ids(connection: Connection, first: int, last: int,
     """The dataset of each of these deals, all of them between first and last."""
     if not len(deal_ids):
         return deal_ids
-    ids, dataset_ids = _in_key_order(*bulk.fetch_int_columns(
+    ids, dataset_ids = _in_key_order(*fetch_int_columns(
         connection, select(deals.c.id, deals.c.dataset_id)
         .where(deals.c.id.between(first, last)).order_by(deals.c.id)))
     return dataset_ids[np.searchsorted(ids, deal_ids)]
@@ -420,7 +433,7 @@ def _changed(connection: Connection, window: Window) -> bool:
 
 
 def store(connection: Connection, window: Window, described: set[int],
-          spool: bulk.ValueSpool | None = None) -> None:
+          spool: ValueSpool | None = None) -> None:
     """Store an evaluated window in the caller's transaction; `described` as in
     _describe_new_strengths. Its hand values go to `spool` when given, for the caller to
     store later in the transaction."""
@@ -430,9 +443,9 @@ def store(connection: Connection, window: Window, described: set[int],
     if spool is not None:
         spool.add(window.values)
     else:
-        bulk.insert_values(connection, window.values)
+        insert_values(connection, window.values)
     if window.winners is not None:
-        bulk.set_winners(connection, window.winners)
+        set_winners(connection, window.winners)
     if window.win_counts:
         connection.execute(text(
             "INSERT INTO win_counts (dataset_id, winner, deals) "
@@ -450,7 +463,7 @@ def _describe_new_strengths(connection: Connection, strengths: set[int],
         return
     described |= set(connection.scalars(select(hand_descriptions.c.strength)
                                          .where(hand_descriptions.c.strength.in_(new))))
-    bulk.insert_rows(connection, hand_descriptions, ("strength", "description"),
+    insert_rows(connection, hand_descriptions, ("strength", "description"),
                      [(value, describe_strength(value)) for value in sorted(new - described)])
     described |= new
 
