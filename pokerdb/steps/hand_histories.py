@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
-from pokerdb.steps import evaluation
+from pokerdb.steps import evaluated_windows
 from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
 from pokerdb.storage.schema import actions, deals, hand_cards, seats
 from pokerdb.storage.value_writes import ValueSpool
@@ -64,8 +64,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         len(batch.hands), len(batch.strength),
         stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
-        evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                 batch.strength, batch.best, winners),
+        evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
+                                        batch.strength, batch.best, winners),
         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
         stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
 
@@ -111,16 +111,16 @@ class StagedHands:
     hands: int
     deal_rows: StagedRows
     card_rows: StagedRows
-    values: evaluation.Window
+    values: evaluated_windows.Window
     seat_rows: StagedRows
     action_rows: StagedRows
 
     def store(self, connection: Connection, described: set[int],
               spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction (in the order their references need);
-        `described` and `spool` as in evaluation.store."""
+        `described` and `spool` as in evaluated_windows.store."""
         insert_staged_rows(connection, self.deal_rows)
         insert_staged_rows(connection, self.card_rows)
-        evaluation.store(connection, self.values, described, spool)
+        evaluated_windows.store(connection, self.values, described, spool)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)

@@ -20,7 +20,7 @@ from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
-from pokerdb.steps import evaluation
+from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_histories import StagedHands, stage_hands
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
@@ -224,7 +224,7 @@ class _Prepared:
     batch: DealBatch
     first_id: int
     rows: StagedDeals
-    evaluated: evaluation.NewDeals | None  # with import --evaluate
+    evaluated: evaluated_windows.NewDeals | None  # with import --evaluate
 
     @property
     def deals(self) -> int:
@@ -237,10 +237,10 @@ class _Prepared:
     def store(self, connection: Connection, described: set[int],
               spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction; `described` and `spool` as in
-        evaluation.store."""
+        evaluated_windows.store."""
         insert_deals(connection, self.rows)
         if self.evaluated is not None:
-            evaluation.store(connection, self.evaluated.values, described, spool)
+            evaluated_windows.store(connection, self.evaluated.values, described, spool)
         labels = _label_rows(self.first_id, self.batch)
         if labels:
             insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
@@ -259,8 +259,8 @@ def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
         if isinstance(item, HandBatch):
             yield stage_hands(item, dialect, dataset_id, first_id)
         else:
-            evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
-                         else None)
+            evaluated = (evaluated_windows.new_deals(dialect, dataset_id, first_id, item)
+                         if evaluate else None)
             yield _Prepared(item, first_id, stage_deals(
                 dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
                 evaluated)
