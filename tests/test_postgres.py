@@ -25,7 +25,8 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import NOT_GRANTED, REFUSED
+from pokerdb.answers.query_errors import REFUSED
+from pokerdb.answers.server_query import NOT_GRANTED
 from pokerdb.cli import app
 from pokerdb.errors import ReadOnlyError
 from pokerdb.formats.generate import generate_lines
