@@ -14,7 +14,7 @@ far more than evaluation, so it is never computed unasked: `pokerdb equity` runs
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
+from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes, equities
 from pokerdb.rules.evaluator import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
@@ -86,27 +87,28 @@ def pending_deals(engine: Engine, dataset: str | None = None) -> int:
 
 
 def compute_pending(engine: Engine, dataset: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> EquityResult:
+                    progress: Progress = unseen) -> EquityResult:
     """Compute and store the equity of every pending deal (of one dataset, or all), a window of
-    deals per transaction; `progress` is told the deals of each window stored."""
+    deals per transaction, each window's deals told to `progress` once stored."""
     started = time.perf_counter()
     dataset_id = _dataset_id(engine, dataset)
     deal_total = hand_total = 0
     after = 0
-    while (window := _next_window(engine, dataset_id, after)) is not None:
-        with engine.begin() as connection:
-            # Another run may have stored some of these deals since they were read.
-            lock_for_append(connection, hand_equities)
-            stored = set(connection.scalars(
-                select(hand_equities.c.deal_id).distinct()
-                .where(hand_equities.c.deal_id.between(window.first, window.last))))
-            rows = [row for row in window.rows if row[0] not in stored]
-            insert_rows(connection, hand_equities, COLUMNS, rows)
-        deal_total += window.deals - len(stored)
-        hand_total += len(rows)
-        after = window.last
-        if progress is not None:
-            progress(window.deals)
+    with progress("equity", lambda: pending_deals(engine, dataset), "deals") as task:
+        while (window := _next_window(engine, dataset_id, after)) is not None:
+            with engine.begin() as connection:
+                # Another run may have stored some of these deals since they were read.
+                lock_for_append(connection, hand_equities)
+                stored = set(connection.scalars(
+                    select(hand_equities.c.deal_id).distinct()
+                    .where(hand_equities.c.deal_id.between(window.first, window.last))))
+                rows = [row for row in window.rows if row[0] not in stored]
+                insert_rows(connection, hand_equities, COLUMNS, rows)
+            deal_total += window.deals - len(stored)
+            hand_total += len(rows)
+            after = window.last
+            if task is not None:
+                task.advance(window.deals)
     return EquityResult(deal_total, hand_total, time.perf_counter() - started)
 
 

@@ -13,7 +13,6 @@ winner in its row from the start.
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -23,6 +22,7 @@ from sqlalchemy import Connection, Engine, and_, exists, func, select
 from pokerdb.rules.cards import HAND_WIDTH
 from pokerdb.rules.evaluator import KEY_SLOTS, card_codes, strengths_of_joined_texts
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
+from pokerdb.steps.evaluate_database import EvaluateResult
 from pokerdb.steps.evaluated_windows import (
     BOARD_WIDTH,
     CodeArray,
@@ -53,13 +53,6 @@ FIRST_WINDOW_DEALS = 10_000
 # deal's hands are all evaluated or none.
 UNEVALUATED = ~exists().where(and_(hand_values.c.deal_id == hand_cards.c.deal_id,
                                    hand_values.c.player == hand_cards.c.player))
-
-
-@dataclass(frozen=True)
-class EvaluateResult:
-    hands: int
-    deals: int
-    seconds: float
 
 
 def pending_hands(engine: Engine) -> int:
