@@ -1,6 +1,10 @@
-"""`pokerdb generate`: a file of random deals to import."""
+"""`pokerdb generate`: a file of random deals to import. The library makes the lines
+(formats.generate); writing them where --output says, a chunk at a time under a progress bar,
+is this command's rendering."""
 
+import sys
 import time
+from itertools import islice
 from typing import Annotated
 
 import typer
@@ -8,7 +12,7 @@ import typer
 from pokerdb.cli.options import QuietOption
 from pokerdb.cli.program import FILES, command
 from pokerdb.cli.terminal import counted, progress_bars, user_errors
-from pokerdb.errors import shown
+from pokerdb.errors import PokerdbError, shown
 from pokerdb.rules.games import GAMES, MAX_PLAYERS, GameName
 
 
@@ -29,11 +33,26 @@ def generate(
     quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""
-    from pokerdb.formats.generate import write_deals
+    from pokerdb.formats.generate import CHUNK_DEALS, generate_lines
 
-    started = time.perf_counter()
     with user_errors():
-        write_deals(output, deals, seed, players, GAMES[game], board, progress_bars(quiet))
-    if output != "-" and not quiet:
+        try:
+            lines = generate_lines(deals, seed, players, GAMES[game], board)
+        except ValueError as exc:
+            raise PokerdbError(str(exc)) from None
+        if output == "-":
+            sys.stdout.writelines(lines)
+            return
+        started = time.perf_counter()
+        try:
+            with (open(output, "w", encoding="ascii") as file,
+                  progress_bars(quiet)(output, lambda: deals, "deals") as task):
+                while chunk := list(islice(lines, CHUNK_DEALS)):
+                    file.writelines(chunk)
+                    if task is not None:
+                        task.advance(len(chunk))
+        except OSError as exc:
+            raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
+    if not quiet:
         typer.echo(shown(f"wrote {counted(deals, 'deal')} to {output} "
                          f"in {time.perf_counter() - started:.2f} s"))

@@ -2,15 +2,11 @@
 deck, so generated files exercise every category at its natural frequency. Five-card deals are
 written as PE54 lines, Hold'em deals as a board and each player's hole cards (`--format holdem`)."""
 
-import sys
 from collections.abc import Iterator
-from itertools import islice
 
 import numpy as np
 
-from pokerdb.errors import PokerdbError
 from pokerdb.formats import GROUP_SEPARATOR
-from pokerdb.progress import Progress, unseen
 from pokerdb.rules.cards import DECK
 from pokerdb.rules.games import FIVE_CARD, Game
 
@@ -30,29 +26,6 @@ def generate_lines(deals: int, seed: int | None = None, players: int = 2,
         raise ValueError(f"--players {players}: a {game.label} deal has 1 to "
                          f"{game.max_players} players")
     return _lines(deals, np.random.default_rng(seed), players, game, board)
-
-
-def write_deals(output: str, deals: int, seed: int | None = None, players: int = 2,
-                game: Game = FIVE_CARD, board: int | None = None,
-                progress: Progress = unseen) -> None:
-    """Write generate_lines' deals to the file `output` ('-': stdout), a chunk at a time, the
-    deals written told to `progress`."""
-    try:
-        lines = generate_lines(deals, seed, players, game, board)
-    except ValueError as exc:
-        raise PokerdbError(str(exc)) from None
-    if output == "-":
-        sys.stdout.writelines(lines)
-        return
-    try:
-        with (open(output, "w", encoding="ascii") as file,
-              progress(output, lambda: deals, "deals") as task):
-            while chunk := list(islice(lines, CHUNK_DEALS)):
-                file.writelines(chunk)
-                if task is not None:
-                    task.advance(len(chunk))
-    except OSError as exc:
-        raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
 
 
 def _lines(deals: int, rng: np.random.Generator, players: int, game: Game,
