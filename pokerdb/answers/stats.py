@@ -131,14 +131,18 @@ def chi_square_sf(x: float, df: int) -> float:
     return min(total, 1.0)
 
 
-def category_stats(engine: Engine, dataset: str | None = None) -> Answer:
+def stats_answer(engine: Engine, dataset: str | None = None) -> Answer:
+    """`pokerdb stats`: category_stats, and the deals they leave out (not evaluated yet)."""
+    return Answer(category_stats(engine, dataset), unevaluated_deals(engine, dataset))
+
+
+def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     """The category table and the goodness-of-fit table for the evaluated hands."""
     game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset)
     if not sum(counts):
         raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
-    return Answer([category_table(counts, game), fit_table(goodness_of_fit(counts, game))],
-                  unevaluated_deals(engine, dataset))
+    return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
 
 
 def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
