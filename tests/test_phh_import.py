@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phh_hands import best_of_seven, pokerkit_odd_chips, random_hand  # benchmarks/ (conftest)
+from phh_hands import random_hand  # benchmarks/ (conftest)
+from phh_reference import best_of_seven, pokerkit_odd_chips
 from pokerkit import HandHistory
 from support import (
     PE54_FILE,
