@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
-from pokerdb.rules.evaluator import best_strengths, strengths_of_texts
+from pokerdb.rules.evaluators import best_strengths, strengths_of_texts
 
 Deal = tuple[list[str], list[str]]  # player 1's five card texts, player 2's
 Prepare = Callable[[Sequence[Deal]], Any]  # untimed: cards into the kernel's input form

@@ -20,7 +20,7 @@ from pokerkit import (
     StandardLowHand,
 )
 
-from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.evaluators import evaluate_cards
 from pokerdb.rules.settlement import Replayed, Settlement, award
 from pokerdb.rules.variants import HandKind
 

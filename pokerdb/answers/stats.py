@@ -12,7 +12,7 @@ from sqlalchemy import Engine, func, select
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import in_dataset
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import category_of, datasets, deals, hand_values

@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerdb.rules.cards import DECK, RANK_CHARS, SUIT_CHARS
-from pokerdb.rules.evaluator import flush_strengths, pattern_strengths, rank_keys
+from pokerdb.rules.evaluators import flush_strengths, pattern_strengths, rank_keys
 from pokerdb.rules.games import HOLDEM
 
 RANKS: Final = len(RANK_CHARS)

@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.rules.evaluator import best_five, best_strengths, card_codes
+from pokerdb.rules.evaluators import best_five, best_strengths, card_codes
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.settlement import Replayed, Settlement, award
 

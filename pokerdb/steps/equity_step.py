@@ -23,7 +23,7 @@ import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb.rules.equity import board_classes, equities
-from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
 from pokerdb.storage import bulk
 from pokerdb.storage.engines import reading

@@ -22,15 +22,15 @@ from sqlalchemy import Connection, Engine, Row, and_, exists, func, select, text
 from pokerdb.errors import PokerdbError, quoted
 from pokerdb.formats import DealBatch, parse_pe54_line
 from pokerdb.rules.cards import HAND_WIDTH, normalise_card
-from pokerdb.rules.evaluator import (
+from pokerdb.rules.evaluators import (
     KEY_SLOTS,
     best_five,
     best_strengths,
     card_codes,
+    describe_strength,
     strengths_of_joined_texts,
 )
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, PLAYER_BITS
-from pokerdb.rules.hand_names import describe_strength
 from pokerdb.storage import bulk
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader

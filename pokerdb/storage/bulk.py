@@ -31,7 +31,7 @@ from sqlalchemy import (
 )
 
 from pokerdb.formats import DealBatch
-from pokerdb.rules.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
+from pokerdb.rules.evaluators import BEST_BITS, KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import PLAYER_BITS
 
 Row = Sequence[Any]
