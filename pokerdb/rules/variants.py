@@ -13,7 +13,7 @@ say.
 """
 
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum, IntEnum, StrEnum
 from typing import Final
 
 from pokerdb.rules.cards import DECK
@@ -37,22 +37,44 @@ class Opening(Enum):
 
 
 class HandKind(StrEnum):
-    """A way of comparing hands at the showdown (each has its evaluator in
-    pokerdb.rules.hand_batches and its words in pokerdb.rules.hand_names)."""
+    """A way of comparing hands at the showdown: the name of its evaluator in
+    pokerdb.rules.evaluators.EVALUATORS, which also says it in words."""
 
     HIGH = "high"  # the best five of the player's cards and the board
-    SHORT_DECK_HIGH = "short-deck high"  # a flush beats a full house; A-6-7-8-9 a straight
-    OMAHA_HIGH = "Omaha high"  # exactly two hole cards and three of the board
-    OMAHA_LOW8 = "Omaha eight-or-better low"  # the same, as an ace-to-five low of 8 or less
-    EIGHT_OR_BETTER = "eight-or-better low"  # the best ace-to-five low of 8 or less of 7 cards
-    ACE_TO_FIVE_LOW = "ace-to-five low"  # razz: straights and flushes do not count
-    DEUCE_TO_SEVEN_LOW = "deuce-to-seven low"  # ace high; straights and flushes count
+    SHORT_DECK_HIGH = "short-deck"  # a flush beats a full house; A-6-7-8-9 a straight
+    OMAHA_HIGH = "omaha-high"  # exactly two hole cards and three of the board
+    OMAHA_LOW8 = "omaha-eight-or-better"  # the same, as an ace-to-five low of 8 or less
+    EIGHT_OR_BETTER = "eight-or-better"  # the best ace-to-five low of 8 or less, of 7 cards
+    ACE_TO_FIVE_LOW = "ace-to-five"  # razz: straights and flushes do not count
+    DEUCE_TO_SEVEN_LOW = "deuce-to-seven"  # ace high; straights and flushes count
     BADUGI = "badugi"  # four cards of different suits and ranks, fewer when they clash
 
     @property
-    def qualifies(self) -> bool:
-        """Whether a hand may have no value of this kind (0): the eight-or-better lows."""
-        return self in (HandKind.OMAHA_LOW8, HandKind.EIGHT_OR_BETTER)
+    def naming(self) -> "Naming":
+        """How its strengths are said in words (Omaha's are high hands' and eight-or-better
+        lows')."""
+        return _NAMING_OF[self] if self in _NAMING_OF else Naming[self.name]
+
+
+class Naming(IntEnum):
+    """The kinds of strength that have words of their own: each numbers the descriptions and
+    categories stored for it (hand_descriptions, categories)."""
+
+    HIGH = 0
+    SHORT_DECK_HIGH = 1
+    EIGHT_OR_BETTER = 2
+    ACE_TO_FIVE_LOW = 3
+    DEUCE_TO_SEVEN_LOW = 4
+    BADUGI = 5
+
+    @property
+    def kind(self) -> HandKind:
+        """The evaluator whose words these are."""
+        return HandKind[self.name]
+
+
+_NAMING_OF: Final = {HandKind.OMAHA_HIGH: Naming.HIGH,
+                     HandKind.OMAHA_LOW8: Naming.EIGHT_OR_BETTER}
 
 
 @dataclass(frozen=True)
