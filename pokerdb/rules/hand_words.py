@@ -11,7 +11,7 @@ Royal Flush 9 for high hands, as before other kinds were stored).
 from typing import Final
 
 from pokerdb.rules.evaluators import EVALUATORS, STRENGTH_BITS, HandEvaluator
-from pokerdb.rules.variants import HandKind, Naming
+from pokerdb.rules.variants import Naming
 
 KEY_SHIFT: Final = STRENGTH_BITS
 CATEGORY_SLOTS: Final = 16  # per naming: the most categories any kind has
@@ -37,7 +37,8 @@ def describe_key(key: int) -> tuple[int, str]:
     return category_id(naming, evaluator.categories.index(name.category)), name.description
 
 
-def every_category() -> list[tuple[int, str]]:
-    """The categories of every naming: (id, name), as the categories table holds them."""
-    return [(category_id(naming, index), name) for naming in Naming
+def every_category() -> list[tuple[int, str, str]]:
+    """The categories of every naming: (id, name, kind), as the categories table holds
+    them."""
+    return [(category_id(naming, index), name, naming.kind.value) for naming in Naming
             for index, name in enumerate(evaluator_of(naming).categories)]

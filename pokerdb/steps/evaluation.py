@@ -27,10 +27,10 @@ from pokerdb.rules.evaluators import (
     best_five,
     best_strengths,
     card_codes,
-    describe_strength,
     strengths_of_joined_texts,
 )
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, PLAYER_BITS
+from pokerdb.rules.hand_words import describe_key
 from pokerdb.storage import bulk
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
@@ -442,7 +442,8 @@ def store(connection: Connection, window: Window, described: set[int],
 
 def _describe_new_strengths(connection: Connection, strengths: set[int],
                             described: set[int]) -> None:
-    """Store the description of each strength not described yet. `described` is what this
+    """Store the description and category of each strength (a description key:
+    rules.hand_words) not described yet. `described` is what this
     run knows to be stored; another evaluate may have stored more since, so the database has
     the last word on the candidates."""
     new = strengths - described
@@ -450,8 +451,8 @@ def _describe_new_strengths(connection: Connection, strengths: set[int],
         return
     described |= set(connection.scalars(select(hand_descriptions.c.strength)
                                          .where(hand_descriptions.c.strength.in_(new))))
-    bulk.insert_rows(connection, hand_descriptions, ("strength", "description"),
-                     [(value, describe_strength(value)) for value in sorted(new - described)])
+    bulk.insert_rows(connection, hand_descriptions, ("strength", "category", "description"),
+                     [(key, *describe_key(key)) for key in sorted(new - described)])
     described |= new
 
 
