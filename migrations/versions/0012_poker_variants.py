@@ -6,8 +6,9 @@ strength plus 2 ** 24 times its kind's naming; high hands keep theirs) and gains
 `category`; `categories` gains every kind's categories (ids naming * 16 + index) and their
 `kind`. `variants` says which kinds each variant compares; `variant_values` holds the cards
 that play beyond Hold'em and a split game's low strength. hand_cards.cards holds up to seven
-cards (stud). The `hands` view reads category and description by kind, and gains the category's
-name and the low half's strength, category, description and cards.
+cards (stud). The `hands` view reads category (a categories.id, as before for high hands) and
+description by kind, and gains the category's name and the low half's strength, category,
+description and cards.
 
 Downgrading refuses a database holding hands that revision 0010 cannot hold (of variants other
 than NT and FT): remove those datasets first.
@@ -141,7 +142,7 @@ SELECT c.deal_id,
        c.player,
        c.cards,
        CASE WHEN {high} = 0 THEN CAST(v.strength >> {CATEGORY_SHIFT} AS SMALLINT)
-            ELSE CAST(d.category % 16 AS SMALLINT) END AS category,
+            ELSE d.category END AS category,
        {keys},
        v.strength,
        d.description,
@@ -151,7 +152,7 @@ SELECT c.deal_id,
             WHEN v.best IS NOT NULL THEN {packed_best} END AS best,
        hc.name AS category_name,
        vv.low_strength,
-       CAST(ld.category % 16 AS SMALLINT) AS low_category,
+       ld.category AS low_category,
        lc.name AS low_category_name,
        ld.description AS low_description,
        vv.low_best{equity_columns}{seat_columns}
