@@ -14,16 +14,21 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    FromClause,
     Index,
     Integer,
     MetaData,
     Numeric,
+    Select,
     SmallInteger,
     String,
     Table,
     Time,
     TypeDecorator,
     UniqueConstraint,
+    and_,
+    case,
+    func,
     literal_column,
 )
 from sqlalchemy.dialects import sqlite
@@ -248,6 +253,23 @@ variant_values = Table(
     Column("low_best", String(14)),
     sqlite_with_rowid=False,
 )
+
+
+def category_id(statement: Select[Any], values: FromClause
+                ) -> tuple[Select[Any], ColumnElement[Any]]:
+    """`statement`, which selects from `deals` and the hand values `values` (hand_values or an
+    alias), joined to what tells each hand's category by its kind, and that category's
+    categories.id: read out of a high strength (0-9), or the description's category for the
+    other kinds (razz, deuce-to-seven, badugi, short-deck)."""
+    variant = variants.alias()
+    described = hand_descriptions.alias()
+    naming = func.coalesce(variant.c.high_naming, 0)
+    statement = statement.outerjoin(variant, variant.c.code == deals.c.variant).outerjoin(
+        described, and_(naming != 0, described.c.strength
+                        == naming * literal_column(str(1 << 24)) + values.c.strength))
+    return statement, case((naming == 0, category_of(values.c.strength)),
+                           else_=described.c.category)
+
 
 # The category a labelled input file (UCI Poker Hand) claims, to check the evaluator against.
 hand_labels = Table(
