@@ -231,6 +231,8 @@ class _Replay:
         variant = self.variant
         if not variant.draws:
             raise Illegal(f"discarding is not part of {variant.code} ({variant.name})")
+        if self.phase == _DEALING and self.dealing.first:
+            self._close_dealing()  # the first street's hole cards, dealt
         if self.phase == _BETTING:
             raise Illegal(f"p{seat + 1} discards while p{self.betting.actors[0] + 1} is to act")
         self._check_not_over()
@@ -244,6 +246,8 @@ class _Replay:
             raise Illegal("every card is dealt")
 
     def _show_or_muck(self, seat: int, text: str | None) -> None:
+        if self.phase == _DEALING and self.dealing.first:
+            self._close_dealing()  # the first street's hole cards, dealt
         phase = self.phase
         if phase in (_DEALING, _BETTING) or (phase == _RUNOUT and any(
                 street.draw for street in self.variant.streets[self.street:])):
