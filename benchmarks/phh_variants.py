@@ -75,15 +75,15 @@ def _play(rng: random.Random, state: State, variant: str) -> list[str]:
             state.deal_hole(cards, seat)
             actions.append(f"d dh p{seat + 1} {cards}")
         elif state.can_deal_board():
-            count = state.board_dealing_count
-            assert count is not None
-            cards = _draw(rng, state, count)
+            board_count = state.board_dealing_count
+            assert board_count is not None
+            cards = _draw(rng, state, board_count)
             state.deal_board(cards)
             actions.append(f"d db {cards}")
         elif state.stand_patter_or_discarder_index is not None:
             seat = state.stand_patter_or_discarder_index
-            hole = [repr(card) for card in state.hole_cards[seat]]
-            discarded = rng.sample(hole, rng.choice((0, 0, 1, 1, 2, 3)))
+            held = [repr(card) for card in state.hole_cards[seat]]
+            discarded = rng.sample(held, rng.choice((0, 0, 1, 1, 2, 3)))
             state.stand_pat_or_discard("".join(discarded))
             actions.append(f"p{seat + 1} sd {''.join(discarded)}".rstrip())
         elif state.actor_index is not None:

@@ -77,17 +77,20 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
     """The hands settled: every seat with a showdown value evaluated at once, then each
     hand's pots awarded."""
     counts = [hand.replayed.hand.player_count for hand in hands]
-    groups: dict[tuple[Variant, int], _Group] = defaultdict(lambda: _Group([], [], []))
+    groups: dict[tuple[str, int], _Group] = defaultdict(lambda: _Group([], [], []))
+    variants: dict[str, Variant] = {}
     first_seat = 0
     for hand, count in zip(hands, counts, strict=True):
         replayed = hand.replayed
         variant, board = replayed.variant, replayed.board
+        code = variants.setdefault(variant.code, variant).code
         complete = _CARD_WIDTH * variant.board_cards - 1 if variant.board_cards else 0
         if board is not None and len(board) == complete:
+            allowed = variant.hole_choices or (variant.hole_cards,)
             for seat, hole in enumerate(replayed.hole_cards, start=first_seat):
                 held = 0 if hole is None else (len(hole) + 1) // _CARD_WIDTH
-                if held == variant.hole_cards or held in variant.hole_choices:
-                    group = groups[variant, held]
+                if held in allowed:
+                    group = groups[code, held]
                     group.seats.append(seat)
                     group.holes.append(f"{hole} ")
                     group.boards.append(f"{board} " if board else "")
@@ -97,8 +100,8 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
     best = np.zeros(first_seat, dtype=np.int32)
     low = np.zeros(first_seat, dtype=np.int32)
     played: list[PlayedCards] = []
-    for (variant, _), group in groups.items():
-        played.extend(_evaluate(variant, group, strength, keys, best, low))
+    for (code, _), group in groups.items():
+        played.extend(_evaluate(variants[code], group, strength, keys, best, low))
     played.sort(key=lambda cards: cards.seat)
     each, lows = strength.tolist(), low.tolist()
     settlements = []

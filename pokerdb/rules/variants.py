@@ -13,6 +13,7 @@ say.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum, IntEnum, StrEnum
 from typing import Final
 
@@ -98,32 +99,32 @@ class Variant:
     deck: tuple[str, ...] = DECK
     hole_choices: tuple[int, ...] = ()  # hole card counts allowed (Omaha: 4, 5 or 6); () as dealt
 
-    @property
+    @cached_property
     def hole_cards(self) -> int:
         """Cards each player holds at the end: the ones dealt, or the most allowed."""
         dealt = sum(len(street.hole_cards) for street in self.streets)
         return max(self.hole_choices, default=dealt)
 
-    @property
+    @cached_property
     def board_cards(self) -> int:
         return sum(street.board_cards for street in self.streets)
 
-    @property
+    @cached_property
     def max_raises(self) -> int | None:
         """Bets and raises a street allows: four in fixed-limit (pokerkit's cap, the blinds and
         the bring-in not counted)."""
         return 4 if self.betting is Betting.FIXED_LIMIT else None
 
-    @property
+    @cached_property
     def bring_in(self) -> bool:
         """Whether the first street opens with a bring-in (stud) instead of blinds."""
         return self.streets[0].opening in (Opening.LOW_CARD, Opening.HIGH_CARD)
 
-    @property
+    @cached_property
     def draws(self) -> bool:
         return any(street.draw for street in self.streets)
 
-    @property
+    @cached_property
     def hands(self) -> tuple[HandKind, ...]:
         """The hands compared at a showdown: high first."""
         return (self.high,) if self.low is None else (self.high, self.low)

@@ -12,6 +12,7 @@ up cards only).
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
 from pokerdb.rules.variants import Opening
@@ -32,7 +33,7 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
     if not known:
         return unknown
     ace_low = opening in (Opening.HIGH_CARD, Opening.LOW_HAND)
-    keys = {seat: _key(opening, [card for card in up_cards[seat] if card], ace_low)
+    keys = {seat: _key(opening, tuple(card for card in up_cards[seat] if card), ace_low)
             for seat in known}
     if opening in (Opening.LOW_CARD, Opening.LOW_HAND):
         best = min(known, key=lambda seat: (keys[seat], seat))
@@ -46,7 +47,8 @@ def _rank(card: str, ace_low: bool) -> int:
     return 1 if ace_low and value == RANK_VALUE["A"] else value
 
 
-def _key(opening: Opening, cards: list[str], ace_low: bool) -> tuple[int, ...]:
+@lru_cache(maxsize=1 << 16)
+def _key(opening: Opening, cards: tuple[str, ...], ace_low: bool) -> tuple[int, ...]:
     """What orders the seats: the one up card with its suit, or the up cards as a hand (the
     sizes of their rank groups, then the ranks by group size and rank)."""
     if opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
