@@ -13,8 +13,8 @@ from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import in_dataset
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import Category
-from pokerdb.rules.games import FIVE_CARD, GAMES, HOLDEM, Game
-from pokerdb.rules.variants import VARIANTS, HandKind
+from pokerdb.rules.games import FIVE_CARD, GAMES, Game
+from pokerdb.rules.variants import HOLDEM_VARIANTS
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import category_of, datasets, deals, hand_values
 
@@ -51,21 +51,14 @@ class FitTest:
         return f"consistent with random dealing (p >= {SIGNIFICANCE})"
 
 
-# Recorded hands whose odds are the game's (a random hand is the best five of seven, as in a
-# Hold'em deal file); other variants' hands are left out of the counts.
-_HOLDEM_VARIANTS: Final = tuple(
-    code for code, variant in VARIANTS.items() if variant.high is HandKind.HIGH
-    and variant.board_cards == HOLDEM.board_cards and variant.hole_cards == HOLDEM.hole_cards)
-
-
 def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
     """Evaluated hands of each category, High Card (0) to Royal Flush (9): of the deal files,
-    and of the recorded Hold'em hands."""
+    and of the recorded Hold'em hands (other variants' odds are not the game's)."""
     statement = in_dataset(
         select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)
         .where(hand_values.c.strength.is_not(None),
-               or_(deals.c.variant.is_(None), deals.c.variant.in_(_HOLDEM_VARIANTS)))
+               or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)))
         .group_by(category_of(hand_values.c.strength)), engine, dataset)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}

@@ -13,8 +13,8 @@ say.
 """
 
 from dataclasses import dataclass
-from functools import cached_property
 from enum import Enum, IntEnum, StrEnum
+from functools import cached_property
 from typing import Final
 
 from pokerdb.rules.cards import DECK
@@ -185,3 +185,9 @@ VARIANTS: Final = {variant.code: variant for variant in (
     Variant("N5D", "no-limit five-card draw", _draw_streets(5, 1), Betting.NO_LIMIT,
             HandKind.HIGH),
 )}
+
+# The variants whose deals are Hold'em deals (two hole cards, five on the board, high hands),
+# for what is made for those: the exact equity, and the odds of a random hand in `stats`.
+HOLDEM_VARIANTS: Final = tuple(
+    code for code, variant in VARIANTS.items() if variant.high is HandKind.HIGH
+    and variant.board_cards == 5 and variant.hole_cards == 2)
