@@ -19,13 +19,15 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.rules.evaluators import Category
+from pokerdb.rules.hand_words import every_category
+from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions"}
+                 "seats", "actions", "variants", "variant_values"}
 
 
 def head() -> str:
@@ -79,12 +81,25 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
 
 
-def test_categories_hold_every_label(fresh: Engine) -> None:
+def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
     upgrade(fresh)
     with fresh.connect() as connection:
-        stored = connection.execute(text("SELECT id, name FROM categories ORDER BY id")).all()
-    assert [tuple(row) for row in stored] == [(c.value, c.label) for c in Category]
-    assert [row[0] for row in stored] == list(range(10))
+        stored = connection.execute(text("SELECT id, name, kind FROM categories ORDER BY id")
+                                    ).all()
+    assert [tuple(row) for row in stored] == every_category()
+    assert [tuple(row) for row in stored[:10]] == [(c.value, c.label, "high") for c in Category]
+    assert len(stored) == 10 + 10 + 5 + 14 + 16 + 4
+
+
+def test_variants_hold_the_variants_of_the_code(fresh: Engine) -> None:
+    upgrade(fresh)
+    with fresh.connect() as connection:
+        stored = connection.execute(text(
+            "SELECT code, name, high, high_naming, low, low_naming FROM variants")).all()
+    assert sorted(tuple(row) for row in stored) == sorted(
+        (variant.code, variant.name, variant.high.value, variant.high.naming,
+         None if variant.low is None else variant.low.value,
+         None if variant.low is None else variant.low.naming) for variant in VARIANTS.values())
 
 
 def test_view_answers_on_an_empty_database(fresh: Engine) -> None:

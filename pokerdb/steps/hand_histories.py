@@ -1,10 +1,10 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, seats and actions (`stage_hands`), which `StagedHands.store`
-writes.
+of deals, hand_cards, hand_values, variant_values, seats and actions (`stage_hands`), which
+`StagedHands.store` writes.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import repeat
 from typing import Final
 
@@ -16,7 +16,7 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.steps import evaluated_windows
 from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
-from pokerdb.storage.schema import actions, deals, hand_cards, seats
+from pokerdb.storage.schema import actions, deals, hand_cards, seats, variant_values
 from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
@@ -26,6 +26,7 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot")
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
+PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
 
@@ -42,12 +43,14 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         phh_hand = replayed.hand
         details = phh_hand.details
         all_in = replayed.all_in
+        board = replayed.variant.board_cards > 0  # else NULL: the game has no board
         deal_rows.append((
-            deal_id, dataset_id, hand.position, settlement.winner, replayed.board,
+            deal_id, dataset_id, hand.position, settlement.winner,
+            replayed.board if board else None,
             phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
             details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
-            details.currency, None if all_in is None else all_in.board))
+            details.currency, None if all_in is None or not board else all_in.board))
         count = phh_hand.player_count
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                              replayed.hole_cards, strict=True))
@@ -60,12 +63,21 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     players = np.arange(1, len(deal_ids) + 1) - seat_starts
     winners = np.array([settlement.winner for settlement in batch.settlements],
                        dtype=np.int64)
+    values = evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
+                                      batch.strength, batch.best, winners)
+    # Described by kind (rules.hand_words): the keys of the high (or only) and low strengths.
+    keys = {*np.unique(batch.keys[batch.keys > 0]).tolist(),
+            *(cards.low_key for cards in batch.played if cards.low_key)}
+    deal_of, player_of = deal_ids.tolist(), players.tolist()
+    played_rows: list[Row] = [
+        (deal_of[cards.seat], player_of[cards.seat], cards.best, cards.low_strength or None,
+         cards.low_best) for cards in batch.played]
     return StagedHands(
         len(batch.hands), len(batch.strength),
         stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
-        evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                        batch.strength, batch.best, winners),
+        replace(values, strengths=keys),
+        stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
         stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
 
@@ -112,6 +124,7 @@ class StagedHands:
     deal_rows: StagedRows
     card_rows: StagedRows
     values: evaluated_windows.Window
+    played_rows: StagedRows
     seat_rows: StagedRows
     action_rows: StagedRows
 
@@ -122,5 +135,6 @@ class StagedHands:
         insert_staged_rows(connection, self.deal_rows)
         insert_staged_rows(connection, self.card_rows)
         evaluated_windows.store(connection, self.values, described, spool)
+        insert_staged_rows(connection, self.played_rows)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)
