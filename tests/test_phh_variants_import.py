@@ -99,3 +99,16 @@ def test_the_shared_sample_is_explained_and_counted_by_kind(runner: CliRunner,
     assert rows(db_url, "SELECT low_category_name, count(*) FROM hands WHERE low_strength "
                         "IS NOT NULL GROUP BY low_category_name ORDER BY 1") == [
         ("Eight Low", 16), ("Five Low", 2), ("Seven Low", 5)]
+
+
+def test_a_hand_with_more_players_than_its_deck_serves_is_rejected(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """Seven stud players take 49 cards; an eighth would need the community card pokerdb does
+    not deal."""
+    path = tmp_path / "eight.phh"
+    path.write_text("variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 1\n"
+                    "small_bet = 2\nbig_bet = 4\nstarting_stacks = [9, 9, 9, 9, 9, 9, 9, 9]\n"
+                    "actions = []\n")
+    succeeds(runner, "import", str(path), "--skip-invalid", "--db", db_url)
+    assert rows(db_url, "SELECT reason FROM rejects") == [
+        ("a F7S hand has 2 to 7 players, found 8",)]
