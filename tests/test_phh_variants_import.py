@@ -11,7 +11,7 @@ from pathlib import Path
 from phh_reference import hand_strength, pokerkit_odd_chips  # benchmarks/ (conftest)
 from phh_variants import PLAYERS, random_variant_hand
 from pokerkit import HandHistory
-from support import PHH_DATA, rows, succeeds
+from support import PHH_DATA, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh import parse_hand
@@ -109,6 +109,5 @@ def test_a_hand_with_more_players_than_its_deck_serves_is_rejected(
     path.write_text("variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 1\n"
                     "small_bet = 2\nbig_bet = 4\nstarting_stacks = [9, 9, 9, 9, 9, 9, 9, 9]\n"
                     "actions = []\n")
-    succeeds(runner, "import", str(path), "--skip-invalid", "--db", db_url)
-    assert rows(db_url, "SELECT reason FROM rejects") == [
-        ("a F7S hand has 2 to 7 players, found 8",)]
+    result = fails(runner, "import", str(path), "--db", db_url)
+    assert result.stderr.endswith(f"{path}: a F7S hand has 2 to 7 players, found 8\n")
