@@ -29,7 +29,8 @@ from pokerdb.formats.phh_reader import phh_files
 HANDS = 10_000
 RUNS = 3
 RATIO_GOAL = 2 / 3
-HEADINGS = ("folder", "median wall s", "CPU s", "peak RSS MiB", "hands/s", "of hold'em")
+HEADINGS = ("folder", "median wall s", "CPU s", "peak RSS MiB", "hands/s", "of hold'em",
+            "of hold'em, CPU")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ class VariantResults:
     def ratio(self) -> float:
         """The mixed folder's hands/s over the hold'em folder's."""
         return self.median(self.holdem).wall / self.median(self.mixed).wall
+
+    @property
+    def cpu_ratio(self) -> float:
+        """The same in CPU time (on a busy machine, wall time waits for the other processes)."""
+        return self.median(self.holdem).cpu / self.median(self.mixed).cpu
 
 
 def written(folder: Path, hands: int, write: Callable[[Path], object]) -> Path:
@@ -79,14 +85,14 @@ def compare(workdir: Path, dbs: Databases, hands: int = HANDS, runs: int = RUNS,
 
 
 def table_rows(r: VariantResults) -> list[list[str]]:
-    base = r.median(r.holdem).wall
+    base = r.median(r.holdem)
 
     def row(name: str, runs: list[Measured]) -> list[str]:
         measured = r.median(runs)
         spread = ", ".join(f"{each.wall:.2f}" for each in runs)
         return [name, f"{measured.wall:.2f} ({spread})", f"{measured.cpu:.2f}",
                 f"{measured.max_rss_mib:.0f}", f"{r.hands / measured.wall:,.0f}",
-                f"{base / measured.wall:.3f}x"]
+                f"{base.wall / measured.wall:.3f}x", f"{base.cpu / measured.cpu:.3f}x"]
 
     return [row("no-limit hold'em", r.holdem), row("mixed variants", r.mixed)]
 
@@ -99,7 +105,7 @@ def title(r: VariantResults) -> str:
 def target(r: VariantResults) -> tuple[str, str, str, bool]:
     """Issue 20's target as (name, goal, measured, passed)."""
     return ("PHH import hands/s, mixed variants vs no-limit hold'em", f">= {RATIO_GOAL:.3f}x",
-            f"{r.ratio:.3f}x", r.ratio >= RATIO_GOAL)
+            f"{r.ratio:.3f}x (CPU {r.cpu_ratio:.3f}x)", r.ratio >= RATIO_GOAL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             dbs.drop_all()
     render_rich(console, [], [Table(title(results), HEADINGS, table_rows(results),
-                                    frozenset({1, 2, 3, 4, 5}))])
+                                    frozenset({1, 2, 3, 4, 5, 6}))])
     name, goal, measured, passed = target(results)
     console.print(f"\n{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
     return 0

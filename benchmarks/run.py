@@ -570,7 +570,8 @@ def report(r: Results) -> int:
               *([Table(phh_bench.title(r.phh), phh_bench.HEADINGS, phh_bench.table_rows(r.phh),
                        frozenset({1, 2, 3, 4, 5}))] if r.phh else []),
               *([Table(phh_variants_bench.title(r.variants), phh_variants_bench.HEADINGS,
-                       phh_variants_bench.table_rows(r.variants), frozenset({1, 2, 3, 4, 5}))]
+                       phh_variants_bench.table_rows(r.variants),
+                       frozenset({1, 2, 3, 4, 5, 6}))]
                 if r.variants else []),
               target_table(targets(r))]
     console = Console()

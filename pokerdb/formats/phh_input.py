@@ -25,6 +25,7 @@ from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 from pokerdb.rules.settlement import replay
+from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
@@ -172,6 +173,10 @@ class _Pending:
     def add(self, position: int, hand: PhhHand, rule: PlayerRule) -> PhhError | None:
         """Replay the hand and keep it, or say why it is invalid."""
         problem = _player_count_problem(hand.player_count, rule)
+        variant = VARIANTS.get(hand.variant)
+        if problem is None and variant is not None and hand.player_count > variant.max_players:
+            problem = (f"a {variant.code} hand has 2 to {variant.max_players} players, found "
+                       f"{hand.player_count}")
         if problem is not None:
             return hand.error(problem)
         date = _date(hand.details)

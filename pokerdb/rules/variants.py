@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Final
 
 from pokerdb.rules.cards import DECK
+from pokerdb.rules.games import MAX_PLAYERS
 
 
 class Betting(Enum):
@@ -104,6 +105,13 @@ class Variant:
         """Cards each player holds at the end: the ones dealt, or the most allowed."""
         dealt = sum(len(street.hole_cards) for street in self.streets)
         return max(self.hole_choices, default=dealt)
+
+    @cached_property
+    def max_players(self) -> int:
+        """As many as one deck deals their cards and the board to (a draw's discards are
+        shuffled back in when it runs out), and at most MAX_PLAYERS."""
+        dealt = min(self.hole_choices, default=self.hole_cards)
+        return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // dealt)
 
     @cached_property
     def board_cards(self) -> int:

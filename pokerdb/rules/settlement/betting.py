@@ -188,10 +188,6 @@ class StreetBetting:
             if sum(self.short_all_ins) >= self.raise_size:
                 self.short_all_ins.clear()
 
-    def over(self) -> bool:
-        """Whether the street's betting has ended (no one is left to act)."""
-        return not self.actors
-
 
 @cache
 def clockwise(players: int, first: int) -> tuple[int, ...]:

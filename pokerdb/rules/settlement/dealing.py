@@ -8,6 +8,7 @@ shuffles those back in, as pokerkit does).
 """
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, cast
 
 from pokerdb.errors import quoted
@@ -24,6 +25,9 @@ _CARD_OF: Final[dict[str, str | None]] = {
 } | {"??": None}
 
 
+CardList = Sequence[str | None]  # cards as parsed: None for an unknown card
+
+
 class Cards:
     """Who holds which cards, and the board."""
 
@@ -38,20 +42,11 @@ class Cards:
         self.live: set[str] = set()  # known cards held or on the board
         self.gone: set[str] = set()  # known cards discarded or mucked
 
-    def parse(self, written: str) -> list[str | None]:
+    def parse(self, written: str) -> CardList:
         """The cards of an action's text."""
-        if written == "????":  # two unknown cards: hole cards as most files give them
-            return [None, None]
-        if len(written) % 2:
-            raise Illegal(f"{quoted(written)} is not a list of cards (two characters each, "
-                          f"such as 'Ac' or '??')")
-        cards = []
-        card_of = _CARD_OF.get
-        for start in range(0, len(written), 2):
-            card = card_of(written[start:start + 2], "")
-            if card == "":
-                raise Illegal(f"{quoted(written[start:start + 2])} is not a card")
-            cards.append(card)
+        cards = _parsed(written)
+        if isinstance(cards, str):
+            raise Illegal(cards)
         return cards
 
     def take(self, cards: Sequence[str | None]) -> None:
@@ -67,7 +62,7 @@ class Cards:
                                   f"({len(self.deck)} cards, "
                                   f"{self.variant.deck[0][0]} to {self.variant.deck[-1][0]})")
                 seen.add(card)
-        again = seen & gone
+        again = seen & gone if gone else None
         if again:
             if self._in_deck() >= len(cards):
                 raise Illegal(f"{min(again)} is dealt again, though the deck has not run out")
@@ -80,16 +75,16 @@ class Cards:
         out += sum(cards.count(None) for cards in self.hole)
         return len(self.deck) - out
 
-    def deal_hole(self, seat: int, cards: list[str | None], up: Sequence[bool]) -> None:
+    def deal_hole(self, seat: int, cards: CardList, up: Sequence[bool]) -> None:
         self.take(cards)
         self.hole[seat].extend(cards)
         self.up[seat].extend(up)
 
-    def deal_board(self, cards: list[str | None]) -> None:
+    def deal_board(self, cards: CardList) -> None:
         self.take(cards)
         self.board.extend(cards)
 
-    def discard(self, seat: int, cards: list[str | None]) -> None:
+    def discard(self, seat: int, cards: CardList) -> None:
         """The player's cards discarded (an unknown one, "??", for one of the player's unknown
         cards); the rest keep their order."""
         hole, up = self.hole[seat], self.up[seat]
@@ -110,13 +105,13 @@ class Cards:
                 self.live.discard(card)
                 self.gone.add(card)
 
-    def show(self, seat: int, shown: list[str | None]) -> None:
+    def show(self, seat: int, shown: CardList) -> None:
         """The player's cards as shown: those dealt unknown become known (and out)."""
         hole = self.hole[seat]
         count = len(hole)
         if len(shown) > count:
             raise Illegal(f"{len(shown)} cards shown (p{seat + 1} holds {count})")
-        if shown == hole:  # as dealt, the common case
+        if list(shown) == hole:  # as dealt, the common case
             return
         held = [card for card in hole if card is not None]
         new = [card for card in shown if card is not None and card not in held]
@@ -125,7 +120,7 @@ class Cards:
         self.take(new)
         known: list[str | None] = [*held, *new]
         if len(known) == count and None not in shown:
-            known = shown
+            known = list(shown)
         hole[:] = [*known, *[None] * (count - len(known))]
 
     def up_cards(self) -> list[list[str | None]]:
@@ -133,11 +128,29 @@ class Cards:
                 for cards, up in zip(self.hole, self.up, strict=True)]
 
 
+@lru_cache(maxsize=1 << 16)
+def _parsed(written: str) -> tuple[str | None, ...] | str:
+    """The cards of a text (remembered: the same few thousand recur), or why it is none."""
+    if written == "????":  # two unknown cards: hole cards as most files give them
+        return (None, None)
+    if len(written) % 2:
+        return (f"{quoted(written)} is not a list of cards (two characters each, such as 'Ac' "
+                f"or '??')")
+    cards = []
+    card_of = _CARD_OF.get
+    for start in range(0, len(written), 2):
+        card = card_of(written[start:start + 2], "")
+        if card == "":
+            return f"{quoted(written[start:start + 2])} is not a card"
+        cards.append(card)
+    return tuple(cards)
+
+
 def cards_text(cards: list[str | None]) -> str | None:
     """Known cards as pokerdb writes them ("AC 2D"); None if any is unknown."""
     return None if None in cards else " ".join(cast(list[str], cards))
 
 
-def written(cards: list[str | None]) -> str:
+def written(cards: CardList) -> str:
     """Cards for a message, unknown ones as ??."""
     return " ".join(card or "??" for card in cards)

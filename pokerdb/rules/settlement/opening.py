@@ -18,6 +18,7 @@ from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
 from pokerdb.rules.variants import Opening
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUIT_CHARS)}  # clubs lowest
+_FIRST = (0,)
 
 
 def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[str | None]],
@@ -26,6 +27,8 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
     decide it are unknown. `up_cards` per seat, None for an unknown card."""
     n = len(bets)
     if opening is Opening.POSITION:
+        if not any(bets):  # after the first street: p1
+            return _FIRST
         return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
     seats = [seat for seat in range(n) if in_hand[seat]]
     unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])

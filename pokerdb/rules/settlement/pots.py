@@ -72,49 +72,70 @@ def award(replayed: Replayed, strengths: Sequence[int],
     if split and (lows is None or len(lows) != len(showdown)):
         raise ValueError(f"{replayed.variant.code} needs a low strength for each of the "
                          f"{len(showdown)} hands")
-    strength_of = dict(zip(showdown, strengths, strict=True))
-    low_of = dict(zip(showdown, lows, strict=True)) if split and lows is not None else {}
-    # The hands that win nothing are out (pokerkit kills them), and pots whose seats are then
-    # the same are one: fewer odd chips.
-    alive: set[int] = set()
-    for pot in replayed.pots:
-        alive.update(pot.seats if len(pot.seats) == 1 else _best(pot.seats, strength_of))
-        low_seats = tuple(seat for seat in pot.seats if low_of.get(seat))
-        if low_seats:
-            alive.update(_best(low_seats, low_of))
-    merged: list[Pot] = []
-    for pot in replayed.pots:
-        seats = tuple(seat for seat in pot.seats if seat in alive)
-        if merged and merged[-1].seats == seats:
-            merged[-1] = Pot(merged[-1].amount + pot.amount, seats)
-        else:
-            merged.append(Pot(pot.amount, seats))
+    pots = replayed.pots
+    if len(pots) == 1 and not split:  # the common case: one pot to its best hands
+        seats = pots[0].seats
+        if len(seats) > 1:
+            strength_of = dict(zip(showdown, strengths, strict=True))
+            seats = _best(seats, strength_of)
+        awards = [Award(pots[0].amount, seats)]
+        main_winners = seats
+    else:
+        lows_of = {} if lows is None or not split else dict(zip(showdown, lows, strict=True))
+        awards, main_winners = _divided(pots, dict(zip(showdown, strengths, strict=True)),
+                                        lows_of)
     won = [0] * len(replayed.put_in)
-    awards: list[Award] = []
-    main_winners: set[int] = set()
-    for number, pot in enumerate(merged):
-        halves = [(pot.amount, _best(pot.seats, strength_of) if len(pot.seats) > 1
-                   else pot.seats, False)]
-        low_seats = tuple(seat for seat in pot.seats if low_of.get(seat))
-        if low_seats and len(pot.seats) > 1:
-            low_half = pot.amount // 2
-            halves = [(pot.amount - low_half, halves[0][1], False),
-                      (low_half, _best(low_seats, low_of), True)]
-        for amount, winners, low in halves:
-            awards.append(Award(amount, winners, low))
-            share, odd = divmod(amount, len(winners))
-            for rank, seat in enumerate(winners):
-                won[seat - 1] += share + (rank < odd)
-            if not number:
-                main_winners.update(winners)
+    for each in awards:
+        if len(each.seats) == 1:
+            won[each.seats[0] - 1] += each.amount
+            continue
+        share, odd = divmod(each.amount, len(each.seats))
+        for rank, seat in enumerate(each.seats):
+            won[seat - 1] += share + (rank < odd)
     shown = set(showdown)
     return Settlement(
         won=tuple(won),
         net=tuple(gain - paid for gain, paid in zip(won, replayed.put_in, strict=True)),
         showed=tuple(seat in shown for seat in range(1, len(won) + 1)),
-        winner=main_winners.pop() if len(main_winners) == 1 else 0,
+        winner=main_winners[0] if len(set(main_winners)) == 1 else 0,
         awards=tuple(awards),
     )
+
+
+def _divided(pots: tuple[Pot, ...], strength_of: dict[int, int], low_of: dict[int, int]
+             ) -> tuple[list[Award], tuple[int, ...]]:
+    """The pots divided (each whole, or its high half then its low half), and the main pot's
+    winners."""
+    # The hands that win nothing are out (pokerkit kills them), and pots whose seats are then
+    # the same are one: fewer odd chips.
+    alive: set[int] = set()
+    for pot in pots:
+        alive.update(pot.seats if len(pot.seats) == 1 else _best(pot.seats, strength_of))
+        low_seats = tuple(seat for seat in pot.seats if low_of.get(seat))
+        if low_seats:
+            alive.update(_best(low_seats, low_of))
+    merged: list[Pot] = []
+    for pot in pots:
+        seats = tuple(seat for seat in pot.seats if seat in alive)
+        if merged and merged[-1].seats == seats:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, seats)
+        else:
+            merged.append(Pot(pot.amount, seats))
+    awards: list[Award] = []
+    main_winners: tuple[int, ...] = ()
+    for number, pot in enumerate(merged):
+        high = _best(pot.seats, strength_of) if len(pot.seats) > 1 else pot.seats
+        low_seats = tuple(seat for seat in pot.seats if low_of.get(seat))
+        if low_seats and len(pot.seats) > 1:
+            low_half = pot.amount // 2
+            low = _best(low_seats, low_of)
+            awards += [Award(pot.amount - low_half, high), Award(low_half, low, low=True)]
+            high += low
+        else:
+            awards.append(Award(pot.amount, high))
+        if not number:
+            main_winners = high
+    return awards, main_winners
 
 
 def _best(seats: tuple[int, ...], value_of: dict[int, int]) -> tuple[int, ...]:

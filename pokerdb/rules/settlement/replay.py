@@ -187,7 +187,8 @@ class _Replay:
     def _dealt(self) -> None:
         """After a dealing action: the street's betting (or the next street) once its dealing
         is complete; the first street's hole cards wait for the first player to act."""
-        if self.dealing.complete() and not (self.phase == _DEALING and self.dealing.first):
+        dealing = self.dealing
+        if not (self.phase == _DEALING and dealing.first) and dealing.complete():
             self._dealing_done()
 
     def _dealing_done(self) -> None:
@@ -208,9 +209,11 @@ class _Replay:
         self._begin_betting()
 
     def _deal_hole(self, seat: int, text: str) -> None:
-        if self.phase == _BETTING:
+        phase = self.phase
+        if phase == _BETTING:
             raise Illegal(f"hole cards are dealt while p{self.betting.actors[0] + 1} is to act")
-        self._check_not_over()
+        if phase >= _SHOWDOWN:
+            self._check_not_over()
         self.dealing.deal_hole(seat, text)
         self._dealt()
 
@@ -277,8 +280,9 @@ class _Replay:
             if self.dealing.board_due or self.dealing.draws_due:
                 raise Illegal(f"p{seat + 1} acts while {self.dealing.waits_for()}")
             self._close_dealing()
-        self._turn(seat)
         betting = self.betting
+        if self.phase != _BETTING or betting.openers or betting.actors[0] != seat:
+            self._turn(seat)
         if verb == "cc":
             betting.check_or_call(seat)
         elif verb == "f":
@@ -290,7 +294,7 @@ class _Replay:
             betting.post_bring_in(seat)
         else:
             betting.bet_or_raise(seat, self._amount(words[2]))
-        if betting.over() or self.in_count == 1:
+        if not betting.actors or self.in_count == 1:
             self._end_betting(self.index + 1)
 
     def _turn(self, seat: int) -> None:

@@ -6,6 +6,8 @@ The replay (pokerdb.rules.settlement.replay) says when; this module checks each 
 against what is due, and keeps the cards (pokerdb.rules.settlement.dealing).
 """
 
+from typing import Final
+
 from pokerdb.rules.settlement.betting import Illegal
 from pokerdb.rules.settlement.dealing import Cards
 from pokerdb.rules.variants import Street, Variant
@@ -14,8 +16,8 @@ from pokerdb.rules.variants import Street, Variant
 class StreetDealing:
     """The cards the current street still deals."""
 
-    __slots__ = ("board_due", "cards", "draws_due", "first", "hole_due", "in_hand", "street",
-                 "variant")
+    __slots__ = ("board_due", "cards", "draws_due", "face_down", "first", "hole_due", "in_hand",
+                 "street", "variant")
 
     def __init__(self, variant: Variant, cards: Cards, in_hand: list[bool]) -> None:
         self.variant = variant
@@ -23,6 +25,7 @@ class StreetDealing:
         self.in_hand = in_hand  # the replay's own list
         self.street = variant.streets[0]
         self.first = True  # the first street: its hole cards wait for the first to act
+        self.face_down = True  # the street deals no card face up
         self.board_due = 0
         self.hole_due = [0] * len(in_hand)
         self.draws_due: list[int] = []
@@ -32,6 +35,7 @@ class StreetDealing:
         variant, in_hand = self.variant, self.in_hand
         self.street = street = variant.streets[number]
         self.first = not number
+        self.face_down = not any(street.hole_cards)
         self.board_due = street.board_cards
         dealt = len(street.hole_cards)
         if self.first and variant.hole_choices:
@@ -65,7 +69,7 @@ class StreetDealing:
                              for seat, held in enumerate(in_hand)]
         for seat, due in enumerate(self.hole_due):
             if due:
-                cards.deal_hole(seat, [None] * due, _statuses(self.street, due, due))
+                cards.deal_hole(seat, (None,) * due, _statuses(self.street, due, due))
         self.hole_due = [0] * len(in_hand)
 
     def deal_hole(self, seat: int, written: str) -> None:
@@ -88,8 +92,10 @@ class StreetDealing:
                 raise Illegal(f"p{seat + 1} is dealt {len(new)} cards where {due} are due")
             raise Illegal(f"p{seat + 1} is dealt {len(new)} cards where the {street.name} "
                           f"deals {due}")
-        self.cards.deal_hole(seat, new, _statuses(street, due, len(new)))
-        self.hole_due[seat] = due - len(new)
+        count = len(new)
+        self.cards.deal_hole(seat, new, _DOWN[count] if self.face_down
+                             else _statuses(street, due, count))
+        self.hole_due[seat] = due - count
 
     def deal_board(self, written: str) -> None:
         variant = self.variant
@@ -108,10 +114,13 @@ class StreetDealing:
                           f"come")
         if self.draws_due[0] != seat:
             raise Illegal(f"p{seat + 1} discards out of turn ({self.waits_for()})")
-        cards = self.cards.parse(written) if written else []
+        cards = self.cards.parse(written) if written else ()
         self.cards.discard(seat, cards)
         del self.draws_due[0]
         self.hole_due[seat] = len(cards)
+
+
+_DOWN: Final = tuple((False,) * count for count in range(64))  # more than any hand holds
 
 
 def _statuses(street: Street, due: int, count: int) -> tuple[bool, ...]:
