@@ -46,37 +46,47 @@ class InputFormat(StrEnum):
     UCI = "uci"
     HOLDEM = "holdem"
     PHH = "phh"  # hand histories: files of one hand or many, or a folder of them
+    POKERSTARS = "pokerstars"  # PokerStars hand histories: files of many, or a folder
 
     @property
     def game(self) -> Game:
-        return HOLDEM if self in (InputFormat.HOLDEM, InputFormat.PHH) else FIVE_CARD
+        return FIVE_CARD if self in (InputFormat.PE54, InputFormat.UCI) else HOLDEM
 
     @property
     def item(self) -> str:
         """What holds one deal, as messages count invalid ones: a line, or a recorded hand."""
-        return "hand" if self is InputFormat.PHH else "line"
+        return "hand" if self.records_hands else "line"
+
+    @property
+    def records_hands(self) -> bool:
+        """Whether it holds recorded hands (hand histories), read by formats.phh_input."""
+        return self in (InputFormat.PHH, InputFormat.POKERSTARS)
 
     @property
     def reads_folders(self) -> bool:
-        return self is InputFormat.PHH
+        return self.records_hands
 
     @property
     def settles(self) -> bool:
         """Whether its import evaluates every hand itself (settling a recorded hand's pots)."""
-        return self is InputFormat.PHH
+        return self.records_hands
 
     @property
     def more_per_hand(self) -> bool:
         """Whether its import writes more rows per hand than its cards and values: a UCI row's
         label (hand_labels), a recorded hand's seat (seats)."""
-        return self in (InputFormat.UCI, InputFormat.PHH)
+        return self is InputFormat.UCI or self.records_hands
 
     @classmethod
     def of_path(cls, name: str) -> "InputFormat":
-        """The format of a path given without --format: phh for a folder or a `.phh`/`.phhs`
-        file (gzipped too), else pe54."""
+        """The format of a path given without --format: pokerstars for a file that starts as
+        a PokerStars hand history does (or a folder whose first file does, without PHH
+        files), phh for a folder or a `.phh`/`.phhs` file (gzipped too), else pe54."""
         from pokerdb.formats.phh import is_phh_name  # the CLI imports this for its option types
+        from pokerdb.formats.pokerstars import is_pokerstars_path
 
+        if is_pokerstars_path(name):
+            return cls.POKERSTARS
         return cls.PHH if is_phh_name(name) or os.path.isdir(name) else cls.PE54
 
 
@@ -165,6 +175,11 @@ def open_input(file_format: InputFormat, source: Source) -> Input:
         from pokerdb.formats.phh_input import HandHistories  # numpy, and the replay
 
         return HandHistories(source)
+    if file_format is InputFormat.POKERSTARS:
+        from pokerdb.formats.phh_input import HandHistories
+        from pokerdb.formats.pokerstars import POKERSTARS_READER
+
+        return HandHistories(source, POKERSTARS_READER)
     return LineInput(file_format, source)
 
 

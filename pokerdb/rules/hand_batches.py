@@ -35,6 +35,7 @@ class HandBatch:
     # Per seat, hand by hand: the strength (0: no showdown value) and best five (0: none).
     strength: npt.NDArray[np.int32]
     best: npt.NDArray[np.int32]
+    cancelled: int = 0  # hands of the input the site cancelled, met before these: not stored
 
     def __len__(self) -> int:
         return len(self.hands)

@@ -160,6 +160,9 @@ class Settlement:
     showed: tuple[bool, ...]  # per seat: reached the showdown and showed a hand
     winner: int  # the seat that won the main pot, 0 when it was split
     awards: tuple[Award, ...]
+    # A site's hand: per seat, the units of what it won that the site kept as rake and fees
+    # (`won` and `net` are then what it was paid); None for a hand without rake.
+    raked: tuple[int, ...] | None = None
 
 
 def replay(hand: PhhHand) -> Replayed:
@@ -332,7 +335,8 @@ class _Replay:
     # --- actions --------------------------------------------------------------------------
 
     def _fail(self, text: str, reason: str) -> PhhError:
-        return self.hand.error(f"action {self.index + 1} {quoted(text)}: {reason}")
+        return PhhError(self.hand.source, f"action {self.index + 1} {quoted(text)}: {reason}",
+                        self.index, reason)
 
     def _apply(self, text: str) -> None:
         words = (text.partition("#")[0] if "#" in text else text).split()
