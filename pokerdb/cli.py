@@ -223,6 +223,9 @@ def import_command(
             if result.skipped:
                 typer.echo(shown(f"{file}: already imported as dataset "
                                  f"'{result.already_imported_as}', skipped"))
+            elif not result.deals:
+                typer.echo(shown(f"{file}: all {_counted(result.duplicates, 'hand')} are stored "
+                                 f"already, skipped"))
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
                 evaluated = " and evaluated" if evaluate else ""
@@ -230,7 +233,8 @@ def import_command(
                                  f"({_counted(result.hands, 'hand')}) as dataset "
                                  f"'{result.name}' in {result.seconds:.2f} s "
                                  f"({rate:,.0f} deals/s)"
-                                 f"{_skipped_note(result.rejected, file_format.item)}"))
+                                 f"{_skipped_note(result.rejected, file_format.item)}"
+                                 f"{_site_note(result.duplicates, result.cancelled)}"))
 
 
 def _import_progress(bar: "Progress | None") -> Callable[[int, int], None] | None:
@@ -257,6 +261,13 @@ def _skipped_note(rejected: int, item: str) -> str:
         return ""
     return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
             f"(see the rejects table)")
+
+
+def _site_note(duplicates: int, cancelled: int) -> str:
+    """The hands of a site's files not stored: already stored, or cancelled by the site."""
+    notes = ([f"skipped {_counted(duplicates, 'hand')} stored already"] if duplicates else []) + (
+        [f"{_counted(cancelled, 'cancelled hand')} not stored"] if cancelled else [])
+    return "".join(f"; {note}" for note in notes)
 
 
 @app.command()

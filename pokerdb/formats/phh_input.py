@@ -7,9 +7,9 @@ lists a folder's files and reads a file's hands: PHH's (`.phh`, `.phhs`) and a s
 `HandHistories(source, reader)` is the import's input (see pokerdb.formats.open_input).
 `sha256()` reads every file once, in path order, and hashes the contents the import then
 parses. They are kept in memory up to KEPT_BYTES; the files beyond are read again as the import
-reaches them. The import hashes what it parses again, and fails if that changed meanwhile. `opened(rule)` yields a
-`HandBatch` of settled hands for every BATCH_HANDS valid ones, and a `Rejected` for each invalid
-hand: its position in the dataset, its source, and why.
+reaches them. The import hashes what it parses again, and fails if that changed meanwhile.
+`opened(rule)` yields a `HandBatch` of settled hands for every BATCH_HANDS valid ones, and a
+`Rejected` for each invalid hand: its position in the dataset, its source, and why.
 """
 
 import datetime
@@ -19,8 +19,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
-
-import numpy as np
 
 from pokerdb.errors import InputError
 from pokerdb.formats import Opened, PlayerRule, Rejected
@@ -158,7 +156,7 @@ class HandHistories:
                     continue
             keep.append(index)
             first_seat += count
-        yield _subset(batch, keep) if len(keep) < len(batch) else batch
+        yield batch.subset(keep) if len(keep) < len(batch) else batch
 
     def _rejected(self, position: int, problem: PhhError) -> Rejected:
         return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
@@ -211,16 +209,6 @@ def _without_nul(hand: PhhHand) -> PhhHand:
     details = replace(hand.details, **texts)
     return replace(hand, actions=tuple(map(clean, hand.actions)), details=details,
                    players=None if hand.players is None else tuple(map(clean, hand.players)))
-
-
-def _subset(batch: HandBatch, keep: list[int]) -> HandBatch:
-    """The batch of only its hands `keep` (indexes, in order)."""
-    starts = np.cumsum(batch.players) - batch.players
-    seats = (np.concatenate([np.arange(starts[index], starts[index] + batch.players[index])
-                             for index in keep]) if keep else np.zeros(0, dtype=np.int64))
-    return HandBatch([batch.hands[index] for index in keep],
-                     [batch.settlements[index] for index in keep], batch.players[keep],
-                     batch.strength[seats], batch.best[seats], batch.cancelled)
 
 
 class _Pending:

@@ -213,8 +213,7 @@ class _Hand:
             min_bet=None if code.startswith("F") else big, starting_stacks=tuple(stacks),
             actions=tuple(body.actions), ante_trimming_status=False,
             players=tuple(name for _, name, _ in seated),
-            finishing_stacks=tuple(stack - paid + won + out for stack, paid, won, out in zip(
-                stacks, body.put_in, body.collected, body.cashed_out, strict=True)),
+            finishing_stacks=None,
             winnings=tuple(body.collected), details=details, site=site)
 
 

@@ -44,6 +44,17 @@ class HandBatch:
         """Seats, as pokerdb counts a player's hand."""
         return len(self.strength)
 
+    def subset(self, keep: list[int]) -> "HandBatch":
+        """The batch of only its hands `keep` (indexes, in order)."""
+        starts = (np.cumsum(self.players) - self.players).tolist()
+        counts = self.players.tolist()
+        seats = np.array([seat for index in keep
+                          for seat in range(starts[index], starts[index] + counts[index])],
+                         dtype=np.int64)
+        return HandBatch([self.hands[index] for index in keep],
+                         [self.settlements[index] for index in keep], self.players[keep],
+                         self.strength[seats], self.best[seats], self.cancelled)
+
 
 def settle(hands: list[ReplayedHand]) -> HandBatch:
     """The hands settled: every seat with a showdown value evaluated at once, then each

@@ -4,26 +4,28 @@ writes.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Final
 
 import numpy as np
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select, tuple_
 
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.steps import evaluation
+from pokerdb.steps.site_rows import SITE_DEAL_COLUMNS, SITE_SEAT_COLUMNS, site_deal, site_seats
 from pokerdb.storage import bulk
 from pokerdb.storage.schema import actions, deals, hand_cards, seats
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
-                       "time_zone", "currency", "allin_board")
+                       "time_zone", "currency", "allin_board", "level", *SITE_DEAL_COLUMNS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake", "allin_pot")
+                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "seat_number",
+                       *SITE_SEAT_COLUMNS)
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
@@ -46,7 +48,9 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
             phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
             details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
-            details.currency, None if all_in is None else all_in.board))
+            details.currency, None if all_in is None else all_in.board,
+            None if details.level is None else str(details.level),
+            *site_deal(phh_hand, _money(phh_hand))))
         count = phh_hand.player_count
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                              replayed.hole_cards, strict=True))
@@ -60,7 +64,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     winners = np.array([settlement.winner for settlement in batch.settlements],
                        dtype=np.int64)
     return StagedHands(
-        len(batch.hands), len(batch.strength),
+        batch, dialect, dataset_id, first_id, len(batch.hands), len(batch.strength),
         bulk.stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         bulk.stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
         evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
@@ -87,7 +91,9 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         [deal_id] * count, range(1, count + 1), hand.players or [None] * count,
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         money(settlement.net), money(hand.winnings or [None] * count),
-        money(hand.finishing_stacks or [None] * count), money(stake), money(pot), strict=True))
+        money(hand.finishing_stacks or [None] * count), money(stake), money(pot),
+        hand.details.seats or [None] * count, *site_seats(hand, settlement, money),
+        strict=True))
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
@@ -106,6 +112,10 @@ def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str
 class StagedHands:
     """A batch of recorded hands made ready, by stage_hands, to store."""
 
+    batch: HandBatch
+    dialect: str
+    dataset_id: int
+    first_id: int
     deals: int
     hands: int
     deal_rows: bulk.StagedRows
@@ -123,3 +133,45 @@ class StagedHands:
         evaluation.store(connection, self.values, described, spool)
         bulk.insert_staged_rows(connection, self.seat_rows)
         bulk.insert_staged_rows(connection, self.action_rows)
+
+
+@dataclass
+class StoredOnce:
+    """A site's hands stored once (revision 0011): the hands of a batch that this import or an
+    earlier one stored already are left out (`duplicates` counts them). `earlier`: whether
+    the database may hold hands of earlier imports (else only this import's are looked for)."""
+
+    earlier: bool
+    seen: set[tuple[str, str]] = field(default_factory=set)
+    duplicates: int = 0
+
+    def new(self, connection: Connection, staged: StagedHands) -> StagedHands | None:
+        """The staged hands without those stored already (staged again if some are); None if
+        none is new."""
+        keys = [(site.site, hand.replayed.hand.details.hand or "")
+                if (site := hand.replayed.hand.site) is not None else None
+                for hand in staged.batch.hands]
+        wanted = [key for key in keys if key is not None]
+        if not wanted:
+            return staged
+        known = set(self.seen)
+        if self.earlier:
+            known.update(connection.execute(
+                select(deals.c.site, deals.c.hand_number).where(
+                    tuple_(deals.c.site, deals.c.hand_number).in_(wanted))).tuples())
+        keep: list[int] = []
+        for index, key in enumerate(keys):
+            if key is None:
+                keep.append(index)
+            elif key in known:
+                self.duplicates += 1
+            else:
+                known.add(key)
+                self.seen.add(key)
+                keep.append(index)
+        if len(keep) == len(keys):
+            return staged
+        if not keep:
+            return None
+        return stage_hands(staged.batch.subset(keep), staged.dialect, staged.dataset_id,
+                           staged.first_id)
