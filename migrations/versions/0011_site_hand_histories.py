@@ -1,6 +1,10 @@
-"""Site hand histories (PokerStars): what a tracker needs of a hand, beside PHH's fields.
+"""Site hand histories (PokerStars): what a tracker needs of a hand, beside PHH's fields; and
+the betting of every recorded hand, so that it can be written out again as PHH.
 
-deals gains, NULL for every other input:
+deals gains min_bet, small_bet, big_bet, bring_in and ante_trimming (PHH's fields, NULL for
+deals and for hands imported before), seats gains ante and blind (what each seat posted).
+
+deals gains, NULL for every input but a site's:
 - site: "PokerStars", "PokerStars Zoom" or "PokerStars Home Game"; hand_number is then the
   site's hand number, and a unique index on (site, hand_number), where site is set, stores a
   site's hand once whatever files it comes in (an import skips the hands already stored);
@@ -12,10 +16,11 @@ deals gains, NULL for every other input:
 - second_board: the second board of a hand run twice;
 - hero: the player whose cards were `Dealt to` the file's owner.
 
-seats gains, NULL for every other input: seat_number (at the table), position (BTN, SB, BB,
-UTG, UTG+1, UTG+2, LJ, HJ, CO), collected (as the file says), raked (the seat's share of the rake
-and fees: what pokerdb's settlement awards it less what it collected), cashed_out (paid for
-cashing out the hand). The `hands` view shows the new seat columns.
+seats gains, NULL for every input but a site's (seat_number also from PHH's `seats`):
+seat_number (at the table), position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), collected
+(as the file says), raked (the seat's share of the rake and fees: what pokerdb's settlement
+awards it less what it collected), cashed_out (paid for cashing out the hand). The `hands`
+view shows the new seat columns.
 
 Revision ID: 0011
 Revises: 0010
@@ -37,14 +42,16 @@ depends_on: str | Sequence[str] | None = None
 
 AMOUNT = sa.Numeric(asdecimal=False)
 DEAL_COLUMNS = (
-    ("site", sa.String()), ("button_seat", sa.SmallInteger()),
+    ("min_bet", AMOUNT), ("small_bet", AMOUNT), ("big_bet", AMOUNT), ("bring_in", AMOUNT),
+    ("ante_trimming", sa.Boolean()), ("site", sa.String()), ("button_seat", sa.SmallInteger()),
     ("played_at", sa.DateTime(timezone=True)), ("tournament", sa.String()),
     ("buy_in", sa.String()), ("level", sa.String()), ("total_pot", AMOUNT), ("rake", AMOUNT),
     ("fees", AMOUNT), ("second_board", sa.String(14)), ("hero", sa.SmallInteger()),
 )
 SEAT_COLUMNS = (
-    ("seat_number", sa.SmallInteger()), ("position", sa.String(8)), ("collected", AMOUNT),
-    ("raked", AMOUNT), ("cashed_out", AMOUNT),
+    ("ante", AMOUNT), ("blind", AMOUNT), ("seat_number", sa.SmallInteger()),
+    ("position", sa.String(8)), ("collected", AMOUNT), ("raked", AMOUNT),
+    ("cashed_out", AMOUNT),
 )
 INDEX = "ix_deals_site_hand_number"
 

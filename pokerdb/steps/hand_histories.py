@@ -15,17 +15,24 @@ from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.steps import evaluation
-from pokerdb.steps.site_rows import SITE_DEAL_COLUMNS, SITE_SEAT_COLUMNS, site_deal, site_seats
+from pokerdb.steps.site_rows import (
+    SITE_DEAL_COLUMNS,
+    SITE_SEAT_COLUMNS,
+    seat_forced_bets,
+    site_deal,
+    site_seats,
+)
 from pokerdb.storage import bulk
 from pokerdb.storage.schema import actions, deals, hand_cards, seats
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
-                       "time_zone", "currency", "allin_board", "level", *SITE_DEAL_COLUMNS)
+                       "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
+                       "big_bet", "bring_in", "ante_trimming", *SITE_DEAL_COLUMNS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "seat_number",
-                       *SITE_SEAT_COLUMNS)
+                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
+                       "seat_number", *SITE_SEAT_COLUMNS)
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
@@ -50,6 +57,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
             None if details.time is None else details.time.isoformat(), details.time_zone,
             details.currency, None if all_in is None else all_in.board,
             None if details.level is None else str(details.level),
+            *_money(phh_hand)([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
+                               phh_hand.bring_in]), phh_hand.ante_trimming_status,
             *site_deal(phh_hand, _money(phh_hand))))
         count = phh_hand.player_count
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
@@ -92,8 +101,8 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         money(settlement.net), money(hand.winnings or [None] * count),
         money(hand.finishing_stacks or [None] * count), money(stake), money(pot),
-        hand.details.seats or [None] * count, *site_seats(hand, settlement, money),
-        strict=True))
+        *map(money, seat_forced_bets(hand)), hand.details.seats or [None] * count,
+        *site_seats(hand, settlement, money), strict=True))
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:

@@ -37,3 +37,13 @@ def site_seats(hand: PhhHand, settlement: Settlement,
         return ((None,) * count,) * len(SITE_SEAT_COLUMNS)
     return (position_names(count), money(site.collected),
             money(settlement.raked or (0,) * count), money(site.cashed_out))
+
+
+def seat_forced_bets(hand: PhhHand) -> tuple[Sequence[int | None], Sequence[int | None]]:
+    """Each seat's ante and blind (or straddle) as it posts them: PHH lists heads-up forced
+    bets in reverse."""
+    antes: Sequence[int | None] = hand.antes
+    blinds: Sequence[int | None] = hand.blinds_or_straddles or (None,) * hand.player_count
+    if hand.player_count == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    return antes, blinds

@@ -127,6 +127,14 @@ deals = Table(
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
     Column("allin_board", String(14)),
+    # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
+    # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
+    # ante_trimming_status; each seat's ante and blind are in seats.
+    Column("min_bet", Amount),
+    Column("small_bet", Amount),
+    Column("big_bet", Amount),
+    Column("bring_in", Amount),
+    Column("ante_trimming", Boolean),
     # A site's hand history (revision 0011; NULL for every other input): the site ("PokerStars",
     # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
     # when it was played, in UTC; a tournament's number, buy-in and level as written; the
@@ -266,11 +274,14 @@ seats = Table(
     # win). NULL for a seat that had folded, and without such an all-in.
     Column("allin_stake", Amount),
     Column("allin_pot", Amount),
-    # A site's hand (revision 0011; NULL otherwise): the seat's number at the table, its
+    # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
+    # seat's number at the table, its
     # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
     # its share of the rake and fees (what pokerdb's settlement awards it less what it
     # collected), and what it was paid for cashing out the hand. `net` is then what the site
     # paid less put_in: a hand's nets sum to minus its rake and fees.
+    Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
+    Column("blind", Amount),  # a blind or straddle
     Column("seat_number", SmallInteger),
     Column("position", String(8)),
     Column("collected", Amount),
