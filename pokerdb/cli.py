@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from enum import StrEnum
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -456,6 +457,32 @@ def delete_command(
     with _user_errors():
         removed = delete_dataset(_open_engine(db), dataset)
         typer.echo(shown(f"deleted dataset '{dataset}' ({_counted(removed, 'deal')})"))
+
+
+class ExportFormat(StrEnum):
+    PHH = "phh"
+
+
+@app.command("export")
+def export_command(
+    output: Annotated[Path, typer.Option(
+        "--output", "-o", help="The folder to write into (made if missing).")],
+    export_format: Annotated[ExportFormat, typer.Option(
+        "--format", help="phh: each recorded hand as a PHH file.")] = ExportFormat.PHH,
+    dataset: DatasetOption = None,
+    db: DbOption = None,
+) -> None:
+    """Write the recorded hands (of any input: PHH, PokerStars) out as PHH files, one folder
+    per dataset."""
+    from pokerdb.exports.phh import export_phh
+
+    with _user_errors():
+        result = export_phh(_open_engine(db), output, dataset)
+        left_out = (f" ({_counted(result.left_out, 'hand')} imported before pokerdb kept "
+                    f"their blinds left out: import them again to export them)"
+                    if result.left_out else "")
+        typer.echo(shown(f"wrote {_counted(result.hands, 'hand')} as PHH files to "
+                         f"{', '.join(map(str, result.folders))}{left_out}"))
 
 
 @app.command("datasets")

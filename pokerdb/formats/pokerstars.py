@@ -143,6 +143,8 @@ class _Hand:
         if header is None:
             raise self.fail("not a PokerStars hand header")
         self.source = f"{self.source}#{header['number']}"
+        if any(line.strip() == "Hand cancelled" for line in lines):
+            return Cancelled(self.source)
         game = header["game"].strip()
         variant = VARIANTS.get(game)
         if variant is None:
@@ -171,8 +173,6 @@ class _Hand:
             if seat["out"] is None:
                 seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
             self.index += 1
-        if any(line.strip() == "Hand cancelled" for line in lines):
-            return Cancelled(self.source)
         if len(seated) < 2:
             raise self.fail("fewer than two players are dealt in")
         ring = max(seat_count, max(number for number, _, _ in seated))
@@ -305,7 +305,7 @@ class _Body:
         first, second = self.boards
         if not second:
             return None
-        return " ".join([*first[:5 - len(second)], *second])
+        return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(second)], *second])
 
     def marker(self, line: str) -> bool:
         """A `*** ... ***` line; True for the summary's."""

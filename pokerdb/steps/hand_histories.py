@@ -167,7 +167,7 @@ class StoredOnce:
         if self.earlier:
             known.update(connection.execute(
                 select(deals.c.site, deals.c.hand_number).where(
-                    tuple_(deals.c.site, deals.c.hand_number).in_(wanted))).tuples())
+                    tuple_(deals.c.site, deals.c.hand_number).in_(wanted))).all())
         keep: list[int] = []
         for index, key in enumerate(keys):
             if key is None:
