@@ -159,11 +159,11 @@ def _betting(table: _Table, street: int, stacks: list[int], bets: list[int], liv
         can_raise = (bool(others) and stacks[seat] > owed and not (table.limit and raises >= 4)
                      and not (short and seat in acted))
         roll = rng.random()
-        if owed and roll < 0.35:
+        if owed and roll < (0.7 if street == 0 else 0.45):  # most hands end before the flop
             live[seat] = False
             yield f"{names[seat]}: folds "
             continue
-        if can_raise and roll > (0.75 if owed else 0.6):
+        if can_raise and roll > (0.93 if owed else 0.75):
             least = top + raise_size
             if table.limit:
                 target = least
