@@ -290,3 +290,26 @@ def test_the_encodings_and_line_ends_the_site_writes(runner: CliRunner, tmp_path
     assert rows(db, "SELECT hand_number, name, position FROM seats JOIN deals ON id = deal_id "
                     "WHERE seat_number = 4 ORDER BY hand_number") == [
         ("1", "Tünks€", "BTN"), ("109681313810", "Tünks€", "BTN")]
+
+
+def docs_queries() -> list[str]:
+    """The SQL statements of the PokerStars docs page, in order."""
+    page = (REPO / "docs" / "hand-histories-pokerstars.md").read_text()
+    return [block.strip().rstrip(";") for block in re.findall(r"```sql\n(.*?)```", page,
+                                                              flags=re.DOTALL)]
+
+
+def test_the_docs_queries_answer_on_every_backend(runner: CliRunner, db_url: str) -> None:
+    succeeds(runner, "import", str(TEN), "--db", db_url)
+    answers = [plain(db_url, sql.replace("'Hero'", "'jimmyhoo'")) for sql in docs_queries()]
+    assert len(answers) == 6
+    sessions, positions, starting, biggest, rake, opponents = answers
+    nets = plain(db_url, "SELECT sum(net), count(*), sum(raked) FROM seats "
+                         "WHERE name = 'jimmyhoo'")[0]
+    assert [(hands, net) for _, hands, net, _ in sessions] == [(nets[1], nets[0])]
+    assert sum(row[1] for row in positions) == nets[1]
+    assert sum(row[2] for row in positions) == pytest.approx(nets[0])
+    assert starting == [("76s", 1, 282)]  # the one hand he shows: 7h 6h, a full house
+    assert len(biggest) == 5 and biggest[0][3] == 565  # the hands he put chips in
+    assert rake == [("USD", nets[1], pytest.approx(nets[2]), rake[0][3])]
+    assert sum(row[1] for row in opponents) >= nets[1]
