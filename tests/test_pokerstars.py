@@ -3,12 +3,14 @@ lines make them, summing to minus the rake; the site's words for shown hands aga
 evaluation; bad amounts rejected naming the file, the hand and the line; the same hand stored
 once whatever files it comes in; the encodings and line ends the site writes."""
 
+import random
 import re
 from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
@@ -313,3 +315,30 @@ def test_the_docs_queries_answer_on_every_backend(runner: CliRunner, db_url: str
     assert len(biggest) == 5 and biggest[0][3] == 565  # the hands he put chips in
     assert rake == [("USD", nets[1], pytest.approx(nets[2]), rake[0][3])]
     assert sum(row[1] for row in opponents) >= nets[1]
+
+
+def test_random_hands_cash_and_tournament_import_as_their_lines_say(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "random.txt"
+    path.write_text(pokerstars_hands(random.Random(5), 300), encoding="utf-8")
+    succeeds(runner, "import", str(path), "--db", db_url)
+    hands = {number: lines for number, lines in
+             ((chunk.split(":", 1)[0].split("#")[1], chunk.splitlines())
+              for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip())}
+    stored: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    for number, name, net in rows(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
+                                          "JOIN seats s ON s.deal_id = d.id"):
+        stored[number][name] = Decimal(str(net))
+    assert len(stored) == 300
+    for number, nets in stored.items():
+        assert nets == nets_by_lines(hands[number])[0], number
+    kinds = plain(db_url, "SELECT variant, tournament IS NOT NULL, count(*), "
+                          "count(DISTINCT level), sum(CASE WHEN second_board IS NULL THEN 0 "
+                          "ELSE 1 END) FROM deals GROUP BY variant, tournament IS NOT NULL "
+                          "ORDER BY 1, 2")
+    assert [row[:2] for row in kinds] == [("FT", False), ("NT", False), ("NT", True)]
+    assert all(count > 40 for _, _, count, _, _ in kinds)
+    assert plain(db_url, "SELECT min(buy_in), max(buy_in), min(rake), max(rake) FROM deals "
+                         "WHERE tournament IS NOT NULL") == [("$3.19+$0.31 USD",) * 2 + (0, 0)]
+    assert plain(db_url, "SELECT count(*) FROM deals WHERE tournament IS NULL AND rake > 0")[0][
+        0] > 50
