@@ -135,7 +135,7 @@ class _Hand:
         if header is None:
             raise self.fail("not a PokerStars hand header")
         self.source = f"{self.source}#{header['number']}"
-        if any(line.strip() == "Hand cancelled" for line in lines):
+        if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
         game = header["game"].strip()
         variant = VARIANTS.get(game)

@@ -10,13 +10,15 @@ blank lines between them. Every hand starts with one of the `HAND_STARTS`.
 import codecs
 import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 HAND_STARTS: Final = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #",
                       "PokerStars Home Game Hand #")
 _LINE_ENDS: Final = re.compile(r"\r\n|\r|\n")
+_HAND_START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #",
+                                re.MULTILINE)
 
 HEADER: Final = re.compile(
     r"PokerStars (?P<room>Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+): +"
@@ -64,7 +66,7 @@ TIME_ZONES: Final = {
 class HandText:
     """One hand's non-blank lines as the file has them, and their line numbers in the file."""
 
-    numbers: list[int]
+    numbers: Sequence[int]
     lines: list[str]
 
 
@@ -106,19 +108,23 @@ def looks_like_pokerstars(head: bytes) -> bool:
 def hand_texts(text: str) -> Iterator[HandText]:
     """The hands of a file's text, each from its first line to the line before the next hand,
     its blank lines left out (see `leading_text` for what comes before the first)."""
-    numbers: list[int] = []
-    lines: list[str] = []
-    for number, line in enumerate(_LINE_ENDS.split(text), start=1):
-        if line.startswith(HAND_STARTS) or (
-                line[:1] == "\ufeff" and line[1:].startswith(HAND_STARTS)):
-            if lines:
-                yield HandText(numbers, lines)
-            numbers, lines = [number], [line.lstrip("\ufeff")]
-        elif lines and line and not line.isspace():
-            numbers.append(number)
-            lines.append(line)
-    if lines:
-        yield HandText(numbers, lines)
+    text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    starts = [match.start() for match in _HAND_START.finditer(text)]
+    if not starts:
+        return
+    first_line = text.count("\n", 0, starts[0]) + 1
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        chunk = text[start:end]
+        lines = chunk.rstrip().split("\n")
+        lines[0] = lines[0].lstrip("\ufeff")
+        count = chunk.count("\n")
+        if "" in lines or any(line.isspace() for line in lines):
+            numbered = [(number, line) for number, line in enumerate(lines, first_line)
+                        if line and not line.isspace()]
+            yield HandText([number for number, _ in numbered], [line for _, line in numbered])
+        else:
+            yield HandText(range(first_line, first_line + len(lines)), lines)
+        first_line += count
 
 
 def leading_text(text: str) -> tuple[int, str] | None:
@@ -142,7 +148,22 @@ def parse_date(date: str, time: str) -> datetime.datetime:
 
 def amount_units(text: str, exponent: int) -> int | None:
     """An amount as written ('$0.10', '€1', '1,500') in units of 10 ** -exponent; None if it is
-    not one or has more decimals than the units hold."""
+    not one or has more decimals than the units hold. Amounts repeat, so each is worked out
+    once (up to _KNOWN_AMOUNTS of them)."""
+    known = _AMOUNTS[exponent] if exponent < len(_AMOUNTS) else {}
+    units = known.get(text)
+    if units is None:
+        units = _units(text, exponent)
+        if units is not None and len(known) < _KNOWN_AMOUNTS:
+            known[text] = units
+    return units
+
+
+_KNOWN_AMOUNTS: Final = 100_000
+_AMOUNTS: Final[tuple[dict[str, int], ...]] = ({}, {}, {})  # by exponent
+
+
+def _units(text: str, exponent: int) -> int | None:
     digits = text.lstrip("$€£¥₹").replace(",", "")
     whole, point, fraction = digits.partition(".")
     if not (whole.isascii() and whole.isdigit()) or len(fraction) > exponent or (

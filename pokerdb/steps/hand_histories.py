@@ -108,13 +108,32 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
     """Amounts in the hand's units as stored: whole chips as integers, decimals as their exact
     text (which both backends read as a NUMERIC value)."""
-    if not hand.exponent:
+    exponent = hand.exponent
+    if not exponent:
         return lambda units: units
+    known = _TEXTS.setdefault(exponent, {})
 
     def decimals(units: Sequence[int | None]) -> list[str | None]:
-        return [None if value is None else str(hand.amount(value)) for value in units]
+        texts: list[str | None] = []
+        for value in units:
+            if value is None:
+                texts.append(None)
+            elif (text := known.get(value)) is not None:
+                texts.append(text)
+            else:
+                text = str(hand.amount(value))
+                if len(known) < _KNOWN_TEXTS:
+                    known[value] = text
+                texts.append(text)
+        return texts
 
     return decimals
+
+
+# The text of amounts met, by exponent: amounts repeat (blinds, stacks, zero), and making the
+# Decimal of each anew was a third of staging a batch.
+_TEXTS: dict[int, dict[int, str]] = {}
+_KNOWN_TEXTS: Final = 100_000
 
 
 @dataclass(frozen=True)
