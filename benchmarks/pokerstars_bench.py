@@ -6,8 +6,9 @@ replaying the same hands where it can read them (no-limit hold'em only), in the 
 `python benchmarks/pokerstars_bench.py [--hands N] [--pokerkit-hands K] [--seed S] [--db URL]
 [--file PATH]` prints the table and the targets: the import at least 5,000 hands/s, and at
 least 100x pokerkit's hands/s. pokerkit takes some 20 ms a hand, so it is given the file's first
-K hands without antes (default 1,000: it drops antes); its rate is over the hands it read. Every hand pokerkit reads is
-checked: its payoffs must be pokerdb's nets before rake (the run exits 1 otherwise).
+K hands without antes (default 1,000; it drops antes); its rate is over the hands it read. Every
+hand pokerkit reads is checked: its payoffs must be pokerdb's nets before rake (the run exits 1
+otherwise).
 """
 
 import argparse
