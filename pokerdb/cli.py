@@ -176,7 +176,8 @@ def _advancer(bar: "Progress | None") -> Callable[[int], None] | None:
 @app.command("import")
 def import_command(
     files: Annotated[list[str], typer.Argument(
-        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh, "
+             "pokerstars).")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
@@ -188,8 +189,11 @@ def import_command(
         help="pe54: a deal of 5 cards per player per line; uci: the UCI Poker Hand "
              "CSV, one hand per row, its CLASS kept in hands.label; holdem: the board "
              "then each player's two hole cards, groups separated by '|'; phh: PHH hand "
-             "histories (.phh, .phhs, or a folder of them), each hand replayed and settled. "
-             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+             "histories (.phh, .phhs, or a folder of them), each hand replayed and settled; "
+             "pokerstars: PokerStars hand histories (files of hands, or a folder of them), "
+             "settled and checked against what the file says was paid. Default: pokerstars "
+             "for a file (or folder) that starts as PokerStars writes, phh for a folder or a "
+             ".phh/.phhs file, else pe54.")
     ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
