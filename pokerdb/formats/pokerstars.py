@@ -18,6 +18,7 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 
 import datetime
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -223,7 +224,16 @@ def _utc(moment: datetime.datetime | None, zone: str | None) -> datetime.datetim
     name = TIME_ZONES.get(zone or "")
     if moment is None or name is None:
         return None
-    return moment.replace(tzinfo=ZoneInfo(name)).astimezone(datetime.UTC)
+    offset = _utc_offset(name, moment.replace(minute=0, second=0))
+    return (moment - offset).replace(tzinfo=datetime.UTC)
+
+
+@lru_cache(maxsize=4096)
+def _utc_offset(zone: str, hour: datetime.datetime) -> datetime.timedelta:
+    """The zone's offset from UTC at that local hour (a file's hands share their hours)."""
+    offset = hour.replace(tzinfo=ZoneInfo(zone)).utcoffset()
+    assert offset is not None
+    return offset
 
 
 POKERSTARS_READER: Final = HandReader(pokerstars_files, parse_pokerstars, ".txt files")

@@ -2,6 +2,7 @@
 the showdown and the summary, read line by line into PHH actions and what the file says was
 paid (see pokerdb.formats.pokerstars)."""
 
+from functools import cache
 from typing import Final, Protocol
 
 from pokerdb.errors import quoted
@@ -91,15 +92,12 @@ class HandPlay:
         """The PHH actions: every player's hole cards, then the play; and per action, its line."""
         numbers, lines = self.hand.text.numbers, self.hand.text.lines
         unknown = "??" * self.hole_count
-        first = numbers[0]
-        for seat, cards in enumerate(self.cards):
-            self.actions.append(f"d dh p{seat + 1} {cards or unknown}")
-            self.action_lines.append(first)
-            self.action_texts.append(lines[0])
-        for index, action in self.play:
-            self.actions.append(action)
-            self.action_lines.append(numbers[index])
-            self.action_texts.append(lines[index])
+        n, play = len(self.cards), self.play
+        self.actions = [f"d dh p{seat} {cards or unknown}"
+                        for seat, cards in enumerate(self.cards, 1)]
+        self.actions += [action for _, action in play]
+        self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
+        self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
 
     def second_board(self) -> str | None:
         first, second = self.boards
@@ -136,7 +134,7 @@ class HandPlay:
     def hand_cards(self, written: str) -> list[str]:
         cards = written.split()
         for card in cards:
-            if normalise_card(card) is None:
+            if card not in _CARDS:
                 raise self.hand.fail(f"{quoted(card)} is not a card")
         return cards
 
@@ -269,7 +267,7 @@ class HandPlay:
 
     def summary(self, line: str) -> None:
         hand = self.hand
-        if (total := TOTAL_POT.match(line)) is not None:
+        if line.startswith("Total pot ") and (total := TOTAL_POT.match(line)) is not None:
             self.total_pot = hand.amount(total["total"])
             for fee in total["fees"].split(" | ")[1:]:
                 name, _, written = fee.strip().rpartition(" ")
@@ -277,7 +275,7 @@ class HandPlay:
                     self.rake += hand.amount(written)
                 else:
                     self.fees += hand.amount(written)
-        elif (seat := SUMMARY_SEAT.match(line)) is not None and " mucked [" in line:
+        elif " mucked [" in line and (seat := SUMMARY_SEAT.match(line)) is not None:
             for index, name in enumerate(self.names):
                 if line.startswith(f"Seat {seat['seat']}: {name} "):
                     self.know(index, line[line.index(" mucked [") + 8:])
@@ -285,9 +283,17 @@ class HandPlay:
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""
-        exponent = self.hand.exponent
-        if not exponent:
-            return str(units)
-        whole, fraction = divmod(units, 10 ** exponent)
-        return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
+        return _written(units, self.hand.exponent)
+
+
+@cache
+def _written(units: int, exponent: int) -> str:
+    if not exponent:
+        return str(units)
+    whole, fraction = divmod(units, 10 ** exponent)
+    return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
+
+
+# The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
+_CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
