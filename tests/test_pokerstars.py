@@ -342,3 +342,72 @@ def test_random_hands_cash_and_tournament_import_as_their_lines_say(
                          "WHERE tournament IS NOT NULL") == [("$3.19+$0.31 USD",) * 2 + (0, 0)]
     assert plain(db_url, "SELECT count(*) FROM deals WHERE tournament IS NULL AND rake > 0")[0][
         0] > 50
+
+
+STRADDLED = ("PokerStars Zoom Hand #300000000001:  Hold'em No Limit ($0.25/$0.50) - "
+             "2016/07/01 21:05:09 CET [2016/07/01 15:05:09 ET]\n") + """\
+Table 'Donati' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bo ($60 in chips)
+Seat 3: Hero ($40 in chips)
+Seat 4: Di ($55.50 in chips)
+Seat 5: Ed ($20 in chips) is sitting out
+Bo: posts small blind $0.25
+Hero: posts big blind $0.50
+Di: posts straddle $1
+Bo: posts the ante $0.05
+Hero: posts the ante $0.05
+Ann: posts the ante $0.05
+Di: posts the ante $0.05
+*** HOLE CARDS ***
+Dealt to Hero [Ah Kd]
+Ann: raises $2 to $3
+Bo: folds
+Hero: calls $2.50
+Di: folds
+Di said, "nh: really"
+*** FLOP *** [Ac 7d 2s]
+Hero: checks
+Ann: bets $4
+Hero: calls $4
+*** TURN *** [Ac 7d 2s] [Kh]
+Hero: bets $10
+Ann: calls $10
+*** RIVER *** [Ac 7d 2s Kh] [3c]
+Hero: bets $22.95 and is all-in
+Ann: folds
+Uncalled bet ($22.95) returned to Hero
+Hero collected $34.70 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $35.45 | Rake $0.75
+Board [Ac 7d 2s Kh 3c]
+Seat 1: Ann (button) folded on the River
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Hero (big blind) collected ($34.70)
+Seat 4: Di folded before Flop
+Seat 5: Ed is sitting out
+"""
+
+
+def test_a_zoom_hand_with_a_straddle_antes_and_the_hero(runner: CliRunner, db_url: str,
+                                                        tmp_path: Path) -> None:
+    path = tmp_path / "zoom.txt"
+    path.write_text(STRADDLED, encoding="utf-16")
+    succeeds(runner, "import", str(path), "--db", db_url)
+    deal = plain(db_url, "SELECT site, hand_number, time_zone, played_at, hero, total_pot, "
+                         "rake, currency, min_bet FROM deals")
+    assert deal[0][:3] == ("PokerStars Zoom", "300000000001", "CET")
+    assert str(deal[0][3]).startswith("2016-07-01") and "19:05:09" in str(deal[0][3])
+    assert deal[0][4:] == (2, 35.45, 0.75, "USD", 0.5)
+    assert plain(db_url, "SELECT s.player, s.name, s.position, s.seat_number, s.ante, s.blind, "
+                         "s.put_in, s.collected, s.net, s.raked, c.cards FROM seats s "
+                         "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player "
+                         "ORDER BY s.player") == [
+        (1, "Bo", "SB", 2, 0.05, 0.25, 0.3, 0, -0.3, 0, None),
+        (2, "Hero", "BB", 3, 0.05, 0.5, 17.05, 34.7, 17.65, 0.75, "AH KD"),
+        (3, "Di", "UTG", 4, 0.05, 1, 1.05, 0, -1.05, 0, None),
+        (4, "Ann", "BTN", 1, 0.05, 0, 17.05, 0, -17.05, 0, None)]
+    assert rows(db_url, "SELECT action FROM actions ORDER BY seq")[:6] == [
+        ("d dh p1 ????",), ("d dh p2 AhKd",), ("d dh p3 ????",), ("d dh p4 ????",),
+        ("p4 cbr 3",), ("p1 f",)]
