@@ -275,3 +275,36 @@ def test_head_revision_agrees_with_alembic() -> None:
 
     assert head_revision() == head()
 
+
+
+def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_url: str,
+                                                        fresh: Engine) -> None:
+    """0011's columns (a site's hand, each hand's betting) go and come back with their
+    revision; every other column of the recorded hands stays, and the hands view with it."""
+    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
+                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+                   / "10MultipleHands.txt"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    kept = ("SELECT d.id, d.hand_number, d.table_name, d.date, d.time, d.board, s.player, s.name, "
+            "s.starting_stack, s.put_in, s.net, s.showed FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+    added = ("SELECT count(site), count(played_at), count(min_bet), sum(CASE WHEN site IS NULL "
+             "THEN 0 ELSE 1 END) FROM deals")
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    assert len(before) == 3 + 80 and read(added) == [(10, 10, 11, 10)]
+    downgrade(fresh, "0010")
+    assert read(kept) == before
+    with fresh.connect() as connection:
+        columns = {column["name"] for column in inspect(connection).get_columns("seats")}
+    assert "position" not in columns and "net" in columns
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before
+    assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
+    assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]

@@ -30,6 +30,7 @@ from sqlalchemy import (
     case,
     func,
     literal_column,
+    text,
 )
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
@@ -105,6 +106,10 @@ datasets = Table(
     sqlite_autoincrement=True,
 )
 
+# Amounts of recorded hands are exact decimals in the file's unit (chips or currency), read back
+# as numbers (int or float): SQLite has no exact decimals to give.
+Amount = Numeric(asdecimal=False)
+
 deals = Table(
     "deals",
     metadata,
@@ -132,6 +137,33 @@ deals = Table(
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
     Column("allin_board", String(14)),
+    # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
+    # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
+    # ante_trimming_status; each seat's ante and blind are in seats.
+    Column("min_bet", Amount),
+    Column("small_bet", Amount),
+    Column("big_bet", Amount),
+    Column("bring_in", Amount),
+    Column("ante_trimming", Boolean),
+    # A site's hand history (revision 0011; NULL for every other input): the site ("PokerStars",
+    # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
+    # when it was played, in UTC; a tournament's number, buy-in and level as written; the
+    # summary's total pot, rake and other fees (jackpot, cash-out fees); the second board of a
+    # hand run twice; and the player whose cards were dealt to the file's owner.
+    Column("site", String),
+    Column("button_seat", SmallInteger),
+    Column("played_at", UtcDateTime()),
+    Column("tournament", String),
+    Column("buy_in", String),
+    Column("level", String),
+    Column("total_pot", Amount),
+    Column("rake", Amount),
+    Column("fees", Amount),
+    Column("second_board", String(14)),
+    Column("hero", SmallInteger),
+    # A site's hand is stored once, whatever files it comes in.
+    Index(None, "site", "hand_number", unique=True, sqlite_where=text("site IS NOT NULL"),
+          postgresql_where=text("site IS NOT NULL")),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
@@ -281,10 +313,7 @@ hand_labels = Table(
 )
 
 # A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
-# decimals in the file's unit (chips or currency), read back as numbers (int or float): SQLite
-# has no exact decimals to give.
-Amount = Numeric(asdecimal=False)
-
+# decimals in the file's unit (chips or currency), as Amount (see deals) reads them.
 seats = Table(
     "seats",
     metadata,
@@ -301,6 +330,19 @@ seats = Table(
     # win). NULL for a seat that had folded, and without such an all-in.
     Column("allin_stake", Amount),
     Column("allin_pot", Amount),
+    # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
+    # seat's number at the table, its
+    # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
+    # its share of the rake and fees (what pokerdb's settlement awards it less what it
+    # collected), and what it was paid for cashing out the hand. `net` is then what the site
+    # paid less put_in: a hand's nets sum to minus its rake and fees.
+    Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
+    Column("blind", Amount),  # a blind or straddle
+    Column("seat_number", SmallInteger),
+    Column("position", String(8)),
+    Column("collected", Amount),
+    Column("raked", Amount),
+    Column("cashed_out", Amount),
     sqlite_with_rowid=False,
 )
 
