@@ -25,7 +25,7 @@ from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions"}
+                 "seats", "actions", "seat_stats"}
 
 
 def head() -> str:
@@ -76,7 +76,8 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert schema_differences(fresh) == []
     tables, views = tables_and_views(fresh)
     assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
-    assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
+    assert views == set(VIEW_NAMES) == {"deal_results", "hands", "player_stats",
+                                        "player_position_stats", "player_stakes_stats"}
 
 
 def test_categories_hold_every_label(fresh: Engine) -> None:

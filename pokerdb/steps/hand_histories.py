@@ -1,6 +1,6 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, seats and actions (`stage_hands`), which `StagedHands.store`
-writes.
+of deals, hand_cards, hand_values, seats, actions and seat_stats (`stage_hands`), which
+`StagedHands.store` writes.
 """
 
 from collections.abc import Callable, Sequence
@@ -14,9 +14,10 @@ from sqlalchemy import Connection
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
+from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
 from pokerdb.steps import evaluation
 from pokerdb.storage import bulk
-from pokerdb.storage.schema import actions, deals, hand_cards, seats
+from pokerdb.storage.schema import TRACKER_COUNTS, actions, deals, hand_cards, seat_stats, seats
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
@@ -25,8 +26,11 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot")
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
+STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
+                       *TRACKER_COUNTS)
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
+assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
@@ -35,6 +39,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     card_rows: list[bulk.Row] = []
     seat_rows: list[bulk.Row] = []
     action_rows: list[bulk.Row] = []
+    stat_rows: list[bulk.Row] = []
     for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
                                          batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -51,6 +56,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                              replayed.hole_cards, strict=True))
         seat_rows.extend(_seat_rows(deal_id, replayed, settlement))
+        stat_rows.extend(_stat_rows(deal_id, replayed, settlement))
         count = len(phh_hand.actions)
         action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                                replayed.actors, phh_hand.actions, strict=True))
@@ -66,7 +72,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
                                  batch.strength, batch.best, winners),
         bulk.stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        bulk.stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
+        bulk.stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
+        bulk.stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
@@ -88,6 +95,26 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         money(settlement.net), money(hand.winnings or [None] * count),
         money(hand.finishing_stacks or [None] * count), money(stake), money(pot), strict=True))
+
+
+def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
+    """The seat_stats rows of one hand: what a tracker counts of each seat."""
+    hand = replayed.hand
+    count = hand.player_count
+    money = _money(hand)
+    stakes, big_blind_units = stakes_of(hand)
+    big_blind = money([big_blind_units])[0]
+    in_all_in = set() if replayed.all_in is None else set(replayed.all_in.seats)
+    names = hand.players or [None] * count
+    rows: list[bulk.Row] = []
+    for seat, (position, stats, net, won) in enumerate(zip(
+            position_names(count),
+            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
+            money(settlement.net), settlement.won, strict=True), start=1):
+        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
+                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
+                     int(seat in in_all_in)))
+    return rows
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
@@ -113,6 +140,7 @@ class StagedHands:
     values: evaluation.Window
     seat_rows: bulk.StagedRows
     action_rows: bulk.StagedRows
+    stat_rows: bulk.StagedRows
 
     def store(self, connection: Connection, described: set[int],
               spool: bulk.ValueSpool | None = None) -> None:
@@ -123,3 +151,4 @@ class StagedHands:
         evaluation.store(connection, self.values, described, spool)
         bulk.insert_staged_rows(connection, self.seat_rows)
         bulk.insert_staged_rows(connection, self.action_rows)
+        bulk.insert_staged_rows(connection, self.stat_rows)

@@ -19,6 +19,7 @@ from pokerdb.storage.schema import (
     hand_labels,
     hand_values,
     rejects,
+    seat_stats,
     seats,
     win_counts,
 )
@@ -27,15 +28,16 @@ from pokerdb.storage.win_counts import find_dataset
 
 def delete_dataset(engine: Engine, name: str) -> int:
     """Remove the dataset named `name` with its deals, hands, values, labels, equities, seats,
-    actions, rejected lines and win counts; returns how many deals it had. Waits for imports
-    and evaluations in progress, which it must not interleave with."""
+    seat statistics, actions, rejected lines and win counts; returns how many deals it had.
+    Waits for imports and evaluations in progress, which it must not interleave with."""
     with engine.begin() as connection:
         bulk.lock_for_append(connection, deals)
         dataset_id = find_dataset(connection_fetch(connection), name)
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)
                                   .where(deals.c.dataset_id == dataset_id)) or 0
-        for table in (hand_values, hand_labels, hand_equities, seats, hand_cards, actions):
+        for table in (hand_values, hand_labels, hand_equities, seat_stats, seats, hand_cards,
+                      actions):
             connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
         for table in (deals, rejects, win_counts):
             connection.execute(delete(table).where(table.c.dataset_id == dataset_id))

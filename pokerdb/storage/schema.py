@@ -259,6 +259,30 @@ actions = Table(
     sqlite_with_rowid=False,
 )
 
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), filled
+# by import beside `seats`: the player_stats views sum this one table (as PokerTracker's
+# per-seat statistics table holds the player, position and amount won), so they read no other.
+# Flags are 0 or 1, the postflop_* columns counts; docs/player-stats.md defines each.
+TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+
+seat_stats = Table(
+    "seat_stats",
+    metadata,
+    *_hand_key(),
+    Column("name", String),  # seats.name
+    Column("position", String(6), nullable=False),  # BTN, SB, BB, UTG, ..., CO
+    # "NT 1/2", "FT 0.5/1 ante 0.1": the variant, blinds and ante; NULL when not recorded (hands
+    # imported before revision 0013).
+    Column("stakes", String),
+    Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
+    Column("net", Amount, nullable=False),  # seats.net
+    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
+    sqlite_with_rowid=False,
+)
+
 # Lines that `pokerdb import --skip-invalid` left out, and why.
 rejects = Table(
     "rejects",
@@ -272,7 +296,8 @@ rejects = Table(
     Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
-VIEW_NAMES = ("deal_results", "hands")
+VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
+              "player_stakes_stats")
 
 # The `hands` view, described for queries; the migrations create it.
 hands = Table(

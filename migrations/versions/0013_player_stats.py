@@ -1,0 +1,158 @@
+"""Tracker statistics: `seat_stats`, one row per seat of a recorded hand with what a tracker
+counts of it (position, VPIP, PFR, 3-bet, continuation bet, postflop aggression, showdown;
+pokerdb.rules.tracker_stats), and the views player_stats, player_position_stats and
+player_stakes_stats summing it per player name.
+
+Hands stored before this revision are counted here from their stored seats and actions. Their
+blinds were not stored, so their stakes and big blind stay NULL (re-import the files to have
+them), and the largest blind is taken to be the seat before the first to act preflop: exact
+for blinds and straddles, but a hand without blinds (antes alone) counts a check before any
+raise as a call.
+
+Revision ID: 0013
+Revises: 0010
+Create Date: 2026-12-01
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import op
+
+from pokerdb.rules.tracker_stats import position_names, tracker_counts
+
+revision: str = "0013"
+down_revision: str | None = "0010"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+DealId = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet", "faced_three_bet",
+          "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet", "faced_cbet",
+          "folded_to_cbet", "postflop_aggressive", "postflop_calls", "postflop_folds",
+          "went_to_showdown", "won_at_showdown", "allin")
+BACKFILL_DEALS = 2000  # hands counted per round trip
+
+
+def _share(count: str, chances: str, scale: str = "100.0") -> str:
+    return f"CAST({scale} * SUM({count}) / NULLIF(SUM({chances}), 0) AS DOUBLE PRECISION)"
+
+
+FIGURES = (
+    ("hands", "COUNT(*)"),
+    ("vpip", _share("s.vpip", "s.preflop_acted")),
+    ("pfr", _share("s.pfr", "s.preflop_acted")),
+    ("three_bet", _share("s.three_bet", "s.three_bet_chance")),
+    ("fold_to_three_bet", _share("s.folded_to_three_bet", "s.faced_three_bet")),
+    ("cbet", _share("s.cbet", "s.cbet_chance")),
+    ("fold_to_cbet", _share("s.folded_to_cbet", "s.faced_cbet")),
+    ("aggression_factor", _share("s.postflop_aggressive", "s.postflop_calls", "1.0")),
+    ("aggression_frequency", _share(
+        "s.postflop_aggressive", "s.postflop_aggressive + s.postflop_calls + s.postflop_folds")),
+    ("went_to_showdown", _share("s.went_to_showdown", "s.saw_flop")),
+    ("won_at_showdown", _share("s.won_at_showdown", "s.went_to_showdown")),
+    ("net", "SUM(s.net)"),
+    ("bb_per_100", "CAST(100.0 * SUM(1.0 * s.net / s.big_blind) / NULLIF(COUNT(s.big_blind), 0)"
+                   " AS DOUBLE PRECISION)"),
+    ("allin_adjusted_net", "SUM(CASE WHEN s.allin = 1 THEN COALESCE((SELECT e.allin_net FROM "
+                           "hand_equities e WHERE e.deal_id = s.deal_id AND e.player = "
+                           "s.player), s.net) ELSE s.net END)"),
+    ("hands_with_big_blind", "COUNT(s.big_blind)"),
+    *((f"n_{name}", f"SUM(s.{name})") for name in COUNTS),
+)
+VIEWS = {None: "player_stats", "position": "player_position_stats",
+         "stakes": "player_stakes_stats"}
+
+
+def _view(by: str | None) -> str:
+    """The view of this revision, as pokerdb.storage.player_stats.create_view writes it."""
+    group = "s.name" + (f", s.{by}" if by else "")
+    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES)
+    key = "s.name AS player" + (f",\n       s.{by}" if by else "")
+    return (f"CREATE VIEW {VIEWS[by]} AS\nSELECT {key},\n       {columns}\nFROM seat_stats s\n"
+            f"WHERE s.name IS NOT NULL\nGROUP BY {group}")
+
+
+def _backfill(seat_stats: sa.TableClause) -> None:
+    """seat_stats of the hands already stored, a few thousand hands a round trip."""
+    bind = op.get_bind()
+    last = 0
+    while True:
+        ids = bind.execute(sa.text(
+            "SELECT deal_id FROM seats WHERE deal_id > :last AND player = 1 ORDER BY deal_id "
+            "LIMIT :limit"), {"last": last, "limit": BACKFILL_DEALS}).scalars().all()
+        if not ids:
+            return
+        bounds = {"low": ids[0], "high": ids[-1]}
+        seats: dict[int, list[Any]] = {}
+        for row in bind.execute(sa.text(
+                "SELECT deal_id, name, net, put_in, allin_stake FROM seats WHERE deal_id "
+                "BETWEEN :low AND :high ORDER BY deal_id, player"), bounds):
+            seats.setdefault(row[0], []).append(row)
+        moves: dict[int, list[tuple[int | None, str]]] = {}
+        for deal_id, player, action in bind.execute(sa.text(
+                "SELECT deal_id, player, action FROM actions WHERE deal_id BETWEEN :low AND "
+                ":high ORDER BY deal_id, seq"), bounds):
+            moves.setdefault(deal_id, []).append((player, action))
+        rows = []
+        for deal_id, seated in seats.items():
+            rows.extend(_rows(deal_id, seated, moves.get(deal_id, [])))
+        bind.execute(sa.insert(seat_stats), rows)
+        last = ids[-1]
+
+
+def _rows(deal_id: int, seated: list[Any],
+          moves: list[tuple[int | None, str]]) -> list[dict[str, Any]]:
+    count = len(seated)
+    actors = [player for player, _ in moves]
+    texts = [action for _, action in moves]
+    posted = [0] * count
+    for player, action in moves:  # the first to act preflop sits after the largest blind
+        words = action.split()
+        if player is None and words[1:2] == ["db"]:
+            break
+        if player is not None and words[1:2] and words[1] in ("f", "cc", "cbr"):
+            posted[(player - 2) % count] = 1
+            break
+    rows = []
+    for seat, (position, counts, (_, name, net, put_in, allin_stake)) in enumerate(zip(
+            position_names(count), tracker_counts(count, texts, actors, posted), seated,
+            strict=True), start=1):
+        row = dict(zip(COUNTS, (*counts.counts(),
+                                int(bool(counts.went_to_showdown) and put_in + net > 0),
+                                int(allin_stake is not None)), strict=True))
+        rows.append({"deal_id": deal_id, "player": seat, "name": name, "position": position,
+                     "stakes": None, "big_blind": None, "net": net, **row})
+    return rows
+
+
+def upgrade() -> None:
+    amount = sa.Numeric()
+    columns = [
+        sa.Column("deal_id", DealId, nullable=False),
+        sa.Column("player", sa.SmallInteger(), nullable=False),
+        sa.Column("name", sa.String(), nullable=True),
+        sa.Column("position", sa.String(length=6), nullable=False),
+        sa.Column("stakes", sa.String(), nullable=True),
+        sa.Column("big_blind", amount, nullable=True),
+        sa.Column("net", amount, nullable=False),
+        *(sa.Column(name, sa.SmallInteger(), nullable=False) for name in COUNTS),
+    ]
+    op.create_table(
+        "seat_stats",
+        *columns,
+        sa.ForeignKeyConstraint(["deal_id", "player"], ["hand_cards.deal_id", "hand_cards.player"],
+                                name="fk_seat_stats_deal_id_hand_cards", ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("deal_id", "player", name="pk_seat_stats"),
+        sqlite_with_rowid=False,
+    )
+    _backfill(sa.table("seat_stats", *(sa.column(column.name) for column in columns)))
+    for by in VIEWS:
+        op.execute(_view(by))
+
+
+def downgrade() -> None:
+    for name in VIEWS.values():
+        op.execute(f"DROP VIEW {name}")
+    op.drop_table("seat_stats")
