@@ -162,15 +162,16 @@ def test_players_command(runner: CliRunner, db_url: str, written: Path) -> None:
     by_position = json.loads(succeeds(
         runner, "players", "--by", "position", "--min-hands", "2", "--sort", "hands",
         "--format", "json", "--db", db_url).stdout)
-    assert list(by_position) == ["players"]
-    assert [(row["player"], row["position"], row["hands"]) for row in by_position["players"]] \
-        == [("Ann", "BB", 2), ("Bo", "BTN", 2)]
+    assert [(row["player"], row["position"], row["hands"], row["net"]) for row in by_position] \
+        == [("Ann", "BB", 2, -3), ("Ann", "SB", 2, -5), ("Bo", "BTN", 2, 3),
+            ("Flo", "BTN", 2, -22)]
     csv = succeeds(runner, "players", "--by", "stakes", "--sort", "vpip", "--format", "csv",
                    "--db", db_url).stdout.splitlines()
     assert csv[0].startswith("player,stakes,hands,vpip,pfr,")
-    assert [line.split(",")[:4] for line in csv[1:4]] == [
-        ["Cy", "FT 1/2", "1", "100.0"], ["Cy", "NT 1/2", "2", "100.0"],
-        ["Di", "NT 1/2", "2", "100.0"]]
+    assert [line.split(",")[:4] for line in csv[1:7]] == [
+        ["Ann", "FT 1/2", "1", "100.0"], ["Cy", "FT 1/2", "1", "100.0"],
+        ["Cy", "NT 1/2", "2", "100.0"], ["Di", "NT 1/2", "2", "100.0"],
+        ["Flo", "NT 1/2", "2", "100.0"], ["Bo", "NT 1/2", "3", "33.3"]]
     fails(runner, "players", "--sort", "nope", "--db", db_url)
 
 
