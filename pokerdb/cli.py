@@ -530,3 +530,20 @@ def report_command(
         size = write_report(engine, dataset, output)
         _warn_unevaluated(results.unevaluated_deals(engine, dataset))
         typer.echo(f"wrote {output} ({size:,} bytes)")
+
+
+@app.command("export")
+def export_command(
+    export_format: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT", help="parquet: one Parquet file per table and view.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The folder to write (new).")],
+    db: DbOption = None, dataset: DatasetOption = None,
+) -> None:
+    """Write the stored results in another format: deals, hands, seats, actions and the
+    player statistics (docs/parquet.md)."""
+    from pokerdb.exports import exporter
+
+    with _user_errors():
+        export = exporter(export_format)
+        for written in export(_open_engine(db), output, dataset):
+            typer.echo(shown(f"{written.path}: {_counted(written.rows, 'row')}"))

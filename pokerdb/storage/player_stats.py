@@ -10,7 +10,9 @@ where the player never had the chance (a zero denominator).
 
 from typing import Final
 
-from pokerdb.storage.schema import TRACKER_COUNTS
+from sqlalchemy import BigInteger, Column, Double, MetaData, String, Table
+
+from pokerdb.storage.schema import TRACKER_COUNTS, Amount
 
 
 def _share(count: str, chances: str, scale: str = "100.0") -> str:
@@ -65,3 +67,18 @@ def stats_select(by: str | None = None, where: str = "") -> str:
 
 def create_view(by: str | None) -> str:
     return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by)}"
+
+
+def described_view(by: str | None) -> Table:
+    """A view's columns with their types, for reading it (as schema.hands describes `hands`):
+    counts are integers, the percentages, ratios and the all-in adjusted net doubles, the net
+    an amount."""
+    def typed(name: str) -> Column[object]:
+        if name == "net":
+            return Column(name, Amount)
+        if name == "hands" or name.startswith(("n_", "hands_")):
+            return Column(name, BigInteger)
+        return Column(name, Double)
+
+    keys = [Column("player", String), *([Column(by, String)] if by else [])]
+    return Table(GROUPINGS[by], MetaData(), *keys, *(typed(name) for name in FIGURE_NAMES))
