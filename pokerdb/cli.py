@@ -547,3 +547,23 @@ def export_command(
         export = exporter(export_format)
         for written in export(_open_engine(db), output, dataset):
             typer.echo(shown(f"{written.path}: {_counted(written.rows, 'row')}"))
+
+
+@app.command("serve")
+def serve_command(
+    db: DbOption = None,
+    host: Annotated[str, typer.Option(
+        "--host", help="The address to listen on; another than 127.0.0.1 opens the page to "
+                       "the network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8001,
+) -> None:
+    """Browse the database in a web page (datasette, read-only): tables, views, canned
+    queries and charts (docs/serve.md). Needs the `serve` extra."""
+    from pokerdb.serve.app import serve, served_database
+
+    with _user_errors():
+        served = served_database(db)
+        mode = "immutable" if served.immutable else "read-only: a write-ahead log is pending"
+        typer.echo(shown(f"serving {served.path} ({mode}) on http://{host}:{port}/ "
+                         f"(Ctrl-C stops)"))
+        serve(served, host, port)
