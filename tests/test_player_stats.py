@@ -203,3 +203,23 @@ def counts_of(engine: Engine) -> int:
                        or 0)
     finally:
         engine.dispose()
+
+
+def test_the_views_revision_0013_made_are_the_librarys(tmp_path: Path) -> None:
+    """The migration keeps its own copy of the views' SQL (revisions are frozen); at head it
+    is the SQL pokerdb.storage.player_stats writes, which `players --dataset` runs."""
+    from pokerdb.storage.player_stats import GROUPINGS, create_view
+
+    url = f"sqlite:///{tmp_path / 'views.db'}"
+    engine = create_engine(url)
+    try:
+        from pokerdb.storage.engines import upgrade_to_head
+
+        upgrade_to_head(engine)
+        with engine.connect() as connection:
+            stored = dict(connection.execute(text(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'view'")).all())
+    finally:
+        engine.dispose()
+    for by, view in GROUPINGS.items():
+        assert stored[view] == create_view(by)

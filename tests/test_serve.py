@@ -168,3 +168,20 @@ def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -
     result = fails(runner, "serve", "--db", str(old))
     assert "pokerdb serve does not change it" in result.stderr
     assert digest(old) == before
+
+
+def test_every_table_and_view_is_described() -> None:
+    from pokerdb.serve.metadata import COLUMNS, datasette_metadata
+    from pokerdb.storage.player_stats import described_view
+    from pokerdb.storage.schema import VIEW_NAMES, hands, metadata
+
+    assert set(TABLES) == set(metadata.tables) | set(VIEW_NAMES)
+    columns_of = {name: set(table.c.keys()) for name, table in metadata.tables.items()}
+    columns_of["hands"] = set(hands.c.keys())
+    for by, view in (("position", "player_position_stats"), ("stakes", "player_stakes_stats"),
+                     (None, "player_stats")):
+        columns_of[view] = set(described_view(by).c.keys())
+    for name, described in COLUMNS.items():
+        assert set(described) <= columns_of[name], name
+    tables = datasette_metadata("poker")["databases"]["poker"]["tables"]
+    assert tables["alembic_version"] == {"hidden": True}
