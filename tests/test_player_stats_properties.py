@@ -20,10 +20,11 @@ from pokerkit import (
 from support import rows, succeeds
 from typer.testing import CliRunner
 
+from pokerdb.formats import phh_input
 from pokerdb.formats.phh import parse_hand
 from pokerdb.rules.settlement import replay
 from pokerdb.rules.tracker_stats import COUNT_NAMES, posted_blinds, tracker_counts
-from pokerdb.storage.player_stats import FIGURE_NAMES
+from pokerdb.storage.player_stats import FIGURE_NAMES, TOTAL_COLUMNS, totals_of_seats
 from pokerdb.storage.schema import TRACKER_COUNTS
 
 HANDS = 1500  # half NT, half FT
@@ -122,9 +123,16 @@ def sums(db_url: str, view: str, key: str) -> dict[str, tuple[int | float, ...]]
 
 
 @pytest.mark.slow
-def test_figures_keep_their_relations(runner: CliRunner, db_url: str,
-                                      random_folder: Path) -> None:
+def test_figures_keep_their_relations(runner: CliRunner, db_url: str, random_folder: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 37)  # player_totals summed over 11 batches
     succeeds(runner, "import", str(random_folder), "--db", db_url)
+    ordered = "ORDER BY 1, 2, 3, 4"
+    kept = rows(db_url, f"SELECT {', '.join(TOTAL_COLUMNS)} FROM player_totals {ordered}")
+    summed = rows(db_url, f"{totals_of_seats()} {ordered}")
+    assert [(*row[:-3], round(float(row[-3]), 6), round(float(row[-2]), 9), row[-1]) for row in kept] \
+        == [(*row[:-3], round(float(row[-3]), 6), round(float(row[-2]), 9), row[-1]) for row in summed]
+    assert len(kept) > 9 * 2
     found = rows(db_url, f"SELECT {', '.join(FIGURE_NAMES)} FROM player_stats")
     assert len(found) == 9
     for row in found:

@@ -1,7 +1,8 @@
 """Tracker statistics: `seat_stats`, one row per seat of a recorded hand with what a tracker
 counts of it (position, VPIP, PFR, 3-bet, continuation bet, postflop aggression, showdown;
-pokerdb.rules.tracker_stats), and the views player_stats, player_position_stats and
-player_stakes_stats summing it per player name.
+pokerdb.rules.tracker_stats), `player_totals`, those counts summed per dataset, player,
+position and stakes, and the views player_stats, player_position_stats and
+player_stakes_stats summing the totals per player name.
 
 Hands stored before this revision are counted here from their stored seats and actions. Their
 blinds were not stored, so their stakes and big blind stay NULL (re-import the files to have
@@ -40,38 +41,57 @@ def _share(count: str, chances: str, scale: str = "100.0") -> str:
 
 
 FIGURES = (
-    ("hands", "COUNT(*)"),
-    ("vpip", _share("s.vpip", "s.preflop_acted")),
-    ("pfr", _share("s.pfr", "s.preflop_acted")),
-    ("three_bet", _share("s.three_bet", "s.three_bet_chance")),
-    ("fold_to_three_bet", _share("s.folded_to_three_bet", "s.faced_three_bet")),
-    ("cbet", _share("s.cbet", "s.cbet_chance")),
-    ("fold_to_cbet", _share("s.folded_to_cbet", "s.faced_cbet")),
-    ("aggression_factor", _share("s.postflop_aggressive", "s.postflop_calls", "1.0")),
+    ("hands", "SUM(t.hands)"),
+    ("vpip", _share("t.vpip", "t.preflop_acted")),
+    ("pfr", _share("t.pfr", "t.preflop_acted")),
+    ("three_bet", _share("t.three_bet", "t.three_bet_chance")),
+    ("fold_to_three_bet", _share("t.folded_to_three_bet", "t.faced_three_bet")),
+    ("cbet", _share("t.cbet", "t.cbet_chance")),
+    ("fold_to_cbet", _share("t.folded_to_cbet", "t.faced_cbet")),
+    ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0")),
     ("aggression_frequency", _share(
-        "s.postflop_aggressive", "s.postflop_aggressive + s.postflop_calls + s.postflop_folds")),
-    ("went_to_showdown", _share("s.went_to_showdown", "s.saw_flop")),
-    ("won_at_showdown", _share("s.won_at_showdown", "s.went_to_showdown")),
-    ("net", "SUM(s.net)"),
-    ("bb_per_100", "CAST(100.0 * SUM(1.0 * s.net / s.big_blind) / NULLIF(COUNT(s.big_blind), 0)"
-                   " AS DOUBLE PRECISION)"),
-    ("allin_adjusted_net", "SUM(CASE WHEN s.allin = 1 THEN COALESCE((SELECT e.allin_net FROM "
-                           "hand_equities e WHERE e.deal_id = s.deal_id AND e.player = "
-                           "s.player), s.net) ELSE s.net END)"),
-    ("hands_with_big_blind", "COUNT(s.big_blind)"),
-    *((f"n_{name}", f"SUM(s.{name})") for name in COUNTS),
+        "t.postflop_aggressive", "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
+    ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
+    ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
+    ("net", "SUM(t.net)"),
+    ("bb_per_100", _share("t.net_bb", "t.hands_with_big_blind")),
+    ("allin_adjusted_net", "allin"),
+    ("hands_with_big_blind", "SUM(t.hands_with_big_blind)"),
+    *((f"n_{name}", f"SUM(t.{name})") for name in COUNTS),
 )
 VIEWS = {None: "player_stats", "position": "player_position_stats",
          "stakes": "player_stakes_stats"}
 
 
+def _allin_net(by: str | None) -> str:
+    match = {None: "", "position": " AND s.position = t.position",
+             "stakes": " AND COALESCE(s.stakes, '') = t.stakes"}[by]
+    return (f"SUM(t.net) + COALESCE((SELECT SUM(e.allin_net - s.net) FROM seat_stats s "
+            f"JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player "
+            f"WHERE s.allin = 1 AND s.name = t.name{match}), 0)")
+
+
 def _view(by: str | None) -> str:
     """The view of this revision, as pokerdb.storage.player_stats.create_view writes it."""
-    group = "s.name" + (f", s.{by}" if by else "")
-    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES)
-    key = "s.name AS player" + (f",\n       s.{by}" if by else "")
-    return (f"CREATE VIEW {VIEWS[by]} AS\nSELECT {key},\n       {columns}\nFROM seat_stats s\n"
-            f"WHERE s.name IS NOT NULL\nGROUP BY {group}")
+    group = "t.name" + (f", t.{by}" if by else "")
+    columns = ",\n       ".join(f"{_allin_net(by) if sql == 'allin' else sql} AS {name}"
+                                for name, sql in FIGURES)
+    key = "t.name AS player" + (
+        ",\n       NULLIF(t.stakes, '') AS stakes" if by == "stakes" else
+        f",\n       t.{by}" if by else "")
+    return (f"CREATE VIEW {VIEWS[by]} AS\nSELECT {key},\n       {columns}\n"
+            f"FROM player_totals t\nGROUP BY {group}")
+
+
+def _fill_totals() -> None:
+    sums = ", ".join(f"SUM(s.{name})" for name in COUNTS)
+    op.execute(
+        f"INSERT INTO player_totals (dataset_id, name, position, stakes, hands, "
+        f"{', '.join(COUNTS)}, net, net_bb, hands_with_big_blind)\n"
+        f"SELECT d.dataset_id, s.name, s.position, COALESCE(s.stakes, ''), COUNT(*), {sums}, "
+        f"SUM(s.net), COALESCE(SUM(1.0 * s.net / s.big_blind), 0), COUNT(s.big_blind)\n"
+        f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\nWHERE s.name IS NOT NULL\n"
+        f"GROUP BY d.dataset_id, s.name, s.position, COALESCE(s.stakes, '')")
 
 
 def _backfill(seat_stats: sa.TableClause) -> None:
@@ -147,7 +167,26 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("deal_id", "player", name="pk_seat_stats"),
         sqlite_with_rowid=False,
     )
+    op.create_index("ix_seat_stats_allin", "seat_stats", ["name", "position"],
+                    sqlite_where=sa.text("allin = 1"), postgresql_where=sa.text("allin = 1"))
+    op.create_table(
+        "player_totals",
+        sa.Column("dataset_id", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(), nullable=False),
+        sa.Column("position", sa.String(length=6), nullable=False),
+        sa.Column("stakes", sa.String(), nullable=False),
+        sa.Column("hands", sa.BigInteger(), nullable=False),
+        *(sa.Column(name, sa.BigInteger(), nullable=False) for name in COUNTS),
+        sa.Column("net", amount, nullable=False),
+        sa.Column("net_bb", sa.Double(), nullable=False),
+        sa.Column("hands_with_big_blind", sa.BigInteger(), nullable=False),
+        sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
+                                name="fk_player_totals_dataset_id_datasets", ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("dataset_id", "name", "position", "stakes",
+                                name="pk_player_totals"),
+    )
     _backfill(sa.table("seat_stats", *(sa.column(column.name) for column in columns)))
+    _fill_totals()
     for by in VIEWS:
         op.execute(_view(by))
 
@@ -155,4 +194,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     for name in VIEWS.values():
         op.execute(f"DROP VIEW {name}")
+    op.drop_table("player_totals")
+    op.drop_index("ix_seat_stats_allin", "seat_stats")
     op.drop_table("seat_stats")

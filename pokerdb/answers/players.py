@@ -51,18 +51,21 @@ def player_results(engine: Engine, dataset: str | None = None, by: str | None = 
 
 def _statistics(engine: Engine, dataset: str | None, by: str | None, min_hands: int,
                 sort: str) -> Table:
-    where, bounds = "", {}
+    totals_where = seats_where = ""
+    bounds: dict[str, int] = {}
     if dataset is not None:  # a dataset's deals are one run of ids
         with engine_reader(engine) as fetch:
             dataset_id = win_counts.find_dataset(fetch, dataset)
         with reading(engine) as connection:
             low, high = connection.execute(select(func.min(deals.c.id), func.max(deals.c.id))
                                            .where(deals.c.dataset_id == dataset_id)).one()
-        where, bounds = "s.deal_id BETWEEN :low AND :high", {"low": low, "high": high}
+        totals_where, seats_where = "t.dataset_id = :dataset", "s.deal_id BETWEEN :low AND :high"
+        bounds = {"dataset": int(dataset_id or 0), "low": low or 0, "high": high or 0}
     keys = ["player", *([by] if by else [])]
     order = "player" if sort == "player" else f"{sort} DESC NULLS LAST, player"
+    figures = stats_select(by, totals_where, seats_where)
     statement = text(
-        f"SELECT {', '.join([*keys, *SHOWN])} FROM ({stats_select(by, where)}) figures "
+        f"SELECT {', '.join([*keys, *SHOWN])} FROM ({figures}) figures "
         f"WHERE hands >= :min_hands ORDER BY {order}{''.join(f', {key}' for key in keys[1:])}")
     places = [None] * len(keys) + list(SHOWN.values())
     with reading(engine) as connection:

@@ -104,8 +104,9 @@ def _relations(engine: Engine, dataset: str | None) -> Iterator[tuple[str, Selec
                                   *(table.c[name] for name in order))
     for by, view in GROUPINGS.items():
         described = described_view(by)
-        where = "" if by_deal is None else f"s.deal_id BETWEEN {by_deal[0]} AND {by_deal[1]}"
-        figures = text(stats_select(by, where)).columns(
+        totals, seats_where = ("", "") if by_deal is None else (
+            f"t.dataset_id = {of_dataset}", f"s.deal_id BETWEEN {by_deal[0]} AND {by_deal[1]}")
+        figures = text(stats_select(by, totals, seats_where)).columns(
             *(column(each.name, each.type) for each in described.c)).subquery(view)
         keys = [figures.c.player, *([figures.c[by]] if by else [])]
         yield view, _select(figures, postgres, None, *keys)

@@ -27,6 +27,8 @@ TABLES: Final = {
     "actions": "Every action of every recorded hand, in order, in PHH notation.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",
+    "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
+                     "recorded), kept by import: what the player_stats views add up.",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "deal_results": "Two-player deals with both hands and the result in words.",
     "hands": "Every hand with its cards, category, description, best five, equity and seat.",

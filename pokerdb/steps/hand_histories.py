@@ -17,6 +17,7 @@ from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
 from pokerdb.steps import evaluation
 from pokerdb.storage import bulk
+from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.schema import TRACKER_COUNTS, actions, deals, hand_cards, seat_stats, seats
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
@@ -66,7 +67,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     winners = np.array([settlement.winner for settlement in batch.settlements],
                        dtype=np.int64)
     return StagedHands(
-        len(batch.hands), len(batch.strength),
+        first_id, len(batch.hands), len(batch.strength),
         bulk.stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         bulk.stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
         evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
@@ -133,6 +134,7 @@ def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str
 class StagedHands:
     """A batch of recorded hands made ready, by stage_hands, to store."""
 
+    first_id: int
     deals: int
     hands: int
     deal_rows: bulk.StagedRows
@@ -152,3 +154,4 @@ class StagedHands:
         bulk.insert_staged_rows(connection, self.seat_rows)
         bulk.insert_staged_rows(connection, self.action_rows)
         bulk.insert_staged_rows(connection, self.stat_rows)
+        add_totals(connection, self.first_id, self.first_id + self.deals - 1)

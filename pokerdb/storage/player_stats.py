@@ -1,68 +1,77 @@
-"""The tracker statistics of every player over the seat_stats table, as SQL: the views
-player_stats (per player name), player_position_stats (per name and position) and
-player_stakes_stats (per name and stakes) that revision 0013 creates, and the same query for
-one dataset's hands (`pokerdb players --dataset`).
+"""The tracker statistics of every player, as SQL: the views player_stats (per player name),
+player_position_stats (per name and position) and player_stakes_stats (per name and stakes)
+that revision 0013 creates, the same query for one dataset (`pokerdb players --dataset`), and
+the upkeep of player_totals, the per-seat counts of seat_stats summed per dataset, player,
+position and stakes, on which the views stand.
 
-Each figure is one aggregate over seat_stats alone, so a view is one scan of one table
-(docs/player-stats.md gives the definitions and the SQL). Percentages and ratios are NULL
+A view sums the few rows player_totals has for each player, so it does not read every seat
+(docs/player-stats.md gives the definitions and the SQL). Only the all-in adjusted net reads
+seats: those of the player all in before the river, through a partial index, with their
+equity's all-in net once `pokerdb equity` has computed it. Percentages and ratios are NULL
 where the player never had the chance (a zero denominator).
 """
 
-from typing import Final
+from typing import Any, Final
 
-from sqlalchemy import BigInteger, Column, Double, MetaData, String, Table
+from sqlalchemy import BigInteger, Column, Connection, Double, MetaData, String, Table, text
 
-from pokerdb.storage.schema import TRACKER_COUNTS, Amount
+from pokerdb.storage.schema import TRACKER_COUNTS, Amount, player_totals
 
 
 def _share(count: str, chances: str, scale: str = "100.0") -> str:
     return f"CAST({scale} * SUM({count}) / NULLIF(SUM({chances}), 0) AS DOUBLE PRECISION)"
 
 
-# seat_stats joined to no other table but, for the few seats all in before the river, their
-# equity's all-in net (hands.allin_net) once `pokerdb equity` has computed it.
-_ALLIN_NET: Final = ("SUM(CASE WHEN s.allin = 1 THEN COALESCE((SELECT e.allin_net FROM "
-                     "hand_equities e WHERE e.deal_id = s.deal_id AND e.player = s.player), "
-                     "s.net) ELSE s.net END)")
-
-# The figures, in the views' order: name and SQL over seat_stats `s`.
+# The figures, in the views' order: name and SQL over player_totals `t`.
 FIGURES: Final = (
-    ("hands", "COUNT(*)"),
-    ("vpip", _share("s.vpip", "s.preflop_acted")),
-    ("pfr", _share("s.pfr", "s.preflop_acted")),
-    ("three_bet", _share("s.three_bet", "s.three_bet_chance")),
-    ("fold_to_three_bet", _share("s.folded_to_three_bet", "s.faced_three_bet")),
-    ("cbet", _share("s.cbet", "s.cbet_chance")),
-    ("fold_to_cbet", _share("s.folded_to_cbet", "s.faced_cbet")),
-    ("aggression_factor", _share("s.postflop_aggressive", "s.postflop_calls", "1.0")),
+    ("hands", "SUM(t.hands)"),
+    ("vpip", _share("t.vpip", "t.preflop_acted")),
+    ("pfr", _share("t.pfr", "t.preflop_acted")),
+    ("three_bet", _share("t.three_bet", "t.three_bet_chance")),
+    ("fold_to_three_bet", _share("t.folded_to_three_bet", "t.faced_three_bet")),
+    ("cbet", _share("t.cbet", "t.cbet_chance")),
+    ("fold_to_cbet", _share("t.folded_to_cbet", "t.faced_cbet")),
+    ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0")),
     ("aggression_frequency", _share(
-        "s.postflop_aggressive", "s.postflop_aggressive + s.postflop_calls + s.postflop_folds")),
-    ("went_to_showdown", _share("s.went_to_showdown", "s.saw_flop")),
-    ("won_at_showdown", _share("s.won_at_showdown", "s.went_to_showdown")),
-    ("net", "SUM(s.net)"),
-    ("bb_per_100", "CAST(100.0 * SUM(1.0 * s.net / s.big_blind) / NULLIF(COUNT(s.big_blind), 0)"
-                   " AS DOUBLE PRECISION)"),
-    ("allin_adjusted_net", _ALLIN_NET),
+        "t.postflop_aggressive", "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
+    ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
+    ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
+    ("net", "SUM(t.net)"),
+    ("bb_per_100", _share("t.net_bb", "t.hands_with_big_blind")),
+    ("allin_adjusted_net", "allin"),  # written by _allin_net
     # The counts behind the figures, for a sample's size and for sums over groups.
-    ("hands_with_big_blind", "COUNT(s.big_blind)"),
-    *((f"n_{name}", f"SUM(s.{name})") for name in TRACKER_COUNTS),
+    ("hands_with_big_blind", "SUM(t.hands_with_big_blind)"),
+    *((f"n_{name}", f"SUM(t.{name})") for name in TRACKER_COUNTS),
 )
 FIGURE_NAMES: Final = tuple(name for name, _ in FIGURES)
 
-# Each view: its name and the seat_stats column it groups by beside the player's name.
+# Each view: its name and the column it groups by beside the player's name.
 GROUPINGS: Final = {None: "player_stats", "position": "player_position_stats",
                     "stakes": "player_stakes_stats"}
 
 
-def stats_select(by: str | None = None, where: str = "") -> str:
-    """The SELECT of a view (`by`: None, "position" or "stakes"), with `where` (SQL over `s`,
-    e.g. a range of deal ids) added to its WHERE."""
-    group = "s.name" + (f", s.{by}" if by else "")
-    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES)
-    key = "s.name AS player" + (f",\n       s.{by}" if by else "")
-    condition = "s.name IS NOT NULL" + (f" AND {where}" if where else "")
-    return (f"SELECT {key},\n       {columns}\nFROM seat_stats s\nWHERE {condition}\n"
-            f"GROUP BY {group}")
+def _allin_net(by: str | None, seats_where: str) -> str:
+    """The net with the group's seats all in before the river counted at their all-in net."""
+    match = {None: "", "position": " AND s.position = t.position",
+             "stakes": " AND COALESCE(s.stakes, '') = t.stakes"}[by]
+    return (f"SUM(t.net) + COALESCE((SELECT SUM(e.allin_net - s.net) FROM seat_stats s "
+            f"JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player "
+            f"WHERE s.allin = 1 AND s.name = t.name{match}"
+            f"{f' AND {seats_where}' if seats_where else ''}), 0)")
+
+
+def stats_select(by: str | None = None, totals_where: str = "", seats_where: str = "") -> str:
+    """The SELECT of a view (`by`: None, "position" or "stakes"); `totals_where` (SQL over
+    player_totals `t`) and `seats_where` (over seat_stats `s`) restrict it, to a dataset."""
+    group = "t.name" + (f", t.{by}" if by else "")
+    columns = ",\n       ".join(
+        f"{_allin_net(by, seats_where) if sql == 'allin' else sql} AS {name}"
+        for name, sql in FIGURES)
+    key = "t.name AS player" + (
+        ",\n       NULLIF(t.stakes, '') AS stakes" if by == "stakes" else
+        f",\n       t.{by}" if by else "")
+    where = f"\nWHERE {totals_where}" if totals_where else ""
+    return f"SELECT {key},\n       {columns}\nFROM player_totals t{where}\nGROUP BY {group}"
 
 
 def create_view(by: str | None) -> str:
@@ -73,7 +82,7 @@ def described_view(by: str | None) -> Table:
     """A view's columns with their types, for reading it (as schema.hands describes `hands`):
     counts are integers, the percentages, ratios and the all-in adjusted net doubles, the net
     an amount."""
-    def typed(name: str) -> Column[object]:
+    def typed(name: str) -> Column[Any]:
         if name == "net":
             return Column(name, Amount)
         if name == "hands" or name.startswith(("n_", "hands_")):
@@ -82,3 +91,28 @@ def described_view(by: str | None) -> Table:
 
     keys = [Column("player", String), *([Column(by, String)] if by else [])]
     return Table(GROUPINGS[by], MetaData(), *keys, *(typed(name) for name in FIGURE_NAMES))
+
+
+TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
+
+
+def totals_of_seats(where: str = "") -> str:
+    """player_totals' rows summed from seat_stats `s` (restricted by `where`)."""
+    sums = ", ".join(f"SUM(s.{name})" for name in TRACKER_COUNTS)
+    condition = "s.name IS NOT NULL" + (f" AND {where}" if where else "")
+    return (f"SELECT d.dataset_id, s.name, s.position, COALESCE(s.stakes, ''), COUNT(*), "
+            f"{sums}, SUM(s.net), COALESCE(SUM(1.0 * s.net / s.big_blind), 0), "
+            f"COUNT(s.big_blind)\nFROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
+            f"WHERE {condition}\n"
+            f"GROUP BY d.dataset_id, s.name, s.position, COALESCE(s.stakes, '')")
+
+
+def add_totals(connection: Connection, first_deal: int, last_deal: int) -> None:
+    """Add the seats of deals first_deal..last_deal, stored in seat_stats, to player_totals."""
+    added = ", ".join(f"{name} = player_totals.{name} + excluded.{name}"
+                      for name in TOTAL_COLUMNS[4:])
+    connection.execute(text(
+        f"INSERT INTO player_totals ({', '.join(TOTAL_COLUMNS)})\n"
+        f"{totals_of_seats('s.deal_id BETWEEN :first AND :last')}\n"
+        f"ON CONFLICT (dataset_id, name, position, stakes) DO UPDATE SET {added}"),
+        {"first": first_deal, "last": last_deal})
