@@ -223,3 +223,29 @@ def test_the_views_revision_0013_made_are_the_librarys(tmp_path: Path) -> None:
         engine.dispose()
     for by, view in GROUPINGS.items():
         assert stored[view] == create_view(by)
+
+
+def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None:
+    """Once `pokerdb equity` has run, each view's all-in adjusted net is the net with every
+    seat all in before the river counted at its all-in net (hands.allin_net)."""
+    from support import PHH_DATA
+
+    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "equity", "--db", db_url)
+    by_hand = {(name, position): round(float(net), 6) for name, position, net in rows(
+        db_url, "SELECT h.name, s.position, sum(coalesce(h.allin_net, h.net)) FROM hands h "
+                "JOIN seat_stats s ON s.deal_id = h.deal_id AND s.player = h.player "
+                "WHERE h.name IS NOT NULL GROUP BY h.name, s.position")}
+    adjusted = {key for key, net in by_hand.items()
+                if net != round(float(rows(db_url, f"SELECT sum(net) FROM seat_stats WHERE "
+                                                   f"name = '{key[0]}' AND position = "
+                                                   f"'{key[1]}'")[0][0]), 6)}
+    assert adjusted, "no seat all in before the river"
+    assert {(player, position): round(float(net), 6) for player, position, net in rows(
+        db_url, "SELECT player, position, allin_adjusted_net FROM player_position_stats")} \
+        == by_hand
+    overall = {}
+    for (name, _), net in by_hand.items():
+        overall[name] = round(overall.get(name, 0) + net, 6)
+    assert {player: round(float(net), 6) for player, net in rows(
+        db_url, "SELECT player, allin_adjusted_net FROM player_stats")} == overall

@@ -7,6 +7,7 @@ chances, and the figures by position and by stakes add up to the overall ones.""
 import random
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 from phh_hands import STRESS, random_hand
@@ -130,8 +131,11 @@ def test_figures_keep_their_relations(runner: CliRunner, db_url: str, random_fol
     ordered = "ORDER BY 1, 2, 3, 4"
     kept = rows(db_url, f"SELECT {', '.join(TOTAL_COLUMNS)} FROM player_totals {ordered}")
     summed = rows(db_url, f"{totals_of_seats()} {ordered}")
-    assert [(*row[:-3], round(float(row[-3]), 6), round(float(row[-2]), 9), row[-1]) for row in kept] \
-        == [(*row[:-3], round(float(row[-3]), 6), round(float(row[-2]), 9), row[-1]) for row in summed]
+    def rounded(found: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        return [(*row[:-3], round(float(row[-3]), 6), round(float(row[-2]), 9), row[-1])
+                for row in found]
+
+    assert rounded(kept) == rounded(summed)
     assert len(kept) > 9 * 2
     found = rows(db_url, f"SELECT {', '.join(FIGURE_NAMES)} FROM player_stats")
     assert len(found) == 9

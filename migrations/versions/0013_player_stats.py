@@ -63,35 +63,41 @@ VIEWS = {None: "player_stats", "position": "player_position_stats",
          "stakes": "player_stakes_stats"}
 
 
-def _allin_net(by: str | None) -> str:
-    match = {None: "", "position": " AND s.position = t.position",
-             "stakes": " AND COALESCE(s.stakes, '') = t.stakes"}[by]
-    return (f"SUM(t.net) + COALESCE((SELECT SUM(e.allin_net - s.net) FROM seat_stats s "
-            f"JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player "
-            f"WHERE s.allin = 1 AND s.name = t.name{match}), 0)")
-
-
 def _view(by: str | None) -> str:
     """The view of this revision, as pokerdb.storage.player_stats.create_view writes it."""
-    group = "t.name" + (f", t.{by}" if by else "")
-    columns = ",\n       ".join(f"{_allin_net(by) if sql == 'allin' else sql} AS {name}"
-                                for name, sql in FIGURES)
-    key = "t.name AS player" + (
-        ",\n       NULLIF(t.stakes, '') AS stakes" if by == "stakes" else
-        f",\n       t.{by}" if by else "")
-    return (f"CREATE VIEW {VIEWS[by]} AS\nSELECT {key},\n       {columns}\n"
-            f"FROM player_totals t\nGROUP BY {group}")
+    keys = ["name", *([by] if by else [])]
+    group = ", ".join(f"t.{key}" for key in keys)
+    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES if sql != "allin")
+    outer = ",\n       ".join(
+        "f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net" if sql == "allin"
+        else f"f.{name}" for name, sql in FIGURES)
+    seat_key = {"name": "s.name", "position": "s.position",
+                "stakes": "COALESCE(s.stakes, '')"}
+    seat_group = ", ".join(f"{seat_key[key]}" for key in keys)
+    on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
+    shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
+    return (
+        f"CREATE VIEW {VIEWS[by]} AS\n"
+        f"SELECT f.name AS player{f', {shown_key}' if by else ''},\n       {outer}\n"
+        f"FROM (\n  SELECT {group},\n       {columns}\n  FROM player_totals t\n"
+        f"  GROUP BY {group}) f\n"
+        f"LEFT JOIN (\n  SELECT {', '.join(f'{seat_key[key]} AS {key}' for key in keys)}, "
+        f"SUM(e.allin_net - s.net) AS allin_delta\n"
+        f"  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
+        f"AND e.player = s.player\n"
+        f"  WHERE s.allin = 1 AND s.name IS NOT NULL\n"
+        f"  GROUP BY {seat_group}) a ON {on}")
 
 
 def _fill_totals() -> None:
     sums = ", ".join(f"SUM(s.{name})" for name in COUNTS)
     op.execute(
-        f"INSERT INTO player_totals (dataset_id, name, position, stakes, hands, "
+        f"INSERT INTO player_totals (name, position, stakes, dataset_id, hands, "
         f"{', '.join(COUNTS)}, net, net_bb, hands_with_big_blind)\n"
-        f"SELECT d.dataset_id, s.name, s.position, COALESCE(s.stakes, ''), COUNT(*), {sums}, "
+        f"SELECT s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id, COUNT(*), {sums}, "
         f"SUM(s.net), COALESCE(SUM(1.0 * s.net / s.big_blind), 0), COUNT(s.big_blind)\n"
         f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\nWHERE s.name IS NOT NULL\n"
-        f"GROUP BY d.dataset_id, s.name, s.position, COALESCE(s.stakes, '')")
+        f"GROUP BY s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id")
 
 
 def _backfill(seat_stats: sa.TableClause) -> None:
@@ -171,10 +177,10 @@ def upgrade() -> None:
                     sqlite_where=sa.text("allin = 1"), postgresql_where=sa.text("allin = 1"))
     op.create_table(
         "player_totals",
-        sa.Column("dataset_id", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(), nullable=False),
         sa.Column("position", sa.String(length=6), nullable=False),
         sa.Column("stakes", sa.String(), nullable=False),
+        sa.Column("dataset_id", sa.Integer(), nullable=False),
         sa.Column("hands", sa.BigInteger(), nullable=False),
         *(sa.Column(name, sa.BigInteger(), nullable=False) for name in COUNTS),
         sa.Column("net", amount, nullable=False),
@@ -182,7 +188,7 @@ def upgrade() -> None:
         sa.Column("hands_with_big_blind", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
                                 name="fk_player_totals_dataset_id_datasets", ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("dataset_id", "name", "position", "stakes",
+        sa.PrimaryKeyConstraint("name", "position", "stakes", "dataset_id",
                                 name="pk_player_totals"),
     )
     _backfill(sa.table("seat_stats", *(sa.column(column.name) for column in columns)))

@@ -38,7 +38,7 @@ FIGURES: Final = (
     ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
     ("net", "SUM(t.net)"),
     ("bb_per_100", _share("t.net_bb", "t.hands_with_big_blind")),
-    ("allin_adjusted_net", "allin"),  # written by _allin_net
+    ("allin_adjusted_net", "allin"),  # written by stats_select
     # The counts behind the figures, for a sample's size and for sums over groups.
     ("hands_with_big_blind", "SUM(t.hands_with_big_blind)"),
     *((f"n_{name}", f"SUM(t.{name})") for name in TRACKER_COUNTS),
@@ -50,28 +50,36 @@ GROUPINGS: Final = {None: "player_stats", "position": "player_position_stats",
                     "stakes": "player_stakes_stats"}
 
 
-def _allin_net(by: str | None, seats_where: str) -> str:
-    """The net with the group's seats all in before the river counted at their all-in net."""
-    match = {None: "", "position": " AND s.position = t.position",
-             "stakes": " AND COALESCE(s.stakes, '') = t.stakes"}[by]
-    return (f"SUM(t.net) + COALESCE((SELECT SUM(e.allin_net - s.net) FROM seat_stats s "
-            f"JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player "
-            f"WHERE s.allin = 1 AND s.name = t.name{match}"
-            f"{f' AND {seats_where}' if seats_where else ''}), 0)")
-
-
 def stats_select(by: str | None = None, totals_where: str = "", seats_where: str = "") -> str:
     """The SELECT of a view (`by`: None, "position" or "stakes"); `totals_where` (SQL over
-    player_totals `t`) and `seats_where` (over seat_stats `s`) restrict it, to a dataset."""
-    group = "t.name" + (f", t.{by}" if by else "")
-    columns = ",\n       ".join(
-        f"{_allin_net(by, seats_where) if sql == 'allin' else sql} AS {name}"
-        for name, sql in FIGURES)
-    key = "t.name AS player" + (
-        ",\n       NULLIF(t.stakes, '') AS stakes" if by == "stakes" else
-        f",\n       t.{by}" if by else "")
-    where = f"\nWHERE {totals_where}" if totals_where else ""
-    return f"SELECT {key},\n       {columns}\nFROM player_totals t{where}\nGROUP BY {group}"
+    player_totals `t`) and `seats_where` (over seat_stats `s`) restrict it, to a dataset.
+
+    The all-in adjusted net is the net plus, for the group's seats all in before the river
+    whose equity is known, their all-in net less their net: one pass over the all-in seats
+    (a partial index holds them), grouped as the view is and joined to its rows."""
+    keys = ["name", *([by] if by else [])]
+    group = ", ".join(f"t.{key}" for key in keys)
+    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES if sql != "allin")
+    outer = ",\n       ".join(
+        "f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net" if sql == "allin"
+        else f"f.{name}" for name, sql in FIGURES)
+    seat_key = {"name": "s.name", "position": "s.position",
+                "stakes": "COALESCE(s.stakes, '')"}
+    seat_group = ", ".join(f"{seat_key[key]}" for key in keys)
+    on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
+    shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
+    where = f"\n  WHERE {totals_where}" if totals_where else ""
+    seats_condition = f" AND {seats_where}" if seats_where else ""
+    return (
+        f"SELECT f.name AS player{f', {shown_key}' if by else ''},\n       {outer}\n"
+        f"FROM (\n  SELECT {group},\n       {columns}\n  FROM player_totals t{where}\n"
+        f"  GROUP BY {group}) f\n"
+        f"LEFT JOIN (\n  SELECT {', '.join(f'{seat_key[key]} AS {key}' for key in keys)}, "
+        f"SUM(e.allin_net - s.net) AS allin_delta\n"
+        f"  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
+        f"AND e.player = s.player\n"
+        f"  WHERE s.allin = 1 AND s.name IS NOT NULL{seats_condition}\n"
+        f"  GROUP BY {seat_group}) a ON {on}")
 
 
 def create_view(by: str | None) -> str:
@@ -100,11 +108,11 @@ def totals_of_seats(where: str = "") -> str:
     """player_totals' rows summed from seat_stats `s` (restricted by `where`)."""
     sums = ", ".join(f"SUM(s.{name})" for name in TRACKER_COUNTS)
     condition = "s.name IS NOT NULL" + (f" AND {where}" if where else "")
-    return (f"SELECT d.dataset_id, s.name, s.position, COALESCE(s.stakes, ''), COUNT(*), "
+    return (f"SELECT s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id, COUNT(*), "
             f"{sums}, SUM(s.net), COALESCE(SUM(1.0 * s.net / s.big_blind), 0), "
             f"COUNT(s.big_blind)\nFROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
             f"WHERE {condition}\n"
-            f"GROUP BY d.dataset_id, s.name, s.position, COALESCE(s.stakes, '')")
+            f"GROUP BY s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id")
 
 
 def add_totals(connection: Connection, first_deal: int, last_deal: int) -> None:
@@ -114,5 +122,5 @@ def add_totals(connection: Connection, first_deal: int, last_deal: int) -> None:
     connection.execute(text(
         f"INSERT INTO player_totals ({', '.join(TOTAL_COLUMNS)})\n"
         f"{totals_of_seats('s.deal_id BETWEEN :first AND :last')}\n"
-        f"ON CONFLICT (dataset_id, name, position, stakes) DO UPDATE SET {added}"),
+        f"ON CONFLICT (name, position, stakes, dataset_id) DO UPDATE SET {added}"),
         {"first": first_deal, "last": last_deal})

@@ -288,15 +288,17 @@ seat_stats = Table(
 
 # seat_stats summed per dataset, player name, position and stakes ('' when not recorded), kept
 # by import in the transaction of each batch (storage.player_stats.add_totals): the views sum
-# these few rows instead of every seat (a million hands: 0.1 s against 12 s of CPU).
+# these rows instead of every seat (docs/player-stats.md, "How it stays fast").
 player_totals = Table(
     "player_totals",
     metadata,
-    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
-           primary_key=True),
+    # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
+    # key order instead of sorting them.
     Column("name", String, primary_key=True),
     Column("position", String(6), primary_key=True),
     Column("stakes", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True),
     Column("hands", BigInteger, nullable=False),
     *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
     Column("net", Amount, nullable=False),
