@@ -173,7 +173,8 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("deal_id", "player", name="pk_seat_stats"),
         sqlite_with_rowid=False,
     )
-    op.create_index("ix_seat_stats_allin", "seat_stats", ["name", "position"],
+    op.create_index("ix_seat_stats_allin", "seat_stats",
+                    ["name", "position", "stakes", "net", "allin"],
                     sqlite_where=sa.text("allin = 1"), postgresql_where=sa.text("allin = 1"))
     op.create_table(
         "player_totals",

@@ -280,9 +280,11 @@ seat_stats = Table(
     Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
     Column("net", Amount, nullable=False),  # seats.net
     *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
-    # The all-in seats by player, for the views' all-in adjusted net (a few in a hundred).
-    Index("ix_seat_stats_allin", "name", "position", sqlite_where=literal_column("allin = 1"),
-          postgresql_where=literal_column("allin = 1")),
+    # The seats all in before the river (a few in a hundred), with all that the views' all-in
+    # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
+    # 0.01 s against 0.7 s looking each row up).
+    Index("ix_seat_stats_allin", "name", "position", "stakes", "net", "allin",
+          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
 )
 
