@@ -1,6 +1,6 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
 of deals, hand_cards, hand_values, seats, actions and seat_stats (`stage_hands`), which
-`StagedHands.store` writes.
+`StagedHands.store` writes, adding the batch's seats to player_totals.
 """
 
 from collections.abc import Callable, Sequence
@@ -15,10 +15,11 @@ from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
-from pokerdb.steps import evaluation
-from pokerdb.storage import bulk
+from pokerdb.steps import evaluated_windows
 from pokerdb.storage.player_stats import add_totals
+from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
 from pokerdb.storage.schema import TRACKER_COUNTS, actions, deals, hand_cards, seat_stats, seats
+from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
@@ -36,11 +37,11 @@ assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
     """The rows of the batch's deals, numbered from first_id; needs no connection."""
-    deal_rows: list[bulk.Row] = []
-    card_rows: list[bulk.Row] = []
-    seat_rows: list[bulk.Row] = []
-    action_rows: list[bulk.Row] = []
-    stat_rows: list[bulk.Row] = []
+    deal_rows: list[Row] = []
+    card_rows: list[Row] = []
+    seat_rows: list[Row] = []
+    action_rows: list[Row] = []
+    stat_rows: list[Row] = []
     for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
                                          batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -68,16 +69,16 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
                        dtype=np.int64)
     return StagedHands(
         first_id, len(batch.hands), len(batch.strength),
-        bulk.stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
-        bulk.stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
-        evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                 batch.strength, batch.best, winners),
-        bulk.stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        bulk.stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
-        bulk.stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
+        stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
+        stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
+        evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
+                                        batch.strength, batch.best, winners),
+        stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
+        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
+        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
 
 
-def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
+def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
     """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
     stakes and pots of an all-in before the river."""
     hand = replayed.hand
@@ -98,7 +99,7 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         money(hand.finishing_stacks or [None] * count), money(stake), money(pot), strict=True))
 
 
-def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
+def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
     """The seat_stats rows of one hand: what a tracker counts of each seat."""
     hand = replayed.hand
     count = hand.player_count
@@ -107,7 +108,7 @@ def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
     big_blind = money([big_blind_units])[0]
     in_all_in = set() if replayed.all_in is None else set(replayed.all_in.seats)
     names = hand.players or [None] * count
-    rows: list[bulk.Row] = []
+    rows: list[Row] = []
     for seat, (position, stats, net, won) in enumerate(zip(
             position_names(count),
             tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
@@ -137,21 +138,21 @@ class StagedHands:
     first_id: int
     deals: int
     hands: int
-    deal_rows: bulk.StagedRows
-    card_rows: bulk.StagedRows
-    values: evaluation.Window
-    seat_rows: bulk.StagedRows
-    action_rows: bulk.StagedRows
-    stat_rows: bulk.StagedRows
+    deal_rows: StagedRows
+    card_rows: StagedRows
+    values: evaluated_windows.Window
+    seat_rows: StagedRows
+    action_rows: StagedRows
+    stat_rows: StagedRows
 
     def store(self, connection: Connection, described: set[int],
-              spool: bulk.ValueSpool | None = None) -> None:
+              spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction (in the order their references need);
-        `described` and `spool` as in evaluation.store."""
-        bulk.insert_staged_rows(connection, self.deal_rows)
-        bulk.insert_staged_rows(connection, self.card_rows)
-        evaluation.store(connection, self.values, described, spool)
-        bulk.insert_staged_rows(connection, self.seat_rows)
-        bulk.insert_staged_rows(connection, self.action_rows)
-        bulk.insert_staged_rows(connection, self.stat_rows)
+        `described` and `spool` as in evaluated_windows.store."""
+        insert_staged_rows(connection, self.deal_rows)
+        insert_staged_rows(connection, self.card_rows)
+        evaluated_windows.store(connection, self.values, described, spool)
+        insert_staged_rows(connection, self.seat_rows)
+        insert_staged_rows(connection, self.action_rows)
+        insert_staged_rows(connection, self.stat_rows)
         add_totals(connection, self.first_id, self.first_id + self.deals - 1)
