@@ -8,7 +8,8 @@ copy seated with names drawn from P players (default 2,000). It imports them (a 
 procs.measure: wall, CPU, peak RSS), then reads every row of player_stats,
 player_position_stats and player_stakes_stats in this process (best of three), and times
 `pokerdb players` as a whole process. --folder keeps the files for another run (another
-backend); --db runs on a scratch database of that PostgreSQL server.
+backend); --db runs on a scratch database of that PostgreSQL server; --keep FILE imports into
+that SQLite file and keeps it (for benchmarks/parquet_bench.py --db FILE).
 """
 
 import argparse
@@ -75,6 +76,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--db", help="a PostgreSQL server URL (default: a SQLite file)")
     parser.add_argument("--folder", type=Path, help="where the hand files are (kept)")
+    parser.add_argument("--keep", type=Path, help="the SQLite file to import into (kept)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="player-stats-") as scratch:
         workdir = Path(scratch)
@@ -84,7 +86,7 @@ def main() -> int:
         print(f"hands written in {time.perf_counter() - start:.1f} s: {folder}", flush=True)
         databases = Databases(workdir, args.db)
         try:
-            db = databases.fresh("stats")
+            db = str(args.keep) if args.keep and not args.db else databases.fresh("stats")
             imported = measure(python("-m", "pokerdb", "import", str(folder), "--quiet",
                                       "--db", db))
             report("import", imported, args.hands)

@@ -16,10 +16,8 @@ from sqlalchemy import Engine, and_, func, select, text
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import in_dataset
 from pokerdb.errors import PokerdbError
-from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
-from pokerdb.storage.player_stats import GROUPINGS, stats_select
-from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.player_stats import GROUPINGS, one_dataset, stats_select
 from pokerdb.storage.schema import categories, category_of, deals, hand_values, seats
 
 AMOUNT_PLACES = 9
@@ -51,26 +49,17 @@ def player_results(engine: Engine, dataset: str | None = None, by: str | None = 
 
 def _statistics(engine: Engine, dataset: str | None, by: str | None, min_hands: int,
                 sort: str) -> Table:
-    totals_where = seats_where = ""
-    bounds: dict[str, int] = {}
-    if dataset is not None:  # a dataset's deals are one run of ids
-        with engine_reader(engine) as fetch:
-            dataset_id = win_counts.find_dataset(fetch, dataset)
-        with reading(engine) as connection:
-            low, high = connection.execute(select(func.min(deals.c.id), func.max(deals.c.id))
-                                           .where(deals.c.dataset_id == dataset_id)).one()
-        totals_where, seats_where = "t.dataset_id = :dataset", "s.deal_id BETWEEN :low AND :high"
-        bounds = {"dataset": int(dataset_id or 0), "low": low or 0, "high": high or 0}
+    within = None if dataset is None else one_dataset(engine, dataset)
     keys = ["player", *([by] if by else [])]
     order = "player" if sort == "player" else f"{sort} DESC NULLS LAST, player"
-    figures = stats_select(by, totals_where, seats_where)
+    figures = stats_select(by, within)
     statement = text(
         f"SELECT {', '.join([*keys, *SHOWN])} FROM ({figures}) figures "
         f"WHERE hands >= :min_hands ORDER BY {order}{''.join(f', {key}' for key in keys[1:])}")
     places = [None] * len(keys) + list(SHOWN.values())
     with reading(engine) as connection:
         found = [tuple(_shown(value, place) for value, place in zip(row, places, strict=True))
-                 for row in connection.execute(statement, {"min_hands": min_hands, **bounds})]
+                 for row in connection.execute(statement, {"min_hands": min_hands})]
     return Table((*keys, *SHOWN), found, "players")
 
 

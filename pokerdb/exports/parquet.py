@@ -35,7 +35,6 @@ from sqlalchemy import (
     String,
     Time,
     column,
-    func,
     select,
     text,
     type_coerce,
@@ -44,10 +43,8 @@ from sqlalchemy.types import BigInteger, TypeEngine
 
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
-from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
-from pokerdb.storage.player_stats import GROUPINGS, described_view, stats_select
-from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.player_stats import GROUPINGS, described_view, one_dataset, stats_select
 from pokerdb.storage.schema import actions, datasets, deals, hands, seat_stats, seats
 
 BATCH_ROWS: Final = 65_536
@@ -82,31 +79,21 @@ def export(engine: Engine, output: Path, dataset: str | None) -> list[Written]:
 def _relations(engine: Engine, dataset: str | None) -> Iterator[tuple[str, Select[Any]]]:
     """Each relation's name and the SELECT of its rows, in key order."""
     postgres = engine.dialect.name == "postgresql"
-    if dataset is None:
-        by_deal: Any = None
-        of_dataset: Any = None
-    else:
-        with engine_reader(engine) as fetch:
-            dataset_id = win_counts.find_dataset(fetch, dataset)
-        with reading(engine) as connection:  # a dataset's deals are one run of ids
-            low, high = connection.execute(select(func.min(deals.c.id), func.max(deals.c.id))
-                                           .where(deals.c.dataset_id == dataset_id)).one()
-        of_dataset = dataset_id
-        by_deal = (low or 0, high or -1)
+    within = None if dataset is None else one_dataset(engine, dataset)
+    of_dataset = None if within is None else within.dataset_id
     yield "datasets", _select(datasets, postgres, None if of_dataset is None
                               else datasets.c.id == of_dataset, datasets.c.id)
     yield "deals", _select(deals, postgres, None if of_dataset is None
                            else deals.c.dataset_id == of_dataset, deals.c.id)
     for table, order in ((hands, ("deal_id", "player")), (seats, ("deal_id", "player")),
                          (actions, ("deal_id", "seq")), (seat_stats, ("deal_id", "player"))):
-        condition = None if by_deal is None else table.c.deal_id.between(*by_deal)
+        condition = None if within is None else table.c.deal_id.between(
+            within.first_deal, within.last_deal)
         yield table.name, _select(table, postgres, condition,
                                   *(table.c[name] for name in order))
     for by, view in GROUPINGS.items():
         described = described_view(by)
-        totals, seats_where = ("", "") if by_deal is None else (
-            f"t.dataset_id = {of_dataset}", f"s.deal_id BETWEEN {by_deal[0]} AND {by_deal[1]}")
-        figures = text(stats_select(by, totals, seats_where)).columns(
+        figures = text(stats_select(by, within)).columns(
             *(column(each.name, each.type) for each in described.c)).subquery(view)
         keys = [figures.c.player, *([figures.c[by]] if by else [])]
         yield view, _select(figures, postgres, None, *keys)

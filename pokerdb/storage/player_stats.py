@@ -11,11 +11,27 @@ equity's all-in net once `pokerdb equity` has computed it. Percentages and ratio
 where the player never had the chance (a zero denominator).
 """
 
+from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import BigInteger, Column, Connection, Double, MetaData, String, Table, text
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Double,
+    Engine,
+    MetaData,
+    String,
+    Table,
+    func,
+    select,
+    text,
+)
 
-from pokerdb.storage.schema import TRACKER_COUNTS, Amount, player_totals
+from pokerdb.storage import win_counts
+from pokerdb.storage.engines import reading
+from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.schema import TRACKER_COUNTS, Amount, deals, player_totals
 
 
 def _share(count: str, chances: str, scale: str = "100.0") -> str:
@@ -50,9 +66,35 @@ GROUPINGS: Final = {None: "player_stats", "position": "player_position_stats",
                     "stakes": "player_stakes_stats"}
 
 
-def stats_select(by: str | None = None, totals_where: str = "", seats_where: str = "") -> str:
-    """The SELECT of a view (`by`: None, "position" or "stakes"); `totals_where` (SQL over
-    player_totals `t`) and `seats_where` (over seat_stats `s`) restrict it, to a dataset.
+@dataclass(frozen=True)
+class OneDataset:
+    """One dataset's part of the statistics: its totals, and its deals, one run of ids."""
+
+    dataset_id: int
+    first_deal: int
+    last_deal: int
+
+    @property
+    def totals_where(self) -> str:
+        return f"t.dataset_id = {self.dataset_id}"
+
+    @property
+    def seats_where(self) -> str:
+        return f"s.deal_id BETWEEN {self.first_deal} AND {self.last_deal}"
+
+
+def one_dataset(engine: Engine, name: str) -> OneDataset:
+    """The dataset named `name` (PokerdbError if there is none)."""
+    with engine_reader(engine) as fetch:
+        dataset_id = int(win_counts.find_dataset(fetch, name) or 0)
+    with reading(engine) as connection:
+        first, last = connection.execute(select(func.min(deals.c.id), func.max(deals.c.id))
+                                         .where(deals.c.dataset_id == dataset_id)).one()
+    return OneDataset(dataset_id, first or 0, last if last is not None else -1)
+
+
+def stats_select(by: str | None = None, within: OneDataset | None = None) -> str:
+    """The SELECT of a view (`by`: None, "position" or "stakes"), or of one dataset's part.
 
     The all-in adjusted net is the net plus, for the group's seats all in before the river
     whose equity is known, their all-in net less their net: one pass over the all-in seats
@@ -68,8 +110,8 @@ def stats_select(by: str | None = None, totals_where: str = "", seats_where: str
     seat_group = ", ".join(f"{seat_key[key]}" for key in keys)
     on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
     shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
-    where = f"\n  WHERE {totals_where}" if totals_where else ""
-    seats_condition = f" AND {seats_where}" if seats_where else ""
+    where = f"\n  WHERE {within.totals_where}" if within else ""
+    seats_condition = f" AND {within.seats_where}" if within else ""
     return (
         f"SELECT f.name AS player{f', {shown_key}' if by else ''},\n       {outer}\n"
         f"FROM (\n  SELECT {group},\n       {columns}\n  FROM player_totals t{where}\n"
