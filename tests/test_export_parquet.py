@@ -89,6 +89,9 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     assert counts["hands"] == 104 + 100 and counts["datasets"] == 3
     assert sorted(path.name for path in out.iterdir()) == sorted(
         f"{relation}.parquet" for relation in RELATIONS)
+    made = tmp_path / "made"
+    made.mkdir()
+    assert out.stat().st_mode == made.stat().st_mode  # a folder as any other
     schema = pq.read_schema(out / "seats.parquet")
     assert [str(field.type) for field in schema] == [
         "int64", "int16", "string", *["decimal128(38, 9)"], "bool",

@@ -16,7 +16,7 @@ written: a failed export leaves nothing.
 """
 
 import shutil
-import tempfile
+import uuid
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -63,7 +63,8 @@ def export(engine: Engine, output: Path, dataset: str | None) -> list[Written]:
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise PokerdbError(f"{output}: already exists; an export writes a new folder")
     output.parent.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(prefix=f".{output.name}.", dir=output.parent))
+    partial = output.parent / f".{output.name}.{uuid.uuid4().hex[:12]}.partial"
+    partial.mkdir()  # with the permissions of any new folder (mkdtemp's are the owner's alone)
     try:
         written = [Written(output / f"{name}.parquet", _write(engine, statement,
                                                               partial / f"{name}.parquet"))
