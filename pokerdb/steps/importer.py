@@ -23,6 +23,7 @@ from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluation
 from pokerdb.steps.hand_histories import StagedHands, stage_hands
 from pokerdb.storage import bulk
+from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import (
     NAME_LENGTH,
@@ -157,12 +158,13 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         .returning(datasets.c.id)
     ).scalar_one()
     bulk.lock_for_bulk_write(connection)
-    next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
+    next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = 0
     item = options.file_format.item
-    first_load = _first_load(connection, options) if next_id == 1 else nullcontext()
+    first_load = (_first_load(connection, options)
+                  if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
             options.evaluate))) as items, first_load as spool:
@@ -183,6 +185,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     skipped.flush()
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
+    keep_deal_ids(connection, next_id + deal_count - 1)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))

@@ -136,9 +136,15 @@ def _first_line(exc: BaseException | None) -> str:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    """A connection for queries that only read; on SQLite it takes no write lock."""
-    with (engine.connect().execution_options(sqlite_begin="DEFERRED") as connection,
-          connection.begin()):
+    """A connection for queries that only read, all of them in one snapshot: on SQLite a
+    deferred transaction (no write lock), on PostgreSQL a read-only REPEATABLE READ one. A
+    reader of several statements (a window of evaluate or equity) cannot see a commit land
+    between two of them, such as an import's deals without their boards or another equity's
+    rows for deals it has just read as pending."""
+    options: dict[str, Any] = (
+        {"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+        if engine.dialect.name == "postgresql" else {"sqlite_begin": "DEFERRED"})
+    with engine.connect().execution_options(**options) as connection, connection.begin():
         yield connection
 
 
