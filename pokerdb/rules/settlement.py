@@ -492,8 +492,8 @@ class _Replay:
             raise self._fail(text, f"p{seat + 1} shows {_written(shown)} but was dealt "
                                    f"{_written(hole)}")
         self._take(text, new)
-        known = dealt + new
-        if len(known) == count and None not in shown:
+        known = dealt + new  # a show of fewer cards than dealt keeps the others
+        if len(shown) == count and None not in shown:
             known = shown
         self.hole[seat] = [*known, *[None] * (count - len(known))]
         self.shown[seat] = _SHOWN if len(known) == count else _HIDDEN
