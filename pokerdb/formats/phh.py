@@ -7,10 +7,10 @@ kept exact as integers in the hand's own unit, ``10 ** -exponent``, where `expon
 decimal places any of them has (0 for whole chips). `PhhHand.amount` turns units back into an
 exact `Decimal`. An unknown stack (``inf`` in the file) is None.
 
-TOML is read by a fast reader of the subset PHH files use (``key = value`` lines whose values
-are plain strings, numbers, booleans or flat arrays of them, and ``[KEY]`` table headers); a file
-that steps outside that subset in any way is read by `tomllib` instead, so every valid file reads
-correctly, and tomllib words the syntax errors.
+TOML is read by pokerdb.formats.phh_toml. Input is bounded as deal files' lines are: a file
+is read whole up to MAX_HAND_FILE_BYTES (a .phh) or MAX_HANDS_FILE_BYTES (a .phhs), as stored
+and decompressed; only regular files are read from a folder; a string field holds at most
+MAX_TEXT_CHARS; an amount is refused unless pokerdb can store it exactly.
 
 Problems are `PhhError`s: one line naming the hand by its source (the file, plus ``#KEY`` for a
 hand of a `.phhs`) and the field at fault. The readers yield them in place of the hand, so an
@@ -19,10 +19,9 @@ import can stop at the first or skip the bad hands and go on.
 
 import datetime
 import gzip
-import json
+import io
 import os
-import re
-import tomllib
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -30,6 +29,17 @@ from pathlib import Path
 from typing import Any, Final, cast
 
 from pokerdb.errors import quoted
+from pokerdb.formats.phh_amounts import (
+    AMOUNT_LIMIT,
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    cbr_amounts,
+    decimal_places,
+    in_units,
+    too_fine,
+    too_large,
+)
+from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
 from pokerdb.formats.sources import GZIP_ERRORS, GZIP_MAGIC, gzip_problem
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
@@ -37,7 +47,10 @@ HAND_SUFFIX: Final = ".phh"
 HANDS_SUFFIX: Final = ".phhs"
 GZIP_SUFFIX: Final = ".gz"
 _UTF8_BOM: Final = "\ufeff"
-AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+# A file is read whole, so its size is bounded, as a line of a deal file is: a .phh holds one
+# hand (a few kilobytes), a .phhs many.
+MAX_HAND_FILE_BYTES: Final = 1 << 20
+MAX_HANDS_FILE_BYTES: Final = 64 << 20
 
 
 @dataclass(frozen=True)
@@ -53,25 +66,49 @@ class PhhFile:
         """A `.phhs` file (many hands), gzipped or not, by the name it is given."""
         return self.source.lower().removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
 
+    @property
+    def max_bytes(self) -> int:
+        """The most of it read, as stored and decompressed (see MAX_HAND_FILE_BYTES)."""
+        return MAX_HANDS_FILE_BYTES if self.holds_many else MAX_HAND_FILE_BYTES
+
     def content(self) -> bytes:
         """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
         return self.decompressed(self.read())
 
     def read(self) -> bytes:
-        """The file's bytes as stored."""
+        """The file's bytes as stored, of a regular file only: a device (/dev/zero) would be
+        read for ever, a pipe waited on for ever."""
         try:
-            return self.path.read_bytes()
+            # Not blocking: opening a named pipe waits for a writer.
+            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError as exc:
             raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
+        with open(descriptor, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise PhhError(self.source, "is not a regular file (a device, a pipe or a "
+                                            "socket): hand histories are read from files")
+            return self.within_bounds(stream.read(self.max_bytes + 1), "is larger than")
+
+    def within_bounds(self, data: bytes, what: str) -> bytes:
+        """`data`, if no more than max_bytes; `what` says of what, else."""
+        if len(data) <= self.max_bytes:
+            return data
+        kind = ("a .phhs file (hand histories are read whole: split it)" if self.holds_many
+                else "one hand")
+        raise PhhError(self.source, f"{what} {self.max_bytes:,} bytes, the most pokerdb "
+                                    f"reads of {kind}")
 
     def decompressed(self, data: bytes) -> bytes:
-        """The file's bytes `data`, decompressed when gzip."""
+        """The file's bytes `data`, decompressed when gzip, up to max_bytes: a small file of
+        zeros can decompress to gigabytes."""
         if data[:2] != GZIP_MAGIC:
             return data
         try:
-            return gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                content = unpacked.read(self.max_bytes + 1)
         except GZIP_ERRORS as exc:
             raise PhhError(self.source, gzip_problem(self.source, exc).message) from exc
+        return self.within_bounds(content, "decompresses to more than")
 
 
 def phh_files(path: Path) -> list[PhhFile]:
@@ -128,17 +165,16 @@ def parse_file(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError]:
 
 def parse_hand(text: str, source: str) -> PhhHand:
     """The hand of a `.phh` file's text."""
-    return hand_from_table(_load_toml(text, source), source)
+    return hand_from_table(load_toml(text, source), source)
 
 
 def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
     """The hands of a `.phhs` file's text, each named ``source#KEY``."""
-    try:
-        document = _load_toml(text, source)
-    except PhhError as error:
-        yield error
-        return
-    for key, table in document.items():
+    for item in hand_tables(text, source):
+        if isinstance(item, PhhError):
+            yield item
+            continue
+        key, table = item
         if not isinstance(table, dict):
             yield PhhError(source, f"{quoted(key)} is not a hand: a .phhs file holds only "
                                    f"tables [1], [2], ..., one per hand")
@@ -149,107 +185,11 @@ def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
             yield error
 
 
-# --- TOML: the fast reader of the subset PHH files use, tomllib for anything else ---------
-
-_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
-# Characters TOML forbids outside strings' escapes, whose files the fast reader leaves to tomllib.
-_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
-_ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
-
-
-def _load_toml(text: str, source: str) -> dict[str, object]:
-    fast = _read_toml_subset(text)
-    if fast is not None:
-        return fast
-    try:
-        return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise PhhError(source, f"not valid TOML: {exc}") from None
-
-
-def _read_toml_subset(text: str) -> dict[str, object] | None:
-    """The document, if `text` is within the subset this reader knows, else None: lines that
-    are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
-    that is a string without escapes, a plain integer or decimal, a boolean, or a one-line array
-    of strings and numbers (read as JSON, which agrees with TOML on that much)."""
-    document: dict[str, object] = {}
-    table = document
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
-    for line in text.split("\n"):
-        if not line.isprintable() and _CONTROL.search(line):
-            return None
-        line = line.strip(" \t")
-        if not line or line[0] == "#":
-            continue
-        if line[0] == "[":
-            header = line[1:-1].strip(" \t") if line[-1] == "]" else ""
-            if not _is_bare_key(header) or header in document:
-                return None
-            table = document[header] = {}
-            continue
-        key, equals, text_value = line.partition("=")
-        key = key.rstrip(" \t")
-        if not equals or key in table or not (key in _FIELD_NAMES or _is_bare_key(key)):
-            return None
-        value = _subset_value(text_value.lstrip(" \t"))
-        if value is None:
-            return None
-        table[key] = value
-    return document
-
-
-def _is_bare_key(key: str) -> bool:
-    return key.isascii() and key.replace("_", "").replace("-", "").isalnum()
-
-
-def _subset_value(text: str) -> object:
-    """A value of the subset, or None when `text` is anything else."""
-    if not text:
-        return None
-    first, last = text[0], text[-1]
-    if first == "'" or first == '"':
-        if last == first and text.count(first) == 2 and "\\" not in text:
-            return text[1:-1]
-        return None
-    if first == "[":
-        if last != "]" or "\\" in text:
-            return None
-        if "'" in text:
-            if '"' in text:
-                return None
-            text = text.replace("'", '"')
-        try:
-            items, end = _scan_json(text)
-        except ValueError:
-            return None
-        if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
-            return items
-        return None
-    if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
-        return int(text)
-    if text == "true" or text == "false":
-        return text == "true"
-    if _NUMBER.fullmatch(text):
-        return Decimal(text) if "." in text else int(text)
-    return None
-
-
-def _not_toml(constant: str) -> object:
-    raise ValueError(f"{constant} is JSON, not TOML")
-
-
-# (value, end) of the JSON value at the start of a string; ValueError if there is none.
-_scan_json: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml).raw_decode
-
-
 # --- fields ---------------------------------------------------------------------------------
 
-MAX_EXPONENT: Final = 18  # decimal places of an amount; finer ones are a typo, not chips
-
-
 def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
-    """A hand from its TOML table, every field checked for type and length."""
+    """A hand from its TOML table, every field checked for type and length, every amount
+    for what pokerdb can store exactly (pokerdb.formats.phh_amounts)."""
     fields = _Fields(table, source)
     variant = fields.text("variant")
     stacks = fields.numbers("starting_stacks", infinite=True)
@@ -264,65 +204,40 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     winnings = fields.optional_numbers("winnings", players)
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
-    decimals = fields.decimals
-    if "." in "".join(actions):
-        decimals = [*decimals, *_action_amounts(actions)]
-    exponent = max(map(_exponent, decimals), default=0)
-    if exponent > MAX_EXPONENT:
-        raise PhhError(source, f"amounts with {exponent} decimal places: at most "
-                               f"{MAX_EXPONENT} are supported")
-    scale = 10 ** exponent if fields.decimals or exponent else 0  # 0: every amount is whole
+    exponent = fields.exponent(actions)
+    starting_stacks = fields.units("starting_stacks", stacks)
+    # The replay holds every bet to a stack; an unknown one (None) holds none.
+    if exponent or None in starting_stacks or fields.longest["actions"] > _SHORT_ACTION:
+        fields.check_bets(actions, exponent)
     return PhhHand(
         source=source,
         variant=variant,
         exponent=exponent,
-        antes=_units(antes, scale),
-        blinds_or_straddles=None if blinds is None else _units(blinds, scale),
-        bring_in=None if bring_in is None else int(bring_in * (scale or 1)),
-        small_bet=None if small_bet is None else int(small_bet * (scale or 1)),
-        big_bet=None if big_bet is None else int(big_bet * (scale or 1)),
-        min_bet=None if min_bet is None else int(min_bet * (scale or 1)),
-        starting_stacks=tuple(None if value == _INFINITY else int(value * scale)
-                              for value in stacks) if scale else _units(stacks, scale),
+        antes=cast("tuple[int, ...]", fields.units("antes", antes)),
+        blinds_or_straddles=None if blinds is None else cast(
+            "tuple[int, ...]", fields.units("blinds_or_straddles", blinds)),
+        bring_in=fields.unit("bring_in", bring_in),
+        small_bet=fields.unit("small_bet", small_bet),
+        big_bet=fields.unit("big_bet", big_bet),
+        min_bet=fields.unit("min_bet", min_bet),
+        starting_stacks=starting_stacks,
         actions=tuple(actions),
         ante_trimming_status=fields.flag("ante_trimming_status"),
         players=None if names is None else tuple(names),
-        finishing_stacks=None if finishing is None else _units(finishing, scale),
-        winnings=None if winnings is None else _units(winnings, scale),
+        finishing_stacks=None if finishing is None else cast(
+            "tuple[int, ...]", fields.units("finishing_stacks", finishing)),
+        winnings=None if winnings is None else cast(
+            "tuple[int, ...]", fields.units("winnings", winnings)),
         details=fields.details(),
     )
 
 
-def _units(values: list[int | Decimal], scale: int) -> tuple[int, ...]:
-    """Amounts in units of the hand (`scale` per chip; 0 when they are all whole already)."""
-    if not scale:
-        return cast(tuple[int, ...], tuple(values))  # whole: ints, as read
-    return tuple(int(value * scale) for value in values)
-
-
 _INFINITY: Final = Decimal("inf")
-
-
-def _exponent(amount: Decimal) -> int:
-    """The decimal places of an amount (0 for whole or infinite ones)."""
-    if not amount.is_finite():
-        return 0
-    exponent = amount.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)
-    return max(0, -exponent)
-
-
-def _action_amounts(actions: list[str]) -> Iterator[Decimal]:
-    """The decimal `cbr` amounts among the actions (whole ones need no look: they add no
-    decimal places). Malformed ones are left for the replay to name."""
-    for action in actions:
-        if "." in action:
-            words = action.partition("#")[0].split()
-            if len(words) == 3 and words[1] == "cbr":
-                try:
-                    yield Decimal(words[2])
-                except ArithmeticError:
-                    continue
+# The longest action whose amount cannot have MAX_DIGITS digits ("p10 cbr " and fewer).
+_SHORT_ACTION: Final = len("p10 cbr ") + MAX_DIGITS - 1
+# Of a string field, in characters: far more than any name or event takes, and few enough
+# that a hand's row stays a row (a value of 100 MB once broke queries on its column).
+MAX_TEXT_CHARS: Final = 64 * 1024
 
 
 class _Fields:
@@ -331,10 +246,57 @@ class _Fields:
     def __init__(self, table: dict[str, object], source: str) -> None:
         self.table = table
         self.source = source
-        self.decimals: list[Decimal] = []  # every non-integer amount read
+        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
+        self.places = 0  # the hand's decimal places, once `exponent` has found them
+        self.longest: dict[str, int] = {}  # by field: the longest string of an array
 
     def fail(self, name: str, problem: str) -> PhhError:
         return PhhError(self.source, f"field {name!r} {problem}")
+
+    def exponent(self, actions: list[str]) -> int:
+        """The most decimal places of the hand's amounts (the fields', and the `cbr`
+        actions'), at most MAX_EXPONENT."""
+        decimals = self.decimals
+        if "." in "".join(actions):
+            decimals = [*decimals, *(("actions", amount) for amount in map(
+                _decimal, cbr_amounts(actions, every=False)) if amount is not None)]
+        exponent, finest = 0, None
+        for name, amount in decimals:
+            places = decimal_places(amount)
+            if places > exponent:
+                exponent, finest = places, (name, amount)
+        if finest is not None and exponent > MAX_EXPONENT:
+            raise self.fail(finest[0], too_fine(finest[1], exponent))
+        self.places = exponent
+        return exponent
+
+    def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
+        """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
+        `exponent`; None for an unknown stack), each checked to be storable exactly."""
+        if not self.decimals and max(values, default=0) < AMOUNT_LIMIT:
+            return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
+        counted: list[int | None] = []
+        for value in values:
+            count = None if value == _INFINITY else in_units(value, self.places)
+            if count is None and value != _INFINITY:
+                raise self.fail(name, too_large(value, self.places))
+            counted.append(count)
+        return tuple(counted)
+
+    def unit(self, name: str, value: int | Decimal | None) -> int | None:
+        """A bet size as units (see `units`)."""
+        return None if value is None else self.units(name, [value])[0]
+
+    def check_bets(self, actions: list[str], exponent: int) -> None:
+        """Every `cbr` amount storable exactly, as the replay will read it (digits, and at
+        most `exponent` decimal places: anything else it names itself)."""
+        for written in cbr_amounts(actions, every=True):
+            whole, point, fraction = written.partition(".")
+            if not (whole.isascii() and whole.isdigit() and (not point or (
+                    fraction.isascii() and fraction.isdigit()))) or len(fraction) > exponent:
+                continue
+            if len((whole + fraction.ljust(exponent, "0")).lstrip("0")) > MAX_DIGITS:
+                raise self.fail("actions", too_large(written, exponent))
 
     def required(self, name: str) -> object:
         value = self.table.get(name)
@@ -346,13 +308,21 @@ class _Fields:
         value = self.required(name)
         if not isinstance(value, str):
             raise self.fail(name, f"should be a string, not {_shown(value)}")
-        return value
+        return self._bounded(name, value)
+
+    def _bounded(self, name: str, text: str) -> str:
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(name, f"is {len(text):,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
+        return text
 
     def optional_text(self, name: str, numbered: bool = False) -> str | None:
         """A string field; with `numbered`, an integer is accepted too and kept as text."""
         value = self.table.get(name)
-        if value is None or isinstance(value, str):
+        if value is None:
             return value
+        if isinstance(value, str):
+            return self._bounded(name, value)
         if numbered and isinstance(value, int) and not isinstance(value, bool):
             return str(value)
         kind = "a string or an integer" if numbered else "a string"
@@ -398,6 +368,10 @@ class _Fields:
         if not isinstance(value, list) or not set(map(type, value)) <= _STR:
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
+        self.longest[name] = longest = max(map(len, value), default=0)
+        if longest > MAX_TEXT_CHARS:
+            raise self.fail(name, f"holds a string {longest:,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
         return value
 
     def optional_texts(self, name: str, players: int) -> list[str] | None:
@@ -418,7 +392,7 @@ class _Fields:
             sign = "positive" if positive else "zero or more"
             raise self.fail(name, f"holds {value}: amounts must be {sign}")
         if type(value) is Decimal:
-            self.decimals.append(value)
+            self.decimals.append((name, value))
         return value
 
     def details(self) -> HandDetails:
@@ -455,11 +429,12 @@ assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
 _INT: Final = frozenset((int,))
 _STR: Final = frozenset((str,))
-# The fields of the specification: keys the fast TOML reader knows to be bare.
-_FIELD_NAMES: Final = frozenset((
-    "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
-    "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
-    *AMOUNT_FIELDS, *_DETAIL_KINDS))
+
+def _decimal(written: str) -> Decimal | None:
+    try:
+        return Decimal(written)
+    except ArithmeticError:
+        return None
 
 
 def _shown(value: object) -> str:
