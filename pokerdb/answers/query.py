@@ -218,7 +218,7 @@ NOT_GRANTED = "pokerdb query only reads pokerdb's tables and views"
 CLIENT_CHECK_INTERVAL = "1s"
 NOT_SET_UP = ("pokerdb query on PostgreSQL runs each statement as the role pokerdb_reader, "
               "which holds only SELECT on pokerdb's tables; {why}: an administrator can set "
-              "it up once (see README, 'pokerdb query on PostgreSQL')")
+              "it up once (see docs/postgresql.md, 'pokerdb query on PostgreSQL')")
 
 
 def reader_tables() -> list[str]:
