@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
-from pokerdb.errors import PokerdbError, quoted
+from pokerdb.errors import PokerdbError, quoted, shown
 from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
 from pokerdb.rules.equity import equities
@@ -98,6 +98,8 @@ class Explanation:
     results: tuple[SeatResult, ...] = ()  # a recorded hand's seats
 
     def lines(self) -> list[str]:
+        """The explanation as lines to print: names and sources as data, every character a
+        terminal would act on escaped (errors.shown)."""
         board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
         rows = [f"Player {hand.player}: {hand.cards}  "
                 f"{'' if hand.best is None else f'best {hand.best}  '}{hand.description}"
@@ -105,8 +107,8 @@ class Explanation:
         rows += [hand.line for hand in self.unvalued]
         results = ([f"Net: {', '.join(seat.text for seat in self.results)}"]
                    if self.results else [])
-        return [*([self.heading] if self.heading else []), *board, *rows, self.verdict,
-                *results]
+        return [shown(line) for line in (*([self.heading] if self.heading else []), *board,
+                                         *rows, self.verdict, *results)]
 
     def record(self) -> dict[str, Any]:
         """The explanation as JSON-ready data: {"deal", ["board",] "hands": [...], "verdict"}."""
@@ -190,14 +192,14 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
                           rows: Sequence[Row[*tuple[Any, ...]]]) -> Explanation:
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
     main pot, or who won it unshown; then every seat's net result."""
-    shown = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
+    tabled = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
              for row in rows if row.showed]
-    if len(shown) > 1:
-        outcome = verdict(shown)
+    if len(tabled) > 1:
+        outcome = verdict(tabled)
     else:
-        others = "the others mucked" if shown else "everyone else folded"
+        others = "the others mucked" if tabled else "everyone else folded"
         outcome = f"Player {winner} wins: {others}"
-    return Explanation(tuple(shown), outcome, heading, board, results=tuple(
+    return Explanation(tuple(tabled), outcome, heading, board, results=tuple(
         SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
         for row in rows))
 
