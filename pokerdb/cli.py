@@ -19,7 +19,8 @@ from typer.core import TyperGroup
 from pokerdb import __version__
 from pokerdb.answers.rendering import OutputFormat, render, render_object
 from pokerdb.errors import InvalidLinesError, PokerdbError, shown
-from pokerdb.formats import InputFormat, PlayerRule
+from pokerdb.formats import InputFormat
+from pokerdb.formats.input import PlayerRule
 from pokerdb.rules.games import GAMES, MAX_PLAYERS, GameName
 from pokerdb.storage import win_counts
 from pokerdb.storage.location import DB_ENV_VAR, DEFAULT_DB

@@ -9,7 +9,7 @@ import numpy.typing as npt
 import pytest
 from sqlalchemy import Connection, Engine, select, text
 
-from pokerdb.formats import DealBatch
+from pokerdb.formats.input import DealBatch
 from pokerdb.rules.evaluator import Category, rank_hand, unpack_strength
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage import bulk

@@ -15,7 +15,8 @@ import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
 from pokerdb.errors import PokerdbError, quoted, shown
-from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
+from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
+from pokerdb.formats.pe54 import parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
 from pokerdb.rules.equity import equities
 from pokerdb.rules.evaluator import (

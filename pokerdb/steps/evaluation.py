@@ -20,7 +20,8 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Engine, Row, and_, exists, func, select, text
 
 from pokerdb.errors import PokerdbError, quoted
-from pokerdb.formats import DealBatch, parse_pe54_line
+from pokerdb.formats.input import DealBatch
+from pokerdb.formats.pe54 import parse_pe54_line
 from pokerdb.rules.cards import HAND_WIDTH, normalise_card
 from pokerdb.rules.evaluator import (
     KEY_SLOTS,

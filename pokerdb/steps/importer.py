@@ -17,7 +17,8 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
-from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
+from pokerdb.formats import InputFormat, open_input
+from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluation
@@ -63,9 +64,9 @@ class ImportOptions:
         if self.dataset_name is not None and not 0 < len(self.dataset_name) <= NAME_LENGTH:
             raise PokerdbError(f"--name must be 1 to {NAME_LENGTH} characters long, not "
                                f"{len(self.dataset_name):,}")
-        if self.file_format is InputFormat.UCI and self.players.check(1, 1) is not None:
-            raise PokerdbError(f"--format uci has one hand per row (one-player deals), but "
-                               f"--players allows {self.players.allowed}")
+        players_problem = self.file_format.description.players_problem(self.players)
+        if players_problem is not None:
+            raise PokerdbError(players_problem)
 
 
 @dataclass(frozen=True)

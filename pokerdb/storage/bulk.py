@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-from pokerdb.formats import DealBatch
+from pokerdb.formats.input import DealBatch
 from pokerdb.rules.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import PLAYER_BITS
 
