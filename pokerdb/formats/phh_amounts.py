@@ -74,9 +74,45 @@ def too_fine(value: object, places: int) -> str:
             f"{MAX_EXPONENT} an amount may have")
 
 
-def cbr_amounts(actions: Sequence[str], every: bool) -> Iterator[str]:
-    """The amounts written in the `cbr` actions: those with a decimal point (the others add no
-    decimal places), or `every` one. Malformed ones are left for the replay to name."""
+def finest_amount(amounts: Sequence[tuple[str, Decimal]]
+                  ) -> tuple[int, tuple[str, Decimal] | None]:
+    """The most decimal places of these (field, amount) pairs, and the first pair with them
+    (None when every amount is whole)."""
+    places, finest = 0, None
+    for name, amount in amounts:
+        found = decimal_places(amount)
+        if found > places:
+            places, finest = found, (name, amount)
+    return places, finest
+
+
+def cbr_decimals(actions: Sequence[str]) -> Iterator[Decimal]:
+    """The decimal amounts of the `cbr` actions (whole ones add no decimal places; malformed
+    ones are left for the replay to name)."""
+    for written in _cbr_amounts(actions, every=False):
+        try:
+            yield Decimal(written)
+        except ArithmeticError:
+            continue
+
+
+def oversized_bet(actions: Sequence[str], exponent: int) -> str | None:
+    """The first `cbr` amount, as written, of more than MAX_DIGITS digits in units of
+    ``10 ** -exponent``, or None. Amounts the replay will not read as an amount (not digits,
+    or more than `exponent` decimal places) are left for it to name; the digits are counted
+    without converting them (an amount of 5,000 digits is past what int() converts)."""
+    for written in _cbr_amounts(actions, every=True):
+        whole, point, fraction = written.partition(".")
+        if not (whole.isascii() and whole.isdigit() and (not point or (
+                fraction.isascii() and fraction.isdigit()))) or len(fraction) > exponent:
+            continue
+        if len((whole + fraction.ljust(exponent, "0")).lstrip("0")) > MAX_DIGITS:
+            return written
+    return None
+
+
+def _cbr_amounts(actions: Sequence[str], every: bool) -> Iterator[str]:
+    """The amounts written in the `cbr` actions: those with a decimal point, or `every` one."""
     for action in actions:
         if every or "." in action:
             words = action.partition("#")[0].split()

@@ -26,9 +26,10 @@ from pokerdb.formats.phh_amounts import (
     AMOUNT_LIMIT,
     MAX_DIGITS,
     MAX_EXPONENT,
-    cbr_amounts,
-    decimal_places,
+    cbr_decimals,
+    finest_amount,
     in_units,
+    oversized_bet,
     too_fine,
     too_large,
 )
@@ -241,17 +242,12 @@ class _Fields:
         actions'), at most MAX_EXPONENT."""
         decimals = self.decimals
         if "." in "".join(actions):
-            decimals = [*decimals, *(("actions", amount) for amount in map(
-                _decimal, cbr_amounts(actions, every=False)) if amount is not None)]
-        exponent, finest = 0, None
-        for name, amount in decimals:
-            places = decimal_places(amount)
-            if places > exponent:
-                exponent, finest = places, (name, amount)
-        if finest is not None and exponent > MAX_EXPONENT:
-            raise self.fail(finest[0], too_fine(finest[1], exponent))
-        self.places = exponent
-        return exponent
+            decimals = [*decimals, *(("actions", amount) for amount in
+                                     cbr_decimals(actions))]
+        self.places, finest = finest_amount(decimals)
+        if finest is not None and self.places > MAX_EXPONENT:
+            raise self.fail(finest[0], too_fine(finest[1], self.places))
+        return self.places
 
     def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
         """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
@@ -271,15 +267,10 @@ class _Fields:
         return None if value is None else self.units(name, [value])[0]
 
     def check_bets(self, actions: list[str], exponent: int) -> None:
-        """Every `cbr` amount storable exactly, as the replay will read it (digits, and at
-        most `exponent` decimal places: anything else it names itself)."""
-        for written in cbr_amounts(actions, every=True):
-            whole, point, fraction = written.partition(".")
-            if not (whole.isascii() and whole.isdigit() and (not point or (
-                    fraction.isascii() and fraction.isdigit()))) or len(fraction) > exponent:
-                continue
-            if len((whole + fraction.ljust(exponent, "0")).lstrip("0")) > MAX_DIGITS:
-                raise self.fail("actions", too_large(written, exponent))
+        """Every `cbr` amount storable exactly (see phh_amounts.oversized_bet)."""
+        oversized = oversized_bet(actions, exponent)
+        if oversized is not None:
+            raise self.fail("actions", too_large(oversized, exponent))
 
     def required(self, name: str) -> object:
         value = self.table.get(name)
@@ -412,13 +403,6 @@ assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
 _INT: Final = frozenset((int,))
 _STR: Final = frozenset((str,))
-
-def _decimal(written: str) -> Decimal | None:
-    try:
-        return Decimal(written)
-    except ArithmeticError:
-        return None
-
 
 def _shown(value: object) -> str:
     return quoted(value) if isinstance(value, str) else quoted(str(value))
