@@ -113,6 +113,36 @@ def _user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+@contextmanager
+def _interruptible(kept: Callable[[], str]) -> Iterator[None]:
+    """Ctrl-C ends the command with one line saying what was kept (`kept()`) and exit code
+    130, as a shell reports a process stopped by SIGINT. The transaction in progress rolls
+    back; what was committed before stays."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        _say(f"Interrupted: {kept()}")
+        raise typer.Exit(130) from None
+
+
+class _Committed:
+    """What a command committed so far, counted by its progress callback, which also
+    advances the progress bar once it has one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.advance: Callable[[int], None] | None = None
+
+    def shown_on(self, bar: "Progress | None") -> "_Committed":
+        self.advance = _advancer(bar)
+        return self
+
+    def __call__(self, count: int) -> None:
+        self.count += count
+        if self.advance is not None:
+            self.advance(count)
+
+
 def _database_error(exc: Exception) -> str | None:
     """What the database said, if `exc` is its refusal: SQLAlchemy's DBAPIError (asked
     without importing SQLAlchemy: only a command that loaded it can have raised one) or the
@@ -215,23 +245,35 @@ def import_command(
             raise PokerdbError(str(exc)) from None
         imports = [(file, ImportOptions(name, input_format or InputFormat.of_path(file), rule,
                                         max_errors, skip_invalid, evaluate)) for file in files]
-        engine = _open_engine(db, create=True)
-        for file, options in imports:
-            file_format = options.file_format
-            with (resolve(file, folders=file_format.reads_folders) as source,
-                  _progress(Path(file).name, lambda: source.size, "bytes", quiet) as bar):
-                result = import_source(engine, source, options, _import_progress(bar))
-            if result.skipped:
-                typer.echo(shown(f"{file}: already imported as dataset "
-                                 f"'{result.already_imported_as}', skipped"))
-            elif not quiet:
-                rate = result.deals / result.seconds if result.seconds else 0
-                evaluated = " and evaluated" if evaluate else ""
-                typer.echo(shown(f"{file}: imported{evaluated} {_counted(result.deals, 'deal')} "
-                                 f"({_counted(result.hands, 'hand')}) as dataset "
-                                 f"'{result.name}' in {result.seconds:.2f} s "
-                                 f"({rate:,.0f} deals/s)"
-                                 f"{_skipped_note(result.rejected, file_format.item)}"))
+        done: list[str] = []  # files imported (or skipped) before an interruption
+        with _interruptible(lambda: _import_kept([file for file, _ in imports], done)):
+            engine = _open_engine(db, create=True)
+            for file, options in imports:
+                file_format = options.file_format
+                with (resolve(file, folders=file_format.reads_folders) as source,
+                      _progress(Path(file).name, lambda: source.size, "bytes", quiet) as bar):
+                    result = import_source(engine, source, options, _import_progress(bar))
+                    done.append(file)
+                if result.skipped:
+                    typer.echo(shown(f"{file}: already imported as dataset "
+                                     f"'{result.already_imported_as}', skipped"))
+                elif not quiet:
+                    rate = result.deals / result.seconds if result.seconds else 0
+                    evaluated = " and evaluated" if evaluate else ""
+                    typer.echo(shown(
+                        f"{file}: imported{evaluated} {_counted(result.deals, 'deal')} "
+                        f"({_counted(result.hands, 'hand')}) as dataset '{result.name}' in "
+                        f"{result.seconds:.2f} s ({rate:,.0f} deals/s)"
+                        f"{_skipped_note(result.rejected, file_format.item)}"))
+
+
+def _import_kept(files: list[str], done: list[str]) -> str:
+    """What an import interrupted after the files `done` kept."""
+    if len(done) == len(files):
+        return f"every file was imported ({_counted(len(done), 'file')})"
+    before = (f"; the {_counted(len(done), 'file')} before it "
+              f"{'was' if len(done) == 1 else 'were'} imported" if done else "")
+    return shown(f"nothing of {files[len(done)]} was imported{before}")
 
 
 def _import_progress(bar: "Progress | None") -> Callable[[int, int], None] | None:
@@ -273,8 +315,12 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
             from pokerdb.steps.evaluation import evaluate_pending, pending_hands
 
             engine = _open_engine(db)
-            with _progress("evaluate", lambda: pending_hands(engine), "hands", quiet) as bar:
-                result = evaluate_pending(engine, progress=_advancer(bar))
+            evaluated = _Committed()
+            with (_interruptible(lambda: f"the {_counted(evaluated.count, 'hand')} evaluated "
+                                         f"before were kept, the window in progress was not "
+                                         f"(pokerdb evaluate goes on from there)"),
+                  _progress("evaluate", lambda: pending_hands(engine), "hands", quiet) as bar):
+                result = evaluate_pending(engine, progress=evaluated.shown_on(bar))
             hands, deals, seconds = result.hands, result.deals, result.seconds
         if quiet:
             return
@@ -306,9 +352,13 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
 
     with _user_errors():
         engine = _open_engine(db)
-        with _progress("equity", lambda: pending_deals(engine, dataset), "deals",
-                       quiet) as bar:
-            result = compute_pending(engine, dataset, progress=_advancer(bar))
+        computed = _Committed()
+        with (_interruptible(lambda: f"the equities of {_counted(computed.count, 'deal')} "
+                                     f"computed before were kept, the window in progress was "
+                                     f"not (pokerdb equity goes on from there)"),
+              _progress("equity", lambda: pending_deals(engine, dataset), "deals",
+                        quiet) as bar):
+            result = compute_pending(engine, dataset, progress=computed.shown_on(bar))
         if not quiet:
             rate = result.deals / result.seconds if result.seconds else 0
             typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
@@ -443,7 +493,8 @@ def delete_command(
     win counts) in one transaction."""
     from pokerdb.steps.removal import delete_dataset
 
-    with _user_errors():
+    with _user_errors(), _interruptible(
+            lambda: shown(f"nothing was deleted: dataset '{dataset}' is as it was")):
         removed = delete_dataset(_open_engine(db), dataset)
         typer.echo(shown(f"deleted dataset '{dataset}' ({_counted(removed, 'deal')})"))
 
