@@ -27,7 +27,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from pokerdb import __version__
-from pokerdb.answers.query import REFUSED
+from pokerdb.answers.query_errors import REFUSED
 from pokerdb.cli import app
 from pokerdb.storage.location import DEFAULT_DB
 

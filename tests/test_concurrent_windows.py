@@ -194,7 +194,7 @@ def test_two_equity_runs_at_once(engine: Engine, db_url: str, other_url: str,
              for seed, name in enumerate(("first", "second"))]
     for file in files:
         import_file(engine, file, HOLDEM_OPTIONS)
-    fetch_keyed_text = equity_step.bulk.fetch_keyed_text
+    fetch_keyed_text = equity_step.fetch_keyed_text
     others: list[int] = []
 
     def another_run_first(*args: Any) -> Any:
@@ -205,7 +205,7 @@ def test_two_equity_runs_at_once(engine: Engine, db_url: str, other_url: str,
             runner.join()
         return fetch_keyed_text(*args)
 
-    monkeypatch.setattr(equity_step.bulk, "fetch_keyed_text", another_run_first)
+    monkeypatch.setattr(equity_step, "fetch_keyed_text", another_run_first)
     ours = compute_pending(engine).deals
     assert others[1:] == [2 * DEALS] and ours == 0
     evaluate_pending(engine)

@@ -238,7 +238,7 @@ def test_a_stopped_run_resumes(runner: CliRunner, db_url: str, other_url: str,
         succeeds(runner, "import", path, "--format", "holdem", "--players", "any", "--db", url)
     succeeds(runner, "equity", "--db", other_url)
     monkeypatch.setattr(equity_step, "WINDOW_DEALS", 8)
-    insert_rows = equity_step.bulk.insert_rows
+    insert_rows = equity_step.insert_rows
     windows = []
 
     def insert_then_stop(*args: object) -> None:
@@ -247,7 +247,7 @@ def test_a_stopped_run_resumes(runner: CliRunner, db_url: str, other_url: str,
         insert_rows(*args)  # type: ignore[arg-type]
         windows.append(args)
 
-    monkeypatch.setattr(equity_step.bulk, "insert_rows", insert_then_stop)
+    monkeypatch.setattr(equity_step, "insert_rows", insert_then_stop)
     with pytest.raises(Stopped):
         equity_step.compute_pending(open_engine(db_url))
     assert rows(db_url, "SELECT count(DISTINCT deal_id), max(deal_id) FROM hand_equities") == [

@@ -60,13 +60,13 @@ def test_an_interrupted_import_keeps_nothing_of_its_file(runner: CliRunner, db_u
                      for seed, name in enumerate(("first", "second")))
     succeeds(runner, "import", first, "--db", db_url, "--quiet")
     before = snapshot(db_url)
-    interrupt_at_call(monkeypatch, importer.bulk, "insert_deals", 2)  # its second batch
+    interrupt_at_call(monkeypatch, importer, "insert_deals", 2)  # its second batch
     line = stopped(runner, "import", second, "--db", db_url, "--evaluate")
     assert line == f"Interrupted: nothing of {second} was imported\n"
     assert snapshot(db_url) == before
     third = deal_file(tmp_path, "third.txt", 2)
     monkeypatch.undo()
-    interrupt_at_call(monkeypatch, importer.bulk, "insert_deals", 3)  # second's two, third's
+    interrupt_at_call(monkeypatch, importer, "insert_deals", 3)  # second's two, third's
     line = stopped(runner, "import", second, third, "--db", db_url)
     assert line == (f"Interrupted: nothing of {third} was imported; the 1 file before it was "
                     f"imported\n")
@@ -101,7 +101,7 @@ def test_an_interrupted_equity_keeps_its_windows(runner: CliRunner, db_url: str,
     file = deal_file(tmp_path, "flops.txt", 1, game=HOLDEM, board=4)
     succeeds(runner, "import", file, "--format", "holdem", "--db", db_url, "--quiet")
     monkeypatch.setattr(equity_step, "WINDOW_DEALS", 100)
-    interrupt_at_call(monkeypatch, equity_step.bulk, "insert_rows", 3)
+    interrupt_at_call(monkeypatch, equity_step, "insert_rows", 3)
     line = stopped(runner, "equity", "--db", db_url)
     assert line == ("Interrupted: the equities of 200 deals computed before were kept, the "
                     "window in progress was not (pokerdb equity goes on from there)\n")

@@ -15,8 +15,10 @@ from sqlalchemy import Engine, make_url
 from support import PE54_FILE, REPO, fails, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import NOT_GRANTED, NOT_SET_UP, SQLITE_FUNCTIONS
 from pokerdb.answers.rendering import TABLE_ROWS
+from pokerdb.answers.server_query import NOT_GRANTED
+from pokerdb.answers.sqlite_query import SQLITE_FUNCTIONS
+from pokerdb.storage.reader_role import NOT_SET_UP
 
 ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
 

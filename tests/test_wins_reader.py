@@ -13,7 +13,7 @@ from sqlalchemy import create_engine
 from support import PE54_FILE, fails, heavy, pokerdb_importing, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.cli import NO_DEALS
+from pokerdb.answers.wins import NO_DEALS
 from pokerdb.storage import engines
 from pokerdb.storage.location import head_revision, sqlite_path
 

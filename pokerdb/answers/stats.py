@@ -10,7 +10,7 @@ from typing import Final
 from sqlalchemy import Engine, func, select
 
 from pokerdb.answers.rendering import Table
-from pokerdb.answers.results import in_dataset
+from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluator import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
@@ -131,13 +131,14 @@ def chi_square_sf(x: float, df: int) -> float:
     return min(total, 1.0)
 
 
-def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
+def category_stats(engine: Engine, dataset: str | None = None) -> Answer:
     """The category table and the goodness-of-fit table for the evaluated hands."""
     game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset)
     if not sum(counts):
         raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
-    return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
+    return Answer([category_table(counts, game), fit_table(goodness_of_fit(counts, game))],
+                  unevaluated_deals(engine, dataset))
 
 
 def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
