@@ -6,8 +6,9 @@ tree's runs and their ratio.
 
 Both trees run under this interpreter (so with the same dependencies), each selected by
 PYTHONPATH; their runs alternate, each tree first in every other pair, so that the machine's
-noise falls on both alike. The time is what `pokerdb import` reports (the import, without the
-interpreter's start), into a fresh SQLite file each run. The files: PE54 and Hold'em deals from
+noise falls on both alike. Each run imports into a fresh SQLite file; it is timed as the import
+reports (without the interpreter's start) and by the CPU seconds of its process (start
+included), which other work on a shared machine moves less. The files: PE54 and Hold'em deals from
 `pokerdb generate`, UCI rows made of generated hands, and a folder of random `.phh` hands
 (benchmarks/phh_hands.py).
 """
@@ -15,6 +16,7 @@ interpreter's start), into a fresh SQLite file each run. The files: PE54 and Hol
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -60,12 +62,16 @@ def write_files(folder: Path, deals: int, phh_hands: int) -> dict[str, list[str]
     }
 
 
-def import_seconds(tree: Path, args: Sequence[str], database: Path) -> float:
+def import_seconds(tree: Path, args: Sequence[str], database: Path) -> tuple[float, float]:
+    """The seconds the import reports, and the CPU seconds of its whole process."""
     database.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     stdout = pokerdb(tree, "import", *args, "--db", f"sqlite:///{database}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     match = _SECONDS.search(stdout)
     assert match is not None, stdout
-    return float(match.group(1))
+    return float(match.group(1)), (after.ru_utime + after.ru_stime
+                                   - before.ru_utime - before.ru_stime)
 
 
 def main() -> None:
@@ -81,14 +87,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="tree-ratio-") as scratch:
         folder = Path(scratch)
         rows = write_files(folder, args.deals, args.phh_hands)
-        print(f"{'row':<26} {'old s':>8} {'new s':>8} {'new/old':>8}")
+        print(f"{'row':<26} {'old s':>7} {'new s':>7} {'new/old':>7} "
+              f"{'old cpu':>7} {'new cpu':>7} {'new/old':>7}")
         for row, import_args in rows.items():
-            times: dict[Path, list[float]] = {args.old: [], args.new: []}
+            times: dict[Path, list[tuple[float, float]]] = {args.old: [], args.new: []}
             for run in range(args.runs):
                 for tree in (args.old, args.new) if run % 2 == 0 else (args.new, args.old):
                     times[tree].append(import_seconds(tree, import_args, folder / "db.sqlite"))
-            old, new = (statistics.median(times[tree]) for tree in (args.old, args.new))
-            print(f"{row:<26} {old:>8.3f} {new:>8.3f} {new / old:>8.3f}", flush=True)
+            old, new = (statistics.median(wall for wall, _ in times[tree])
+                        for tree in (args.old, args.new))
+            old_cpu, new_cpu = (statistics.median(cpu for _, cpu in times[tree])
+                                for tree in (args.old, args.new))
+            print(f"{row:<26} {old:>7.3f} {new:>7.3f} {new / old:>7.3f} "
+                  f"{old_cpu:>7.3f} {new_cpu:>7.3f} {new_cpu / old_cpu:>7.3f}", flush=True)
 
 
 if __name__ == "__main__":

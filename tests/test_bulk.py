@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb.formats.input import DealBatch
-from pokerdb.rules.evaluator import Category, rank_hand, unpack_strength
+from pokerdb.rules.evaluators import Category, rank_hand, unpack_strength
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage import column_reads, copy_text, deal_writes, value_writes
 from pokerdb.storage.schema import deals, hand_cards

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from pokerdb.rules.cards import DECK, SUIT_CHARS
 from pokerdb.rules.equity import equities
-from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step
 from pokerdb.storage.engines import alembic_config, open_engine

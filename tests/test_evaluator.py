@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.rules.cards import DECK
-from pokerdb.rules.evaluator import (
+from pokerdb.rules.evaluators import (
     Category,
     HandValue,
     evaluate_cards,

@@ -19,7 +19,7 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb.formats.generate import generate_lines
-from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.evaluators import evaluate_cards
 from pokerdb.rules.games import HOLDEM
 
 # Each deal's hands are chosen so that the rule named beside it decides.

@@ -20,7 +20,7 @@ from pokerdb.answers import results, stats
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.cards import CARDS_PER_HAND, RANK_NAME
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import Game
 
 try:

@@ -12,7 +12,7 @@ from sqlalchemy import Engine, func, select
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import category_of, datasets, deals, hand_values
@@ -131,14 +131,18 @@ def chi_square_sf(x: float, df: int) -> float:
     return min(total, 1.0)
 
 
-def category_stats(engine: Engine, dataset: str | None = None) -> Answer:
+def stats_answer(engine: Engine, dataset: str | None = None) -> Answer:
+    """`pokerdb stats`: category_stats, and the deals they leave out (not evaluated yet)."""
+    return Answer(category_stats(engine, dataset), unevaluated_deals(engine, dataset))
+
+
+def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     """The category table and the goodness-of-fit table for the evaluated hands."""
     game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset)
     if not sum(counts):
         raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
-    return Answer([category_table(counts, game), fit_table(goodness_of_fit(counts, game))],
-                  unevaluated_deals(engine, dataset))
+    return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
 
 
 def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:

@@ -120,10 +120,10 @@ def stats_command(db: DbOption = None, dataset: DatasetOption = None,
                   fmt: FormatOption = OutputFormat.TABLE,
                   no_headers: NoHeadersOption = False) -> None:
     """Hands of each category against the odds of a random hand, and a chi-square test."""
-    from pokerdb.answers.stats import category_stats
+    from pokerdb.answers.stats import stats_answer
 
     with user_errors():
-        answer = category_stats(open_database(db), dataset)
+        answer = stats_answer(open_database(db), dataset)
         note_unevaluated(answer.unevaluated)
         render(answer.tables, fmt, headers=not no_headers)
 

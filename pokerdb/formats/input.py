@@ -156,7 +156,7 @@ class FormatDescription:
 
     name: str  # as given to --format and stored in datasets.format
     game: Game
-    content: str  # what its files hold, in messages: "for UCI Poker Hand rows use --format uci"
+    holds: str  # what its files hold, in messages: "for UCI Poker Hand rows use --format uci"
     item: str = "line"  # what holds one deal, as messages count invalid ones: "line" or "hand"
     reads_folders: bool = False  # a folder is one dataset of the format's files in it
     settles: bool = False  # its import evaluates every hand itself (settling recorded pots)
@@ -185,4 +185,4 @@ class FormatDescription:
     @property
     def hint(self) -> str:
         """The pointer to this format for content that looks like it."""
-        return f"for {self.content} use --format {self.name}"
+        return f"for {self.holds} use --format {self.name}"

@@ -24,7 +24,7 @@ from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes, equities
-from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
 from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading

@@ -13,9 +13,14 @@ import numpy.typing as npt
 from sqlalchemy import Connection, select, text
 
 from pokerdb.formats.input import DealBatch
-from pokerdb.rules.evaluator import best_five, best_strengths, card_codes, strengths_of_joined_texts
+from pokerdb.rules.evaluators import (
+    best_five,
+    best_strengths,
+    card_codes,
+    strengths_of_joined_texts,
+)
+from pokerdb.rules.evaluators.names import describe_strength
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
-from pokerdb.rules.hand_names import describe_strength
 from pokerdb.storage.deal_writes import hand_keys
 from pokerdb.storage.row_writes import insert_rows
 from pokerdb.storage.schema import hand_descriptions

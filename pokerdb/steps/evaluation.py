@@ -20,7 +20,7 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Engine, and_, exists, func, select
 
 from pokerdb.rules.cards import HAND_WIDTH
-from pokerdb.rules.evaluator import KEY_SLOTS, card_codes, strengths_of_joined_texts
+from pokerdb.rules.evaluators import KEY_SLOTS, card_codes, strengths_of_joined_texts
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
 from pokerdb.steps.evaluate_database import EvaluateResult
 from pokerdb.steps.evaluated_windows import (

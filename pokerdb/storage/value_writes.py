@@ -16,7 +16,7 @@ from typing import IO, Any
 import numpy as np
 from sqlalchemy import Connection, text
 
-from pokerdb.rules.evaluator import BEST_BITS, KEY_BITS, KEY_SLOTS
+from pokerdb.rules.evaluators import BEST_BITS, KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import PLAYER_BITS
 from pokerdb.storage.copy_text import IntArray, IntColumn, copy_block, copy_rows, int_field
 
