@@ -156,7 +156,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
-                   deals.c.winner)
+                   deals.c.winner, deals.c.hand_number)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
@@ -166,8 +166,11 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
     if origin.source is not None:
+        # Named as its file names it: the hand's own number (`hand = 2`), not its position
+        # among the dataset's hands.
+        number = "" if origin.hand_number is None else f", hand {origin.hand_number}"
         return _recorded_explanation(
-            f"Deal {deal_id} (dataset {origin.name}, hand {origin.line_no}: {origin.source})",
+            f"Deal {deal_id} (dataset {origin.name}: {origin.source}{number})",
             origin.board, origin.winner, rows)
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     stored_cards = [row.cards for row in rows]

@@ -38,6 +38,13 @@ class OutputFormat(StrEnum):
     JSON = "json"
 
 
+class TextFormat(StrEnum):
+    """The formats of an answer that is not a table (explain's verdict): text, or JSON."""
+
+    TABLE = "table"
+    JSON = "json"
+
+
 @dataclass(frozen=True)
 class Table:
     """A result to render: column names and rows (which may be read only once)."""
@@ -164,7 +171,7 @@ def _print_table(console: Console, table: Table) -> list[str]:
         rows.pop()
         notes.append(f"showing the first {TABLE_ROWS:,} rows; --format csv or --format json "
                      f"prints them all")
-    console.print(_rich(table, rows))
+    console.print(_rich(table, rows, console.width))
     return notes
 
 
@@ -175,14 +182,44 @@ def _cell(value: Any) -> Text:
     return Text(shown(str(value)))
 
 
-def _rich(table: Table, rows: list[Sequence[Any]]) -> RichTable:
+def _rich(table: Table, rows: list[Sequence[Any]], width: int) -> RichTable:
+    """The table for a terminal `width` columns wide. Where every word of every heading and
+    cell fits, none is cut: a narrow column wraps between words (`Straight Flush` on two
+    lines) instead of cutting both `Straight` and `Straight Flush` to `Strai…`."""
     rich_table = RichTable(title=None if table.title is None else _cell(table.title),
                            title_justify="left")
-    for position, column in enumerate(table.columns):
+    cells = [[Text("") if value is None else _cell(value) for value in row] for row in rows]
+    headings = [_cell(column) for column in table.columns]
+    texts = [[heading, *(row[position] for row in cells)]
+             for position, heading in enumerate(headings)]
+    whole = [max(len(text.plain) for text in column) for column in texts]
+    words = [max((len(word) for text in column for word in text.plain.split()), default=1)
+             for column in texts]
+    widths = _widths(whole, words, width)
+    for position, heading in enumerate(headings):
         # Empty cells (NULL) do not stop a column of numbers from lining up on the right.
         values = [row[position] for row in rows if row[position] is not None]
         numeric = values and all(isinstance(value, int | float | Decimal) for value in values)
-        rich_table.add_column(_cell(column), justify="right" if numeric else "left")
-    for row in rows:
-        rich_table.add_row(*(Text("") if value is None else _cell(value) for value in row))
+        rich_table.add_column(heading, justify="right" if numeric else "left",
+                              width=None if widths is None else widths[position])
+    for row in cells:
+        rich_table.add_row(*row)
     return rich_table
+
+
+def _widths(whole: list[int], words: list[int], width: int) -> list[int] | None:
+    """Column widths for a table whose texts are `whole` characters long at most, and whose
+    longest words are `words` long, on `width` columns: None where rich's own fit (every text
+    on one line) does, or where no width keeps every word whole; else each column its
+    longest word, and what is left shared out, a column at a time, up to its longest text."""
+    # Each column takes its padding and one border besides its text; the table one more.
+    frame = 3 * len(whole) + 1
+    if sum(whole) + frame <= width or sum(words) + frame > width:
+        return None
+    widths = list(words)
+    left = width - frame - sum(widths)
+    for position, longest in enumerate(whole):
+        grown = min(longest - widths[position], left)
+        widths[position] += grown
+        left -= grown
+    return widths

@@ -119,10 +119,15 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
                     f"kept, the window in progress was not (pokerdb equity goes on from "
                     f"there)"):
         result = compute_pending(open_database(db), dataset, progress)
-    if not quiet:
-        rate = result.deals / result.seconds if result.seconds else 0
-        typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
-                   f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+    if quiet:
+        return
+    if not result.deals:
+        typer.echo("nothing to compute: every Hold'em deal whose cards are known has its "
+                   "equities already")
+        return
+    rate = result.deals / result.seconds if result.seconds else 0
+    typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
+               f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
 
 
 @command("delete", panel=CHANGES)
