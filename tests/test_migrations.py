@@ -27,7 +27,7 @@ from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions", "variants", "variant_values", "seat_stats",
+                 "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
                  "player_totals"}
 
 

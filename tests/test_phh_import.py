@@ -504,7 +504,7 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
 def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert succeeds(runner, "explain", "4", "--db", db_url).stdout.splitlines() == [
-        "Deal 4 (dataset own, hand 6: side-pots.phh)",
+        "Deal 4 (dataset own: side-pots.phh, hand 7)",
         "Board: 2C 7D 9H JS 3S",
         "Player 1: 5H 4D  best JS 9H 7D 5H 4D  High Card, Jack high",
         "Player 2: KS KH  best KS KH JS 9H 7D  Pair of Kings, Jack kicker",
@@ -516,7 +516,7 @@ def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> N
     folded = json.loads(succeeds(runner, "explain", "2", "--format", "json", "--db",
                                  db_url).stdout)
     assert folded == {
-        "deal": "Deal 2 (dataset own, hand 2: more/hands.phhs#2)", "board": "", "hands": [],
+        "deal": "Deal 2 (dataset own: more/hands.phhs#2)", "board": "", "hands": [],
         "verdict": "Player 3 wins: everyone else folded",
         "results": [{"player": 1, "name": "Bo", "net": -1}, {"player": 2, "name": "Ann", "net": -2},
                     {"player": 3, "name": "Cy", "net": 3}]}

@@ -52,6 +52,7 @@ SCHEMA_RELATIONS = {
     ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
     ("hand_equities", "r"), ("pk_hand_equities", "i"),
     ("seats", "r"), ("pk_seats", "i"), ("actions", "r"), ("pk_actions", "i"),
+    ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
 }

@@ -6,7 +6,13 @@ import typer
 
 from pokerdb.cli.options import DatasetOption, DbOption, QuietOption, open_database
 from pokerdb.cli.program import CHANGES, command
-from pokerdb.cli.terminal import counted, progress_bars, user_errors
+from pokerdb.cli.terminal import (
+    CountedProgress,
+    counted,
+    interruptible,
+    progress_bars,
+    user_errors,
+)
 from pokerdb.errors import shown
 from pokerdb.formats import InputFormat
 
@@ -49,8 +55,10 @@ def import_command(
     from pokerdb.steps.file_imports import ImportRequest, import_files
 
     request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate)
-    with user_errors():
+    done: list[str] = []  # the files imported (or skipped) before an interruption
+    with user_errors(), interruptible(lambda: _import_kept(files, done)):
         for imported in import_files(db, files, request, progress_bars(quiet)):
+            done.append(imported.file)
             result = imported.result
             if result.skipped:
                 typer.echo(shown(f"{imported.file}: already imported as dataset "
@@ -68,6 +76,15 @@ def import_command(
                                  f"({rate:,.0f} deals/s)"
                                  f"{_skipped_note(result.rejected, imported.item)}"
                                  f"{_site_note(result.duplicates, result.cancelled)}"))
+
+
+def _import_kept(files: list[str], done: list[str]) -> str:
+    """What an import interrupted after the files `done` kept."""
+    if len(done) == len(files):
+        return f"every file was imported ({counted(len(done), 'file')})"
+    before = (f"; the {counted(len(done), 'file')} before it "
+              f"{'was' if len(done) == 1 else 'were'} imported" if done else "")
+    return shown(f"nothing of {files[len(done)]} was imported{before}")
 
 
 def _skipped_note(rejected: int, item: str) -> str:
@@ -89,8 +106,11 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     """Evaluate every hand not yet evaluated and decide each deal's winner."""
     from pokerdb.steps.evaluate_database import evaluate_database
 
-    with user_errors():
-        result = evaluate_database(db, progress_bars(quiet))
+    progress = CountedProgress(progress_bars(quiet))
+    with user_errors(), interruptible(
+            lambda: f"the {counted(progress.done, 'hand')} evaluated before were kept, the "
+                    f"window in progress was not (pokerdb evaluate goes on from there)"):
+        result = evaluate_database(db, progress)
     if quiet:
         return
     if not result.hands:
@@ -108,12 +128,21 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
     board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
     from pokerdb.steps.equity_step import compute_pending
 
-    with user_errors():
-        result = compute_pending(open_database(db), dataset, progress_bars(quiet))
-    if not quiet:
-        rate = result.deals / result.seconds if result.seconds else 0
-        typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
-                   f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+    progress = CountedProgress(progress_bars(quiet))
+    with user_errors(), interruptible(
+            lambda: f"the equities of {counted(progress.done, 'deal')} computed before were "
+                    f"kept, the window in progress was not (pokerdb equity goes on from "
+                    f"there)"):
+        result = compute_pending(open_database(db), dataset, progress)
+    if quiet:
+        return
+    if not result.deals:
+        typer.echo("nothing to compute: every Hold'em deal whose cards are known has its "
+                   "equities already")
+        return
+    rate = result.deals / result.seconds if result.seconds else 0
+    typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
+               f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
 
 
 @command("delete", panel=CHANGES)
@@ -125,6 +154,7 @@ def delete_command(
     win counts) in one transaction."""
     from pokerdb.steps.removal import delete_dataset
 
-    with user_errors():
+    with user_errors(), interruptible(
+            lambda: shown(f"nothing was deleted: dataset '{dataset}' is as it was")):
         removed = delete_dataset(open_database(db), dataset)
     typer.echo(shown(f"deleted dataset '{dataset}' ({counted(removed, 'deal')})"))

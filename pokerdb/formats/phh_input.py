@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from pokerdb.errors import InputError
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
+from pokerdb.formats.phh_amounts import number_text
 from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
@@ -33,7 +34,6 @@ from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
-MAX_STREAM_BYTES: Final = 256 << 20  # of hand histories read from stdin (or a pipe), whole
 # TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
 _NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
 
@@ -100,7 +100,7 @@ class HandHistories:
         for index, file in enumerate(self.files):
             kept = self.kept[index] if index < len(self.kept) else None
             if kept is None:
-                raw = self._stream() if self.source.stream is not None else _raw(file)
+                raw = self._stream(file) if self.source.stream is not None else _raw(file)
                 kept = _content(file, raw)
                 size = len(raw) if isinstance(raw, bytes) else 0
             else:
@@ -163,15 +163,14 @@ class HandHistories:
         return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
                         self._where(problem.source))
 
-    def _stream(self) -> bytes:
-        """The whole of stdin (or another stream): one file's content, within bounds."""
+    def _stream(self, file: PhhFile) -> bytes:
+        """The whole of stdin (or another stream): one file's content, within its bounds."""
         assert self.source.stream is not None
-        data = self.source.stream.read(MAX_STREAM_BYTES + 1)
-        if len(data) > MAX_STREAM_BYTES:
-            raise InputError(self.source.label, None,
-                             f"more than {MAX_STREAM_BYTES:,} bytes: hand histories are read "
-                             f"whole; import this many from files")
-        return data
+        try:
+            return file.within_bounds(self.source.stream.read(file.max_bytes + 1),
+                                      "is larger than")
+        except PhhError as error:
+            raise PhhError(self.source.label, error.message) from None
 
     def _where(self, source: str) -> str:
         """A hand's source as the user can find it: in the folder or file imported."""
@@ -257,7 +256,12 @@ def _date(details: HandDetails) -> datetime.date | str | None:
     a date."""
     if details.year is None or details.month is None or details.day is None:
         return None
+    parts = {"year": details.year, "month": details.month, "day": details.day}
     try:
         return datetime.date(details.year, details.month, details.day)
     except ValueError as exc:
         return f"fields 'year', 'month' and 'day' are not a date ({exc})"
+    except OverflowError:  # past a C integer
+        name, value = max(parts.items(), key=lambda part: abs(part[1] or 0))
+        return (f"fields 'year', 'month' and 'day' are not a date ({name} is out of range: "
+                f"{number_text(value)})")

@@ -23,6 +23,7 @@ from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
 from pokerdb.storage.fast_load import keys_built_after, without_cycle_collection
@@ -185,13 +186,14 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         .returning(datasets.c.id)
     ).scalar_one()
     lock_for_bulk_write(connection)
-    next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
+    next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
     once = StoredOnce(earlier=next_id > 1)
     item = options.file_format.item
-    first_load = _first_load(connection, options) if next_id == 1 else nullcontext()
+    first_load = (_first_load(connection, options)
+                  if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
             options.evaluate))) as items, first_load as spool:
@@ -219,6 +221,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         raise _AllStored(once.duplicates)
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
+    keep_deal_ids(connection, next_id + deal_count - 1)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))

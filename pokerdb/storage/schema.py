@@ -173,6 +173,18 @@ deals = Table(
     postgresql_with={"fillfactor": 45},
 )
 
+# The highest id ever given to a row of a table whose ids pokerdb allocates itself (`deals`,
+# numbered by each import from max(id) + 1): every import raises it in its own transaction
+# and nothing lowers it, so a deal id is never reused after a delete, as a dataset id is not.
+# A result read for a deal before its delete can never be stored onto another file's deal
+# imported after it (storage.deal_ids).
+id_marks = Table(
+    "id_marks",
+    metadata,
+    Column("name", String(32), primary_key=True),  # the table's
+    Column("highest", BigInteger, nullable=False),
+)
+
 # How many deals of each dataset each player won (winner 0: tied), kept by evaluate in the
 # transaction that sets those deals' winners, so `pokerdb wins` reads a few rows instead of
 # counting a million. An index on deals.winner answered in 0.05 s, and cost evaluate 0.5 s.
