@@ -17,14 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phh_hands import best_of_seven, pokerkit_odd_chips, random_hand  # benchmarks/ (conftest)
+from phh_hands import random_hand  # benchmarks/ (conftest)
+from phh_reference import best_of_seven, pokerkit_odd_chips
 from pokerkit import HandHistory
 from support import (
     PE54_FILE,
     PHH_DATA,
     about_recorded_hands,
+    cookbook_queries,
     fails,
-    readme_queries,
     rows,
     settle,
     stored_and_recounted_wins,
@@ -33,7 +34,7 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb.formats import phh_input
-from pokerdb.formats.phh import parse_hand
+from pokerdb.formats.phh_reader import parse_hand
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\
@@ -94,13 +95,14 @@ starting_stacks = [100, 100]
 actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p1 cc']
 
 [4]
+# Razz: the highest up card (p1's king) brings it in.
 variant = 'FR'
 antes = [0, 0]
 bring_in = 1
 small_bet = 2
 big_bet = 4
 starting_stacks = [100, 100]
-actions = []
+actions = ['d dh p1 7c3hKc', 'd dh p2 8s6s5s', 'p2 pb']
 """
 # Fixed-limit heads-up: a bet on the flop nobody calls comes back.
 UNCALLED = """\
@@ -114,7 +116,7 @@ actions = ['d dh p1 AcAd', 'd dh p2 2c7h', 'p2 cc', 'p1 cc', 'd db 2d8s9h', 'p1 
 """
 OWN_REJECTS = [
     (3, "more/hands.phhs#3", "action 3 'p1 cc': p1 acts out of turn (p2 is to act)"),
-    (4, "more/hands.phhs#4", "variant FR (fixed-limit razz) is not supported yet"),
+    (4, "more/hands.phhs#4", "action 3 'p2 pb': p2 acts out of turn (p1 is to act)"),
 ]
 SEAT_COLUMNS = ("deal_id, player, cards, description, best, name, starting_stack, showed, "
                 "put_in, net, winnings, finishing_stack, allin_stake, allin_pot")
@@ -401,14 +403,17 @@ def test_random_hands_are_stored_as_settled_and_paid_as_pokerkit_pays(
 
 def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
                                                  tmp_path: Path) -> None:
-    result = fails(runner, "import", str(PHH_DATA), "--db", db_url)
-    assert result.stderr == (f"Error: {PHH_DATA}/alice-carol-wikipedia.phh: variant FB "
-                             f"(fixed-limit badugi) is not supported yet\n")
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)  # every hand is valid
     assert rows(db_url, "SELECT variant, count(*) FROM deals GROUP BY variant "
-                        "ORDER BY variant") == [("FT", 7), ("NT", 12)]
-    assert rows(db_url, "SELECT count(*), count(DISTINCT reason) FROM rejects") == [(69, 9)]
-    (check,) = [sql for sql in readme_queries() if "finishing_stack" in sql]
+                        "ORDER BY variant") == [
+        ("F2L3D", 8), ("F7S", 13), ("F7S/8", 7), ("FB", 1), ("FO/8", 14), ("FR", 10), ("FT", 7),
+        ("N2L1D", 7), ("NS", 1), ("NT", 12), ("PO", 8)]
+    assert rows(db_url, "SELECT count(*) FROM rejects") == [(0,)]
+    # Every seat of the 83 WSOP hands: its net is the file's finishing less starting stack.
+    assert rows(db_url, "SELECT count(*), sum(CASE WHEN finishing_stack - starting_stack = net "
+                        "THEN 1 ELSE 0 END) FROM seats WHERE finishing_stack IS NOT NULL") == [
+        (386, 386)]
+    (check,) = [sql for sql in cookbook_queries() if "finishing_stack" in sql]
     assert rows(db_url, check) == []
     # A copy whose file disagrees with pokerdb about one seat: that seat is listed.
     copy = tmp_path / "phh"
@@ -417,35 +422,44 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
     edited.write_text(edited.read_text().replace("finishing_stacks = [7340000,",
                                                  "finishing_stacks = [7340001,"))
     other = f"sqlite:///{tmp_path / 'copy.sqlite'}" if db_url.startswith("sqlite") else db_url
-    succeeds(runner, "import", str(copy), "--skip-invalid", "--name", "edited", "--db", other)
+    succeeds(runner, "import", str(copy), "--name", "edited", "--db", other)
     listed = plain(rows(other, check))
     assert [row[1:] for row in listed] == [
         ("wsop/2023/43/5/1.phh", 1, "Matthew Ashton", 7380000, 40000, -40000, None, 7340001)]
 
 
-def test_readme_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
-    answers = [plain(rows(db_url, sql)) for sql in readme_queries() if about_recorded_hands(sql)]
-    assert answers[0][:3] == [("Brian Rast", 18, 6625000, 3, 3), ("Tom Dwan", 1, 556000, 1, 1),
-                              ("Matthew Ashton", 18, 290000, 0, 0)]
-    assert answers[1][:2] == [("Brian Rast", "One Pair", 1, 3650000),
-                              ("Brian Rast", "Two Pairs", 2, 3100000)]
-    assert answers[2][:2] == [(19, "wsop/2023/43/5/68.phh", 7000000, 5),
-                              (6, "wsop/2023/43/5/35.phh", 3400000, 1)]
-    assert answers[3] == [(5, 1)]  # Dwan's straight, all in on the turn
+def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
+    answers = [plain(rows(db_url, sql)) for sql in cookbook_queries() if about_recorded_hands(sql)]
+    # Brian Rast's 83 WSOP hands: his finishing less starting stacks add up to 25,200,000.
+    assert answers[0][:3] == [("Brian Rast", 83, 25200000, 18, 17),
+                              ("Josh Arieh", 1, 1330000, 1, 1),
+                              ("Patrik Antonius", 2, 675973.5, 1, 1)]
+    # Categories of every kind: a badugi, then high hands of Hold'em, Omaha and stud.
+    assert answers[1][:3] == [("Alice", "Four-card badugi", 1, -16),
+                              ("Brian Rast", "One Pair", 4, 1800000),
+                              ("Brian Rast", "Two Pairs", 4, 3975000)]
+    assert answers[2][:2] == [(83, "wsop/2023/43/5/81.phh", 7200000, 0),
+                              (69, "wsop/2023/43/5/68.phh", 7000000, 5)]
+    assert answers[3] == [(31, 3)]
     assert answers[4] == []  # every seat agrees with its file
-    assert answers[5][:2] == [(1, None, "d dh p1 Ac2d"), (2, None, "d dh p2 ????")]
+    assert answers[5][:2] == [(1, None, "d dh p1 ????????"), (2, None, "d dh p2 ????????")]
     # Before `pokerdb equity`, no seat has an all-in adjusted net: it is the net.
     assert answers[6] == [row[:1] + row[2:3] * 2 for row in answers[0]]
     assert len(answers) == 7
 
 
+# Counted by hand: Cy limps [1], opens [2] and raises all in (side-pots), so VPIP 3/3 and
+# PFR 2/3; Ann 3-bets side-pots, completes [1], folds to a raise [2] (3-bet 1/2); Di calls a
+# raise and limps, then folds the flop [1] (went to showdown 1/2); Bo checks his option [1]
+# and calls the flop bet (aggression 0/1). bb/100: Cy's 45 + 0.3 + 1.5 big blinds in 3 hands.
 PLAYERS_CSV = """\
-player,hands,net,showdowns,showdowns won
-Cy,3,93.3,2,2
-Bo,3,9.3,2,2
-Di,2,-1,1,1
-Ann,3,-101.6,2,1
+player,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,aggression_factor,\
+aggression_frequency,went_to_showdown,won_at_showdown,net,bb_per_100,allin_adjusted_net
+Cy,3,100.0,66.7,,,,,,100.0,100.0,100.0,93.3,1560.0,93.3
+Bo,3,33.3,0.0,0.0,,,,0.0,0.0,100.0,100.0,9.3,160.0,9.3
+Di,2,100.0,0.0,0.0,,,,,0.0,50.0,100.0,-1,-50.0,-1.0
+Ann,3,66.7,33.3,50.0,,,,0.0,0.0,100.0,50.0,-101.6,-1686.67,-101.6
 
 player,category,showdowns,net
 Ann,High Card,1,-100
@@ -460,17 +474,18 @@ Di,One Pair,1,0
 
 def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     csv = succeeds(runner, "players", "--dataset", "own", "--format", "csv", "--db", db_url)
     assert csv.stdout == PLAYERS_CSV
     data = json.loads(succeeds(runner, "players", "--dataset", "own", "--format", "json",
                                "--db", db_url).stdout)
+    header, *lines = PLAYERS_CSV.split("\n\n")[0].splitlines()
+    assert data["players"] == [
+        {key: None if value == "" else value if key == "player" else json.loads(value)
+         for key, value in zip(header.split(","), line.split(","), strict=True)}
+        for line in lines]
     assert data == {
-        "players": [
-            {"player": "Cy", "hands": 3, "net": 93.3, "showdowns": 2, "showdowns won": 2},
-            {"player": "Bo", "hands": 3, "net": 9.3, "showdowns": 2, "showdowns won": 2},
-            {"player": "Di", "hands": 2, "net": -1, "showdowns": 1, "showdowns won": 1},
-            {"player": "Ann", "hands": 3, "net": -101.6, "showdowns": 2, "showdowns won": 1}],
+        "players": data["players"],
         "net_by_category": [
             {"player": player, "category": category, "showdowns": showdowns, "net": net}
             for player, category, showdowns, net in (
@@ -479,19 +494,17 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
                 ("Cy", "One Pair", 1, 90), ("Cy", "Royal Flush", 1, 0.3),
                 ("Di", "One Pair", 1, 0))]}
     table = succeeds(runner, "players", "--dataset", "own", "--db", db_url).stdout
-    assert [line.split("│")[1:-1] for line in table.splitlines() if line.startswith("│")][:4] == [
-        [" Cy     ", "     3 ", "   93.3 ", "         2 ", "             2 "],
-        [" Bo     ", "     3 ", "    9.3 ", "         2 ", "             2 "],
-        [" Di     ", "     2 ", "     -1 ", "         1 ", "             1 "],
-        [" Ann    ", "     3 ", " -101.6 ", "         2 ", "             1 "]]
+    assert [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines()
+            if line.startswith("│")][:4] == [line.split(",") for line in lines]
     everyone = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert everyone.splitlines()[1:3] == ["Brian Rast,18,6625000,3,3", "Tom Dwan,1,556000,1,1"]
+    assert [line.split(",")[:2] + line.split(",")[12:13] for line in everyone.splitlines()[1:3]] \
+        == [["Brian Rast", "83", "25200000"], ["Josh Arieh", "1", "1330000"]]
 
 
 def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert succeeds(runner, "explain", "4", "--db", db_url).stdout.splitlines() == [
-        "Deal 4 (dataset own, hand 6: side-pots.phh)",
+        "Deal 4 (dataset own: side-pots.phh, hand 7)",
         "Board: 2C 7D 9H JS 3S",
         "Player 1: 5H 4D  best JS 9H 7D 5H 4D  High Card, Jack high",
         "Player 2: KS KH  best KS KH JS 9H 7D  Pair of Kings, Jack kicker",
@@ -503,7 +516,7 @@ def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> N
     folded = json.loads(succeeds(runner, "explain", "2", "--format", "json", "--db",
                                  db_url).stdout)
     assert folded == {
-        "deal": "Deal 2 (dataset own, hand 2: more/hands.phhs#2)", "board": "", "hands": [],
+        "deal": "Deal 2 (dataset own: more/hands.phhs#2)", "board": "", "hands": [],
         "verdict": "Player 3 wins: everyone else folded",
         "results": [{"player": 1, "name": "Bo", "net": -1}, {"player": 2, "name": "Ann", "net": -2},
                     {"player": 3, "name": "Cy", "net": 3}]}

@@ -7,12 +7,13 @@ import warnings
 from collections import Counter, deque
 
 import pytest
-from phh_hands import pokerkit_odd_chips, random_hand  # benchmarks/, on the path (conftest)
+from phh_hands import random_hand  # benchmarks/, on the path (conftest)
+from phh_reference import pokerkit_odd_chips
 from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 from support import settle
 
-from pokerdb.formats.phh import parse_hand
+from pokerdb.formats.phh_reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import replay
 

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from support import (
     PE54_FILE,
     PHH_DATA,
+    REPO,
     fails,
     query_rows,
     rows,
@@ -25,12 +26,13 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import NOT_GRANTED, REFUSED
+from pokerdb.answers.query_errors import REFUSED
+from pokerdb.answers.server_query import NOT_GRANTED
 from pokerdb.cli import app
 from pokerdb.errors import ReadOnlyError
 from pokerdb.formats.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
-from pokerdb.storage import bulk
+from pokerdb.storage import write_locks
 from pokerdb.storage.engines import alembic_config, open_engine
 from pokerdb.storage.location import DB_ENV_VAR, head_revision
 from pokerdb.storage.schema import deals
@@ -43,12 +45,14 @@ SCHEMA_RELATIONS = {
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
     ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
+    ("ix_deals_site_hand_number", "i"),
     ("win_counts", "r"), ("pk_win_counts", "i"),
     ("hand_cards", "r"), ("pk_hand_cards", "i"), ("hand_values", "r"), ("pk_hand_values", "i"),
     ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
     ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
     ("hand_equities", "r"), ("pk_hand_equities", "i"),
     ("seats", "r"), ("pk_seats", "i"), ("actions", "r"), ("pk_actions", "i"),
+    ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
 }
@@ -283,8 +287,8 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     try:
         with engine.connect() as connection:
             with connection.begin() as transaction:
-                assert bulk.may_skip_reference_triggers(connection)
-                bulk.lock_for_bulk_write(connection)
+                assert write_locks.may_skip_reference_triggers(connection)
+                write_locks.lock_for_bulk_write(connection)
                 connection.execute(text(ORPHAN_HAND))  # not checked
                 transaction.rollback()
             with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
@@ -292,7 +296,7 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     finally:
         engine.dispose()
     skipping = load(db_url)
-    monkeypatch.setattr(bulk, "may_skip_reference_triggers", lambda connection: False)
+    monkeypatch.setattr(write_locks, "may_skip_reference_triggers", lambda connection: False)
     checking = load(other_url)
     assert checking == skipping
     assert [len(table) for table in checking] == [2, 4_000, 11_000, 6, len(checking[4])]
@@ -346,7 +350,7 @@ def holding(lock: Callable[[Connection], None], connection: Connection, waiters:
 
 
 def appending(connection: Connection) -> None:
-    bulk.lock_for_append(connection, deals)
+    write_locks.lock_for_append(connection, deals)
 
 
 def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path: Path) -> None:
@@ -357,7 +361,7 @@ def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path:
         generate(file, 3_000 + seed, seed)
     processes = [start(pg_url, tmp_path, "import", str(file), "--quiet") for file in files]
     with pg.connect() as connection:
-        holding(bulk.lock_for_migration, connection, 4, processes)
+        holding(write_locks.lock_for_migration, connection, 4, processes)
     assert finish(processes) == [""] * 4
     with pg.connect() as connection:
         per_dataset = connection.execute(text(
@@ -433,12 +437,13 @@ def keys_and_indexes(engine: Engine) -> tuple[set[tuple[Any, ...]], dict[str, in
             {name: oid for name, _, oid in indexes})
 
 
+DEAL_INDEXES = {"ix_deals_dataset_id", "ix_deals_site_hand_number"}
 FIRST_IMPORTS = {  # what the first import into a database builds once its rows are in
-    "pe54": ((), {"pk_hand_cards", "ix_deals_dataset_id"}),
-    "pe54 --evaluate": (("--evaluate",),
-                        {"pk_hand_cards", "pk_hand_values", "ix_deals_dataset_id"}),
-    "uci": (("--format", "uci"), {"ix_deals_dataset_id"}),  # labels refer to hand_cards
-    "phh": (("--format", "phh"), {"pk_hand_values", "ix_deals_dataset_id"}),
+    "pe54": ((), {"pk_hand_cards", *DEAL_INDEXES}),
+    "pe54 --evaluate": (("--evaluate",), {"pk_hand_cards", "pk_hand_values", *DEAL_INDEXES}),
+    "uci": (("--format", "uci"), DEAL_INDEXES),  # labels refer to hand_cards
+    "phh": (("--format", "phh"), {"pk_hand_values", *DEAL_INDEXES}),
+    "pokerstars": (("--format", "pokerstars"), {"pk_hand_values", *DEAL_INDEXES}),
 }
 
 
@@ -456,6 +461,10 @@ def test_first_import_builds_keys_after_its_rows_as_the_migrations_made_them(
         files[1].write_text("2,2,2,13,3,4,3,3,2,12,0\n")
     elif kind == "phh":
         files = [PHH_DATA / "dwan-ivey-2009.phh", PHH_DATA / "wsop/2023/43/5/63.phh"]
+    elif kind == "pokerstars":
+        samples = REPO / "tests" / "data" / "pokerstars" / "CashGame"
+        files = [samples / "MultipleHandsTests" / "10MultipleHands.txt",
+                 samples / "GeneralHands" / "GeneralHand.txt"]
     else:
         files = [PE54_FILE, tmp_path / "more.txt"]
         generate(files[1], 3, seed=1)

@@ -1,5 +1,6 @@
 """The equity step: the exact equity (pokerdb.rules.equity) of every hand of every Hold'em
-deal whose hole cards are all known and that has none stored yet, appended to hand_equities. A
+deal (a Hold'em file's, or a recorded NT or FT hand: rules.variants.HOLDEM_VARIANTS) whose
+hole cards are all known and that has none stored yet, appended to hand_equities. A
 recorded hand whose players were all in before the river (deals.allin_board) also gets, for each
 seat still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
 cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
@@ -14,7 +15,7 @@ far more than evaluation, so it is never computed unasked: `pokerdb equity` runs
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -22,14 +23,18 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
+from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes, equities
 from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
-from pokerdb.storage import bulk
+from pokerdb.rules.variants import HOLDEM_VARIANTS
+from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import deals, hand_cards, hand_equities, seats
+from pokerdb.storage.row_writes import insert_rows
+from pokerdb.storage.schema import datasets, deals, hand_cards, hand_equities, seats
 from pokerdb.storage.win_counts import find_dataset
+from pokerdb.storage.write_locks import lock_for_append
 
 WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a
@@ -58,13 +63,15 @@ def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
 
 
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
-    """A deal whose hands want equities: Hold'em (it has a board), none stored, every hole card
+    """A deal whose hands want equities: Hold'em (a board, and no other variant), none stored,
+    every hole card
     known (a recorded hand may have unknown cards: NULL) but, in a hand all in before the
     river, a folded seat's."""
     folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
                             _FOLDED.c.player == _UNKNOWN.c.player,
                             _FOLDED.c.allin_stake.is_(None))
     return [deals.c.board.is_not(None),
+            or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)),
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
             ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
                             or_(deals.c.allin_board.is_(None), ~folded)),
@@ -84,27 +91,35 @@ def pending_deals(engine: Engine, dataset: str | None = None) -> int:
 
 
 def compute_pending(engine: Engine, dataset: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> EquityResult:
+                    progress: Progress = unseen) -> EquityResult:
     """Compute and store the equity of every pending deal (of one dataset, or all), a window of
-    deals per transaction; `progress` is told the deals of each window stored."""
+    deals per transaction, each window's deals told to `progress` once stored."""
     started = time.perf_counter()
     dataset_id = _dataset_id(engine, dataset)
     deal_total = hand_total = 0
     after = 0
-    while (window := _next_window(engine, dataset_id, after)) is not None:
-        with engine.begin() as connection:
-            # Another run may have stored some of these deals since they were read.
-            bulk.lock_for_append(connection, hand_equities)
-            stored = set(connection.scalars(
-                select(hand_equities.c.deal_id).distinct()
-                .where(hand_equities.c.deal_id.between(window.first, window.last))))
-            rows = [row for row in window.rows if row[0] not in stored]
-            bulk.insert_rows(connection, hand_equities, COLUMNS, rows)
-        deal_total += window.deals - len(stored)
-        hand_total += len(rows)
-        after = window.last
-        if progress is not None:
-            progress(window.deals)
+    with progress("equity", lambda: pending_deals(engine, dataset), "deals") as task:
+        while (window := _next_window(engine, dataset_id, after)) is not None:
+            with engine.begin() as connection:
+                # Since the window was read, another run may have stored some of its deals,
+                # and a delete removed some (on PostgreSQL its DELETE of their equities waits
+                # for this lock, or this lock for its commit). Dataset ids are never reused:
+                # a dataset still there holds the deals read.
+                lock_for_append(connection, hand_equities)
+                stored = set(connection.scalars(
+                    select(hand_equities.c.deal_id).distinct()
+                    .where(hand_equities.c.deal_id.between(window.first, window.last))))
+                kept = set(connection.scalars(select(datasets.c.id).where(
+                    datasets.c.id.in_(set(window.dataset_of.values())))))
+                new = {deal_id for deal_id, dataset_id in window.dataset_of.items()
+                       if dataset_id in kept and deal_id not in stored}
+                rows = [row for row in window.rows if row[0] in new]
+                insert_rows(connection, hand_equities, COLUMNS, rows)
+            deal_total += len(new)
+            hand_total += len(rows)
+            after = window.last
+            if task is not None:
+                task.advance(window.deals)
     return EquityResult(deal_total, hand_total, time.perf_counter() - started)
 
 
@@ -116,6 +131,7 @@ class Window:
     last: int
     deals: int
     rows: list[StoredEquity]
+    dataset_of: dict[int, int]  # each deal's dataset id, by deal id
 
 
 def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window | None:
@@ -124,20 +140,20 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
     with reading(engine) as connection:
         found = connection.execute(
             select(deals.c.id, deals.c.board, deals.c.allin_board,
-                   _has_unknown_cards(deals.c.id))
+                   _has_unknown_cards(deals.c.id), deals.c.dataset_id)
             .where(deals.c.id > after, *_pending(dataset_id))
             .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
         if not found:
             return None
         cost = accumulate(board_classes(len(board.split()))
                           + (0 if allin is None else board_classes(len(allin.split())))
-                          for _, board, allin, _ in found)
+                          for _, board, allin, _, _ in found)
         kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
         first, last = found[0][0], found[kept - 1][0]
         # The deals whose cards are all known, to compute every hand's equity of.
-        ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
-        boards = [board for _, board, _, unknown in found[:kept] if not unknown]
-        keys, texts = bulk.fetch_keyed_text(
+        ids = [deal_id for deal_id, _, _, unknown, _ in found[:kept] if not unknown]
+        boards = [board for _, board, _, unknown, _ in found[:kept] if not unknown]
+        keys, texts = fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                    hand_cards.c.cards)
@@ -161,7 +177,8 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
         (deal_id, player, equity.get((deal_id, player)),
          *allin.get((deal_id, player), (None, None)))
         for deal_id, player in sorted(equity.keys() | allin.keys())]
-    return Window(first, last, kept, rows)
+    return Window(first, last, kept, rows,
+                  {deal_id: dataset_id for deal_id, *_, dataset_id in found[:kept]})
 
 
 @dataclass(frozen=True)

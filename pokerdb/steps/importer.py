@@ -17,13 +17,17 @@ from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
-from pokerdb.formats import DealBatch, Input, InputFormat, PlayerRule, Rejected, open_input
+from pokerdb.formats import InputFormat, open_input
+from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
-from pokerdb.steps import evaluation
-from pokerdb.steps.hand_histories import StagedHands, stage_hands
-from pokerdb.storage import bulk
+from pokerdb.steps import evaluated_windows
+from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
+from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
+from pokerdb.storage.fast_load import keys_built_after, without_cycle_collection
+from pokerdb.storage.row_writes import Row, insert_rows
 from pokerdb.storage.schema import (
     NAME_LENGTH,
     datasets,
@@ -33,6 +37,8 @@ from pokerdb.storage.schema import (
     hand_values,
     rejects,
 )
+from pokerdb.storage.value_writes import ValueSpool, value_spool
+from pokerdb.storage.write_locks import lock_for_bulk_write
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -62,9 +68,9 @@ class ImportOptions:
         if self.dataset_name is not None and not 0 < len(self.dataset_name) <= NAME_LENGTH:
             raise PokerdbError(f"--name must be 1 to {NAME_LENGTH} characters long, not "
                                f"{len(self.dataset_name):,}")
-        if self.file_format is InputFormat.UCI and self.players.check(1, 1) is not None:
-            raise PokerdbError(f"--format uci has one hand per row (one-player deals), but "
-                               f"--players allows {self.players.allowed}")
+        players_problem = self.file_format.description.players_problem(self.players)
+        if players_problem is not None:
+            raise PokerdbError(players_problem)
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,8 @@ class ImportResult:
     seconds: float
     already_imported_as: str | None = None  # set when the content was imported before
     rejected: int = 0  # invalid lines skipped and recorded in `rejects` (--skip-invalid)
+    duplicates: int = 0  # a site's hands stored already (by this import or an earlier one)
+    cancelled: int = 0  # hands the site cancelled: nothing to store
 
     @property
     def skipped(self) -> bool:
@@ -106,9 +114,12 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
             return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
                                 0.0, already_imported_as=known)
     try:
-        with engine.begin() as connection, bulk.without_cycle_collection():
-            deal_count, hand_count, rejected = _load(connection, source, read, outcome,
-                                                     options, progress)
+        with engine.begin() as connection, without_cycle_collection():
+            loaded = _load(connection, source, read, outcome, options, progress)
+    except _AllStored as stored:
+        assert outcome.sha256 is not None
+        return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
+                            time.perf_counter() - started, duplicates=stored.duplicates)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
         assert outcome.sha256 is not None
@@ -120,8 +131,26 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
                              f"choose another name with --name") from None
         return ImportResult(label, outcome.sha256, 0, 0, 0.0, already_imported_as=known)
     assert outcome.sha256 is not None  # set by _load
-    return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, deal_count,
-                        hand_count, time.perf_counter() - started, rejected=rejected)
+    return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, loaded.deals,
+                        loaded.hands, time.perf_counter() - started, rejected=loaded.rejected,
+                        duplicates=loaded.duplicates, cancelled=loaded.cancelled)
+
+
+class _AllStored(Exception):
+    """Every hand of the input is a site's hand stored already: no dataset to make."""
+
+    def __init__(self, duplicates: int) -> None:
+        super().__init__(duplicates)
+        self.duplicates = duplicates
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    deals: int
+    hands: int
+    rejected: int
+    duplicates: int
+    cancelled: int
 
 
 @dataclass
@@ -144,9 +173,9 @@ def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
 
 
 def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome,
-          options: ImportOptions, progress: ProgressCallback | None) -> tuple[int, int, int]:
-    """Insert the dataset and all its deals and hands: (deals, hands, rejected lines). A
-    stream's dataset is stored under a placeholder name and hash until both are known."""
+          options: ImportOptions, progress: ProgressCallback | None) -> _Loaded:
+    """Insert the dataset and all its deals and hands. A stream's dataset is stored under a
+    placeholder name and hash until both are known."""
     placeholder = f"importing-{uuid.uuid4().hex}"
     expected = outcome.sha256
     dataset_id = connection.execute(
@@ -156,44 +185,54 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    bulk.lock_for_bulk_write(connection)
-    next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
+    lock_for_bulk_write(connection)
+    next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
-    deal_count = hand_count = reported = 0
+    deal_count = hand_count = reported = cancelled = 0
+    once = StoredOnce(earlier=next_id > 1)
     item = options.file_format.item
-    first_load = _first_load(connection, options) if next_id == 1 else nullcontext()
+    first_load = (_first_load(connection, options)
+                  if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
             options.evaluate))) as items, first_load as spool:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors, item))
-        for prepared in valid:
-            prepared.store(connection, described, spool)
-            deal_count += prepared.deals
-            hand_count += prepared.hands
+        for staged in valid:
+            prepared: _Prepared | StagedHands | None = staged
+            if isinstance(staged, StagedHands):
+                cancelled += staged.batch.cancelled
+                prepared = once.new(connection, staged)
+            if prepared is not None:
+                prepared.store(connection, described, spool)
+                deal_count += prepared.deals
+                hand_count += prepared.hands
             if progress is not None:
                 position = opened.bytes_read()
-                progress(position - reported, prepared.deals)
+                progress(position - reported, 0 if prepared is None else prepared.deals)
                 reported = position
         outcome.sha256 = opened.sha256()
     if expected is not None and outcome.sha256 != expected:
         raise InputError(source.label, None, "changed while it was being imported; nothing "
                                              "imported (import it again once it is complete)")
     skipped.flush()
+    if deal_count == 0 and once.duplicates:
+        raise _AllStored(once.duplicates)
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
+    keep_deal_ids(connection, next_id + deal_count - 1)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
-    return deal_count, hand_count, skipped.count
+    return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
 
 
 @contextmanager
 def _first_load(connection: Connection, options: ImportOptions
-                ) -> Iterator[bulk.ValueSpool | None]:
+                ) -> Iterator[ValueSpool | None]:
     """For the first import into a database (every deal table empty): its tables' keys and
-    indexes are built once all its rows are in (bulk.keys_built_after), but a foreign key added
+    indexes are built once all its rows are in (keys_built_after), but a foreign key added
     back checks every row that refers to its key (2,000,000 hand values: 1.9 s, more than
     building hand_cards' key once saves). So hand_cards' key is built after the rows only when
     nothing else written refers to them yet: a plain import; in one pass on PostgreSQL, its
@@ -201,15 +240,15 @@ def _first_load(connection: Connection, options: ImportOptions
     Labels and seats refer to hand_cards too: UCI and PHH imports keep its key."""
     values = options.evaluate or options.file_format.settles
     if options.file_format.more_per_hand:
-        with bulk.keys_built_after(connection, (hand_values,) if values else (), (deals,)):
+        with keys_built_after(connection, (hand_values,) if values else (), (deals,)):
             yield None
     elif values and connection.dialect.name == "postgresql":
-        with bulk.keys_built_after(connection, (hand_values,)), bulk.value_spool() as spool:
-            with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+        with keys_built_after(connection, (hand_values,)), value_spool() as spool:
+            with keys_built_after(connection, (hand_cards,), (deals,)):
                 yield spool
             spool.insert(connection)
     else:
-        with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+        with keys_built_after(connection, (hand_cards,), (deals,)):
             yield None
 
 
@@ -219,8 +258,8 @@ class _Prepared:
 
     batch: DealBatch
     first_id: int
-    rows: bulk.StagedDeals
-    evaluated: evaluation.NewDeals | None  # with import --evaluate
+    rows: StagedDeals
+    evaluated: evaluated_windows.NewDeals | None  # with import --evaluate
 
     @property
     def deals(self) -> int:
@@ -231,15 +270,15 @@ class _Prepared:
         return self.batch.hand_count()
 
     def store(self, connection: Connection, described: set[int],
-              spool: bulk.ValueSpool | None = None) -> None:
+              spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction; `described` and `spool` as in
-        evaluation.store."""
-        bulk.insert_deals(connection, self.rows)
+        evaluated_windows.store."""
+        insert_deals(connection, self.rows)
         if self.evaluated is not None:
-            evaluation.store(connection, self.evaluated.values, described, spool)
+            evaluated_windows.store(connection, self.evaluated.values, described, spool)
         labels = _label_rows(self.first_id, self.batch)
         if labels:
-            bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
+            insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
 
 
 def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
@@ -255,15 +294,15 @@ def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
         if isinstance(item, HandBatch):
             yield stage_hands(item, dialect, dataset_id, first_id)
         else:
-            evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
-                         else None)
-            yield _Prepared(item, first_id, bulk.stage_deals(
+            evaluated = (evaluated_windows.new_deals(dialect, dataset_id, first_id, item)
+                         if evaluate else None)
+            yield _Prepared(item, first_id, stage_deals(
                 dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
                 evaluated)
         first_id += len(item)
 
 
-def _label_rows(first_id: int, batch: DealBatch) -> list[bulk.Row]:
+def _label_rows(first_id: int, batch: DealBatch) -> list[Row]:
     """(deal_id, player 1, label) of the labelled one-hand deals (UCI rows)."""
     return [(first_id + i, 1, label) for i, label in enumerate(batch.labels)
             if label is not None]
@@ -349,7 +388,7 @@ class _SkippedLines:
     def __init__(self, connection: Connection, dataset_id: int) -> None:
         self.connection = connection
         self.dataset_id = dataset_id
-        self.pending: list[bulk.Row] = []
+        self.pending: list[Row] = []
         self.count = 0
         self.first: Rejected | None = None
 
@@ -370,7 +409,7 @@ class _SkippedLines:
             self.flush()
 
     def flush(self) -> None:
-        bulk.insert_rows(self.connection, rejects, REJECT_COLUMNS, self.pending)
+        insert_rows(self.connection, rejects, REJECT_COLUMNS, self.pending)
         self.pending.clear()
 
 

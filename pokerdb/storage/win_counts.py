@@ -1,9 +1,9 @@
-"""The counts `pokerdb wins` reports, as SQL text run through a Fetch (see readers.py).
+"""The counts `pokerdb wins` reports, as SQL text run through a Fetch (see reading.py).
 
 Only small tables are read (datasets, win_counts), and deals and the hands' tables when some
 deal has no winner, in SQL that both sqlite3 and SQLAlchemy's text() run, so a database at head
 is read without loading SQLAlchemy.
-reports.wins and reports.unevaluated_deals give the same on an engine.
+answers.results.wins and answers.results.unevaluated_deals give the same on an engine.
 """
 
 from typing import Any
@@ -43,6 +43,19 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
                     "LEFT JOIN hand_values ON hand_values.deal_id = hand_cards.deal_id "
                     f"AND hand_values.player = hand_cards.player{where}", params)
     return int(pending[0][0] or 0)
+
+
+def short_board_deals(fetch: Fetch, dataset: str | None = None) -> int:
+    """Evaluated deals without a winner because their board stops before the river (a Hold'em
+    deal stopped on the flop or the turn): its hands have no showdown value."""
+    where, params = _where(find_dataset(fetch, dataset), "deals.winner IS NULL",
+                           "deals.board IS NOT NULL", f"length(deals.board) < {_FULL_BOARD}",
+                           "EXISTS (SELECT 1 FROM hand_values WHERE hand_values.deal_id = "
+                           "deals.id)")
+    return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
+
+
+_FULL_BOARD = len("AC KC QC JC TC")  # characters of a board of five cards
 
 
 def all_deals_decided(fetch: Fetch) -> bool:

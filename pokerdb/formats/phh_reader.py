@@ -1,0 +1,408 @@
+"""Reading PHH files into hands (see pokerdb.formats.phh for what is read and how): the files of
+a path, each file's hands, and each hand's fields checked into a `PhhHand`.
+
+Input is bounded as deal files' lines are: a file is read whole up to MAX_HAND_FILE_BYTES (a
+.phh) or MAX_HANDS_FILE_BYTES (a .phhs), as stored and decompressed; only regular files are
+read from a folder; a string field holds at most MAX_TEXT_CHARS; an amount is refused unless
+pokerdb can store it exactly (pokerdb.formats.phh_amounts). TOML is read by
+pokerdb.formats.phh_toml, a .phhs one hand's table at a time.
+"""
+
+import datetime
+import gzip
+import io
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Final, cast
+
+from pokerdb.errors import quoted
+from pokerdb.formats.deal_lines import UTF8_BOM
+from pokerdb.formats.phh import GZIP_SUFFIX, HANDS_SUFFIX, is_phh_name
+from pokerdb.formats.phh_amounts import (
+    AMOUNT_LIMIT,
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    cbr_decimals,
+    finest_amount,
+    in_units,
+    oversized_bet,
+    too_fine,
+    too_large,
+)
+from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
+from pokerdb.formats.sources import GZIP_ERRORS, GZIP_MAGIC, gzip_problem
+from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+
+# A file is read whole, so its size is bounded, as a line of a deal file is: a .phh holds one
+# hand (a few kilobytes), a .phhs many.
+MAX_HAND_FILE_BYTES: Final = 1 << 20
+MAX_HANDS_FILE_BYTES: Final = 64 << 20
+
+
+@dataclass(frozen=True)
+class PhhFile:
+    """A file to read: `source` names it in messages and in `deals.source` (the path relative
+    to the folder imported, with forward slashes; the file name alone for a single file)."""
+
+    source: str
+    path: Path
+
+    @property
+    def holds_many(self) -> bool:
+        """A `.phhs` file (many hands), gzipped or not, by the name it is given."""
+        return self.source.lower().removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
+
+    @property
+    def max_bytes(self) -> int:
+        """The most of it read, as stored and decompressed (see MAX_HAND_FILE_BYTES)."""
+        return MAX_HANDS_FILE_BYTES if self.holds_many else MAX_HAND_FILE_BYTES
+
+    def content(self) -> bytes:
+        """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
+        return self.decompressed(self.read())
+
+    def read(self) -> bytes:
+        """The file's bytes as stored, of a regular file only: a device (/dev/zero) would be
+        read for ever, a pipe waited on for ever."""
+        try:
+            # Not blocking: opening a named pipe waits for a writer.
+            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError as exc:
+            raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
+        with open(descriptor, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise PhhError(self.source, "is not a regular file (a device, a pipe or a "
+                                            "socket): hand histories are read from files")
+            return self.within_bounds(stream.read(self.max_bytes + 1), "is larger than")
+
+    def within_bounds(self, data: bytes, what: str) -> bytes:
+        """`data`, if no more than max_bytes; `what` says of what, else."""
+        if len(data) <= self.max_bytes:
+            return data
+        kind = ("a .phhs file (hand histories are read whole: split it)" if self.holds_many
+                else "one hand")
+        raise PhhError(self.source, f"{what} {self.max_bytes:,} bytes, the most pokerdb "
+                                    f"reads of {kind}")
+
+    def decompressed(self, data: bytes) -> bytes:
+        """The file's bytes `data`, decompressed when gzip, up to max_bytes: a small file of
+        zeros can decompress to gigabytes."""
+        if data[:2] != GZIP_MAGIC:
+            return data
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                content = unpacked.read(self.max_bytes + 1)
+        except GZIP_ERRORS as exc:
+            raise PhhError(self.source, gzip_problem(self.source, exc).message) from exc
+        return self.within_bounds(content, "decompresses to more than")
+
+
+def phh_files(path: Path) -> list[PhhFile]:
+    """The files to read for `path`: the file itself, or every `.phh` and `.phhs` file (also
+    gzipped, as `.phh.gz` and `.phhs.gz`) under a folder, recursively, in path order."""
+    if not path.exists():
+        raise PhhError(str(path), "no such file or folder")
+    if not path.is_dir():
+        return [PhhFile(path.name, path)]
+    # os.walk lists each folder once, telling files from folders without a stat per file:
+    # half the time of Path.rglob on 10,000 files.
+    found: list[tuple[tuple[str, ...], str]] = []
+    for folder, _, names in os.walk(path):
+        inside = Path(folder).relative_to(path).parts
+        found.extend(((*inside, name), os.path.join(folder, name))
+                     for name in names if is_phh_name(name))
+    found.sort()
+    return [PhhFile("/".join(parts), Path(file)) for parts, file in found]
+
+
+def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
+    """Every hand under `path` (see `phh_files`), in order; an invalid hand, or a file that
+    cannot be read at all, comes as its PhhError."""
+    for file in phh_files(path):
+        try:
+            content = file.content()
+        except PhhError as error:
+            yield error
+            continue
+        yield from parse_file(file, content)
+
+
+def parse_file(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError]:
+    """The hands of one file's (decompressed) content."""
+    try:
+        text = content.decode("utf-8").removeprefix(UTF8_BOM)
+    except UnicodeDecodeError as exc:
+        yield PhhError(file.source, f"not UTF-8 text: byte {exc.start + 1} cannot be decoded")
+        return
+    if file.holds_many:
+        yield from parse_hands(text, file.source)
+        return
+    try:
+        yield parse_hand(text, file.source)
+    except PhhError as error:
+        yield error
+
+
+def parse_hand(text: str, source: str) -> PhhHand:
+    """The hand of a `.phh` file's text."""
+    return hand_from_table(load_toml(text, source), source)
+
+
+def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
+    """The hands of a `.phhs` file's text, each named ``source#KEY``."""
+    for item in hand_tables(text, source):
+        if isinstance(item, PhhError):
+            yield item
+            continue
+        key, table = item
+        if not isinstance(table, dict):
+            yield PhhError(source, f"{quoted(key)} is not a hand: a .phhs file holds only "
+                                   f"tables [1], [2], ..., one per hand")
+            continue
+        try:
+            yield hand_from_table(table, f"{source}#{key}")
+        except PhhError as error:
+            yield error
+
+
+# --- fields ---------------------------------------------------------------------------------
+
+def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
+    """A hand from its TOML table, every field checked for type and length, every amount
+    for what pokerdb can store exactly (pokerdb.formats.phh_amounts)."""
+    fields = _Fields(table, source)
+    variant = fields.text("variant")
+    stacks = fields.numbers("starting_stacks", infinite=True)
+    if len(stacks) < 2:
+        raise fields.fail("starting_stacks", f"has {len(stacks)} value(s): a hand needs at "
+                                             f"least 2 players")
+    players = len(stacks)
+    antes = fields.numbers("antes", players)
+    blinds = fields.optional_numbers("blinds_or_straddles", players)
+    bring_in, small_bet, big_bet, min_bet = map(fields.optional_number, AMOUNT_FIELDS)
+    finishing = fields.optional_numbers("finishing_stacks", players)
+    winnings = fields.optional_numbers("winnings", players)
+    actions = fields.texts("actions")
+    names = fields.optional_texts("players", players)
+    exponent = fields.exponent(actions)
+    starting_stacks = fields.units("starting_stacks", stacks)
+    # The replay holds every bet to a stack; an unknown one (None) holds none.
+    if exponent or None in starting_stacks or fields.longest["actions"] > _SHORT_ACTION:
+        fields.check_bets(actions, exponent)
+    return PhhHand(
+        source=source,
+        variant=variant,
+        exponent=exponent,
+        antes=cast("tuple[int, ...]", fields.units("antes", antes)),
+        blinds_or_straddles=None if blinds is None else cast(
+            "tuple[int, ...]", fields.units("blinds_or_straddles", blinds)),
+        bring_in=fields.unit("bring_in", bring_in),
+        small_bet=fields.unit("small_bet", small_bet),
+        big_bet=fields.unit("big_bet", big_bet),
+        min_bet=fields.unit("min_bet", min_bet),
+        starting_stacks=starting_stacks,
+        actions=tuple(actions),
+        ante_trimming_status=fields.flag("ante_trimming_status"),
+        players=None if names is None else tuple(names),
+        finishing_stacks=None if finishing is None else cast(
+            "tuple[int, ...]", fields.units("finishing_stacks", finishing)),
+        winnings=None if winnings is None else cast(
+            "tuple[int, ...]", fields.units("winnings", winnings)),
+        details=fields.details(),
+    )
+
+
+_INFINITY: Final = Decimal("inf")
+# The longest action whose amount cannot have MAX_DIGITS digits ("p10 cbr " and fewer).
+_SHORT_ACTION: Final = len("p10 cbr ") + MAX_DIGITS - 1
+# Of a string field, in characters: far more than any name or event takes, and few enough
+# that a hand's row stays a row (a value of 100 MB once broke queries on its column).
+MAX_TEXT_CHARS: Final = 64 * 1024
+
+
+class _Fields:
+    """Typed access to a hand's TOML table; each problem is a PhhError naming the field."""
+
+    def __init__(self, table: dict[str, object], source: str) -> None:
+        self.table = table
+        self.source = source
+        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
+        self.places = 0  # the hand's decimal places, once `exponent` has found them
+        self.longest: dict[str, int] = {}  # by field: the longest string of an array
+
+    def fail(self, name: str, problem: str) -> PhhError:
+        return PhhError(self.source, f"field {name!r} {problem}")
+
+    def exponent(self, actions: list[str]) -> int:
+        """The most decimal places of the hand's amounts (the fields', and the `cbr`
+        actions'), at most MAX_EXPONENT."""
+        decimals = self.decimals
+        if "." in "".join(actions):
+            decimals = [*decimals, *(("actions", amount) for amount in
+                                     cbr_decimals(actions))]
+        self.places, finest = finest_amount(decimals)
+        if finest is not None and self.places > MAX_EXPONENT:
+            raise self.fail(finest[0], too_fine(finest[1], self.places))
+        return self.places
+
+    def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
+        """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
+        `exponent`; None for an unknown stack), each checked to be storable exactly."""
+        if not self.decimals and max(values, default=0) < AMOUNT_LIMIT:
+            return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
+        counted: list[int | None] = []
+        for value in values:
+            count = None if value == _INFINITY else in_units(value, self.places)
+            if count is None and value != _INFINITY:
+                raise self.fail(name, too_large(value, self.places))
+            counted.append(count)
+        return tuple(counted)
+
+    def unit(self, name: str, value: int | Decimal | None) -> int | None:
+        """A bet size as units (see `units`)."""
+        return None if value is None else self.units(name, [value])[0]
+
+    def check_bets(self, actions: list[str], exponent: int) -> None:
+        """Every `cbr` amount storable exactly (see phh_amounts.oversized_bet)."""
+        oversized = oversized_bet(actions, exponent)
+        if oversized is not None:
+            raise self.fail("actions", too_large(oversized, exponent))
+
+    def required(self, name: str) -> object:
+        value = self.table.get(name)
+        if value is None:
+            raise self.fail(name, "is missing")
+        return value
+
+    def text(self, name: str) -> str:
+        value = self.required(name)
+        if not isinstance(value, str):
+            raise self.fail(name, f"should be a string, not {_shown(value)}")
+        return self._bounded(name, value)
+
+    def _bounded(self, name: str, text: str) -> str:
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(name, f"is {len(text):,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
+        return text
+
+    def optional_text(self, name: str, numbered: bool = False) -> str | None:
+        """A string field; with `numbered`, an integer is accepted too and kept as text."""
+        value = self.table.get(name)
+        if value is None:
+            return value
+        if isinstance(value, str):
+            return self._bounded(name, value)
+        if numbered and isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        kind = "a string or an integer" if numbered else "a string"
+        raise self.fail(name, f"should be {kind}, not {_shown(value)}")
+
+    def integer(self, name: str) -> int | None:
+        value = self.table.get(name)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise self.fail(name, f"should be an integer, not {_shown(value)}")
+
+    def flag(self, name: str) -> bool:
+        value = self.table.get(name, False)
+        if not isinstance(value, bool):
+            raise self.fail(name, f"should be true or false, not {_shown(value)}")
+        return value
+
+    def optional_number(self, name: str) -> int | Decimal | None:
+        """A bet size: a positive number."""
+        value = self.table.get(name)
+        if value is None or (type(value) is int and value > 0):
+            return value
+        return self._amount(name, value, positive=True)
+
+    def numbers(self, name: str, players: int | None = None,
+                infinite: bool = False) -> list[int | Decimal]:
+        """An array of amounts, one per player when `players` is given; zero is allowed
+        except where `infinite` (starting stacks: positive, `inf` when unknown)."""
+        value = self.required(name)
+        if not isinstance(value, list):
+            raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
+        self._count(name, value, players)
+        if set(map(type, value)) <= _INT and (not value or min(value) >= infinite):
+            return value  # whole amounts, in range: the common case, checked at C speed
+        return [self._amount(name, item, positive=infinite, infinite=infinite)
+                for item in value]
+
+    def optional_numbers(self, name: str, players: int) -> list[int | Decimal] | None:
+        return None if self.table.get(name) is None else self.numbers(name, players)
+
+    def texts(self, name: str, players: int | None = None) -> list[str]:
+        value = self.required(name)
+        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
+            raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
+        self._count(name, value, players)
+        self.longest[name] = longest = max(map(len, value), default=0)
+        if longest > MAX_TEXT_CHARS:
+            raise self.fail(name, f"holds a string {longest:,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
+        return value
+
+    def optional_texts(self, name: str, players: int) -> list[str] | None:
+        return None if self.table.get(name) is None else self.texts(name, players)
+
+    def _count(self, name: str, values: list[object], players: int | None) -> None:
+        if players is not None and len(values) != players:
+            raise self.fail(name, f"has {len(values)} values for {players} players")
+
+    def _amount(self, name: str, value: object, positive: bool,
+                infinite: bool = False) -> int | Decimal:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise self.fail(name, f"should hold numbers, not {_shown(value)}")
+        if (isinstance(value, Decimal) and value.is_nan()) or (
+                value == _INFINITY and not infinite):
+            raise self.fail(name, f"holds {value}: amounts must be finite")
+        if value < 0 or (positive and value == 0):
+            sign = "positive" if positive else "zero or more"
+            raise self.fail(name, f"holds {value}: amounts must be {sign}")
+        if type(value) is Decimal:
+            self.decimals.append((name, value))
+        return value
+
+    def details(self) -> HandDetails:
+        present = self.table.keys() & _DETAIL_KINDS.keys()
+        if not present:
+            return _NO_DETAILS
+        return HandDetails(**{name: self._detail(name, _DETAIL_KINDS[name]) for name in present})
+
+    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
+        value = self.table[name]
+        if kind == "text" or kind == "numbered":
+            return self.optional_text(name, numbered=kind == "numbered")
+        if kind == "integer":
+            return self.integer(name)
+        if kind == "time":
+            if not isinstance(value, datetime.time):
+                raise self.fail(name, f"should be a TOML local time, not {_shown(value)}")
+            return value
+        if not (isinstance(value, list) and set(map(type, value)) <= _INT):
+            raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
+        return tuple(value)
+
+
+# How each descriptive field is written: "numbered" is a string or an integer (kept as text).
+_DETAIL_KINDS: Final = {
+    "hand": "numbered", "table": "numbered", "event": "text", "venue": "text", "url": "text",
+    "address": "text", "city": "text", "region": "text", "postal_code": "text",
+    "country": "text", "year": "integer", "month": "integer", "day": "integer",
+    "time": "time", "time_zone": "text", "time_zone_abbreviation": "text", "level": "integer",
+    "seat_count": "integer", "seats": "integers", "currency": "text",
+    "currency_symbol": "text", "author": "text",
+}
+assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
+_NO_DETAILS: Final = HandDetails()
+_INT: Final = frozenset((int,))
+_STR: Final = frozenset((str,))
+
+def _shown(value: object) -> str:
+    return quoted(value) if isinstance(value, str) else quoted(str(value))
