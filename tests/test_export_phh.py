@@ -36,44 +36,53 @@ def test_pokerstars_hands_exported_replay_in_pokerkit_to_the_same_nets(
     out = tmp_path / "out"
     result = succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     folder = out / "1-CashGame"
-    assert result.stdout == f"wrote 50 hands as PHH files to {folder}\n"
+    (stored,) = rows(db_url, "SELECT count(*) FROM deals")[0]
+    assert result.stdout == f"{folder}: {stored} PHH hands\n"
     nets = stored_nets(db_url)
     twice = {line_no for (line_no,) in rows(db_url, "SELECT line_no FROM deals "
                                                      "WHERE second_board IS NOT NULL")}
-    assert len(twice) == 1  # pokerkit's PHH has no second board: left out below
+    assert len(twice) == 2  # the samples run twice; pokerkit's PHH has no second board: left out
     files = sorted(folder.glob("*.phh"))
-    assert len(files) == 50
+    assert len(files) == stored
     replayed = 0
     for file in files:
         position = int(file.stem)
         text = file.read_text(encoding="utf-8")
-        assert '_site = "PokerStars"' in text
+        assert '_site = "PokerStars' in text  # PokerStars, or PokerStars Zoom
         if position in twice or 'variant = "NT"' not in text:
             continue
         assert payoffs(file) == nets[position], file.name
         replayed += 1
-    assert replayed == 46  # every no-limit hand but the one run twice; 3 are fixed-limit
+    # every no-limit hold'em hand but the one run twice (pokerkit reads them from PHH)
+    assert replayed == rows(db_url, "SELECT count(*) FROM deals WHERE variant = 'NT' "
+                                    "AND second_board IS NULL")[0][0] > 40
 
 
 def test_phh_hands_exported_replay_and_import_back_the_same(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    succeeds(runner, "import", str(PHH_DATA), "--db", db_url, "--name", "wsop",
-             "--skip-invalid")  # the stud hands are not settled yet
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url, "--name", "wsop")
     out = tmp_path / "out"
     succeeds(runner, "export", "-o", str(out), "--dataset", "wsop", "--db", db_url)
     files = sorted((out / "1-wsop").glob("*.phh"))
     assert len(files) == rows(db_url, "SELECT count(*) FROM deals")[0][0]
-    assert len(files) == 19  # every NT and FT hand of the sample
+    assert len(files) == 88  # every hand of the sample, of every variant
     nets = stored_nets(db_url)
+    replayed = 0
     for file in files:
-        assert payoffs(file) == nets[int(file.stem)], file.name
+        text = file.read_text(encoding="utf-8")
+        # pokerkit replays hold'em to the stored nets (it refuses a WSOP razz raise that the
+        # file records, see docs/hand-histories.md); every variant is re-imported below.
+        if 'variant = "NT"' in text or 'variant = "FT"' in text:
+            assert payoffs(file) == nets[int(file.stem)], file.name
+            replayed += 1
+    assert replayed == 19
     succeeds(runner, "import", str(out / "1-wsop"), "--db", db_url, "--name", "again")
     query = ("SELECT s.name, s.starting_stack, s.put_in, s.net, s.showed, c.cards FROM deals d "
              "JOIN datasets ds ON ds.id = d.dataset_id JOIN seats s ON s.deal_id = d.id "
              "JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
              "WHERE ds.name = '{}' ORDER BY d.line_no, s.player")
     first = rows(db_url, query.format("wsop"))
-    assert len(first) == 93
+    assert len(first) == rows(db_url, "SELECT count(*) FROM seats")[0][0] // 2
     again = {row for row in rows(db_url, query.format("again"))}
     assert set(first) == again
 

@@ -60,8 +60,9 @@ def file_hands() -> dict[str, list[str]]:
     hands: dict[str, list[str]] = {}
     for path in sorted(SAMPLES.rglob("*.txt")):
         text = path.read_bytes().decode("utf-8-sig")
-        for chunk in re.split(r"(?=^PokerStars (?:Hand|Game) #)", text, flags=re.MULTILINE):
-            header = re.match(r"PokerStars (?:Hand|Game) #(\d+):", chunk)
+        for chunk in re.split(r"(?=^PokerStars (?:Zoom Hand|Home Game Hand|Hand|Game) #)", text,
+                              flags=re.MULTILINE):
+            header = re.match(r"PokerStars (?:Zoom Hand|Home Game Hand|Hand|Game) #(\d+):", chunk)
             if header and "*** SUMMARY ***" in chunk:
                 hands.setdefault(header[1], [line for line in re.split(r"\r\n|\r|\n", chunk)
                                              if line.strip()])
@@ -124,7 +125,7 @@ def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal, Decima
 def imported(runner: CliRunner, db_url: str) -> str:
     result = succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
     assert result.stdout.endswith(
-        "skipped 28 invalid hands (see the rejects table); skipped 61 hands stored already; "
+        "skipped 20 invalid hands (see the rejects table); skipped 62 hands stored already; "
         "1 cancelled hand not stored\n"), result.stdout
     return db_url
 
@@ -147,7 +148,7 @@ def test_every_sample_hand_nets_what_its_lines_say(imported: str) -> None:
         by_hand[number][name] = Decimal(str(net))
         raked[number] += Decimal(str(share))
         rake_of[number] = Decimal(str(rake)) + Decimal(str(fees))
-    assert len(by_hand) == 50
+    assert len(by_hand) == 57  # hold'em and Omaha (4 and 5 cards, hi and hi/lo) hands
     for number, nets in by_hand.items():
         expected, rake, fees = nets_by_lines(hands[number])
         assert nets == expected, number
@@ -158,7 +159,7 @@ def test_refused_hands_say_why(imported: str) -> None:
     reasons = dict(rows(imported, "SELECT raw, reason FROM rejects"))
     variants = {raw: reason for raw, reason in reasons.items()
                 if "hands are not settled by pokerdb yet" in reason}
-    assert len(variants) == 28 - len(REFUSED)  # Omaha, hi/lo and pot-limit hold'em hands
+    assert len(variants) == 20 - len(REFUSED)  # pot-limit hold'em, Omaha hi/lo not fixed-limit
     for raw, reason in REFUSED.items():
         assert reasons[raw].startswith(reason), (raw, reasons[raw])
 
@@ -174,7 +175,7 @@ def test_shown_hands_are_what_the_site_calls_them(imported: str) -> None:
         assert words, (number, name)
         assert category_named(words[0]) == Category(category), (number, name, words)
         checked += 1
-    assert checked == 28
+    assert checked == 37  # every shown hand of hold'em and Omaha, hi/lo by its high half
 
 
 def test_a_hand_run_twice_is_paid_on_both_boards(imported: str) -> None:

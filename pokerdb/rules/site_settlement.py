@@ -39,8 +39,9 @@ _WORDS: Final = (
 
 
 def category_named(words: str) -> Category | None:
-    """The category the site's words name ('two pair, Aces and Kings'); None for words of
-    another kind (a hi/lo hand's 'HI: ...')."""
+    """The category the site's words name ('two pair, Aces and Kings'; a hi/lo hand's high half:
+    'HI: a flush, Nine high'); None for words of another kind."""
+    words = words.removeprefix("HI: ")
     for start, category in _WORDS:
         if words.startswith(start):
             return category

@@ -161,6 +161,8 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
             bets[seat] = max(bets) + 1
             raises += 1
     if folded.count(False) > 1:
+        # Went to showdown is counted of the hands a seat saw the flop of, as the trackers do:
+        # a game without a flop (stud, draw) has no such figure, rather than one above 100%.
         for seat, stats in enumerate(seats):
-            stats.went_to_showdown = int(not folded[seat])
+            stats.went_to_showdown = int(not folded[seat] and bool(stats.saw_flop))
     return seats
