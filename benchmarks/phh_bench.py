@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from phh_hands import pokerkit_odd_chips, showdown_strengths, write_hand_folder
+from phh_hands import write_hand_folder
+from phh_reference import pokerkit_odd_chips, reference_award
 from phh_replay import pokerkit_payoffs
 from procs import Measured, measure, python
 from result_tables import Table, render_rich
@@ -30,7 +31,7 @@ from scratch_databases import Databases
 from sqlalchemy import create_engine, text
 
 from pokerdb.formats.phh_reader import PhhFile, parse_hand, phh_files
-from pokerdb.rules.settlement import award, replay
+from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url
 
 HERE = Path(__file__).resolve().parent
@@ -114,7 +115,7 @@ def same_payoffs(file: PhhFile, nets: list[Decimal], payoffs: list[int]) -> bool
     if nets == payoffs:
         return True
     replayed = replay(parse_hand(file.content().decode(), file.source))
-    settlement = award(replayed, showdown_strengths(replayed))
+    settlement = reference_award(replayed)
     return list(settlement.net) == nets and pokerkit_odd_chips(settlement) == payoffs
 
 

@@ -1,7 +1,7 @@
 """Random legal PHH hands of no-limit (NT) and fixed-limit (FT) hold'em, for the tests and the
 benchmark: `random_hand(rng, variant, number)` is one hand's PHH text, `write_hand_folder`
-writes a folder of `.phh` files. Also the scalar reference helpers both use to check pokerdb's
-settlement: `showdown_strengths` and `pokerkit_odd_chips`.
+writes a folder of `.phh` files (the reference values to check pokerdb's settlement against are
+in phh_reference).
 
 pokerkit, the format's reference implementation, says what is legal at every step and the
 generator picks among the legal actions at random, so every hand is valid by the reference. It
@@ -18,16 +18,11 @@ televised WSOP hands; on STRESS hands it takes four times as long.
 """
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from pathlib import Path
 from typing import Final
 
 from pokerkit import HandHistory, State
-
-from pokerdb.rules.evaluators import evaluate_cards
-from pokerdb.rules.settlement import Replayed, Settlement
 
 DECK = tuple(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 BLINDS = ((1, 2), (5, 10), (25, 50), (1, 3), (50, 100))
@@ -177,28 +172,3 @@ def write_hand_folder(folder: Path, count: int, seed: int, variant: str = "NT",
         path.write_text(random_hand(rng, variant, number, profile))
         paths.append(path)
     return paths
-
-
-def best_of_seven(cards: Sequence[str]) -> int:
-    """The strength of the best five of these cards, trying all of them (21 for seven)."""
-    return max(evaluate_cards(list(five)).strength for five in combinations(cards, 5))
-
-
-def showdown_strengths(replayed: Replayed) -> list[int]:
-    """One strength per showdown seat, by the scalar evaluator (the importer batches these)."""
-    board = (replayed.board or "").split()
-    return [best_of_seven([*(replayed.hole_cards[seat - 1] or "").split(), *board])
-            for seat in replayed.showdown]
-
-
-def pokerkit_odd_chips(settlement: Settlement) -> list[int]:
-    """The nets as pokerkit divides odd chips: the whole remainder of a split pot to its
-    first winner, where pokerdb gives one unit each to the first winners (see settlement)."""
-    nets = list(settlement.net)
-    for pot in settlement.awards:
-        left = pot.amount % len(pot.seats)
-        if left > 1:
-            nets[pot.seats[0] - 1] += left - 1
-            for seat in pot.seats[1:left]:
-                nets[seat - 1] -= 1
-    return nets

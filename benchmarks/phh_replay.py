@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from phh_hands import pokerkit_odd_chips, showdown_strengths, write_hand_folder
+from phh_hands import write_hand_folder
+from phh_reference import pokerkit_odd_chips, showdown_strengths
 from pokerkit import HandHistory
 from result_tables import Table, render_rich
 from rich.console import Console

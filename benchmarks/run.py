@@ -25,6 +25,7 @@ import holdem_kernel
 import numpy as np
 import peers
 import phh_bench
+import phh_variants_bench
 import postgres_ratio
 from holdem_kernel import HoldemResult
 from peers import Deal, KernelResult, compare
@@ -265,6 +266,7 @@ class Results:
     ratios: list[postgres_ratio.Step]  # with --db: each step on SQLite and on PostgreSQL
     equity: equity_bench.EquityResults | None = None  # issue 13
     phh: phh_bench.PhhResults | None = None  # issue 12
+    variants: phh_variants_bench.VariantResults | None = None  # issue 20
 
 
 def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
@@ -296,7 +298,9 @@ def collect(options: Options, workdir: Path, dbs: Databases) -> Results:
                    kernels(file, options), holdem, *holdem_kernels(options), ratios,
                    equity_bench.compare(options.seed),
                    phh_bench.compare(workdir / "phh", dbs.fresh("phh"), options.phh_hands,
-                                     options.seed, progress))
+                                     options.seed, progress),
+                   phh_variants_bench.compare(workdir, dbs, options.phh_hands,
+                                              options.ratio_runs, options.seed, progress))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -537,7 +541,8 @@ def targets(r: Results) -> list[Target]:
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
             rss_target(r), *holdem_targets(r), *equity,
             *(Target(*target) for target in postgres_ratio.targets(r.ratios)),
-            *([Target(*phh_bench.target(r.phh))] if r.phh else [])]
+            *([Target(*phh_bench.target(r.phh))] if r.phh else []),
+            *([Target(*phh_variants_bench.target(r.variants))] if r.variants else [])]
 
 
 # --- main ---------------------------------------------------------------------------------
@@ -564,6 +569,10 @@ def report(r: Results) -> int:
                 if r.equity else []),
               *([Table(phh_bench.title(r.phh), phh_bench.HEADINGS, phh_bench.table_rows(r.phh),
                        frozenset({1, 2, 3, 4, 5}))] if r.phh else []),
+              *([Table(phh_variants_bench.title(r.variants), phh_variants_bench.HEADINGS,
+                       phh_variants_bench.table_rows(r.variants),
+                       frozenset({1, 2, 3, 4, 5, 6}))]
+                if r.variants else []),
               target_table(targets(r))]
     console = Console()
     render_rich(console if console.is_terminal else Console(width=WIDTH), header(r), tables)

@@ -7,14 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from phh_hands import showdown_strengths  # benchmarks/, on the path (conftest)
+from phh_reference import reference_award  # benchmarks/, on the path (conftest)
 from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.answers.query import run_query
 from pokerdb.cli import app
 from pokerdb.rules.hand_record import PhhHand
-from pokerdb.rules.settlement import Replayed, Settlement, award, replay
+from pokerdb.rules.settlement import Replayed, Settlement, replay
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
@@ -125,4 +125,4 @@ PHH_DATA = REPO / "tests" / "data" / "phh"
 def settle(hand: PhhHand) -> tuple[Replayed, Settlement]:
     """A hand replayed and awarded, its shown hands evaluated one by one."""
     replayed = replay(hand)
-    return replayed, award(replayed, showdown_strengths(replayed))
+    return replayed, reference_award(replayed)

@@ -334,17 +334,18 @@ def test_a_new_sqlite_file_has_wal_and_pages_of_16_kib(sqlite_p054: str) -> None
 def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None:
     result = succeeds(runner, "query", "PRAGMA table_info(categories)", "--db", sqlite_p054,
                       "--format", "json")
-    assert [column["name"] for column in json.loads(result.stdout)] == ["id", "name"]
+    assert [column["name"] for column in json.loads(result.stdout)] == ["id", "name", "kind"]
     # ... and as table-valued functions, which can be joined and filtered.
     result = succeeds(runner, "query", "SELECT t.name, count(c.name) AS columns FROM "
                       "sqlite_master t, pragma_table_xinfo(t.name) c WHERE t.name LIKE 'hand%' "
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
-        "name,columns", "hand_cards,3", "hand_descriptions,2", "hand_equities,5",
-        "hand_labels,3", "hand_values,4", "hands,25"]  # of them 9 are a recorded seat's
+        "name,columns", "hand_cards,3", "hand_descriptions,3", "hand_equities,5",
+        "hand_labels,3", "hand_values,4", "hands,38"]  # of them 16 are a recorded seat's
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
-    assert result.stdout.splitlines() == ["ix_deals_dataset_id"]
+    assert sorted(result.stdout.splitlines()) == ["ix_deals_dataset_id",
+                                                  "ix_deals_site_hand_number"]
 
 
 def test_query_sql_error(runner: CliRunner, sqlite_p054: str) -> None:

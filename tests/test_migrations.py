@@ -19,13 +19,15 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.rules.evaluators import Category
+from pokerdb.rules.hand_words import every_category
+from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions", "id_marks"}
+                 "seats", "actions", "variants", "variant_values", "id_marks"}
 
 
 def head() -> str:
@@ -79,12 +81,25 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
 
 
-def test_categories_hold_every_label(fresh: Engine) -> None:
+def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
     upgrade(fresh)
     with fresh.connect() as connection:
-        stored = connection.execute(text("SELECT id, name FROM categories ORDER BY id")).all()
-    assert [tuple(row) for row in stored] == [(c.value, c.label) for c in Category]
-    assert [row[0] for row in stored] == list(range(10))
+        stored = connection.execute(text("SELECT id, name, kind FROM categories ORDER BY id")
+                                    ).all()
+    assert [tuple(row) for row in stored] == every_category()
+    assert [tuple(row) for row in stored[:10]] == [(c.value, c.label, "high") for c in Category]
+    assert len(stored) == 10 + 10 + 5 + 14 + 16 + 4
+
+
+def test_variants_hold_the_variants_of_the_code(fresh: Engine) -> None:
+    upgrade(fresh)
+    with fresh.connect() as connection:
+        stored = connection.execute(text(
+            "SELECT code, name, high, high_naming, low, low_naming FROM variants")).all()
+    assert sorted(tuple(row) for row in stored) == sorted(
+        (variant.code, variant.name, variant.high.value, variant.high.naming,
+         None if variant.low is None else variant.low.value,
+         None if variant.low is None else variant.low.naming) for variant in VARIANTS.values())
 
 
 def test_view_answers_on_an_empty_database(fresh: Engine) -> None:
@@ -260,3 +275,36 @@ def test_head_revision_agrees_with_alembic() -> None:
 
     assert head_revision() == head()
 
+
+
+def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_url: str,
+                                                        fresh: Engine) -> None:
+    """0011's columns (a site's hand, each hand's betting) go and come back with their
+    revision; every other column of the recorded hands stays, and the hands view with it."""
+    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
+                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+                   / "10MultipleHands.txt"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    kept = ("SELECT d.id, d.hand_number, d.table_name, d.date, d.time, d.board, s.player, s.name, "
+            "s.starting_stack, s.put_in, s.net, s.showed FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+    added = ("SELECT count(site), count(played_at), count(min_bet), sum(CASE WHEN site IS NULL "
+             "THEN 0 ELSE 1 END) FROM deals")
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    assert len(before) == 3 + 80 and read(added) == [(10, 10, 11, 10)]
+    downgrade(fresh, "0010")
+    assert read(kept) == before
+    with fresh.connect() as connection:
+        columns = {column["name"] for column in inspect(connection).get_columns("seats")}
+    assert "position" not in columns and "net" in columns
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before
+    assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
+    assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phh_hands import best_of_seven, pokerkit_odd_chips, random_hand  # benchmarks/ (conftest)
+from phh_hands import random_hand  # benchmarks/ (conftest)
+from phh_reference import best_of_seven, pokerkit_odd_chips
 from pokerkit import HandHistory
 from support import (
     PE54_FILE,
@@ -94,13 +95,14 @@ starting_stacks = [100, 100]
 actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p1 cc']
 
 [4]
+# Razz: the highest up card (p1's king) brings it in.
 variant = 'FR'
 antes = [0, 0]
 bring_in = 1
 small_bet = 2
 big_bet = 4
 starting_stacks = [100, 100]
-actions = []
+actions = ['d dh p1 7c3hKc', 'd dh p2 8s6s5s', 'p2 pb']
 """
 # Fixed-limit heads-up: a bet on the flop nobody calls comes back.
 UNCALLED = """\
@@ -114,7 +116,7 @@ actions = ['d dh p1 AcAd', 'd dh p2 2c7h', 'p2 cc', 'p1 cc', 'd db 2d8s9h', 'p1 
 """
 OWN_REJECTS = [
     (3, "more/hands.phhs#3", "action 3 'p1 cc': p1 acts out of turn (p2 is to act)"),
-    (4, "more/hands.phhs#4", "variant FR (fixed-limit razz) is not supported yet"),
+    (4, "more/hands.phhs#4", "action 3 'p2 pb': p2 acts out of turn (p1 is to act)"),
 ]
 SEAT_COLUMNS = ("deal_id, player, cards, description, best, name, starting_stack, showed, "
                 "put_in, net, winnings, finishing_stack, allin_stake, allin_pot")
@@ -401,13 +403,16 @@ def test_random_hands_are_stored_as_settled_and_paid_as_pokerkit_pays(
 
 def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
                                                  tmp_path: Path) -> None:
-    result = fails(runner, "import", str(PHH_DATA), "--db", db_url)
-    assert result.stderr == (f"Error: {PHH_DATA}/alice-carol-wikipedia.phh: variant FB "
-                             f"(fixed-limit badugi) is not supported yet\n")
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)  # every hand is valid
     assert rows(db_url, "SELECT variant, count(*) FROM deals GROUP BY variant "
-                        "ORDER BY variant") == [("FT", 7), ("NT", 12)]
-    assert rows(db_url, "SELECT count(*), count(DISTINCT reason) FROM rejects") == [(69, 9)]
+                        "ORDER BY variant") == [
+        ("F2L3D", 8), ("F7S", 13), ("F7S/8", 7), ("FB", 1), ("FO/8", 14), ("FR", 10), ("FT", 7),
+        ("N2L1D", 7), ("NS", 1), ("NT", 12), ("PO", 8)]
+    assert rows(db_url, "SELECT count(*) FROM rejects") == [(0,)]
+    # Every seat of the 83 WSOP hands: its net is the file's finishing less starting stack.
+    assert rows(db_url, "SELECT count(*), sum(CASE WHEN finishing_stack - starting_stack = net "
+                        "THEN 1 ELSE 0 END) FROM seats WHERE finishing_stack IS NOT NULL") == [
+        (386, 386)]
     (check,) = [sql for sql in cookbook_queries() if "finishing_stack" in sql]
     assert rows(db_url, check) == []
     # A copy whose file disagrees with pokerdb about one seat: that seat is listed.
@@ -417,24 +422,28 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
     edited.write_text(edited.read_text().replace("finishing_stacks = [7340000,",
                                                  "finishing_stacks = [7340001,"))
     other = f"sqlite:///{tmp_path / 'copy.sqlite'}" if db_url.startswith("sqlite") else db_url
-    succeeds(runner, "import", str(copy), "--skip-invalid", "--name", "edited", "--db", other)
+    succeeds(runner, "import", str(copy), "--name", "edited", "--db", other)
     listed = plain(rows(other, check))
     assert [row[1:] for row in listed] == [
         ("wsop/2023/43/5/1.phh", 1, "Matthew Ashton", 7380000, 40000, -40000, None, 7340001)]
 
 
 def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     answers = [plain(rows(db_url, sql)) for sql in cookbook_queries() if about_recorded_hands(sql)]
-    assert answers[0][:3] == [("Brian Rast", 18, 6625000, 3, 3), ("Tom Dwan", 1, 556000, 1, 1),
-                              ("Matthew Ashton", 18, 290000, 0, 0)]
-    assert answers[1][:2] == [("Brian Rast", "One Pair", 1, 3650000),
-                              ("Brian Rast", "Two Pairs", 2, 3100000)]
-    assert answers[2][:2] == [(19, "wsop/2023/43/5/68.phh", 7000000, 5),
-                              (6, "wsop/2023/43/5/35.phh", 3400000, 1)]
-    assert answers[3] == [(5, 1)]  # Dwan's straight, all in on the turn
+    # Brian Rast's 83 WSOP hands: his finishing less starting stacks add up to 25,200,000.
+    assert answers[0][:3] == [("Brian Rast", 83, 25200000, 18, 17),
+                              ("Josh Arieh", 1, 1330000, 1, 1),
+                              ("Patrik Antonius", 2, 675973.5, 1, 1)]
+    # Categories of every kind: a badugi, then high hands of Hold'em, Omaha and stud.
+    assert answers[1][:3] == [("Alice", "Four-card badugi", 1, -16),
+                              ("Brian Rast", "One Pair", 4, 1800000),
+                              ("Brian Rast", "Two Pairs", 4, 3975000)]
+    assert answers[2][:2] == [(83, "wsop/2023/43/5/81.phh", 7200000, 0),
+                              (69, "wsop/2023/43/5/68.phh", 7000000, 5)]
+    assert answers[3] == [(31, 3)]
     assert answers[4] == []  # every seat agrees with its file
-    assert answers[5][:2] == [(1, None, "d dh p1 Ac2d"), (2, None, "d dh p2 ????")]
+    assert answers[5][:2] == [(1, None, "d dh p1 ????????"), (2, None, "d dh p2 ????????")]
     # Before `pokerdb equity`, no seat has an all-in adjusted net: it is the net.
     assert answers[6] == [row[:1] + row[2:3] * 2 for row in answers[0]]
     assert len(answers) == 7
@@ -460,7 +469,7 @@ Di,One Pair,1,0
 
 def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     csv = succeeds(runner, "players", "--dataset", "own", "--format", "csv", "--db", db_url)
     assert csv.stdout == PLAYERS_CSV
     data = json.loads(succeeds(runner, "players", "--dataset", "own", "--format", "json",
@@ -485,7 +494,8 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
         [" Di     ", "     2 ", "     -1 ", "         1 ", "             1 "],
         [" Ann    ", "     3 ", " -101.6 ", "         2 ", "             1 "]]
     everyone = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert everyone.splitlines()[1:3] == ["Brian Rast,18,6625000,3,3", "Tom Dwan,1,556000,1,1"]
+    assert everyone.splitlines()[1:3] == ["Brian Rast,83,25200000,18,17",
+                                          "Josh Arieh,1,1330000,1,1"]
 
 
 def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> None:

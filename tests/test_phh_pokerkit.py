@@ -7,7 +7,8 @@ import warnings
 from collections import Counter, deque
 
 import pytest
-from phh_hands import pokerkit_odd_chips, random_hand  # benchmarks/, on the path (conftest)
+from phh_hands import random_hand  # benchmarks/, on the path (conftest)
+from phh_reference import pokerkit_odd_chips
 from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 from support import settle

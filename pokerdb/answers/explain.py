@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
+from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
 from pokerdb.errors import PokerdbError, quoted, shown
 from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
 from pokerdb.formats.pe54 import parse_pe54_line
@@ -30,6 +31,7 @@ from pokerdb.rules.evaluators import (
     evaluate_cards,
 )
 from pokerdb.rules.games import HOLDEM
+from pokerdb.rules.variants import VARIANTS, Naming, Variant
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals, hands
 
@@ -59,6 +61,19 @@ class PlayerHand:
     def five(self) -> str:
         """The five cards the hand is made of."""
         return self.best or self.cards
+
+    @property
+    def category(self) -> str:
+        return self.value.category.label
+
+    @property
+    def strength(self) -> int:
+        return self.value.strength
+
+    @property
+    def line(self) -> str:
+        return (f"Player {self.player}: {self.cards}  "
+                f"{'' if self.best is None else f'best {self.best}  '}{self.description}")
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,7 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class Explanation:
-    hands: tuple[PlayerHand, ...]
+    hands: tuple[PlayerHand | NamedHand, ...]
     verdict: str
     heading: str | None = None  # where the deal comes from, when it is stored
     board: str | None = None  # for a game with a board: the board ("" before the flop)
@@ -102,9 +117,7 @@ class Explanation:
         """The explanation as lines to print: names and sources as data, every character a
         terminal would act on escaped (errors.shown)."""
         board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
-        rows = [f"Player {hand.player}: {hand.cards}  "
-                f"{'' if hand.best is None else f'best {hand.best}  '}{hand.description}"
-                for hand in self.hands]
+        rows = [hand.line for hand in self.hands]
         rows += [hand.line for hand in self.unvalued]
         results = ([f"Net: {', '.join(seat.text for seat in self.results)}"]
                    if self.results else [])
@@ -115,8 +128,12 @@ class Explanation:
         """The explanation as JSON-ready data: {"deal", ["board",] "hands": [...], "verdict"}."""
         hands = [{"player": hand.player, "cards": hand.cards,
                   **({} if hand.best is None else {"best": hand.best}),
-                  "category": hand.value.category.label,
-                  "strength": hand.value.strength, "description": hand.description}
+                  "category": hand.category, "strength": hand.strength,
+                  "description": hand.description,
+                  **({"low": {"best": hand.low.best, "category": hand.low.category,
+                              "strength": hand.low.strength,
+                              "description": hand.low.description}}
+                     if isinstance(hand, NamedHand) and hand.low is not None else {})}
                  for hand in self.hands]
         hands += [{"player": hand.player, "cards": hand.cards, "equity": hand.equity}
                   for hand in self.unvalued]
@@ -156,12 +173,14 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
-                   deals.c.winner, deals.c.hand_number)
+                   deals.c.winner, deals.c.variant, deals.c.hand_number)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
             select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity,
-                   hands.c.best, hands.c.showed, hands.c.name, hands.c.net)
+                   hands.c.best, hands.c.showed, hands.c.name, hands.c.net,
+                   hands.c.description, hands.c.category_name, hands.c.low_strength,
+                   hands.c.low_category_name, hands.c.low_description, hands.c.low_best)
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
@@ -171,7 +190,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
         number = "" if origin.hand_number is None else f", hand {origin.hand_number}"
         return _recorded_explanation(
             f"Deal {deal_id} (dataset {origin.name}: {origin.source}{number})",
-            origin.board, origin.winner, rows)
+            origin.board, origin.winner, rows, VARIANTS.get(origin.variant))
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     stored_cards = [row.cards for row in rows]
     if origin.board is not None:
@@ -193,17 +212,29 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
 
 
 def _recorded_explanation(heading: str, board: str | None, winner: int,
-                          rows: Sequence[Row[*tuple[Any, ...]]]) -> Explanation:
+                          rows: Sequence[Row[*tuple[Any, ...]]],
+                          variant: Variant | None) -> Explanation:
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
-    main pot, or who won it unshown; then every seat's net result."""
-    tabled = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
-             for row in rows if row.showed]
+    main pot (high hands: which rank decides; other kinds: as described; a split game: the
+    low half too), or who won it unshown; then every seat's net result."""
+    tabled = [row for row in rows if row.showed]
+    high = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
+            for row in tabled] if variant is None or variant.high.naming == Naming.HIGH else []
+    named = [NamedHand(row.player, row.cards, row.strength, row.category_name,
+                       row.description, row.best, None if row.low_strength is None else
+                       NamedHand(row.player, row.cards, row.low_strength,
+                                 row.low_category_name, row.low_description, row.low_best))
+             for row in tabled]
     if len(tabled) > 1:
-        outcome = verdict(tabled)
+        outcome = verdict(high) if high else named_verdict(named)
+        if variant is not None and variant.low is not None:
+            outcome = f"High: {outcome}. Low: {low_verdict(named)}"
     else:
         others = "the others mucked" if tabled else "everyone else folded"
         outcome = f"Player {winner} wins: {others}"
-    return Explanation(tuple(tabled), outcome, heading, board, results=tuple(
+    hands: Sequence[PlayerHand | NamedHand] = named if not high or (
+        variant is not None and variant.low is not None) else high
+    return Explanation(tuple(hands), outcome, heading, board, results=tuple(
         SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
         for row in rows))
 

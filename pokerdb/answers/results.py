@@ -7,10 +7,11 @@ from sqlalchemy import Engine, Select, and_, func, select
 
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.wins import NO_DEALS, refuse_no_deals
+from pokerdb.rules.variants import HandKind
 from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import categories, category_of, datasets, deals, hand_values
+from pokerdb.storage.schema import categories, category_id, datasets, deals, hand_values
 
 
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None,
@@ -42,8 +43,9 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
 def why_no_categories(engine: Engine, dataset: str | None = None,
                       game_label: str | None = None) -> str:
     """Why the deals selected (those of one game's datasets, named by `game_label`, if given)
-    have no hand of a category to count: not evaluated yet, or no hand reached a showdown
-    (each deal's board stops before the river, it was won by folds, or it has one player)."""
+    have no hand of a category to count: no deals, not evaluated yet, or no hand reached a
+    showdown (each deal's board stops before the river, it was won by folds, or it has one
+    player)."""
     if not wins(engine, dataset)["deals"]:
         return NO_DEALS
     if unevaluated_deals(engine, dataset):
@@ -69,49 +71,62 @@ def breakdown(engine: Engine, dataset: str | None = None) -> Answer:
     refuse_no_deals(wins(engine, dataset)["deals"])
     return Answer([wins_by_category(engine, dataset), category_matrix(engine, dataset)],
                   unevaluated_deals(engine, dataset))
+def category_label(name: str, kind: str) -> str:
+    """A category in words, its kind said unless it is a high hand's: "Seven Low
+    (deuce-to-seven)"."""
+    return name if kind == HandKind.HIGH else f"{name} ({kind})"
 
 
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
-    """For each category: the deals won with a hand of that category, by which player (as
-    many player columns as `wins` has)."""
+    """For each category (of every kind of hand): the deals won with a hand of that category,
+    by which player (as many player columns as `wins` has)."""
     players = [int(key.removeprefix("player")) for key in wins(engine, dataset)
                if key.startswith("player")]
     winning = hand_values.alias("winning")
-    statement = in_dataset(
-        select(categories.c.name, func.count(),
+    won, category = category_id(
+        select(categories.c.name, categories.c.kind, func.count(),
                *(func.count().filter(deals.c.winner == player) for player in players))
         .select_from(deals)
         .join(winning, and_(winning.c.deal_id == deals.c.id,
-                            winning.c.player == deals.c.winner))
-        .join(categories, categories.c.id == category_of(winning.c.strength))
-        .group_by(categories.c.id, categories.c.name)
+                            winning.c.player == deals.c.winner)), winning)
+    statement = in_dataset(
+        won.join(categories, categories.c.id == category)
+        .group_by(categories.c.id, categories.c.name, categories.c.kind)
         .order_by(categories.c.id), engine, dataset)
     with reading(engine) as connection:
-        rows = connection.execute(statement).all()
+        rows = [(category_label(name, kind), *counts)
+                for name, kind, *counts in connection.execute(statement)]
     return Table(("winning category", "wins", *(f"player{player}" for player in players)), rows,
                  "wins_by_category")
 
 
 def category_matrix(engine: Engine, dataset: str | None = None,
                     game: str | None = None) -> Table:
-    """Deals counted by player 1's category (rows) against player 2's (columns), of the
-    datasets of one game if given."""
+    """Deals counted by player 1's category (rows) against player 2's (columns): every
+    category of high hands, and those of other kinds that occur; of the datasets of one game
+    if given."""
     one, two = hand_values.alias("one"), hand_values.alias("two")
-    first, second = category_of(one.c.strength), category_of(two.c.strength)
+    paired = (select().select_from(deals)
+              .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
+              .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2)))
+    paired, first = category_id(paired, one)
+    paired, second = category_id(paired, two)
     statement = in_dataset(
-        select(first, second, func.count())
-        .select_from(deals)
-        .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
-        .join(two, and_(two.c.deal_id == deals.c.id, two.c.player == 2))
+        paired.add_columns(first, second, func.count())
         .where(one.c.strength.is_not(None), two.c.strength.is_not(None))  # a showdown
         .group_by(first, second), engine, dataset, game)
     with reading(engine) as connection:
-        names = connection.execute(select(categories.c.name).order_by(categories.c.id)).scalars()
-        labels = list(names)
+        known = connection.execute(select(categories.c.id, categories.c.name, categories.c.kind)
+                                   .order_by(categories.c.id)).all()
         cells = connection.execute(statement).all()
-    grid = [[0] * len(labels) for _ in labels]
+    seen = {category for first, second, _ in cells for category in (first, second)}
+    shown = [(id_, category_label(name, kind)) for id_, name, kind in known
+             if kind == HandKind.HIGH or id_ in seen]
+    place = {id_: index for index, (id_, _) in enumerate(shown)}
+    grid = [[0] * len(shown) for _ in shown]
     for first, second, count in cells:
-        grid[first][second] = count
+        grid[place[first]][place[second]] = count
+    labels = [label for _, label in shown]
     rows = [(label, *counts) for label, counts in zip(labels, grid, strict=True)]
     return Table(("player1 \\ player2", *labels), rows, "category_matrix")
 

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, or_, select
 
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals, why_no_categories
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
+from pokerdb.rules.variants import HOLDEM_VARIANTS
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import category_of, datasets, deals, hand_values
 
@@ -52,12 +53,14 @@ class FitTest:
 
 def category_counts(engine: Engine, dataset: str | None = None,
                     game: str | None = None) -> list[int]:
-    """Evaluated hands of each category, High Card (0) to Royal Flush (9), of the datasets of
-    one game if given."""
+    """Evaluated hands of each category, High Card (0) to Royal Flush (9): of the deal files,
+    and of the recorded Hold'em hands (other variants' odds are not the game's); of the
+    datasets of one game if given."""
     statement = in_dataset(
         select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)
-        .where(hand_values.c.strength.is_not(None))
+        .where(hand_values.c.strength.is_not(None),
+               or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)))
         .group_by(category_of(hand_values.c.strength)), engine, dataset, game)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}

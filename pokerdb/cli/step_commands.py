@@ -20,7 +20,8 @@ from pokerdb.formats import InputFormat
 @command("import", panel=CHANGES)
 def import_command(
     files: Annotated[list[str], typer.Argument(
-        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh, "
+             "pokerstars).")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
@@ -33,8 +34,11 @@ def import_command(
              "uci: the UCI Poker Hand CSV, one hand per row, its CLASS kept in hands.label."
              "\n\nholdem: the board then each player's two hole cards, groups separated by "
              "'|'.\n\nphh: PHH hand histories (.phh, .phhs, or a folder of them), each hand "
-             "replayed and settled.\n\n"
-             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+             "replayed and settled.\n\npokerstars: PokerStars hand histories (files of "
+             "hands, or a folder of them), settled and checked against what the files say "
+             "was paid.\n\n"
+             "Default: phh for a folder or a .phh/.phhs file, pokerstars for a file or folder "
+             "that starts as PokerStars writes, else pe54.")
     ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
@@ -59,6 +63,9 @@ def import_command(
             if result.skipped:
                 typer.echo(shown(f"{imported.file}: already imported as dataset "
                                  f"'{result.already_imported_as}', skipped"))
+            elif not result.deals:
+                typer.echo(shown(f"{imported.file}: all {counted(result.duplicates, 'hand')} "
+                                 f"are stored already, skipped"))
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
                 evaluated = " and evaluated" if evaluate else ""
@@ -67,7 +74,8 @@ def import_command(
                                  f"({counted(result.hands, 'hand')}) as dataset "
                                  f"'{result.name}' in {result.seconds:.2f} s "
                                  f"({rate:,.0f} deals/s)"
-                                 f"{_skipped_note(result.rejected, imported.item)}"))
+                                 f"{_skipped_note(result.rejected, imported.item)}"
+                                 f"{_site_note(result.duplicates, result.cancelled)}"))
 
 
 def _import_kept(files: list[str], done: list[str]) -> str:
@@ -84,6 +92,13 @@ def _skipped_note(rejected: int, item: str) -> str:
         return ""
     return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
             f"(see the rejects table)")
+
+
+def _site_note(duplicates: int, cancelled: int) -> str:
+    """The hands of a site's files not stored: already stored, or cancelled by the site."""
+    notes = ([f"skipped {counted(duplicates, 'hand')} stored already"] if duplicates else []) + (
+        [f"{counted(cancelled, 'cancelled hand')} not stored"] if cancelled else [])
+    return "".join(f"; {note}" for note in notes)
 
 
 @command(panel=CHANGES)

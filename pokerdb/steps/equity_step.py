@@ -1,5 +1,6 @@
 """The equity step: the exact equity (pokerdb.rules.equity) of every hand of every Hold'em
-deal whose hole cards are all known and that has none stored yet, appended to hand_equities. A
+deal (a Hold'em file's, or a recorded NT or FT hand: rules.variants.HOLDEM_VARIANTS) whose
+hole cards are all known and that has none stored yet, appended to hand_equities. A
 recorded hand whose players were all in before the river (deals.allin_board) also gets, for each
 seat still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
 cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
@@ -26,6 +27,7 @@ from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes, equities
 from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
+from pokerdb.rules.variants import HOLDEM_VARIANTS
 from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
@@ -61,13 +63,15 @@ def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
 
 
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
-    """A deal whose hands want equities: Hold'em (it has a board), none stored, every hole card
+    """A deal whose hands want equities: Hold'em (a board, and no other variant), none stored,
+    every hole card
     known (a recorded hand may have unknown cards: NULL) but, in a hand all in before the
     river, a folded seat's."""
     folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
                             _FOLDED.c.player == _UNKNOWN.c.player,
                             _FOLDED.c.allin_stake.is_(None))
     return [deals.c.board.is_not(None),
+            or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)),
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
             ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
                             or_(deals.c.allin_board.is_(None), ~folded)),

@@ -19,8 +19,8 @@ from pokerdb.rules.evaluators import (
     card_codes,
     strengths_of_joined_texts,
 )
-from pokerdb.rules.evaluators.names import describe_strength
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
+from pokerdb.rules.hand_words import describe_key
 from pokerdb.storage.deal_writes import hand_keys
 from pokerdb.storage.row_writes import insert_rows
 from pokerdb.storage.schema import hand_descriptions
@@ -164,8 +164,8 @@ def _describe_new_strengths(connection: Connection, strengths: set[int],
         return
     described |= set(connection.scalars(select(hand_descriptions.c.strength)
                                          .where(hand_descriptions.c.strength.in_(new))))
-    insert_rows(connection, hand_descriptions, ("strength", "description"),
-                [(value, describe_strength(value)) for value in sorted(new - described)])
+    insert_rows(connection, hand_descriptions, ("strength", "category", "description"),
+                [(key, *describe_key(key)) for key in sorted(new - described)])
     described |= new
 
 

@@ -14,16 +14,23 @@ from sqlalchemy import (
     Double,
     ForeignKey,
     ForeignKeyConstraint,
+    FromClause,
     Index,
     Integer,
     MetaData,
     Numeric,
+    Select,
     SmallInteger,
     String,
     Table,
     Time,
     TypeDecorator,
+    UniqueConstraint,
+    and_,
+    case,
+    func,
     literal_column,
+    text,
 )
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
@@ -42,11 +49,15 @@ metadata = MetaData(
     }
 )
 
+# The categories of every kind of hand (rules.hand_words): id = naming * 16 + the category's
+# index in its kind, worst first, so High Card to Royal Flush keep ids 0 to 9.
 categories = Table(
     "categories",
     metadata,
     Column("id", SmallInteger, primary_key=True, autoincrement=False),
-    Column("name", String(20), nullable=False, unique=True),
+    Column("name", String(20), nullable=False),
+    Column("kind", String(24), nullable=False),  # the evaluator's: "high", "ace-to-five", ...
+    UniqueConstraint("kind", "name"),
 )
 
 NAME_LENGTH = 255  # of a dataset's name
@@ -95,6 +106,10 @@ datasets = Table(
     sqlite_autoincrement=True,
 )
 
+# Amounts of recorded hands are exact decimals in the file's unit (chips or currency), read back
+# as numbers (int or float): SQLite has no exact decimals to give.
+Amount = Numeric(asdecimal=False)
+
 deals = Table(
     "deals",
     metadata,
@@ -122,6 +137,33 @@ deals = Table(
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
     Column("allin_board", String(14)),
+    # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
+    # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
+    # ante_trimming_status; each seat's ante and blind are in seats.
+    Column("min_bet", Amount),
+    Column("small_bet", Amount),
+    Column("big_bet", Amount),
+    Column("bring_in", Amount),
+    Column("ante_trimming", Boolean),
+    # A site's hand history (revision 0011; NULL for every other input): the site ("PokerStars",
+    # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
+    # when it was played, in UTC; a tournament's number, buy-in and level as written; the
+    # summary's total pot, rake and other fees (jackpot, cash-out fees); the second board of a
+    # hand run twice; and the player whose cards were dealt to the file's owner.
+    Column("site", String),
+    Column("button_seat", SmallInteger),
+    Column("played_at", UtcDateTime()),
+    Column("tournament", String),
+    Column("buy_in", String),
+    Column("level", String),
+    Column("total_pot", Amount),
+    Column("rake", Amount),
+    Column("fees", Amount),
+    Column("second_board", String(14)),
+    Column("hero", SmallInteger),
+    # A site's hand is stored once, whatever files it comes in.
+    Index(None, "site", "hand_number", unique=True, sqlite_where=text("site IS NOT NULL"),
+          postgresql_where=text("site IS NOT NULL")),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
@@ -164,8 +206,8 @@ hand_cards = Table(
     metadata,
     Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
     Column("player", SmallInteger, primary_key=True),
-    # NULL for a recorded hand's hole cards never shown ('????').
-    Column("cards", String(14)),
+    # NULL for a recorded hand's hole cards never shown ('????'). Up to seven cards (stud).
+    Column("cards", String(20)),
     # Clustered on (deal_id, player) in SQLite: hands are written and read in that order.
     sqlite_with_rowid=False,
 )
@@ -218,14 +260,60 @@ hand_equities = Table(
     sqlite_with_rowid=False,
 )
 
-# The hand in words, e.g. "Pair of Queens, Nine kicker", for each strength evaluate has seen:
-# 7,462 rows at most, where a description per hand would be millions.
+# The hand in words, e.g. "Pair of Queens, Nine kicker", "8-6-5-4-A low", for each strength
+# evaluate has seen: a few thousand rows a kind of hand, where a description per hand would be
+# millions. `strength` is the description key (rules.hand_words): the strength plus 2 ** 24
+# times its kind's naming (0 for high hands, whose key is their strength).
 hand_descriptions = Table(
     "hand_descriptions",
     metadata,
     Column("strength", Integer, primary_key=True, autoincrement=False),
     Column("description", String(80), nullable=False),
+    Column("category", SmallInteger, nullable=False),  # categories.id
 )
+
+# The variants of recorded hands (rules.variants), for the views: which kind of hand each
+# compares (its evaluator, and the naming of its descriptions), and a split game's low.
+variants = Table(
+    "variants",
+    metadata,
+    Column("code", String(8), primary_key=True),  # PHH's: NT, PO, FO/8, F7S, ...
+    Column("name", String(80), nullable=False),
+    Column("high", String(24), nullable=False),
+    Column("high_naming", SmallInteger, nullable=False),
+    Column("low", String(24)),  # NULL but in split games
+    Column("low_naming", SmallInteger),
+)
+
+# A recorded hand's values beyond hand_values, for every variant but Hold'em: the cards that
+# play, in play order ("QH QD 9S 6C 4H", "8-6-3-A" as "8H 6C 3S AD" in badugi), and in a split
+# game the low half's strength (NULL: no qualifying low) and its cards.
+variant_values = Table(
+    "variant_values",
+    metadata,
+    *_hand_key(),
+    Column("best", String(14)),
+    Column("low_strength", Integer),
+    Column("low_best", String(14)),
+    sqlite_with_rowid=False,
+)
+
+
+def category_id(statement: Select[Any], values: FromClause
+                ) -> tuple[Select[Any], ColumnElement[Any]]:
+    """`statement`, which selects from `deals` and the hand values `values` (hand_values or an
+    alias), joined to what tells each hand's category by its kind, and that category's
+    categories.id: read out of a high strength (0-9), or the description's category for the
+    other kinds (razz, deuce-to-seven, badugi, short-deck)."""
+    variant = variants.alias()
+    described = hand_descriptions.alias()
+    naming = func.coalesce(variant.c.high_naming, 0)
+    statement = statement.outerjoin(variant, variant.c.code == deals.c.variant).outerjoin(
+        described, and_(naming != 0, described.c.strength
+                        == naming * literal_column(str(1 << 24)) + values.c.strength))
+    return statement, case((naming == 0, category_of(values.c.strength)),
+                           else_=described.c.category)
+
 
 # The category a labelled input file (UCI Poker Hand) claims, to check the evaluator against.
 hand_labels = Table(
@@ -237,10 +325,7 @@ hand_labels = Table(
 )
 
 # A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
-# decimals in the file's unit (chips or currency), read back as numbers (int or float): SQLite
-# has no exact decimals to give.
-Amount = Numeric(asdecimal=False)
-
+# decimals in the file's unit (chips or currency), as Amount (see deals) reads them.
 seats = Table(
     "seats",
     metadata,
@@ -257,6 +342,19 @@ seats = Table(
     # win). NULL for a seat that had folded, and without such an all-in.
     Column("allin_stake", Amount),
     Column("allin_pot", Amount),
+    # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
+    # seat's number at the table, its
+    # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
+    # its share of the rake and fees (what pokerdb's settlement awards it less what it
+    # collected), and what it was paid for cashing out the hand. `net` is then what the site
+    # paid less put_in: a hand's nets sum to minus its rake and fees.
+    Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
+    Column("blind", Amount),  # a blind or straddle
+    Column("seat_number", SmallInteger),
+    Column("position", String(8)),
+    Column("collected", Amount),
+    Column("raked", Amount),
+    Column("cashed_out", Amount),
     sqlite_with_rowid=False,
 )
 
@@ -292,7 +390,7 @@ hands = Table(
     MetaData(),
     Column("deal_id", DealId),
     Column("player", SmallInteger),
-    Column("cards", String(14)),
+    Column("cards", String(20)),
     Column("category", SmallInteger),
     Column("k1", SmallInteger),
     Column("k2", SmallInteger),
@@ -303,6 +401,12 @@ hands = Table(
     Column("description", String(80)),
     Column("label", SmallInteger),
     Column("best", String(14)),
+    Column("category_name", String(20)),
+    Column("low_strength", Integer),
+    Column("low_category", SmallInteger),
+    Column("low_category_name", String(20)),
+    Column("low_description", String(80)),
+    Column("low_best", String(14)),
     Column("equity", Double),
     Column("allin_equity", Double),
     Column("allin_net", Double),

@@ -1,0 +1,134 @@
+"""Mixed variants (issue 20): `pokerdb import` of a folder of generated hands of every variant
+beyond Hold'em (phh_variants: Omaha, short-deck, stud, razz, draw, badugi, hi/lo, in turn)
+against the same number of no-limit hold'em hands (phh_hands, TYPICAL), in hands/s.
+
+`python benchmarks/phh_variants_bench.py [--hands N] [--runs R] [--seed S] [--db URL]` prints
+the table and the target: the mixed folder imports at no less than two thirds of the hold'em
+folder's hands/s. Each import is a whole process into a fresh database (procs.measure); the two
+folders are imported in turn, R times each, and the median of each is compared, so both see the
+same machine. benchmarks/run.py shows them as one of its tables.
+"""
+
+import argparse
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from phh_hands import write_hand_folder
+from phh_variants import write_variant_folder
+from procs import Measured, measure, python
+from result_tables import Table, render_rich
+from rich.console import Console
+from scratch_databases import Databases
+
+from pokerdb.formats.phh_reader import phh_files
+
+HANDS = 10_000
+RUNS = 3
+RATIO_GOAL = 2 / 3
+HEADINGS = ("folder", "median wall s", "CPU s", "peak RSS MiB", "hands/s", "of hold'em",
+            "of hold'em, CPU")
+
+
+@dataclass(frozen=True)
+class VariantResults:
+    hands: int
+    holdem: list[Measured]  # one per run
+    mixed: list[Measured]
+
+    @staticmethod
+    def median(runs: list[Measured]) -> Measured:
+        return sorted(runs, key=lambda measured: measured.wall)[len(runs) // 2]
+
+    @property
+    def ratio(self) -> float:
+        """The mixed folder's hands/s over the hold'em folder's."""
+        return self.median(self.holdem).wall / self.median(self.mixed).wall
+
+    @property
+    def cpu_ratio(self) -> float:
+        """The same in CPU time (on a busy machine, wall time waits for the other processes)."""
+        return self.median(self.holdem).cpu / self.median(self.mixed).cpu
+
+
+def written(folder: Path, hands: int, write: Callable[[Path], object]) -> Path:
+    """The folder of `hands` generated hands, written unless it holds as many files already."""
+    if not folder.exists() or len(phh_files(folder)) != hands:
+        shutil.rmtree(folder, ignore_errors=True)
+        write(folder)
+    return folder
+
+
+def compare(workdir: Path, dbs: Databases, hands: int = HANDS, runs: int = RUNS,
+            seed: int = 20, progress: Console | None = None) -> VariantResults:
+    def say(message: str) -> None:
+        if progress is not None:
+            progress.print(message)
+
+    say(f"PHH variants: writing {hands:,} hold'em and {hands:,} mixed-variant hands")
+    holdem_folder = written(workdir / "phh-holdem", hands,
+                            lambda folder: write_hand_folder(folder, hands, seed))
+    mixed_folder = written(workdir / "phh-mixed", hands,
+                           lambda folder: write_variant_folder(folder, hands, seed))
+    holdem: list[Measured] = []
+    mixed: list[Measured] = []
+    for run in range(runs):
+        say(f"PHH variants: import run {run + 1} of {runs}, hold'em then mixed")
+        for folder, measured in ((holdem_folder, holdem), (mixed_folder, mixed)):
+            db = dbs.fresh(f"variants-{folder.name}")
+            measured.append(measure(python("-m", "pokerdb", "import", str(folder), "--db", db,
+                                           "-q")))
+    return VariantResults(hands, holdem, mixed)
+
+
+def table_rows(r: VariantResults) -> list[list[str]]:
+    base = r.median(r.holdem)
+
+    def row(name: str, runs: list[Measured]) -> list[str]:
+        measured = r.median(runs)
+        spread = ", ".join(f"{each.wall:.2f}" for each in runs)
+        return [name, f"{measured.wall:.2f} ({spread})", f"{measured.cpu:.2f}",
+                f"{measured.max_rss_mib:.0f}", f"{r.hands / measured.wall:,.0f}",
+                f"{base.wall / measured.wall:.3f}x", f"{base.cpu / measured.cpu:.3f}x"]
+
+    return [row("no-limit hold'em", r.holdem), row("mixed variants", r.mixed)]
+
+
+def title(r: VariantResults) -> str:
+    return (f"PHH import: {r.hands:,} hands of mixed variants against as many no-limit "
+            f"hold'em hands ({len(r.holdem)} runs each, in turn)")
+
+
+def target(r: VariantResults) -> tuple[str, str, str, bool]:
+    """Issue 20's target as (name, goal, measured, passed)."""
+    return ("PHH import hands/s, mixed variants vs no-limit hold'em", f">= {RATIO_GOAL:.3f}x",
+            f"{r.ratio:.3f}x (CPU {r.cpu_ratio:.3f}x)", r.ratio >= RATIO_GOAL)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands (files) per folder")
+    parser.add_argument("--runs", type=int, default=RUNS, help="imports of each folder")
+    parser.add_argument("--seed", type=int, default=20, help="seed of the random hands")
+    parser.add_argument("--db", help="PostgreSQL server URL (scratch databases); default SQLite")
+    args = parser.parse_args(argv)
+    console = Console()
+    with tempfile.TemporaryDirectory(prefix="pokerdb-variants-") as scratch:
+        dbs = Databases(Path(scratch), args.db)
+        try:
+            results = compare(Path(scratch), dbs, args.hands, args.runs, args.seed,
+                              Console(stderr=True))
+        finally:
+            dbs.drop_all()
+    render_rich(console, [], [Table(title(results), HEADINGS, table_rows(results),
+                                    frozenset({1, 2, 3, 4, 5, 6}))])
+    name, goal, measured, passed = target(results)
+    console.print(f"\n{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

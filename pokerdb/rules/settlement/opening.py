@@ -1,0 +1,67 @@
+"""Who opens a street's betting (pokerkit's openings, variants.Opening).
+
+By position: the player after the largest blind or straddle (of equal ones, the last) before
+the flop, p1 on later streets. In stud by the up cards of the players still in: on third street
+the lowest up card (ace high, then by suit: clubs, diamonds, hearts, spades) brings it in, in
+razz the highest (ace low; spades highest); on later streets the best up cards as a high hand
+(pairs, two pairs, trips, quads; no straights or flushes) open, in razz the lowest as an
+ace-to-five low, equal hands to the first seat from p1. Where some up cards are unknown, any
+of their players may open, or the best of the known ones (as pokerkit, which ranks the known
+up cards only).
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
+from pokerdb.rules.variants import Opening
+
+_SUIT_ORDER = {suit: index for index, suit in enumerate(SUIT_CHARS)}  # clubs lowest
+_FIRST = (0,)
+
+
+def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[str | None]],
+            in_hand: Sequence[bool]) -> tuple[int, ...]:
+    """The seats (0-based) that may act first, the likeliest first: one, unless up cards that
+    decide it are unknown. `up_cards` per seat, None for an unknown card."""
+    n = len(bets)
+    if opening is Opening.POSITION:
+        if not any(bets):  # after the first street: p1
+            return _FIRST
+        return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
+    seats = [seat for seat in range(n) if in_hand[seat]]
+    unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])
+    known = [seat for seat in seats if seat not in unknown]
+    if not known:
+        return unknown
+    ace_low = opening in (Opening.HIGH_CARD, Opening.LOW_HAND)
+    keys = {seat: _key(opening, tuple(card for card in up_cards[seat] if card), ace_low)
+            for seat in known}
+    if opening in (Opening.LOW_CARD, Opening.LOW_HAND):
+        best = min(known, key=lambda seat: (keys[seat], seat))
+    else:
+        best = min(known, key=lambda seat: (_negated(keys[seat]), seat))
+    return (best, *unknown)
+
+
+def _rank(card: str, ace_low: bool) -> int:
+    value = RANK_VALUE[card[0]]
+    return 1 if ace_low and value == RANK_VALUE["A"] else value
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(opening: Opening, cards: tuple[str, ...], ace_low: bool) -> tuple[int, ...]:
+    """What orders the seats: the one up card with its suit, or the up cards as a hand (the
+    sizes of their rank groups, then the ranks by group size and rank)."""
+    if opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
+        return min((_rank(card, ace_low), _SUIT_ORDER[card[1]]) for card in cards) \
+            if opening is Opening.LOW_CARD else \
+            max((_rank(card, ace_low), _SUIT_ORDER[card[1]]) for card in cards)
+    counts = Counter(_rank(card, ace_low) for card in cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    return (*(count for _, count in groups), 0, *(rank for rank, _ in groups))
+
+
+def _negated(key: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-part for part in key)

@@ -1,0 +1,201 @@
+"""The poker variants of recorded hands (the PHH codes), as data: the deck, the cards dealt on
+each street (to the board, or to each player face down or up, or a draw), who opens each
+street's betting, the betting structure, and which hands compare at the showdown.
+
+Nothing else in pokerdb branches on a variant's code: the replay (pokerdb.rules.settlement)
+walks its streets, the batch settling (pokerdb.rules.hand_batches) evaluates its hands, and
+the answers name them, all from the `Variant` here.
+
+The variants follow the PHH specification and its reference implementation, pokerkit 0.7.7,
+with one exception: pokerkit plays FO/8 with pot-limit betting (its class for it takes the
+pot-limit mixin); pokerdb plays it fixed-limit, as its name and the WSOP hands recorded in it
+say.
+"""
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum, StrEnum
+from functools import cached_property
+from typing import Final
+
+from pokerdb.rules.cards import DECK
+from pokerdb.rules.games import MAX_PLAYERS
+
+
+class Betting(Enum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"  # a bet or raise is at most the pot after calling
+    FIXED_LIMIT = "fixed-limit"  # bets and raises of the street's size, four a street
+
+
+class Opening(Enum):
+    """Who acts first on a street (pokerkit's openings)."""
+
+    POSITION = "position"  # after the largest blind or straddle before the flop, else p1
+    LOW_CARD = "low card"  # the lowest up card, by rank (ace high) then suit (clubs lowest)
+    HIGH_CARD = "high card"  # the highest up card, by rank (ace low) then suit (spades highest)
+    HIGH_HAND = "high hand"  # the best up cards as a high hand (pairs and more; no straights
+                             # or flushes), ties to the first seat
+    LOW_HAND = "low hand"  # the lowest up cards as an ace-to-five low, ties to the first seat
+
+
+class HandKind(StrEnum):
+    """A way of comparing hands at the showdown: the name of its evaluator in
+    pokerdb.rules.evaluators.EVALUATORS, which also says it in words."""
+
+    HIGH = "high"  # the best five of the player's cards and the board
+    SHORT_DECK_HIGH = "short-deck"  # a flush beats a full house; A-6-7-8-9 a straight
+    OMAHA_HIGH = "omaha-high"  # exactly two hole cards and three of the board
+    OMAHA_LOW8 = "omaha-eight-or-better"  # the same, as an ace-to-five low of 8 or less
+    EIGHT_OR_BETTER = "eight-or-better"  # the best ace-to-five low of 8 or less, of 7 cards
+    ACE_TO_FIVE_LOW = "ace-to-five"  # razz: straights and flushes do not count
+    DEUCE_TO_SEVEN_LOW = "deuce-to-seven"  # ace high; straights and flushes count
+    BADUGI = "badugi"  # four cards of different suits and ranks, fewer when they clash
+
+    @property
+    def naming(self) -> "Naming":
+        """How its strengths are said in words (Omaha's are high hands' and eight-or-better
+        lows')."""
+        return _NAMING_OF[self] if self in _NAMING_OF else Naming[self.name]
+
+
+class Naming(IntEnum):
+    """The kinds of strength that have words of their own: each numbers the descriptions and
+    categories stored for it (hand_descriptions, categories)."""
+
+    HIGH = 0
+    SHORT_DECK_HIGH = 1
+    EIGHT_OR_BETTER = 2
+    ACE_TO_FIVE_LOW = 3
+    DEUCE_TO_SEVEN_LOW = 4
+    BADUGI = 5
+
+    @property
+    def kind(self) -> HandKind:
+        """The evaluator whose words these are."""
+        return HandKind[self.name]
+
+
+_NAMING_OF: Final = {HandKind.OMAHA_HIGH: Naming.HIGH,
+                     HandKind.OMAHA_LOW8: Naming.EIGHT_OR_BETTER}
+
+
+@dataclass(frozen=True)
+class Street:
+    name: str
+    board_cards: int = 0  # dealt to the board before its betting
+    hole_cards: tuple[bool, ...] = ()  # dealt to each player in the hand: True face up
+    draw: bool = False  # each player in the hand discards (or stands pat) and is dealt anew
+    big_bet: bool = False  # fixed-limit bets are `big_bet` (else `small_bet`) on this street
+    opening: Opening = Opening.POSITION
+
+
+@dataclass(frozen=True)
+class Variant:
+    code: str
+    name: str
+    streets: tuple[Street, ...]
+    betting: Betting
+    high: HandKind  # the hand that takes the pot, or its high half
+    low: HandKind | None = None  # a split game's low half (the whole pot to high without one)
+    deck: tuple[str, ...] = DECK
+    hole_choices: tuple[int, ...] = ()  # hole card counts allowed (Omaha: 4, 5 or 6); () as dealt
+
+    @cached_property
+    def hole_cards(self) -> int:
+        """Cards each player holds at the end: the ones dealt, or the most allowed."""
+        dealt = sum(len(street.hole_cards) for street in self.streets)
+        return max(self.hole_choices, default=dealt)
+
+    @cached_property
+    def max_players(self) -> int:
+        """As many as one deck deals their cards and the board to (a draw's discards are
+        shuffled back in when it runs out), and at most MAX_PLAYERS."""
+        dealt = min(self.hole_choices, default=self.hole_cards)
+        return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // dealt)
+
+    @cached_property
+    def board_cards(self) -> int:
+        return sum(street.board_cards for street in self.streets)
+
+    @cached_property
+    def max_raises(self) -> int | None:
+        """Bets and raises a street allows: four in fixed-limit (pokerkit's cap, the blinds and
+        the bring-in not counted)."""
+        return 4 if self.betting is Betting.FIXED_LIMIT else None
+
+    @cached_property
+    def bring_in(self) -> bool:
+        """Whether the first street opens with a bring-in (stud) instead of blinds."""
+        return self.streets[0].opening in (Opening.LOW_CARD, Opening.HIGH_CARD)
+
+    @cached_property
+    def draws(self) -> bool:
+        return any(street.draw for street in self.streets)
+
+    @cached_property
+    def hands(self) -> tuple[HandKind, ...]:
+        """The hands compared at a showdown: high first."""
+        return (self.high,) if self.low is None else (self.high, self.low)
+
+
+def _holdem_streets(hole_cards: int) -> tuple[Street, ...]:
+    return (Street("pre-flop", hole_cards=(False,) * hole_cards), Street("flop", board_cards=3),
+            Street("turn", board_cards=1, big_bet=True),
+            Street("river", board_cards=1, big_bet=True))
+
+
+def _stud_streets(low: bool) -> tuple[Street, ...]:
+    later = Opening.LOW_HAND if low else Opening.HIGH_HAND
+    return (Street("third street", hole_cards=(False, False, True),
+                   opening=Opening.HIGH_CARD if low else Opening.LOW_CARD),
+            Street("fourth street", hole_cards=(True,), opening=later),
+            Street("fifth street", hole_cards=(True,), big_bet=True, opening=later),
+            Street("sixth street", hole_cards=(True,), big_bet=True, opening=later),
+            Street("seventh street", hole_cards=(False,), big_bet=True, opening=later))
+
+
+def _draw_streets(hole_cards: int, draws: int) -> tuple[Street, ...]:
+    names = ("first draw", "second draw", "third draw")
+    return (Street("pre-draw", hole_cards=(False,) * hole_cards),
+            *(Street(names[number] if draws > 1 else "draw", draw=True, big_bet=number > 0
+                     or draws == 1) for number in range(draws)))
+
+
+# The short deck: sixes to aces.
+SHORT_DECK: Final = tuple(card for card in DECK if card[0] not in "2345")
+
+VARIANTS: Final = {variant.code: variant for variant in (
+    Variant("NT", "no-limit Texas hold'em", _holdem_streets(2), Betting.NO_LIMIT, HandKind.HIGH),
+    Variant("FT", "fixed-limit Texas hold'em", _holdem_streets(2), Betting.FIXED_LIMIT,
+            HandKind.HIGH),
+    Variant("NS", "no-limit short-deck hold'em", _holdem_streets(2), Betting.NO_LIMIT,
+            HandKind.SHORT_DECK_HIGH, deck=SHORT_DECK),
+    Variant("PO", "pot-limit Omaha hold'em", _holdem_streets(4), Betting.POT_LIMIT,
+            HandKind.OMAHA_HIGH, hole_choices=(4, 5, 6)),
+    Variant("FO/8", "fixed-limit Omaha hold'em high/low-split eight or better",
+            _holdem_streets(4), Betting.FIXED_LIMIT, HandKind.OMAHA_HIGH,
+            low=HandKind.OMAHA_LOW8),
+    Variant("F7S", "fixed-limit seven card stud", _stud_streets(low=False), Betting.FIXED_LIMIT,
+            HandKind.HIGH),
+    Variant("F7S/8", "fixed-limit seven card stud high/low-split eight or better",
+            _stud_streets(low=False), Betting.FIXED_LIMIT, HandKind.HIGH,
+            low=HandKind.EIGHT_OR_BETTER),
+    Variant("FR", "fixed-limit razz", _stud_streets(low=True), Betting.FIXED_LIMIT,
+            HandKind.ACE_TO_FIVE_LOW),
+    Variant("N2L1D", "no-limit deuce-to-seven lowball single draw", _draw_streets(5, 1),
+            Betting.NO_LIMIT, HandKind.DEUCE_TO_SEVEN_LOW),
+    Variant("F2L3D", "fixed-limit deuce-to-seven lowball triple draw", _draw_streets(5, 3),
+            Betting.FIXED_LIMIT, HandKind.DEUCE_TO_SEVEN_LOW),
+    Variant("FB", "fixed-limit badugi", _draw_streets(4, 3), Betting.FIXED_LIMIT,
+            HandKind.BADUGI),
+    # Not a PHH code (the specification has no five-card draw, nor has pokerkit): pokerdb's,
+    # for the sites' hand histories that deal it.
+    Variant("N5D", "no-limit five-card draw", _draw_streets(5, 1), Betting.NO_LIMIT,
+            HandKind.HIGH),
+)}
+
+# The variants whose deals are Hold'em deals (two hole cards, five on the board, high hands),
+# for what is made for those: the exact equity, and the odds of a random hand in `stats`.
+HOLDEM_VARIANTS: Final = tuple(
+    code for code, variant in VARIANTS.items() if variant.high is HandKind.HIGH
+    and variant.board_cards == 5 and variant.hole_cards == 2)
