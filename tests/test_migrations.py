@@ -27,7 +27,8 @@ from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions", "variants", "variant_values", "id_marks"}
+                 "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
+                 "player_totals"}
 
 
 def head() -> str:
@@ -78,7 +79,8 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert schema_differences(fresh) == []
     tables, views = tables_and_views(fresh)
     assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
-    assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
+    assert views == set(VIEW_NAMES) == {"deal_results", "hands", "player_stats",
+                                        "player_position_stats", "player_stakes_stats"}
 
 
 def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
@@ -123,7 +125,7 @@ def test_downgrade_to_base_and_back(fresh: Engine) -> None:
     upgrade(fresh)
     assert current_revision(fresh) == head()
     assert schema_differences(fresh) == []
-    assert tables_and_views(fresh) == (SCHEMA_TABLES, {"deal_results", "hands"})
+    assert tables_and_views(fresh) == (SCHEMA_TABLES, set(VIEW_NAMES))
 
 
 def test_every_revision_steps_down_and_up(fresh: Engine) -> None:

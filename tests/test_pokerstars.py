@@ -10,12 +10,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from pokerdb.rules.evaluators import Category
 from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.site_settlement import category_named
 
 SAMPLES = REPO / "tests" / "data" / "pokerstars" / "CashGame"

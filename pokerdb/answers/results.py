@@ -43,9 +43,8 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
 def why_no_categories(engine: Engine, dataset: str | None = None,
                       game_label: str | None = None) -> str:
     """Why the deals selected (those of one game's datasets, named by `game_label`, if given)
-    have no hand of a category to count: no deals, not evaluated yet, or no hand reached a
-    showdown (each deal's board stops before the river, it was won by folds, or it has one
-    player)."""
+    have no hand of a category to count: not evaluated yet, or no hand reached a showdown
+    (each deal's board stops before the river, it was won by folds, or it has one player)."""
     if not wins(engine, dataset)["deals"]:
         return NO_DEALS
     if unevaluated_deals(engine, dataset):
@@ -102,9 +101,9 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 
 def category_matrix(engine: Engine, dataset: str | None = None,
                     game: str | None = None) -> Table:
-    """Deals counted by player 1's category (rows) against player 2's (columns): every
-    category of high hands, and those of other kinds that occur; of the datasets of one game
-    if given."""
+    """Deals counted by player 1's category (rows) against player 2's (columns), of the
+    datasets of one game if given: every category of high hands, and those of other kinds
+    that occur."""
     one, two = hand_values.alias("one"), hand_values.alias("two")
     paired = (select().select_from(deals)
               .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))

@@ -53,9 +53,9 @@ class FitTest:
 
 def category_counts(engine: Engine, dataset: str | None = None,
                     game: str | None = None) -> list[int]:
-    """Evaluated hands of each category, High Card (0) to Royal Flush (9): of the deal files,
-    and of the recorded Hold'em hands (other variants' odds are not the game's); of the
-    datasets of one game if given."""
+    """Evaluated hands of each category, High Card (0) to Royal Flush (9), of the datasets of
+    one game if given: of the deal files, and of the recorded Hold'em hands (other variants'
+    odds are not the game's)."""
     statement = in_dataset(
         select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)

@@ -52,15 +52,25 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 
 
 @command("players", panel=ANSWERS)
-def players_command(db: DbOption = None, dataset: DatasetOption = None,
-                    fmt: FormatOption = OutputFormat.TABLE,
-                    no_headers: NoHeadersOption = False) -> None:
-    """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
-    won, and the net by the category of the hand shown."""
+def players_command(
+    db: DbOption = None, dataset: DatasetOption = None,
+    by: Annotated[str | None, typer.Option(
+        "--by", metavar="position|stakes", help="A row per player and position, or stakes.")
+    ] = None,
+    min_hands: Annotated[int, typer.Option(
+        "--min-hands", min=1, help="Leave out players with fewer hands.")] = 1,
+    sort: Annotated[str, typer.Option(
+        "--sort", metavar="COLUMN", help="The column to sort by, largest first.")] = "net",
+    fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
+) -> None:
+    """Recorded hands: per player name, the tracker statistics (VPIP, PFR, 3-bet, c-bet,
+    aggression, showdowns, net, bb/100; docs/player-stats.md), and the net by the category
+    of the hand shown."""
     from pokerdb.answers.players import player_results
 
     with user_errors():
-        render(player_results(open_database(db), dataset), fmt, headers=not no_headers)
+        render(player_results(open_database(db), dataset, by, min_hands, sort), fmt,
+               headers=not no_headers)
 
 
 @command(panel=ANSWERS)

@@ -10,7 +10,6 @@ before cannot be written and is counted in `ExportResult.left_out`.
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from itertools import groupby
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any, Final
 from sqlalchemy import Engine, Numeric, Row, func, select, type_coerce
 
 from pokerdb.errors import PokerdbError
+from pokerdb.exports import Written
 from pokerdb.formats.phh_output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.storage import win_counts
@@ -36,19 +36,13 @@ _SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in
                        "total_pot", "rake", "fees", "second_board", "hero")
 
 
-@dataclass(frozen=True)
-class ExportResult:
-    hands: int  # files written
-    left_out: int  # recorded hands imported before their betting was stored
-    folders: tuple[Path, ...]
-
-
-def export_phh(engine: Engine, directory: Path, dataset: str | None = None) -> ExportResult:
-    """Every recorded hand (of `dataset`, or of every dataset) written under `directory`."""
+def export(engine: Engine, directory: Path, dataset: str | None = None) -> list[Written]:
+    """Every recorded hand (of `dataset`, or of every dataset) written under `directory`, a
+    folder per dataset; hands imported before pokerdb kept their blinds are left out (noted)."""
     with engine_reader(engine) as fetch:
         only = None if dataset is None else win_counts.find_dataset(fetch, dataset)
-    written = left_out = 0
-    folders: list[Path] = []
+    written: list[Written] = []
+    left_out = 0
     with reading(engine) as connection:
         chosen = select(datasets.c.id, datasets.c.name).order_by(datasets.c.id)
         if only is not None:
@@ -60,19 +54,23 @@ def export_phh(engine: Engine, directory: Path, dataset: str | None = None) -> E
                 continue
             folder = directory / f"{dataset_id}-{_UNSAFE.sub('_', name)[:80]}"
             folder.mkdir(parents=True, exist_ok=True)
-            folders.append(folder)
+            count = skipped = 0
             for position, hand, extra in _hands(connection, dataset_id):
                 if hand is None:
-                    left_out += 1
+                    skipped += 1
                     continue
                 (folder / f"{position}.phh").write_text(phh_text(hand, extra),
                                                         encoding="utf-8")
-                written += 1
-    if not written and not left_out:
+                count += 1
+            note = (f"{skipped} imported before pokerdb kept their blinds left out: import "
+                    f"them again to export them" if skipped else "")
+            written.append(Written(folder, count, "PHH hand", note))
+            left_out += skipped
+    if not sum(each.rows for each in written) and not left_out:
         raise PokerdbError("no recorded hands to export (import hand histories first)"
                            if dataset is None else
                            f"dataset '{dataset}' holds no recorded hands")
-    return ExportResult(written, left_out, tuple(folders))
+    return written
 
 
 def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | None, Extra]]:

@@ -1,6 +1,7 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, variant_values, seats and actions (`stage_hands`), which
-`StagedHands.store` writes.
+of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
+(`stage_hands`), which `StagedHands.store` writes, adding the batch's seats to player_totals; a
+site's hands stored once (`StoredOnce`).
 """
 
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from sqlalchemy import Connection, select, tuple_
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
+from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.site_rows import (
     SITE_DEAL_COLUMNS,
@@ -22,8 +24,17 @@ from pokerdb.steps.site_rows import (
     site_deal,
     site_seats,
 )
+from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
-from pokerdb.storage.schema import actions, deals, hand_cards, seats, variant_values
+from pokerdb.storage.schema import (
+    TRACKER_COUNTS,
+    actions,
+    deals,
+    hand_cards,
+    seat_stats,
+    seats,
+    variant_values,
+)
 from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
@@ -36,8 +47,11 @@ SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", 
                        "seat_number", *SITE_SEAT_COLUMNS)
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
+STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
+                       *TRACKER_COUNTS)
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
+assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
@@ -46,6 +60,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     card_rows: list[Row] = []
     seat_rows: list[Row] = []
     action_rows: list[Row] = []
+    stat_rows: list[Row] = []
     for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
                                          batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -68,6 +83,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                              replayed.hole_cards, strict=True))
         seat_rows.extend(_seat_rows(deal_id, replayed, settlement))
+        stat_rows.extend(_stat_rows(deal_id, replayed, settlement))
         count = len(phh_hand.actions)
         action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                                replayed.actors, phh_hand.actions, strict=True))
@@ -92,7 +108,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         replace(values, strengths=keys),
         stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
+        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
+        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
@@ -116,6 +133,26 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         money(hand.finishing_stacks or [None] * count), money(stake), money(pot),
         *map(money, seat_forced_bets(hand)), hand.details.seats or [None] * count,
         *site_seats(hand, settlement, money), strict=True))
+
+
+def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
+    """The seat_stats rows of one hand: what a tracker counts of each seat."""
+    hand = replayed.hand
+    count = hand.player_count
+    money = _money(hand)
+    stakes, big_blind_units = stakes_of(hand)
+    big_blind = money([big_blind_units])[0]
+    in_all_in = set() if replayed.all_in is None else set(replayed.all_in.seats)
+    names = hand.players or [None] * count
+    rows: list[Row] = []
+    for seat, (position, stats, net, won) in enumerate(zip(
+            position_names(count),
+            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
+            money(settlement.net), settlement.won, strict=True), start=1):
+        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
+                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
+                     int(seat in in_all_in)))
+    return rows
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
@@ -165,6 +202,7 @@ class StagedHands:
     played_rows: StagedRows
     seat_rows: StagedRows
     action_rows: StagedRows
+    stat_rows: StagedRows
 
     def store(self, connection: Connection, described: set[int],
               spool: ValueSpool | None = None) -> None:
@@ -176,6 +214,8 @@ class StagedHands:
         insert_staged_rows(connection, self.played_rows)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)
+        insert_staged_rows(connection, self.stat_rows)
+        add_totals(connection, self.first_id, self.first_id + self.deals - 1)
 
 
 @dataclass

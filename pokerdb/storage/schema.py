@@ -369,6 +369,55 @@ actions = Table(
     sqlite_with_rowid=False,
 )
 
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), filled
+# by import beside `seats`: the player_stats views sum this one table (as PokerTracker's
+# per-seat statistics table holds the player, position and amount won), so they read no other.
+# Flags are 0 or 1, the postflop_* columns counts; docs/player-stats.md defines each.
+TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+
+seat_stats = Table(
+    "seat_stats",
+    metadata,
+    *_hand_key(),
+    Column("name", String),  # seats.name
+    Column("position", String(6), nullable=False),  # BTN, SB, BB, UTG, ..., CO
+    # "NT 1/2", "FT 0.5/1 ante 0.1": the variant, blinds and ante; NULL when not recorded (hands
+    # imported before revision 0013).
+    Column("stakes", String),
+    Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
+    Column("net", Amount, nullable=False),  # seats.net
+    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
+    # The seats all in before the river (a few in a hundred), with all that the views' all-in
+    # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
+    # 0.01 s against 0.7 s looking each row up).
+    Index("ix_seat_stats_allin", "name", "position", "stakes", "net", "allin",
+          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
+    sqlite_with_rowid=False,
+)
+
+# seat_stats summed per dataset, player name, position and stakes ('' when not recorded), kept
+# by import in the transaction of each batch (storage.player_stats.add_totals): the views sum
+# these rows instead of every seat (docs/player-stats.md, "How it stays fast").
+player_totals = Table(
+    "player_totals",
+    metadata,
+    # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
+    # key order instead of sorting them.
+    Column("name", String, primary_key=True),
+    Column("position", String(6), primary_key=True),
+    Column("stakes", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("hands", BigInteger, nullable=False),
+    *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
+    Column("net", Amount, nullable=False),
+    Column("net_bb", Double, nullable=False),  # the sum of net / big_blind
+    Column("hands_with_big_blind", BigInteger, nullable=False),
+)
+
 # Lines that `pokerdb import --skip-invalid` left out, and why.
 rejects = Table(
     "rejects",
@@ -382,7 +431,8 @@ rejects = Table(
     Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
-VIEW_NAMES = ("deal_results", "hands")
+VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
+              "player_stakes_stats")
 
 # The `hands` view, described for queries; the migrations create it.
 hands = Table(
