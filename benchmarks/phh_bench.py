@@ -30,7 +30,7 @@ from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
 
-from pokerdb.formats.phh import PhhFile, parse_hand, phh_files
+from pokerdb.formats.phh_reader import PhhFile, parse_hand, phh_files
 from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url
 

@@ -4,7 +4,7 @@
 Writes a folder of N random no-limit hold'em `.phh` files (phh_hands.py; with --folder it is
 kept and reused), then times, on the same files:
 
-- pokerdb, step by step: read and parse every file (pokerdb.formats.phh), replay each hand
+- pokerdb, step by step: read and parse every file (pokerdb.formats.phh_reader), replay each hand
   (settlement.replay), evaluate the shown hands with a scalar evaluator (the best of the 21
   five-card subsets by evaluator.evaluate_cards; the importer batches this step with the
   vectorised seven-card evaluator instead), and award the pots (settlement.award);
@@ -30,7 +30,7 @@ from pokerkit import HandHistory
 from result_tables import Table, render_rich
 from rich.console import Console
 
-from pokerdb.formats.phh import PhhFile, parse_file, phh_files
+from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
 from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement import award, replay
 

@@ -11,7 +11,7 @@ from support import fails, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import InvalidLinesError
-from pokerdb.formats import REJECTED_RAW_CHARS
+from pokerdb.formats.deal_lines import REJECTED_RAW_CHARS
 from pokerdb.formats.sources import MAX_LINE_SPAN
 from pokerdb.steps.importer import BATCH_ROWS, ImportOptions, import_file
 

@@ -25,8 +25,10 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb import formats
-from pokerdb.formats import DealBatch, InputFormat, PlayerRule, Rejected
+from pokerdb.formats import InputFormat, deal_lines
 from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
+from pokerdb.formats.pe54 import read_pe54
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import ImportOptions, import_file
 
@@ -39,7 +41,7 @@ STORED_TABLES = ("datasets", "deals", "hand_cards", "hand_values", "hand_descrip
 
 @pytest.fixture
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Imports read SMALL_BATCH lines per batch instead of formats.BATCH_LINES; the list
+    """Imports read SMALL_BATCH lines per batch instead of deal_lines.BATCH_LINES; the list
     fills with the size of each batch of deals read."""
     sizes: list[int] = []
 
@@ -54,10 +56,10 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     def read_in_small_batches(file_format: InputFormat, lines: Iterable[bytes],
                               rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
         if file_format is InputFormat.PE54:
-            return recorded(formats.read_pe54(lines, rule, batch_lines=SMALL_BATCH))
+            return recorded(read_pe54(lines, rule, batch_lines=SMALL_BATCH))
         return recorded(read_deals(file_format, lines, rule))
 
-    monkeypatch.setattr(formats, "BATCH_LINES", SMALL_BATCH)  # read_uci's
+    monkeypatch.setattr(deal_lines, "BATCH_LINES", SMALL_BATCH)  # read_uci's
     monkeypatch.setattr(formats, "read_deals", read_in_small_batches)
     return sizes
 
@@ -130,7 +132,7 @@ def test_one_pass_over_many_batches(runner: CliRunner, db_url: str, other_url: s
 
 def test_more_deals_than_an_import_batch(runner: CliRunner, tmp_path: Path) -> None:
     """The real batch size, 20,000 lines: three batches (SQLite only, for time)."""
-    count = 2 * formats.BATCH_LINES + 5000
+    count = 2 * deal_lines.BATCH_LINES + 5000
     deals = generated(tmp_path / "many.txt", count, seed=45)
     one_pass, two_passes = (f"sqlite:///{tmp_path / name}" for name in ("one.db", "two.db"))
     import_both_ways(runner, one_pass, two_passes, deals)

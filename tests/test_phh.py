@@ -14,15 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PHH_DATA, REPO
 
-from pokerdb.formats.phh import (
+from pokerdb.formats.phh_reader import (
     PhhFile,
-    _read_toml_subset,
     parse_file,
     parse_hand,
     parse_hands,
     phh_files,
     read_hands,
 )
+from pokerdb.formats.toml_subset import read_toml_subset
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
 MINIMAL = """variant = 'NT'
@@ -205,7 +205,7 @@ def test_the_shared_sample_reads_and_the_fast_reader_takes_the_generated_layout(
     assert all(isinstance(item, PhhHand) for item in items)
     # The WSOP files are one line per field, as pokerkit writes them: the fast reader's subset.
     wsop = sorted((PHH_DATA / "wsop").rglob("*.phh"))
-    assert all(_read_toml_subset(path.read_text()) is not None for path in wsop)
+    assert all(read_toml_subset(path.read_text()) is not None for path in wsop)
 
 
 # --- the fast TOML reader against tomllib ---------------------------------------------------
@@ -241,7 +241,7 @@ DOCUMENTS = st.lists(LINES, max_size=8).flatmap(lambda lines: st.sampled_from(
 @settings(max_examples=3000, deadline=None)
 @given(DOCUMENTS)
 def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: str) -> None:
-    fast = _read_toml_subset(text)
+    fast = read_toml_subset(text)
     try:
         expected = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError:
@@ -256,14 +256,15 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: 
 def test_the_fast_reader_reads_the_common_layouts() -> None:
     text = "a = 'x'\nb = \"y z\"\nc = -12\nd = 0.50\ne = true\nf = [1, 2.5, 'p1 cc # x']\n" \
            "\n# comment\n[1]\ng = []\n"
-    assert _read_toml_subset(text) == {
+    assert read_toml_subset(text) == {
         "a": "x", "b": "y z", "c": -12, "d": Decimal("0.50"), "e": True,
         "f": [1, Decimal("2.5"), "p1 cc # x"], "1": {"g": []}}
 
 
 def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
     """pokerkit is the tests' oracle only: far too slow for import, it is not on its path."""
-    code = "import sys, pokerdb.formats.phh, pokerdb.rules.settlement; print(sorted(sys.modules))"
+    code = ("import sys, pokerdb.formats.phh_reader, pokerdb.rules.settlement; "
+            "print(sorted(sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                             text=True, check=True).stdout
     assert "pokerdb.rules.settlement" in loaded

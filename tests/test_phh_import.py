@@ -24,8 +24,8 @@ from support import (
     PE54_FILE,
     PHH_DATA,
     about_recorded_hands,
+    cookbook_queries,
     fails,
-    readme_queries,
     rows,
     settle,
     stored_and_recounted_wins,
@@ -34,7 +34,7 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb.formats import phh_input
-from pokerdb.formats.phh import parse_hand
+from pokerdb.formats.phh_reader import parse_hand
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\
@@ -413,7 +413,7 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
     assert rows(db_url, "SELECT count(*), sum(CASE WHEN finishing_stack - starting_stack = net "
                         "THEN 1 ELSE 0 END) FROM seats WHERE finishing_stack IS NOT NULL") == [
         (386, 386)]
-    (check,) = [sql for sql in readme_queries() if "finishing_stack" in sql]
+    (check,) = [sql for sql in cookbook_queries() if "finishing_stack" in sql]
     assert rows(db_url, check) == []
     # A copy whose file disagrees with pokerdb about one seat: that seat is listed.
     copy = tmp_path / "phh"
@@ -428,9 +428,9 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
         ("wsop/2023/43/5/1.phh", 1, "Matthew Ashton", 7380000, 40000, -40000, None, 7340001)]
 
 
-def test_readme_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
+def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
-    answers = [plain(rows(db_url, sql)) for sql in readme_queries() if about_recorded_hands(sql)]
+    answers = [plain(rows(db_url, sql)) for sql in cookbook_queries() if about_recorded_hands(sql)]
     # Brian Rast's 83 WSOP hands: his finishing less starting stacks add up to 25,200,000.
     assert answers[0][:3] == [("Brian Rast", 83, 25200000, 18, 17),
                               ("Josh Arieh", 1, 1330000, 1, 1),

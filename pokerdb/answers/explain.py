@@ -16,7 +16,8 @@ from sqlalchemy import Engine, Row, select
 
 from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
 from pokerdb.errors import PokerdbError, quoted
-from pokerdb.formats import GROUP_SEPARATOR, parse_holdem_line, parse_pe54_line
+from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
+from pokerdb.formats.pe54 import parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
 from pokerdb.rules.equity import equities
 from pokerdb.rules.evaluators import (

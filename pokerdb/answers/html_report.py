@@ -8,6 +8,7 @@ import html
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -42,14 +43,20 @@ figcaption, footer { color: #555; font-size: 0.9rem; }
 """
 
 
-def write_report(engine: Engine, dataset: str | None, path: str | Path) -> int:
-    """Write the report to `path`; returns its size in bytes."""
+@dataclass(frozen=True)
+class WrittenReport:
+    size: int  # bytes
+    unevaluated: int  # deals not evaluated yet, which the report leaves out (results.Answer)
+
+
+def write_report(engine: Engine, dataset: str | None, path: str | Path) -> WrittenReport:
+    """Write the report to `path`."""
     page = build_report(engine, dataset).encode("utf-8")
     try:
         Path(path).write_bytes(page)
     except OSError as exc:
         raise PokerdbError(f"cannot write {path}: {exc.strerror}") from None
-    return len(page)
+    return WrittenReport(len(page), results.unevaluated_deals(engine, dataset))
 
 
 def build_report(engine: Engine, dataset: str | None = None) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from pokerdb.formats import GROUP_SEPARATOR
+from pokerdb.formats.holdem import GROUP_SEPARATOR
 from pokerdb.rules.cards import DECK
 from pokerdb.rules.games import FIVE_CARD, Game
 

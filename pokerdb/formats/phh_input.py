@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from pokerdb.errors import InputError
-from pokerdb.formats import Opened, PlayerRule, Rejected
-from pokerdb.formats.phh import PhhFile, parse_file, phh_files
+from pokerdb.formats.input import Opened, PlayerRule, Rejected
+from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle

@@ -9,7 +9,8 @@ hands of any game. The modules:
   high        high hands (Hold'em, stud, draw): rank_hand, best_strengths
   best_five   which five cards make a high strength
   short_deck  short-deck (6+) high hands: short_deck_high
-  omaha       two hole and three board cards: omaha_high, omaha_low8
+  omaha       two hole and three board cards, high: omaha_high
+  omaha_low   ... and eight or better: omaha_low8
   lowball     ace-to-five (razz, hi/lo) and deuce-to-seven lows: ace_to_five_low,
               eight_or_better, deuce_to_seven_low
   badugi      badugi
@@ -68,7 +69,8 @@ from pokerdb.rules.evaluators.names import (
     high_name,
     rank_plural,
 )
-from pokerdb.rules.evaluators.omaha import omaha_high, omaha_low8
+from pokerdb.rules.evaluators.omaha import omaha_high
+from pokerdb.rules.evaluators.omaha_low import omaha_low8
 from pokerdb.rules.evaluators.positions import NO_COLUMN
 from pokerdb.rules.evaluators.short_deck import short_deck_high, short_deck_value
 

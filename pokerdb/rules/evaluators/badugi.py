@@ -11,6 +11,7 @@ badugi's ranks as a 13-bit mask (bit r - 1 for rank r, the ace 1 .. the king 13)
 is the lower mask, so a larger strength is exactly a better badugi; 0 is no hand (no cards).
 """
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Final
 
@@ -52,14 +53,13 @@ _CARD_KEY: Final = _card_keys()
 _STRENGTH_OF_MASK: Final = _strength_of_mask()
 
 
-def _subset_strengths(rows: CodeArray) -> list[StrengthArray]:
+def _subset_strengths(rows: CodeArray) -> Iterator[StrengthArray]:
     """The strength of each of _SUBSETS in each row, 0 where its cards are no badugi."""
-    key = np.take(_CARD_KEY, rows)
+    key = np.take(_CARD_KEY, rows.T)  # one contiguous row per card
     union: dict[tuple[int, ...], npt.NDArray[np.uint32]] = {}
     total: dict[tuple[int, ...], npt.NDArray[np.uint32]] = {}
-    values = []
     for subset in _SUBSETS:
-        last = key[:, subset[-1]]
+        last = key[subset[-1]]
         if len(subset) == 1:
             union[subset], total[subset] = last, last
         else:
@@ -67,15 +67,16 @@ def _subset_strengths(rows: CodeArray) -> list[StrengthArray]:
             total[subset] = total[subset[:-1]] + last
         # No two cards share a rank or a suit exactly when no two keys share a bit.
         value = np.take(_STRENGTH_OF_MASK, union[subset] & _RANK_MASK)
-        value[total[subset] != union[subset]] = 0
-        values.append(value)
-    return values
+        value *= total[subset] == union[subset]
+        yield value
 
 
 def badugi(cards: npt.NDArray[np.integer]) -> StrengthArray:
     """The strength of the best badugi in each row of four card codes (0: no card)."""
     rows = card_rows(cards, range(BADUGI_CARDS, BADUGI_CARDS + 1), "badugi cards")
-    best: StrengthArray = np.maximum.reduce(_subset_strengths(rows))
+    best = np.zeros(len(rows), dtype=np.int32)
+    for value in _subset_strengths(rows):
+        np.maximum(best, value, out=best)
     return best
 
 
@@ -84,7 +85,7 @@ def best_badugi(cards: npt.NDArray[np.integer], strength: StrengthArray
     """The columns of the cards that make each row's badugi `strength`, highest rank first (ace
     low), NO_COLUMN after them: shape (n, 4)."""
     rows = card_rows(cards, range(BADUGI_CARDS, BADUGI_CARDS + 1), "badugi cards")
-    found = np.stack(_subset_strengths(rows), axis=1) == np.asarray(strength)[:, None]
+    found = np.stack(list(_subset_strengths(rows)), axis=1) == np.asarray(strength)[:, None]
     if not found.any(axis=1).all():
         row = int(np.argmin(found.any(axis=1)))
         raise ValueError(f"row {row}: strength {int(strength[row])} is not a badugi its cards "

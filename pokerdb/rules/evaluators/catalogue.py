@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.rules.evaluators import low_names, lowball, omaha
+from pokerdb.rules.evaluators import low_names, lowball, omaha, omaha_low
 from pokerdb.rules.evaluators.badugi import badugi, best_badugi
 from pokerdb.rules.evaluators.best_five import best_five, best_positions
 from pokerdb.rules.evaluators.codes import CodeArray
@@ -109,7 +109,7 @@ OMAHA_HIGH: Final = HandEvaluator(
     "omaha-high", omaha.omaha_high, _omaha_best_cards(best_strengths, _HIGH_RANKS, WHEEL),
     high_name, HIGH.categories, _high_categories)
 OMAHA_EIGHT_OR_BETTER: Final = HandEvaluator(
-    "omaha-eight-or-better", omaha.omaha_low8,
+    "omaha-eight-or-better", omaha_low.omaha_low8,
     _omaha_best_cards(lowball.eight_or_better, _LOW_RANKS, None),
     low_names.eight_or_better_name, low_names.EIGHT_OR_BETTER_CATEGORIES,
     low_names.eight_or_better_categories)

@@ -14,6 +14,7 @@ import numpy.typing as npt
 from pokerdb.rules.cards import RANK_CHARS, RANK_NAME
 from pokerdb.rules.evaluators.badugi import RANK_BITS
 from pokerdb.rules.evaluators.high import KEY_BITS, KEY_SLOTS, Category
+from pokerdb.rules.evaluators.kernel import ACE
 from pokerdb.rules.evaluators.lowball import (
     ACE_TO_FIVE_LIMIT,
     DEUCE_TO_SEVEN_LIMIT,
@@ -31,17 +32,16 @@ IntArray = npt.NDArray[np.integer]
 _CATEGORY_SHIFT: Final = KEY_BITS * KEY_SLOTS
 _TOP_SHIFT: Final = KEY_BITS * (KEY_SLOTS - 1)
 _RANK_FIELD: Final = (1 << KEY_BITS) - 1
-_ACE: Final = 14
 _PAIRED: Final = tuple(reversed(LowCategory))[:-1]  # Four of a Kind .. One Pair
 _BADUGI_SIZES: Final = ("One", "Two", "Three", "Four")
 
 
 def _low_rank_name(rank: int) -> str:
-    return RANK_NAME[_ACE if rank == LOW_ACE else rank]
+    return RANK_NAME[ACE if rank == LOW_ACE else rank]
 
 
 def _low_rank_char(rank: int) -> str:
-    return RANK_CHARS[(_ACE if rank == LOW_ACE else rank) - 2]
+    return RANK_CHARS[(ACE if rank == LOW_ACE else rank) - 2]
 
 
 def _dashed(ranks: tuple[int, ...]) -> str:
@@ -95,7 +95,7 @@ def ace_to_five_name(strength: int) -> HandName:
 
 
 def _low_plural(rank: int) -> str:
-    return rank_plural(_ACE if rank == LOW_ACE else rank)
+    return rank_plural(ACE if rank == LOW_ACE else rank)
 
 
 def eight_or_better_name(strength: int) -> HandName:
@@ -114,7 +114,7 @@ def eight_or_better_name(strength: int) -> HandName:
 _DEUCE_TO_SEVEN_MADE: Final = tuple(Category(c) for c in range(Category.STRAIGHT_FLUSH, 0, -1))
 DEUCE_TO_SEVEN_CATEGORIES: Final = (
     *(category.label for category in _DEUCE_TO_SEVEN_MADE),
-    *(f"{RANK_NAME[top]} Low" for top in range(_ACE, 6, -1)),
+    *(f"{RANK_NAME[top]} Low" for top in range(ACE, 6, -1)),
 )
 
 
@@ -124,7 +124,7 @@ def deuce_to_seven_categories(strength: IntArray) -> npt.NDArray[np.int8]:
     made = badness >> _CATEGORY_SHIFT
     top = badness >> _TOP_SHIFT & _RANK_FIELD
     index = np.where(made > 0, len(_DEUCE_TO_SEVEN_MADE) - made,
-                     len(_DEUCE_TO_SEVEN_MADE) + _ACE - top)
+                     len(_DEUCE_TO_SEVEN_MADE) + ACE - top)
     return index.astype(np.int8)
 
 

@@ -1,30 +1,31 @@
-"""Omaha: exactly two of the player's four to six hole cards and exactly three of the five board
-cards (never the best five of all nine), high and eight-or-better low.
+"""Omaha high: exactly two of the player's four to six hole cards and exactly three of the five
+board cards, never the best five of all nine (omaha_low.py has the eight-or-better low).
 
-High strengths are high.py's, the same numbers as Hold'em's best_strengths, so an Omaha hand
-and a Hold'em hand of the same strength are the same hand. Lows are lowball.py's ace-to-five
-strengths (eight or better: five different ranks, ace to eight), 0 where no low qualifies.
+Strengths are high.py's, the same numbers as Hold'em's best_strengths, so an Omaha hand and a
+Hold'em hand of the same strength are the same hand.
 
-Neither evaluates five cards at a time. A board's five ranks are one of 6,175 rank patterns, and
-a table holds, for each pattern and each ordered pair of hole ranks, the best hand those two
-ranks make with three of the board's, suits aside (6,176 x 14 x 14 entries, 4.8 MB: the
-fourteenth rank is no card). A row reads its board's pattern once (kernel's summary) and then
-one entry per pair of its hole cards: 6 pairs for four hole cards, 10 for five, 15 for six. A
-flush needs three board cards of one suit (only one suit can have them) and two hole cards of
-it; a second table holds, for each rank mask of three to five board cards of a suit and each
-pair of hole ranks of that suit, the best flush or straight flush (2,289 x 14 x 14 entries), and
-is read for the rows whose board has such a suit, each pair's entry 0 unless both its cards are
-of that suit. A suited five is a flush or better, always above its ranks alone, so the row's
-strength is the larger of the two tables' best. The low reads one table too, by the board's
-mask of low ranks (ace to eight) and each pair of hole ranks (256 x 9 x 9 entries): the three
-lowest board ranks that pair neither hole card make the best low with them.
+No five cards are evaluated. A board's five ranks are one of 6,175 rank patterns, and a table
+holds, for each pattern and each pair of hole ranks, the best hand those two ranks make with
+three of the board's, suits aside. A row reads its board's pattern once (kernel.summaries) and
+then one entry per pair of its hole cards: 6 pairs for four hole cards, 10 for five, 15 for
+six. The hole cards are sorted first (a sorting network of elementwise minimums and maximums),
+so a pair's ranks come low first and the table keeps only those pairs: 105 per pattern counting
+"no card", 1.3 MB of uint16 entries, which stays in a core's cache. An entry is the hand's place
+among all high hands, read back as its strength at the end.
+
+A flush needs three board cards of one suit (only one suit can have them) and two hole cards of
+it; the suit counters of the board and of the hole cards find the rows that have both (about 7%
+of random hands). For those, a second table holds, for each rank mask of three to five board
+cards of a suit and each pair of hole ranks of that suit, the best flush or straight flush with
+them (2,289 x 14 x 14 entries, 0 where either card is of another suit). A suited five is a flush
+or better, above its ranks alone, so a row's strength is the larger of the two tables' best.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +34,6 @@ from pokerdb.rules.cards import RANK_CHARS
 from pokerdb.rules.evaluators.codes import CodeArray, card_rows
 from pokerdb.rules.evaluators.high import HIGH
 from pokerdb.rules.evaluators.kernel import (
-    ACE,
     CHUNK_ROWS,
     StrengthArray,
     flush_strengths,
@@ -44,63 +44,75 @@ from pokerdb.rules.evaluators.kernel import (
     suit_rank_masks,
     summaries,
 )
-from pokerdb.rules.evaluators.lowball import EIGHT, rank_ace_to_five
 
 BOARD_CARDS: Final = 5
 HOLE_CARDS: Final = range(4, 7)
 PLAYED_HOLE: Final = 2
 PLAYED_BOARD: Final = 3
+IndexArray = npt.NDArray[np.int64]
+Entries = TypeVar("Entries", np.uint8, np.uint16)
 
 _RANKS: Final = len(RANK_CHARS)
-_NO_RANK: Final = _RANKS  # a rank index standing for no card (or a card of another suit)
-_PAIR_SLOTS: Final = (_RANKS + 1) ** 2  # per board: each ordered pair of rank indexes
-_LOW_RANKS: Final = EIGHT  # ace (1) to eight
-_LOW_SLOTS: Final = (_LOW_RANKS + 1) ** 2  # per low mask: each ordered pair of low ranks (0: none)
-# Suit counters, 4 bits a suit: kernel.summaries' start at 3, so 5 more set bit 3 of a suit's
+_SLOTS: Final = _RANKS + 1  # rank indexes and "no card"
+_SORTED_PAIRS: Final = _SLOTS * (_SLOTS + 1) // 2  # pairs (i, j), i <= j, of rank slots
+_SUITED_PAIRS: Final = _SLOTS * _SLOTS  # ordered pairs: a card of another suit is "no card"
+# Suit counters, 4 bits a suit: kernel.summaries' start at 3, so 2 more set bit 3 of a suit's
 # counter when the board has three of it; hole cards' counters from 6, when they have two.
-_THREE_OF_A_SUIT_START: Final = np.uint64(0x2222)
-_TWO_OF_A_SUIT_START: Final = np.uint64(0x6666)
-_SUIT_FLAGS: Final = np.uint64(0x8888)
-_SUIT_COUNTER: Final = np.array([1 << 4 * (code & 3) if 8 <= code < 60 else 0
-                                 for code in range(256)],
-                                dtype=np.uint64)
+_THREE_OF_A_SUIT_START: Final = np.uint16(0x2222)
+_TWO_OF_A_SUIT_START: Final = np.uint16(0x6666)
+_SUIT_FLAGS: Final = np.uint16(0x8888)
+# Rows per pass: each pass's arrays stay in the cache (measured best of 2**12..2**17).
+PASS_ROWS: Final = 1 << 14
+IS_CARD: Final = np.isin(np.arange(256), np.arange(8, 60))
+# By byte: itself if a card code, else 0 (no card sorts first).
+CARD_OR_NONE: Final = np.where(IS_CARD, np.arange(256), 0).astype(np.uint8)
 
 
 @dataclass(frozen=True)
-class _HighTables:
-    board_base: npt.NDArray[np.int64]  # by rank pattern: its board's first entry (no board: 0s)
-    by_ranks: StrengthArray  # (board, first hole rank, second): the best, suits aside
-    rank_first: npt.NDArray[np.int64]  # by card code: rank index * 14 (no card: 13 * 14)
-    rank_second: npt.NDArray[np.int64]  # by card code: rank index (no card: 13)
-    mask_base: npt.NDArray[np.int64]  # by 13-bit rank mask of 3..5 board cards: its first
-                                      # entry of by_suit (fewer cards: the 0s of entry 0)
-    by_suit: StrengthArray  # (mask, first hole rank, second): the best flush
-    suited_first: npt.NDArray[np.int64]  # by suit * 256 + card code: as rank_first for a
-    suited_second: npt.NDArray[np.int64]  # card of that suit, as no card for any other
+class _Tables:
+    board_base: IndexArray  # by rank pattern: its board's first entry of by_ranks
+    no_board: int  # board_base of a pattern of fewer or more than five cards: 0s
+    by_ranks: npt.NDArray[np.uint16]  # (board, sorted pair of rank slots): the best
+    rank_first: IndexArray  # by card code: its slot's first pair (less the slot)
+    rank_second: IndexArray  # by card code: its slot (0: no card, rank - 1)
+    mask_base: IndexArray  # by 13-bit rank mask of 3..5 board cards of a suit: its first
+                           # entry of by_suit (other masks: entry 0, all 0s)
+    by_suit: npt.NDArray[np.uint16]  # (mask, first hole rank slot, second): the best flush
+    suited_first: IndexArray  # by suit * 256 + card code: rank index * 14 for a card of that
+    suited_second: IndexArray  # suit, and rank index; no card (13) for any other
+    strength_of_class: StrengthArray  # by an entry of by_ranks or by_suit: its strength
 
 
-@dataclass(frozen=True)
-class _LowTables:
-    board_bits: npt.NDArray[np.uint8]  # by two card codes read as one uint16: their low ranks
-    card_bits: npt.NDArray[np.uint8]  # by card code: the bit of its low rank (0: not low)
-    by_mask: StrengthArray  # (low mask, first hole low rank, second): the best low
-    low_first: npt.NDArray[np.int64]  # by card code: low rank * 9 (0: not low)
-    low_second: npt.NDArray[np.int64]  # by card code: low rank
+def sorting_network(cards: int) -> list[tuple[int, int]]:
+    """Compare-and-swap steps that sort `cards` values (odd-even transposition)."""
+    return [(i, i + 1) for step in range(cards) for i in range(step % 2, cards - 1, 2)]
 
 
-def _rank_index_tables(first_of: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """By suit * 256 + card code (suit 0..3), or by card code alone (first_of = -1: any suit):
-    the card's rank index times 14, and its rank index; a card not of the suit reads as none."""
-    suits = range(4) if first_of >= 0 else range(1)
-    first = np.full((len(suits), 256), _NO_RANK * (_RANKS + 1), dtype=np.int64)
-    second = np.full((len(suits), 256), _NO_RANK, dtype=np.int64)
-    for row, suit in enumerate(suits):
-        for rank in range(2, ACE + 1):
-            for card_suit in range(4):
-                if first_of < 0 or card_suit == suit:
-                    first[row, rank * 4 + card_suit] = (rank - 2) * (_RANKS + 1)
-                    second[row, rank * 4 + card_suit] = rank - 2
-    return first.ravel(), second.ravel()
+def sort_columns(by_card: CodeArray) -> None:
+    """Sort each column of `by_card` (one row per hole card) in place."""
+    low = np.empty(by_card.shape[1], dtype=by_card.dtype)
+    for first, second in sorting_network(len(by_card)):
+        np.minimum(by_card[first], by_card[second], out=low)
+        np.maximum(by_card[first], by_card[second], out=by_card[second])
+        by_card[first] = low
+
+
+def best_of_pairs(table: npt.NDArray[Entries], base: IndexArray, first: IndexArray,
+                  second: IndexArray) -> npt.NDArray[Entries]:
+    """The best table[base + first[i] + second[j - 1]] over the pairs i < j of hole cards:
+    `first` of every hole card but the last, `second` of every one but the first (each by
+    hole card, then row)."""
+    best = np.zeros(len(base), dtype=table.dtype)
+    with_first = np.empty(len(base), dtype=np.int64)
+    index = np.empty(len(base), dtype=np.int64)
+    value = np.empty(len(base), dtype=table.dtype)
+    for i in range(len(first)):
+        np.add(base, first[i], out=with_first)
+        for j in range(i, len(second)):
+            np.add(with_first, second[j], out=index)
+            np.take(table, index, out=value)
+            np.maximum(best, value, out=best)
+    return best
 
 
 def _best_with_pairs(triples: npt.NDArray[np.uint64], pairs: npt.NDArray[np.uint64],
@@ -117,96 +129,71 @@ def _best_with_pairs(triples: npt.NDArray[np.uint64], pairs: npt.NDArray[np.uint
     return best
 
 
+def _slot_tables() -> tuple[IndexArray, IndexArray]:
+    """By card code: the first pair of its rank slot (less the slot), and its slot, so that
+    first[a] + second[b] numbers the sorted pair (slot a <= slot b) of two cards."""
+    slot = np.where(IS_CARD, (np.arange(256) >> 2) - 1, 0)
+    pairs_before = _SLOTS * slot - slot * (slot - 1) // 2
+    return (pairs_before - slot).astype(np.int64), slot.astype(np.int64)
+
+
+def _suited_tables() -> tuple[IndexArray, IndexArray]:
+    """By suit * 256 + card code: rank index * 14 and rank index for a card of that suit; the
+    no-card slot (13) for any other."""
+    codes = np.arange(256)
+    rank = np.where(IS_CARD, (codes >> 2) - 2, _RANKS)
+    of_suit = IS_CARD[None, :] & ((codes & 3)[None, :] == np.arange(4)[:, None])
+    second = np.where(of_suit, rank[None, :], _RANKS).astype(np.int64)
+    return (second * _SLOTS).ravel(), second.ravel()
+
+
 @cache
-def _high_tables() -> _HighTables:
+def _tables() -> _Tables:
     numbering = keys()
     sizes = numbering.counts.sum(axis=1)
     boards = np.flatnonzero(sizes == BOARD_CARDS)
-    board_base = np.full(len(sizes), len(boards) * _PAIR_SLOTS, dtype=np.int64)
-    board_base[boards] = np.arange(len(boards)) * _PAIR_SLOTS
+    board_base = np.full(len(sizes), len(boards) * _SORTED_PAIRS, dtype=np.int64)
+    board_base[boards] = np.arange(len(boards)) * _SORTED_PAIRS
     triples = list(combinations(range(BOARD_CARDS), PLAYED_BOARD))
     board_ranks = ranks_of_rows(numbering.counts[boards])
     triple_keys = numbering.rank_key[board_ranks[:, triples]].sum(axis=2)  # (boards, 10)
-    pair_ranks = np.array([(a, b) for a in range(2, ACE + 2) for b in range(2, ACE + 2)])
-    pair_keys = numbering.rank_key[np.where(pair_ranks > ACE, 0, pair_ranks)].sum(axis=1)
-    no_card = (pair_ranks > ACE).any(axis=1)
-    by_ranks = np.zeros((len(boards) + 1, _PAIR_SLOTS), dtype=np.int32)
+    # Sorted pairs of slots (0: no card, then the ranks 2..A), in first + second order.
+    sorted_pairs = np.array([(a, b) for a in range(_SLOTS) for b in range(a, _SLOTS)])
+    pair_keys = numbering.rank_key[np.where(sorted_pairs > 0, sorted_pairs + 1, 0)].sum(axis=1)
+    by_ranks = np.zeros((len(boards) + 1, _SORTED_PAIRS), dtype=np.int32)
     by_ranks[:-1] = _best_with_pairs(triple_keys, pair_keys, np.add,
                                      lambda sums: pattern_strengths(HIGH, sums))
-    by_ranks[:, no_card] = 0
+    by_ranks[:, sorted_pairs[:, 0] == 0] = 0  # a pair with no card
 
     masks = np.arange(1 << _RANKS)
-    bits = masks[:, None] >> np.arange(_RANKS) & 1
-    flush_boards = np.flatnonzero((bits.sum(axis=1) >= PLAYED_BOARD)
-                                  & (bits.sum(axis=1) <= BOARD_CARDS))
+    bits = (masks[:, None] >> np.arange(_RANKS) & 1).sum(axis=1)
+    flush_boards = np.flatnonzero((bits >= PLAYED_BOARD) & (bits <= BOARD_CARDS))
     mask_base = np.zeros(len(masks), dtype=np.int64)
-    mask_base[flush_boards] = (np.arange(len(flush_boards)) + 1) * _PAIR_SLOTS
+    mask_base[flush_boards] = (np.arange(len(flush_boards)) + 1) * _SUITED_PAIRS
     # Each flush board's triples of its suit's ranks, as masks (repeating its first one).
     triple_masks = np.zeros((len(flush_boards), len(triples)), dtype=np.uint64)
     for row, mask in enumerate(flush_boards.tolist()):
         present = [1 << r for r in range(_RANKS) if mask >> r & 1]
         masks_of = [sum(three) for three in combinations(present, PLAYED_BOARD)]
         triple_masks[row] = masks_of + masks_of[:1] * (len(triples) - len(masks_of))
-    pair_masks = np.where(pair_ranks > ACE, 0, 1 << (pair_ranks - 2)).sum(axis=1)
-    # Two distinct hole ranks apart from the triple make five ranks; anything else fewer, and
+    suited_pairs = np.array([(a, b) for a in range(_SLOTS) for b in range(_SLOTS)])
+    pair_masks = np.where(suited_pairs < _RANKS, 1 << suited_pairs, 0).sum(axis=1)
+    # Two different hole ranks beside the triple make five ranks; anything else fewer, and
     # the flush table reads fewer than five ranks as 0.
-    pair_masks[(pair_ranks[:, 0] == pair_ranks[:, 1]) | no_card] = 0
-    by_suit = np.zeros((len(flush_boards) + 1, _PAIR_SLOTS), dtype=np.int32)
+    pair_masks[(suited_pairs[:, 0] == suited_pairs[:, 1]) | (suited_pairs == _RANKS).any(1)] = 0
+    by_suit = np.zeros((len(flush_boards) + 1, _SUITED_PAIRS), dtype=np.int32)
     by_suit[1:] = _best_with_pairs(triple_masks, pair_masks.astype(np.uint64), np.bitwise_or,
                                    lambda union: flush_strengths(HIGH, union.view(np.intp)))
-    rank_first, rank_second = _rank_index_tables(-1)
-    suited_first, suited_second = _rank_index_tables(0)
-    return _HighTables(board_base, by_ranks.ravel(), rank_first, rank_second, mask_base,
-                       by_suit.ravel(), suited_first, suited_second)
+    # Places among all high hands, uint16: half the cache of a strength (measured 12% faster).
+    strength_of_class = np.unique(np.concatenate([[0], by_ranks.ravel(), by_suit.ravel()]))
+    ranks_class, suit_class = (np.searchsorted(strength_of_class, table.ravel()).astype(np.uint16)
+                               for table in (by_ranks, by_suit))
+    return _Tables(board_base, len(boards) * _SORTED_PAIRS, ranks_class, *_slot_tables(),
+                   mask_base, suit_class, *_suited_tables(), strength_of_class.astype(np.int32))
 
 
-def _best_of_pairs(table: npt.NDArray[np.int32], base: npt.NDArray[np.int64],
-                   first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]
-                   ) -> npt.NDArray[np.int32]:
-    """The best table[base + first[i] + second[j]] over the pairs i < j of hole cards
-    (`first` and `second` by hole card, then row)."""
-    best = np.zeros(len(base), dtype=table.dtype)
-    with_first = np.empty(len(base), dtype=np.int64)
-    index = np.empty(len(base), dtype=np.int64)
-    value = np.empty(len(base), dtype=table.dtype)
-    cards = len(first)
-    for i in range(cards - 1):
-        np.add(base, first[i], out=with_first)
-        for j in range(i + 1, cards):
-            np.add(with_first, second[j], out=index)
-            np.take(table, index, out=value)
-            np.maximum(best, value, out=best)
-    return best
-
-
-def _chunk_high(hole: CodeArray, board: CodeArray, tables: _HighTables) -> StrengthArray:
-    summary = summaries(board)
-    base = np.take(tables.board_base, pattern_numbers(summary))
-    by_card = np.ascontiguousarray(hole.T)  # one row per hole card: contiguous columns
-    best = _best_of_pairs(tables.by_ranks, base, np.take(tables.rank_first, by_card),
-                          np.take(tables.rank_second, by_card))
-    # A flush takes three board cards and two hole cards of one suit: the suit counters of the
-    # board (from 3, kernel.summaries') and of the hole cards (from 6) say which rows can.
-    suit_counts = np.take(_SUIT_COUNTER, by_card[0])
-    for card in by_card[1:]:
-        suit_counts += np.take(_SUIT_COUNTER, card)
-    flags = (summary + _THREE_OF_A_SUIT_START) & (suit_counts + _TWO_OF_A_SUIT_START)
-    flags &= _SUIT_FLAGS
-    rows = np.flatnonzero(flags)
-    if rows.size:
-        flag = flags[rows]
-        suit = (flag > 0x8).astype(np.intp) + (flag > 0x88) + (flag > 0x888)
-        mask_base = np.take(tables.mask_base, suit_rank_masks(board[rows], suit))
-        suited = by_card[:, rows] + (suit * 256).astype(np.int64)
-        flush = _best_of_pairs(tables.by_suit, mask_base, np.take(tables.suited_first, suited),
-                               np.take(tables.suited_second, suited))
-        best[rows] = np.maximum(best[rows], flush)
-    strength: StrengthArray = best.astype(np.int32, copy=False)
-    return strength
-
-
-def _rows(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]
-          ) -> tuple[CodeArray, CodeArray]:
+def hole_and_board(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]
+                   ) -> tuple[CodeArray, CodeArray]:
     hole_rows = card_rows(hole, HOLE_CARDS, "Omaha hole cards")
     board_rows = card_rows(board, range(BOARD_CARDS, BOARD_CARDS + 1), "Omaha boards")
     if len(hole_rows) != len(board_rows):
@@ -214,57 +201,75 @@ def _rows(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]
     return hole_rows, board_rows
 
 
+def by_card(hole: CodeArray) -> CodeArray:
+    """Rows of hole cards as one contiguous row per card, sorted down each column, anything
+    not a card code made 0."""
+    columns: CodeArray = np.take(CARD_OR_NONE, hole.T)
+    sort_columns(columns)
+    return columns
+
+
+def in_passes(hole: CodeArray, board: CodeArray,
+              evaluate: Callable[[CodeArray, CodeArray], StrengthArray]) -> StrengthArray:
+    """`evaluate` (hole cards by_card, board) on PASS_ROWS rows at a time."""
+    result = np.empty(len(hole), dtype=np.int32)
+    for start in range(0, len(hole), PASS_ROWS):
+        stop = start + PASS_ROWS
+        result[start:stop] = evaluate(by_card(hole[start:stop]), board[start:stop])
+    return result
+
+
+def _pass_high(hole: CodeArray, board: CodeArray, tables: _Tables
+               ) -> tuple[StrengthArray, IndexArray]:
+    """The strengths of these rows without their flushes, and the rows that may have one."""
+    summary = summaries(board)
+    base = np.take(tables.board_base, pattern_numbers(summary))
+    best = best_of_pairs(tables.by_ranks, base, np.take(tables.rank_first, hole[:-1]),
+                         np.take(tables.rank_second, hole[1:]))
+    # A flush takes three board cards and two hole cards of one suit: the suit counters of the
+    # board (from 3, kernel.summaries') and of the hole cards (from 6) say which rows can. (A
+    # missing hole card counts as a club: at worst a row is looked at for nothing.)
+    flags = np.left_shift(np.uint16(1), (hole & 3) << 2).sum(axis=0, dtype=np.uint16)
+    flags += _TWO_OF_A_SUIT_START
+    flags &= summary.astype(np.uint16) + _THREE_OF_A_SUIT_START
+    flags &= _SUIT_FLAGS
+    rows = np.flatnonzero(flags)
+    rows = rows[base[rows] != tables.no_board]  # a board of fewer than five cards: no hand
+    strength: StrengthArray = np.take(tables.strength_of_class, best)
+    return strength, rows
+
+
+def _flushes(hole: CodeArray, board: CodeArray, tables: _Tables) -> StrengthArray:
+    """The best flush of each of these rows (rows with three board cards of a suit)."""
+    summary = summaries(board)
+    flag = (summary.astype(np.uint16) + _THREE_OF_A_SUIT_START) & _SUIT_FLAGS
+    suit = (flag > 0x8).astype(np.intp) + (flag > 0x88) + (flag > 0x888)
+    mask_base = np.take(tables.mask_base, suit_rank_masks(board, suit))
+    suited = hole.T + (suit * 256).astype(np.int64)
+    flush = best_of_pairs(tables.by_suit, mask_base, np.take(tables.suited_first, suited[:-1]),
+                          np.take(tables.suited_second, suited[1:]))
+    strength: StrengthArray = np.take(tables.strength_of_class, flush)
+    return strength
+
+
 def omaha_high(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]) -> StrengthArray:
     """The best high hand of exactly two of each row's hole cards (4, 5 or 6 card codes) and
     exactly three of its five board cards: a high strength, as best_strengths gives. The cards
     of a row must be distinct; a row with a board of fewer than five cards (a 0 code) gets 0,
     and a hole card 0 plays in no pair."""
-    hole_rows, board_rows = _rows(hole, board)
-    tables = _high_tables()
+    hole_rows, board_rows = hole_and_board(hole, board)
+    tables = _tables()
     result = np.empty(len(hole_rows), dtype=np.int32)
-    for start in range(0, len(hole_rows), CHUNK_ROWS):
-        stop = start + CHUNK_ROWS
-        result[start:stop] = _chunk_high(hole_rows[start:stop], board_rows[start:stop], tables)
+    may_flush = []
+    for start in range(0, len(hole_rows), PASS_ROWS):
+        stop = start + PASS_ROWS
+        result[start:stop], rows = _pass_high(by_card(hole_rows[start:stop]),
+                                              board_rows[start:stop], tables)
+        may_flush.append(rows + start)
+    # The rows that may hold a flush (about 7%), all together: fewer, longer numpy calls.
+    flush_rows = np.concatenate(may_flush)
+    for start in range(0, len(flush_rows), PASS_ROWS):
+        rows = flush_rows[start:start + PASS_ROWS]
+        flush = _flushes(hole_rows[rows], board_rows[rows], tables)
+        result[rows] = np.maximum(result[rows], flush)
     return result
-
-
-# --- eight or better -----------------------------------------------------------------------
-
-@cache
-def _low_tables() -> _LowTables:
-    low_rank = np.zeros(256, dtype=np.int64)
-    for rank in range(2, ACE + 1):
-        low = 1 if rank == ACE else rank
-        if low <= EIGHT:
-            low_rank[rank * 4:rank * 4 + 4] = low
-    card_bits = np.where(low_rank > 0, 1 << (low_rank - 1), 0).astype(np.uint8)
-    pair_codes = np.arange(1 << 16, dtype=np.uint16).view(np.uint8).reshape(-1, 2)
-    board_bits = card_bits[pair_codes[:, 0]] | card_bits[pair_codes[:, 1]]
-    by_mask = np.zeros((1 << _LOW_RANKS, _LOW_RANKS + 1, _LOW_RANKS + 1), dtype=np.int32)
-    for mask in range(1 << _LOW_RANKS):
-        for first in range(1, _LOW_RANKS + 1):
-            for second in range(1, _LOW_RANKS + 1):
-                free = [r for r in range(1, _LOW_RANKS + 1)
-                        if mask >> (r - 1) & 1 and r not in (first, second)]
-                if first != second and len(free) >= PLAYED_BOARD:
-                    ranks = [first, second, *free[:PLAYED_BOARD]]
-                    by_mask[mask, first, second] = rank_ace_to_five(
-                        [ACE if r == 1 else r for r in ranks]).strength
-    return _LowTables(board_bits, card_bits, by_mask.ravel(), low_rank * (_LOW_RANKS + 1),
-                      low_rank)
-
-
-def omaha_low8(hole: npt.NDArray[np.integer], board: npt.NDArray[np.integer]) -> StrengthArray:
-    """The best eight-or-better low of exactly two of each row's hole cards (4, 5 or 6) and
-    exactly three of its five board cards, as an ace-to-five strength (lowball.py); 0 where no
-    low qualifies."""
-    hole_rows, board_rows = _rows(hole, board)
-    tables = _low_tables()
-    pairs = np.ascontiguousarray(board_rows[:, :4]).view(np.uint16)
-    mask = np.take(tables.board_bits, pairs[:, 0]) | np.take(tables.board_bits, pairs[:, 1])
-    mask |= np.take(tables.card_bits, board_rows[:, 4])
-    base = mask.astype(np.int64) * _LOW_SLOTS
-    by_card = np.ascontiguousarray(hole_rows.T)
-    return _best_of_pairs(tables.by_mask, base, np.take(tables.low_first, by_card),
-                          np.take(tables.low_second, by_card))
-

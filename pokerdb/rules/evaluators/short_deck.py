@@ -1,11 +1,12 @@
 """Short-deck (6+) Hold'em: the best five of up to seven cards of a 36-card deck, six to ace.
 
-The rule set is pokerkit 0.7.7's (ShortDeckHoldemLookup, the one PHH's `NS` games are played
-by, and the Triton/WSOP rules of the cards): A-6-7-8-9 is the lowest straight (the ace plays
-low), a flush beats a full house, and a straight still beats three of a kind (some rooms rank
-three of a kind above a straight; pokerkit and pokerdb do not). From worst to best: High Card,
-One Pair, Two Pairs, Three of a Kind, Straight, Full House, Flush, Four of a Kind, Straight
-Flush (A-K-Q-J-T suited: Royal Flush).
+The rule set is pokerkit 0.7.7's (ShortDeckHoldemLookup, by which PHH's `NS` hands replay):
+A-6-7-8-9 is the lowest straight (the ace plays low), a flush beats a full house, and a
+straight still beats three of a kind. (Triton's rules, and rooms that follow them, also rank
+three of a kind above the straight; pokerkit, and so pokerdb, do not.) From worst to best:
+High Card, One Pair, Two Pairs, Three of a Kind, Straight, Full House, Flush, Four of a Kind,
+Straight Flush (A-K-Q-J-T suited: Royal Flush). The tests check every five-card hand of the
+36-card deck against pokerkit's lookup, class by class.
 
 A strength packs like a high strength (high.py), ``field << 20 | k1 << 16 | ... | k5``, the
 same tie-break ranks, but the field is the category's place in that order (SHORT_DECK_ORDER),
@@ -72,9 +73,8 @@ def _strength_of_five(ranks: Sequence[int], flush: bool) -> int:
 # With at most seven cards a flush leaves room for nothing better than itself (no full house,
 # no four of a kind), so the kernel's flush rule holds here too.
 SHORT_DECK: Final = Ranking("short-deck", _strength_of_five, suited=True)
-_FIRST_CODE: Final = LOWEST_RANK * 4
-_NOT_IN_DECK: Final = np.zeros(256, dtype=bool)
-_NOT_IN_DECK[2 * 4:_FIRST_CODE] = True  # twos to fives
+_FIRST_CARD: Final = 2 * 4  # the code of the lowest card of the full deck
+_FIRST_CODE: Final = LOWEST_RANK * 4  # ... and of the short deck
 
 
 def short_deck_high(cards: npt.NDArray[np.integer]) -> StrengthArray:
@@ -82,7 +82,10 @@ def short_deck_high(cards: npt.NDArray[np.integer]) -> StrengthArray:
     card), sixes to aces; a row of fewer than five cards gets 0. A two to five is a
     ValueError (not a card of the deck)."""
     rows = card_rows(cards, range(5, MAX_CARDS + 1), "short-deck cards")
-    bad = np.flatnonzero(_NOT_IN_DECK[rows].any(axis=1))
-    if bad.size:
-        raise ValueError(f"row {int(bad[0])}: a card below six is not in the short deck")
+    # Codes 8..23 are the twos to fives: as uint8, code - 8 wraps below 8 and stays below 16
+    # only for them.
+    below_six = (rows - np.uint8(_FIRST_CARD)) < np.uint8(_FIRST_CODE - _FIRST_CARD)
+    if below_six.any():
+        row = int(np.argmax(below_six.any(axis=1)))
+        raise ValueError(f"row {row}: a card below six is not in the short deck")
     return best_of_rows(SHORT_DECK, rows, "short-deck cards")

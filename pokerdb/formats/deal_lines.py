@@ -1,0 +1,165 @@
+"""Files of one deal per line (PE54, Hold'em, UCI), read the same way: raw (bytes) lines taken
+in chunks, so files of any size stream through in constant memory, each chunk becoming a
+`DealBatch` of its valid deals and a `Rejected` for each bad line. A chunk whose lines are all
+in normal form (nearly every chunk of a real file) is read in a few vectorised steps instead of
+line by line. What a format differs in is its `LineFormat`.
+"""
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
+from pokerdb.formats.sources import MAX_LINE_BYTES, OverlongLine
+from pokerdb.rules.games import Game
+
+UTF8_BOM = "\ufeff"
+BATCH_LINES = 20_000
+# A rejected line is kept as its first REJECTED_RAW_CHARS characters and its length: enough
+# to see what is wrong, and a file of long bad lines cannot fill the rejects table.
+REJECTED_RAW_CHARS = 200
+# Bytes of lines read at once: a chunk ends at BATCH_LINES lines or this many bytes, so that
+# long (bad) lines cannot make it hold gigabytes; deal lines never reach it.
+BATCH_BYTES = 4 << 20
+_PIECE_LINES = 256
+CARD_SLOT = "??"  # where a card stands in the template of a line in normal form
+
+
+@dataclass(frozen=True)
+class LineFormat:
+    """What a file of one deal per line differs in: its game, how a line's hands are told (or
+    why it is not a deal), how a chunk of lines in normal form is read the fast way ((boards,
+    hands texts), or None when some line is not in normal form), and how one line is read:
+    (its board, its hands joined by spaces), why it is rejected, or None for a blank line."""
+
+    game: Game
+    hands_of: Callable[[str], tuple[str, ...] | str]
+    canonical: Callable[[list[bytes], int], tuple[list[str], list[str]] | None]
+    deal_of: Callable[[int, bytes, PlayerRule, int], tuple[str, str] | Rejected | None]
+
+
+def read_deal_lines(lines: Iterable[bytes], rule: PlayerRule, batch_lines: int,
+                    line_format: LineFormat) -> Iterator[DealBatch | Rejected]:
+    """Deals (the board, then the hands joined by spaces) and rejected lines of a file of one
+    deal per line; blank lines are skipped."""
+    game = line_format.game
+    first_players = 0  # players in the first deal; 0 until there is one
+    line_no = 0
+    for chunk in chunks(lines, batch_lines):
+        players = first_players or _players_of_first_line(chunk, line_format.hands_of, rule)
+        canonical = line_format.canonical(chunk, players) if players else None
+        if canonical is not None:
+            first_players = players
+            boards, texts = canonical
+            yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
+                            boards=boards, game=game)
+            line_no += len(chunk)
+            continue
+        batch = DealBatch(game=game)
+        for raw in chunk:
+            line_no += 1
+            deal = line_format.deal_of(line_no, raw, rule, first_players)
+            if isinstance(deal, Rejected):
+                yield deal
+            elif deal is not None:
+                board, hands = deal
+                batch.line_nos.append(line_no)
+                batch.texts.append(hands)
+                if game.board_cards:
+                    batch.boards.append(board)
+                first_players = first_players or (len(hands) + 1) // game.hand_stride
+        if batch:
+            yield batch
+
+
+def _players_of_first_line(chunk: list[bytes], hands_of: Callable[[str], tuple[str, ...] | str],
+                           rule: PlayerRule) -> int:
+    """The players of the chunk's first line if it is a deal the rule allows (`hands_of` gives
+    its hands, or why it is not a deal), so that a file's first chunk can be read the fast way
+    too; else 0."""
+    try:
+        hands = hands_of(chunk[0].decode("ascii"))
+    except UnicodeDecodeError:
+        return 0
+    if isinstance(hands, str) or not hands or rule.check(len(hands), None) is not None:
+        return 0
+    return len(hands)
+
+
+def chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
+    """Lines `size` at a time, or fewer once they hold BATCH_BYTES. They are taken a few
+    hundred at a time (each at most MAX_LINE_BYTES), which costs nothing per line."""
+    iterator = iter(lines)
+    chunk: list[bytes] = []
+    held = 0
+    while piece := list(islice(iterator, min(_PIECE_LINES, size - len(chunk)))):
+        chunk += piece
+        held += sum(map(len, piece))
+        if len(chunk) == size or held >= BATCH_BYTES:
+            yield chunk
+            chunk, held = [], 0
+    if chunk:
+        yield chunk
+
+
+def canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
+    """The lines without their endings, if every line has the template's layout, each CARD_SLOT
+    a known upper-case card and none repeated, with "\n" or "\r\n" endings; else None. Nearly
+    every chunk of a real file is in normal form, and is then read in a few vectorised steps
+    instead of line by line."""
+    # Imported here: the CLI imports the formats for its option types, and `pokerdb wins`
+    # should not pay for loading numpy.
+    import numpy as np
+
+    from pokerdb.rules.evaluators import card_codes_at
+
+    width = len(template)  # the line without its ending
+    ending = chunk[0][width:]
+    if ending not in (b"\n", b"\r\n") or set(map(len, chunk)) != {width + len(ending)}:
+        return None
+    joined = b"".join(chunk)
+    grid = np.frombuffer(joined, dtype=np.uint8).reshape(len(chunk), -1)
+    expected = np.frombuffer(template.encode("ascii") + ending, dtype=np.uint8)
+    fixed = expected != ord(CARD_SLOT[0])
+    if not (grid[:, fixed] == expected[fixed]).all():
+        return None
+    codes = card_codes_at(grid, [slot.start() for slot in re.finditer(r"\?\?", template)])
+    if not codes.all():
+        return None
+    ordered = np.sort(codes, axis=1)
+    if not (ordered[:, 1:] != ordered[:, :-1]).all():
+        return None
+    return joined.decode("ascii").split(ending.decode())[:-1]
+
+
+def line_text(line_no: int, raw: bytes) -> str | Rejected:
+    """A line as text, or why it cannot be read: longer than any deal, or not UTF-8."""
+    if isinstance(raw, OverlongLine):
+        return rejected(line_no, raw,
+                        f"line longer than {MAX_LINE_BYTES:,} bytes, far more than one deal "
+                        f"(a file holds one deal per line)")
+    try:
+        return raw.decode()
+    except UnicodeDecodeError as exc:
+        return rejected(line_no, raw,
+                        f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {exc.start + 1}")
+
+
+def rejected(line_no: int, raw: bytes, reason: str) -> Rejected:
+    """A bad line, kept as its first REJECTED_RAW_CHARS characters and its length."""
+    length = raw.length if isinstance(raw, OverlongLine) else len(raw.rstrip(b"\r\n"))
+    text = _raw_text(raw[:4 * REJECTED_RAW_CHARS])  # enough bytes for the characters kept
+    if len(text) > REJECTED_RAW_CHARS or length > 4 * REJECTED_RAW_CHARS:
+        text = text[:REJECTED_RAW_CHARS] + "..."
+    return Rejected(line_no, text, reason, length)
+
+
+def _raw_text(raw: bytes) -> str:
+    """A line as storable text: without its ending, bad bytes as \\xNN, NUL (which PostgreSQL
+    text cannot hold) as \\x00."""
+    return raw.decode("utf-8", "backslashreplace").rstrip("\r\n").replace("\0", "\\x00")
+
+
+def counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

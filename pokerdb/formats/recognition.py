@@ -1,0 +1,61 @@
+"""Recognising a format from its descriptions: the format of a path given without --format (by
+its name, as a folder, or by the first bytes of a regular file), and the pointer to another
+format for a line that looks like one."""
+
+import gzip
+import os
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Final
+
+from pokerdb.formats.deal_lines import UTF8_BOM
+from pokerdb.formats.input import FormatDescription, Rejected
+from pokerdb.formats.sources import GZIP_ERRORS, GZIP_MAGIC, STDIN
+
+HEAD_BYTES: Final = 4096  # of a file's content, decompressed, looked at to tell its format
+
+
+def format_of_path(name: str,
+                   descriptions: Sequence[FormatDescription]) -> FormatDescription | None:
+    """The format a path given without --format is read in: the first that claims its name;
+    for a folder, the first that claims it, else the first that reads folders; for a regular
+    file, the first that claims content like the file's first bytes; else None (the default
+    format)."""
+    for description in descriptions:
+        if description.claims_name(name):
+            return description
+    if name == STDIN:
+        return None  # stdin is read once: what sniffing read would be lost to the import
+    if os.path.isdir(name):
+        folders = [description for description in descriptions if description.reads_folders]
+        return next((description for description in folders
+                     if description.claims_folder(Path(name))), next(iter(folders), None))
+    by_content = [description for description in descriptions if description.claims_content]
+    if not by_content or not os.path.isfile(name):  # a pipe, too, is read once
+        return None
+    head = first_text(Path(name))
+    return next((description for description in by_content if description.looks_like(head)),
+                None)
+
+
+def first_text(path: Path) -> str:
+    """The first HEAD_BYTES of a file's content (decompressed when gzip) as text, bytes that
+    are not UTF-8 replaced; "" when it cannot be read (the import then says why)."""
+    try:
+        with path.open("rb") as raw:
+            compressed = raw.read(len(GZIP_MAGIC)) == GZIP_MAGIC
+            raw.seek(0)
+            head = gzip.GzipFile(fileobj=raw).read(HEAD_BYTES) if compressed else raw.read(
+                HEAD_BYTES)
+    except (OSError, *GZIP_ERRORS):
+        return ""
+    return head.decode("utf-8", "replace").removeprefix(UTF8_BOM)
+
+
+def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Rejected:
+    """A rejected line, its reason pointing to the first of the other formats it looks like."""
+    for other in others:
+        if other.looks_like(rejected.raw):
+            return replace(rejected, reason=f"{rejected.reason}; {other.hint}")
+    return rejected

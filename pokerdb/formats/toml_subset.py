@@ -1,0 +1,105 @@
+"""A fast reader of the subset of TOML that hand history files use, and tomllib for the rest.
+
+The subset is ``key = value`` lines whose values are plain strings, numbers, booleans or flat
+arrays of them, and ``[KEY]`` table headers. A document that steps outside it in any way is read
+by `tomllib` instead, so every valid document reads correctly, and tomllib words the syntax
+errors.
+"""
+
+import json
+import re
+import tomllib
+from decimal import Decimal
+from typing import Final
+
+_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
+# Characters TOML forbids outside strings' escapes, whose files the fast reader leaves to tomllib.
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
+
+
+def load_toml(text: str, bare_keys: frozenset[str] = frozenset()) -> dict[str, object]:
+    """The TOML document of `text`, decimals as `Decimal`: read by `read_toml_subset` when
+    within its subset, else by tomllib (which raises tomllib.TOMLDecodeError for bad TOML)."""
+    fast = read_toml_subset(text, bare_keys)
+    if fast is not None:
+        return fast
+    return tomllib.loads(text, parse_float=Decimal)
+
+
+def read_toml_subset(text: str,
+                     bare_keys: frozenset[str] = frozenset()) -> dict[str, object] | None:
+    """The document, if `text` is within the subset this reader knows, else None: lines that
+    are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
+    that is a string without escapes, a plain integer or decimal, a boolean, or a one-line array
+    of strings and numbers (read as JSON, which agrees with TOML on that much). `bare_keys`: keys
+    known to be bare, which need no look (the fields a format expects)."""
+    document: dict[str, object] = {}
+    table = document
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    for line in text.split("\n"):
+        if not line.isprintable() and _CONTROL.search(line):
+            return None
+        line = line.strip(" \t")
+        if not line or line[0] == "#":
+            continue
+        if line[0] == "[":
+            header = line[1:-1].strip(" \t") if line[-1] == "]" else ""
+            if not _is_bare_key(header) or header in document:
+                return None
+            table = document[header] = {}
+            continue
+        key, equals, text_value = line.partition("=")
+        key = key.rstrip(" \t")
+        if not equals or key in table or not (key in bare_keys or _is_bare_key(key)):
+            return None
+        value = _subset_value(text_value.lstrip(" \t"))
+        if value is None:
+            return None
+        table[key] = value
+    return document
+
+
+def _is_bare_key(key: str) -> bool:
+    return key.isascii() and key.replace("_", "").replace("-", "").isalnum()
+
+
+def _subset_value(text: str) -> object:
+    """A value of the subset, or None when `text` is anything else."""
+    if not text:
+        return None
+    first, last = text[0], text[-1]
+    if first == "'" or first == '"':
+        if last == first and text.count(first) == 2 and "\\" not in text:
+            return text[1:-1]
+        return None
+    if first == "[":
+        if last != "]" or "\\" in text:
+            return None
+        if "'" in text:
+            if '"' in text:
+                return None
+            text = text.replace("'", '"')
+        try:
+            items, end = _scan_json(text)
+        except ValueError:
+            return None
+        if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
+            return items
+        return None
+    if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
+        return int(text)
+    if text == "true" or text == "false":
+        return text == "true"
+    if _NUMBER.fullmatch(text):
+        return Decimal(text) if "." in text else int(text)
+    return None
+
+
+def _not_toml(constant: str) -> object:
+    raise ValueError(f"{constant} is JSON, not TOML")
+
+
+# (value, end) of the JSON value at the start of a string; ValueError if there is none.
+_scan_json: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml).raw_decode
