@@ -48,8 +48,10 @@ def quoted(text: str) -> str:
 # Characters that would act on a terminal instead of showing: C0 and C1 controls (escape
 # sequences start with ESC, 0x1b), the line and paragraph separators, and the marks that
 # reorder text (bidi overrides); lone surrogates stand for bytes that were not UTF-8.
-_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
-                         "\ud800-\udfff]")
+_ACTING = ("\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+           "\ud800-\udfff")  # beyond the C0 controls, which JSON escapes itself
+_UNSHOWABLE = re.compile(f"[\x00-\x1f{_ACTING}]")
+_UNSHOWABLE_IN_JSON = re.compile(f"[{_ACTING}]")
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -65,3 +67,13 @@ def shown(text: str) -> str:
     a file name) written as a backslash escape, so data from a file or the database shows as
     data and a message stays on its line."""
     return text if text.isprintable() else _UNSHOWABLE.sub(_escaped, text)
+
+
+def json_shown(json_text: str) -> str:
+    """JSON text with every character a terminal would act on written as a ``\\uXXXX``
+    escape: JSON escapes the C0 controls itself, but leaves DEL, the C1 controls, the line and
+    paragraph separators and the bidi marks as they are. Such characters only occur inside
+    JSON strings, so the text reads back to exactly the same data."""
+    if json_text.isascii() and "\x7f" not in json_text:
+        return json_text
+    return _UNSHOWABLE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", json_text)

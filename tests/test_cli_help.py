@@ -25,6 +25,8 @@ USAGE = {
     "stats": "pokerdb stats [OPTIONS]",
     "report": "pokerdb report [OPTIONS]",
     "generate": "pokerdb generate [OPTIONS] DEALS",
+    "export": "pokerdb export [OPTIONS]",
+    "serve": "pokerdb serve [OPTIONS]",
 }
 WIDE = 250  # columns: wider than any paragraph of help with the table around it
 

@@ -184,7 +184,11 @@ def test_cli_explain_json(runner: CliRunner) -> None:
     }
 
 
-def test_cli_explain_refuses_csv(runner: CliRunner) -> None:
+def test_cli_explain_offers_only_the_formats_it_prints(runner: CliRunner) -> None:
+    """--help lists table and json; csv, which a verdict has no rows for, is not offered."""
+    help_text = runner.invoke(app, ["explain", "--help"]).stdout
+    assert "<table|json>" in help_text and "table|csv|json" not in help_text
     result = runner.invoke(app, ["explain", "--cards", "5H 5C 6S 7S KD", "--format", "csv"])
-    assert result.exit_code == 1
-    assert result.stderr == "Error: explain prints text (--format table) or --format json\n"
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == ("Error: Invalid value for '--format' / '-f': "
+                                             "'csv' is not one of 'table', 'json'.")

@@ -28,7 +28,8 @@ STARS_HAND = "PokerStars Hand #254722313468: Hold'em No Limit ($0.01/$0.02 USD)"
 
 def test_each_format_is_registered_once_under_its_own_name() -> None:
     """Two descriptions of one name would make one member an alias of the other."""
-    assert [member.value for member in InputFormat] == ["pe54", "uci", "holdem", "phh"]
+    assert [member.value for member in InputFormat] == ["pe54", "uci", "holdem", "phh",
+                                                        "pokerstars"]
     assert len(InputFormat.__members__) == len(InputFormat)
     assert all(member.description.name == member.value for member in InputFormat)
 
@@ -183,3 +184,14 @@ def test_the_registry_loads_no_reader_of_hand_histories_nor_numpy() -> None:
     assert loaded & {"numpy", "tomllib", "json", "decimal", "pokerdb.rules.hand_record",
                      "pokerdb.rules.settlement", "pokerdb.formats.phh_reader",
                      "pokerdb.formats.phh_input", "pokerdb.formats.toml_subset"} == set()
+
+
+def test_pokerstars_files_and_folders_are_told_by_their_first_bytes(tmp_path: Path) -> None:
+    """In every encoding the site writes; a folder with a PHH file stays PHH's."""
+    for encoding in ("utf-8", "utf-8-sig", "utf-16", "cp1252"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(f"{STARS_HAND}\r\n".encode(encoding))
+        assert InputFormat.of_path(str(path)) is InputFormat.POKERSTARS, encoding
+    assert InputFormat.of_path(str(tmp_path)) is InputFormat.POKERSTARS
+    (tmp_path / "hand.phh").write_text('variant = "NT"\n')
+    assert InputFormat.of_path(str(tmp_path)) is InputFormat.PHH

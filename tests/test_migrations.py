@@ -27,7 +27,8 @@ from pokerdb.storage.schema import VIEW_NAMES, metadata
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions", "variants", "variant_values"}
+                 "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
+                 "player_totals"}
 
 
 def head() -> str:
@@ -78,7 +79,8 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert schema_differences(fresh) == []
     tables, views = tables_and_views(fresh)
     assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
-    assert views == set(VIEW_NAMES) == {"deal_results", "hands"}
+    assert views == set(VIEW_NAMES) == {"deal_results", "hands", "player_stats",
+                                        "player_position_stats", "player_stakes_stats"}
 
 
 def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
@@ -123,7 +125,7 @@ def test_downgrade_to_base_and_back(fresh: Engine) -> None:
     upgrade(fresh)
     assert current_revision(fresh) == head()
     assert schema_differences(fresh) == []
-    assert tables_and_views(fresh) == (SCHEMA_TABLES, {"deal_results", "hands"})
+    assert tables_and_views(fresh) == (SCHEMA_TABLES, set(VIEW_NAMES))
 
 
 def test_every_revision_steps_down_and_up(fresh: Engine) -> None:
@@ -275,3 +277,36 @@ def test_head_revision_agrees_with_alembic() -> None:
 
     assert head_revision() == head()
 
+
+
+def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_url: str,
+                                                        fresh: Engine) -> None:
+    """0011's columns (a site's hand, each hand's betting) go and come back with their
+    revision; every other column of the recorded hands stays, and the hands view with it."""
+    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
+                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+                   / "10MultipleHands.txt"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    kept = ("SELECT d.id, d.hand_number, d.table_name, d.date, d.time, d.board, s.player, s.name, "
+            "s.starting_stack, s.put_in, s.net, s.showed FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+    added = ("SELECT count(site), count(played_at), count(min_bet), sum(CASE WHEN site IS NULL "
+             "THEN 0 ELSE 1 END) FROM deals")
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    assert len(before) == 3 + 80 and read(added) == [(10, 10, 11, 10)]
+    downgrade(fresh, "0010")
+    assert read(kept) == before
+    with fresh.connect() as connection:
+        columns = {column["name"] for column in inspect(connection).get_columns("seats")}
+    assert "position" not in columns and "net" in columns
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before
+    assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
+    assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]

@@ -133,7 +133,9 @@ def test_whole_decimals_add_no_places_and_an_unknown_stack_is_none() -> None:
      "field 'time' should be a TOML local time, not 'noon'"),
     ("min_bet = 2", "min_bet = 2\nante_trimming_status = 1",
      "field 'ante_trimming_status' should be true or false, not '1'"),
-    ("[200, 100]", "[1e-20, 100]", "amounts with 20 decimal places: at most 18 are supported"),
+    ("[200, 100]", "[1e-20, 100]",
+     "field 'starting_stacks' holds 1E-20: 20 decimal places, more than the 18 an amount may "
+     "have"),
     ("min_bet = 2", "min_bet = ", "not valid TOML: Invalid value (at line 4, column 11)"),
 ])
 def test_a_bad_field_is_named(old: str, new: str, message: str) -> None:

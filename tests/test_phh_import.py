@@ -449,12 +449,17 @@ def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -
     assert len(answers) == 7
 
 
+# Counted by hand: Cy limps [1], opens [2] and raises all in (side-pots), so VPIP 3/3 and
+# PFR 2/3; Ann 3-bets side-pots, completes [1], folds to a raise [2] (3-bet 1/2); Di calls a
+# raise and limps, then folds the flop [1] (went to showdown 1/2); Bo checks his option [1]
+# and calls the flop bet (aggression 0/1). bb/100: Cy's 45 + 0.3 + 1.5 big blinds in 3 hands.
 PLAYERS_CSV = """\
-player,hands,net,showdowns,showdowns won
-Cy,3,93.3,2,2
-Bo,3,9.3,2,2
-Di,2,-1,1,1
-Ann,3,-101.6,2,1
+player,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,aggression_factor,\
+aggression_frequency,went_to_showdown,won_at_showdown,net,bb_per_100,allin_adjusted_net
+Cy,3,100.0,66.7,,,,,,100.0,100.0,100.0,93.3,1560.0,93.3
+Bo,3,33.3,0.0,0.0,,,,0.0,0.0,100.0,100.0,9.3,160.0,9.3
+Di,2,100.0,0.0,0.0,,,,,0.0,50.0,100.0,-1,-50.0,-1.0
+Ann,3,66.7,33.3,50.0,,,,0.0,0.0,100.0,50.0,-101.6,-1686.67,-101.6
 
 player,category,showdowns,net
 Ann,High Card,1,-100
@@ -474,12 +479,13 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
     assert csv.stdout == PLAYERS_CSV
     data = json.loads(succeeds(runner, "players", "--dataset", "own", "--format", "json",
                                "--db", db_url).stdout)
+    header, *lines = PLAYERS_CSV.split("\n\n")[0].splitlines()
+    assert data["players"] == [
+        {key: None if value == "" else value if key == "player" else json.loads(value)
+         for key, value in zip(header.split(","), line.split(","), strict=True)}
+        for line in lines]
     assert data == {
-        "players": [
-            {"player": "Cy", "hands": 3, "net": 93.3, "showdowns": 2, "showdowns won": 2},
-            {"player": "Bo", "hands": 3, "net": 9.3, "showdowns": 2, "showdowns won": 2},
-            {"player": "Di", "hands": 2, "net": -1, "showdowns": 1, "showdowns won": 1},
-            {"player": "Ann", "hands": 3, "net": -101.6, "showdowns": 2, "showdowns won": 1}],
+        "players": data["players"],
         "net_by_category": [
             {"player": player, "category": category, "showdowns": showdowns, "net": net}
             for player, category, showdowns, net in (
@@ -488,20 +494,17 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
                 ("Cy", "One Pair", 1, 90), ("Cy", "Royal Flush", 1, 0.3),
                 ("Di", "One Pair", 1, 0))]}
     table = succeeds(runner, "players", "--dataset", "own", "--db", db_url).stdout
-    assert [line.split("│")[1:-1] for line in table.splitlines() if line.startswith("│")][:4] == [
-        [" Cy     ", "     3 ", "   93.3 ", "         2 ", "             2 "],
-        [" Bo     ", "     3 ", "    9.3 ", "         2 ", "             2 "],
-        [" Di     ", "     2 ", "     -1 ", "         1 ", "             1 "],
-        [" Ann    ", "     3 ", " -101.6 ", "         2 ", "             1 "]]
+    assert [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines()
+            if line.startswith("│")][:4] == [line.split(",") for line in lines]
     everyone = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert everyone.splitlines()[1:3] == ["Brian Rast,83,25200000,18,17",
-                                          "Josh Arieh,1,1330000,1,1"]
+    assert [line.split(",")[:2] + line.split(",")[12:13] for line in everyone.splitlines()[1:3]] \
+        == [["Brian Rast", "83", "25200000"], ["Josh Arieh", "1", "1330000"]]
 
 
 def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(own), "--skip-invalid", "--db", db_url)
     assert succeeds(runner, "explain", "4", "--db", db_url).stdout.splitlines() == [
-        "Deal 4 (dataset own, hand 6: side-pots.phh)",
+        "Deal 4 (dataset own: side-pots.phh, hand 7)",
         "Board: 2C 7D 9H JS 3S",
         "Player 1: 5H 4D  best JS 9H 7D 5H 4D  High Card, Jack high",
         "Player 2: KS KH  best KS KH JS 9H 7D  Pair of Kings, Jack kicker",
@@ -513,7 +516,7 @@ def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> N
     folded = json.loads(succeeds(runner, "explain", "2", "--format", "json", "--db",
                                  db_url).stdout)
     assert folded == {
-        "deal": "Deal 2 (dataset own, hand 2: more/hands.phhs#2)", "board": "", "hands": [],
+        "deal": "Deal 2 (dataset own: more/hands.phhs#2)", "board": "", "hands": [],
         "verdict": "Player 3 wins: everyone else folded",
         "results": [{"player": 1, "name": "Bo", "net": -1}, {"player": 2, "name": "Ann", "net": -2},
                     {"player": 3, "name": "Cy", "net": 3}]}

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from support import (
     PE54_FILE,
     PHH_DATA,
+    REPO,
     fails,
     query_rows,
     rows,
@@ -44,12 +45,14 @@ SCHEMA_RELATIONS = {
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
     ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
+    ("ix_deals_site_hand_number", "i"),
     ("win_counts", "r"), ("pk_win_counts", "i"),
     ("hand_cards", "r"), ("pk_hand_cards", "i"), ("hand_values", "r"), ("pk_hand_values", "i"),
     ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
     ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
     ("hand_equities", "r"), ("pk_hand_equities", "i"),
     ("seats", "r"), ("pk_seats", "i"), ("actions", "r"), ("pk_actions", "i"),
+    ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
 }
@@ -434,12 +437,13 @@ def keys_and_indexes(engine: Engine) -> tuple[set[tuple[Any, ...]], dict[str, in
             {name: oid for name, _, oid in indexes})
 
 
+DEAL_INDEXES = {"ix_deals_dataset_id", "ix_deals_site_hand_number"}
 FIRST_IMPORTS = {  # what the first import into a database builds once its rows are in
-    "pe54": ((), {"pk_hand_cards", "ix_deals_dataset_id"}),
-    "pe54 --evaluate": (("--evaluate",),
-                        {"pk_hand_cards", "pk_hand_values", "ix_deals_dataset_id"}),
-    "uci": (("--format", "uci"), {"ix_deals_dataset_id"}),  # labels refer to hand_cards
-    "phh": (("--format", "phh"), {"pk_hand_values", "ix_deals_dataset_id"}),
+    "pe54": ((), {"pk_hand_cards", *DEAL_INDEXES}),
+    "pe54 --evaluate": (("--evaluate",), {"pk_hand_cards", "pk_hand_values", *DEAL_INDEXES}),
+    "uci": (("--format", "uci"), DEAL_INDEXES),  # labels refer to hand_cards
+    "phh": (("--format", "phh"), {"pk_hand_values", *DEAL_INDEXES}),
+    "pokerstars": (("--format", "pokerstars"), {"pk_hand_values", *DEAL_INDEXES}),
 }
 
 
@@ -457,6 +461,10 @@ def test_first_import_builds_keys_after_its_rows_as_the_migrations_made_them(
         files[1].write_text("2,2,2,13,3,4,3,3,2,12,0\n")
     elif kind == "phh":
         files = [PHH_DATA / "dwan-ivey-2009.phh", PHH_DATA / "wsop/2023/43/5/63.phh"]
+    elif kind == "pokerstars":
+        samples = REPO / "tests" / "data" / "pokerstars" / "CashGame"
+        files = [samples / "MultipleHandsTests" / "10MultipleHands.txt",
+                 samples / "GeneralHands" / "GeneralHand.txt"]
     else:
         files = [PE54_FILE, tmp_path / "more.txt"]
         generate(files[1], 3, seed=1)

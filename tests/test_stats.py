@@ -143,7 +143,7 @@ def test_category_counts_by_dataset(pe54: Engine, tmp_path: Path) -> None:
 def test_category_stats_needs_evaluated_hands(engine: Engine) -> None:
     import_file(engine, str(PE54_FILE))
     with pytest.raises(PokerdbError,
-                       match=r"^no evaluated hands to count \(run: pokerdb evaluate\)$"):
+                       match=r"^nothing to count: no evaluated hands \(run: pokerdb evaluate\)$"):
         category_stats(engine)
 
 
@@ -191,4 +191,5 @@ def test_cli_stats_without_hands(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "empty.sqlite").touch()
     result = runner.invoke(app, ["stats", "--db", str(tmp_path / "empty.sqlite")])
     assert result.exit_code == 1
-    assert result.stderr == "Error: no evaluated hands to count (run: pokerdb evaluate)\n"
+    assert result.stderr == ("Error: nothing to count: the database has no deals yet: import "
+                             "some (pokerdb import FILE)\n")

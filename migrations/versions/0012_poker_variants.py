@@ -14,7 +14,7 @@ Downgrading refuses a database holding hands that revision 0010 cannot hold (of 
 than NT and FT): remove those datasets first.
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-12-01
 """
 
@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | None = "0010"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -35,7 +35,9 @@ KEY_BITS = 4
 CATEGORY_SHIFT = KEY_BITS * KEY_SLOTS  # a high strength packs its category above five ranks
 EQUITY_COLUMNS = ("equity", "allin_equity", "allin_net")
 SEAT_COLUMNS = ("name", "starting_stack", "showed", "put_in", "net", "winnings",
-                "finishing_stack", "allin_stake", "allin_pot")
+                "finishing_stack", "allin_stake", "allin_pot",
+                # revision 0011's, of a site's hand histories
+                "ante", "blind", "seat_number", "position", "collected", "raked", "cashed_out")
 HOLDEM_VARIANTS = ("NT", "FT")  # the recorded hands revision 0010 can hold
 # rules.hand_words.every_category() at this revision, high hands' first (ids 0-9 as before).
 CATEGORIES = [

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
 from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
-from pokerdb.errors import PokerdbError, quoted
+from pokerdb.errors import PokerdbError, quoted, shown
 from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
 from pokerdb.formats.pe54 import parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
@@ -114,13 +114,15 @@ class Explanation:
     results: tuple[SeatResult, ...] = ()  # a recorded hand's seats
 
     def lines(self) -> list[str]:
+        """The explanation as lines to print: names and sources as data, every character a
+        terminal would act on escaped (errors.shown)."""
         board = [] if self.board is None else [f"Board: {self.board or '(none: preflop)'}"]
         rows = [hand.line for hand in self.hands]
         rows += [hand.line for hand in self.unvalued]
         results = ([f"Net: {', '.join(seat.text for seat in self.results)}"]
                    if self.results else [])
-        return [*([self.heading] if self.heading else []), *board, *rows, self.verdict,
-                *results]
+        return [shown(line) for line in (*([self.heading] if self.heading else []), *board,
+                                         *rows, self.verdict, *results)]
 
     def record(self) -> dict[str, Any]:
         """The explanation as JSON-ready data: {"deal", ["board",] "hands": [...], "verdict"}."""
@@ -171,7 +173,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
-                   deals.c.winner, deals.c.variant)
+                   deals.c.winner, deals.c.variant, deals.c.hand_number)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         rows = connection.execute(
@@ -183,8 +185,11 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
     if origin.source is not None:
+        # Named as its file names it: the hand's own number (`hand = 2`), not its position
+        # among the dataset's hands.
+        number = "" if origin.hand_number is None else f", hand {origin.hand_number}"
         return _recorded_explanation(
-            f"Deal {deal_id} (dataset {origin.name}, hand {origin.line_no}: {origin.source})",
+            f"Deal {deal_id} (dataset {origin.name}: {origin.source}{number})",
             origin.board, origin.winner, rows, VARIANTS.get(origin.variant))
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     stored_cards = [row.cards for row in rows]
@@ -212,20 +217,20 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
     main pot (high hands: which rank decides; other kinds: as described; a split game: the
     low half too), or who won it unshown; then every seat's net result."""
-    shown = [row for row in rows if row.showed]
+    tabled = [row for row in rows if row.showed]
     high = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
-            for row in shown] if variant is None or variant.high.naming == Naming.HIGH else []
+            for row in tabled] if variant is None or variant.high.naming == Naming.HIGH else []
     named = [NamedHand(row.player, row.cards, row.strength, row.category_name,
                        row.description, row.best, None if row.low_strength is None else
                        NamedHand(row.player, row.cards, row.low_strength,
                                  row.low_category_name, row.low_description, row.low_best))
-             for row in shown]
-    if len(shown) > 1:
+             for row in tabled]
+    if len(tabled) > 1:
         outcome = verdict(high) if high else named_verdict(named)
         if variant is not None and variant.low is not None:
             outcome = f"High: {outcome}. Low: {low_verdict(named)}"
     else:
-        others = "the others mucked" if shown else "everyone else folded"
+        others = "the others mucked" if tabled else "everyone else folded"
         outcome = f"Player {winner} wins: {others}"
     hands: Sequence[PlayerHand | NamedHand] = named if not high or (
         variant is not None and variant.low is not None) else high

@@ -20,6 +20,7 @@ from itertools import chain, islice
 
 from sqlalchemy import Engine
 
+from pokerdb.answers.query_errors import refuse_nothing
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.server_query import run_server
 from pokerdb.answers.sqlite_query import run_sqlite
@@ -30,6 +31,7 @@ def run_query(engine: Engine, sql: str, timeout: float | None = None) -> Iterato
     """The columns and rows of one read-only statement. The rows stream: read them inside
     the `with` block. A write raises ReadOnlyError; a statement that runs past `timeout`
     seconds (None: no limit) raises PokerdbError; Ctrl-C raises KeyboardInterrupt."""
+    refuse_nothing(sql)
     run = run_sqlite if engine.dialect.name == "sqlite" else run_server
     with run(engine, sql, timeout) as table:
         # The first row is read before any is printed: a statement that fails at once

@@ -2,8 +2,13 @@
 
 JSON is stable: a result table is a list of objects keyed by column name, in column order.
 CSV and JSON are written row by row as the rows arrive, so a result of any size streams in
-constant memory; a terminal table shows its first TABLE_ROWS rows and says so. Values are
-shown as data: a table escapes control characters and never reads rich markup in them.
+constant memory; a terminal table shows its first TABLE_ROWS rows and says so.
+
+Values are data, whatever they hold (docs/output.md): nothing in them may drive the terminal
+they are printed on. A table escapes every character a terminal acts on (errors.shown) and
+never reads rich markup in them. JSON writes those characters as \\u escapes, which read back
+to the same text, wherever it goes. CSV written to a file or a pipe keeps every value exactly
+(quoted where CSV must); CSV written to a terminal escapes them as a table does.
 """
 
 import csv
@@ -20,7 +25,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from pokerdb.errors import shown
+from pokerdb.errors import json_shown, shown
 
 # Rows a terminal table shows at most: a screenful many times over, drawn in a blink.
 TABLE_ROWS = 1000
@@ -30,6 +35,13 @@ _JSON_INDENT = 2
 class OutputFormat(StrEnum):
     TABLE = "table"
     CSV = "csv"
+    JSON = "json"
+
+
+class TextFormat(StrEnum):
+    """The formats of an answer that is not a table (explain's verdict): text, or JSON."""
+
+    TABLE = "table"
     JSON = "json"
 
 
@@ -81,7 +93,7 @@ def render(tables: Sequence[Table], fmt: OutputFormat, *, headers: bool = True,
         if index:
             console.print()
         if fmt is OutputFormat.CSV:
-            _write_csv(out, table, headers)
+            _write_csv(out, table, headers, escaped=console.is_terminal)
         else:
             notes += _print_table(console, table)
     return notes
@@ -92,7 +104,7 @@ def render_object(record: dict[str, Any], fmt: OutputFormat, *, headers: bool = 
     """Print one record: a JSON object, or a one-row table."""
     console = console or _stdout()
     if fmt is OutputFormat.JSON:
-        console.file.write(json.dumps(record, indent=_JSON_INDENT) + "\n")
+        console.file.write(json_shown(json.dumps(record, indent=_JSON_INDENT)) + "\n")
         console.file.flush()
     else:
         render([Table(list(record), [list(record.values())])], fmt, headers=headers,
@@ -105,8 +117,8 @@ def _write_json_list(out: IO[str], records: Iterable[dict[str, Any]], depth: int
     pad = " " * (_JSON_INDENT * (depth + 1))
     separator = "[\n"
     for record in records:
-        out.write(separator + pad + json.dumps(record, indent=_JSON_INDENT, ensure_ascii=False)
-                  .replace("\n", "\n" + pad))
+        out.write(separator + pad + json_shown(json.dumps(
+            record, indent=_JSON_INDENT, ensure_ascii=False)).replace("\n", "\n" + pad))
         separator = ",\n"
     out.write("[]" if separator == "[\n" else "\n" + pad[_JSON_INDENT:] + "]")
 
@@ -120,18 +132,25 @@ def _write_json_object(out: IO[str], lists: dict[str, Iterable[dict[str, Any]]])
     out.write("{}" if separator == "{\n" else "\n}")
 
 
-def _write_csv(out: IO[str], table: Table, headers: bool) -> None:
+def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None:
+    """`escaped`: for a terminal, every text escaped as a table's cells are."""
     writer = csv.writer(out, lineterminator="\n")
     if headers:
-        writer.writerow(table.columns)
+        writer.writerow(map(shown, table.columns) if escaped else table.columns)
     rows = iter(table.rows)
     first = next(rows, None)
     if first is not None:
         # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
         times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
-        writer.writerows(map(_times_in_iso(times), chain([first], rows)) if times
-                         else chain([first], rows))
+        every: Iterable[Sequence[Any]] = chain([first], rows)
+        if times:
+            every = map(_times_in_iso(times), every)
+        writer.writerows(map(_escaped_texts, every) if escaped else every)
     out.flush()
+
+
+def _escaped_texts(row: Sequence[Any]) -> list[Any]:
+    return [shown(value) if isinstance(value, str) else value for value in row]
 
 
 def _times_in_iso(columns: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
@@ -152,7 +171,7 @@ def _print_table(console: Console, table: Table) -> list[str]:
         rows.pop()
         notes.append(f"showing the first {TABLE_ROWS:,} rows; --format csv or --format json "
                      f"prints them all")
-    console.print(_rich(table, rows))
+    console.print(_rich(table, rows, console.width))
     return notes
 
 
@@ -163,14 +182,44 @@ def _cell(value: Any) -> Text:
     return Text(shown(str(value)))
 
 
-def _rich(table: Table, rows: list[Sequence[Any]]) -> RichTable:
+def _rich(table: Table, rows: list[Sequence[Any]], width: int) -> RichTable:
+    """The table for a terminal `width` columns wide. Where every word of every heading and
+    cell fits, none is cut: a narrow column wraps between words (`Straight Flush` on two
+    lines) instead of cutting both `Straight` and `Straight Flush` to `Strai…`."""
     rich_table = RichTable(title=None if table.title is None else _cell(table.title),
                            title_justify="left")
-    for position, column in enumerate(table.columns):
+    cells = [[Text("") if value is None else _cell(value) for value in row] for row in rows]
+    headings = [_cell(column) for column in table.columns]
+    texts = [[heading, *(row[position] for row in cells)]
+             for position, heading in enumerate(headings)]
+    whole = [max(len(text.plain) for text in column) for column in texts]
+    words = [max((len(word) for text in column for word in text.plain.split()), default=1)
+             for column in texts]
+    widths = _widths(whole, words, width)
+    for position, heading in enumerate(headings):
         # Empty cells (NULL) do not stop a column of numbers from lining up on the right.
         values = [row[position] for row in rows if row[position] is not None]
         numeric = values and all(isinstance(value, int | float | Decimal) for value in values)
-        rich_table.add_column(_cell(column), justify="right" if numeric else "left")
-    for row in rows:
-        rich_table.add_row(*(Text("") if value is None else _cell(value) for value in row))
+        rich_table.add_column(heading, justify="right" if numeric else "left",
+                              width=None if widths is None else widths[position])
+    for row in cells:
+        rich_table.add_row(*row)
     return rich_table
+
+
+def _widths(whole: list[int], words: list[int], width: int) -> list[int] | None:
+    """Column widths for a table whose texts are `whole` characters long at most, and whose
+    longest words are `words` long, on `width` columns: None where rich's own fit (every text
+    on one line) does, or where no width keeps every word whole; else each column its
+    longest word, and what is left shared out, a column at a time, up to its longest text."""
+    # Each column takes its padding and one border besides its text; the table one more.
+    frame = 3 * len(whole) + 1
+    if sum(whole) + frame <= width or sum(words) + frame > width:
+        return None
+    widths = list(words)
+    left = width - frame - sum(widths)
+    for position, longest in enumerate(whole):
+        grown = min(longest - widths[position], left)
+        widths[position] += grown
+        left -= grown
+    return widths

@@ -6,7 +6,7 @@ from typing import Any
 from sqlalchemy import Engine, Select, and_, func, select
 
 from pokerdb.answers.rendering import Table
-from pokerdb.answers.wins import refuse_no_deals
+from pokerdb.answers.wins import NO_DEALS, refuse_no_deals
 from pokerdb.rules.variants import HandKind
 from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
@@ -14,7 +14,13 @@ from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import categories, category_id, datasets, deals, hand_values
 
 
-def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None) -> Select[Any]:
+def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None,
+               game: str | None = None) -> Select[Any]:
+    """`statement` over deals, narrowed to one dataset's (by name) and one game's (by
+    datasets.game), where given."""
+    if game is not None:
+        statement = statement.where(deals.c.dataset_id.in_(
+            select(datasets.c.id).where(datasets.c.game == game)))
     if dataset is None:
         return statement
     with engine_reader(engine) as fetch:
@@ -34,6 +40,21 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
         return win_counts.unevaluated_deals(fetch, dataset)
 
 
+def why_no_categories(engine: Engine, dataset: str | None = None,
+                      game_label: str | None = None) -> str:
+    """Why the deals selected (those of one game's datasets, named by `game_label`, if given)
+    have no hand of a category to count: not evaluated yet, or no hand reached a showdown
+    (each deal's board stops before the river, it was won by folds, or it has one player)."""
+    if not wins(engine, dataset)["deals"]:
+        return NO_DEALS
+    if unevaluated_deals(engine, dataset):
+        return "no evaluated hands (run: pokerdb evaluate)"
+    where = ("the database" if dataset is None else f"dataset '{dataset}'") if (
+        game_label is None) else f"the {game_label} datasets"
+    return (f"no hand of {where} has a showdown value: every deal stops before the river, "
+            f"was won by folds, or has one player")
+
+
 @dataclass(frozen=True)
 class Answer:
     """Tables that answer a question about the deals, and how many of those deals are not
@@ -49,8 +70,6 @@ def breakdown(engine: Engine, dataset: str | None = None) -> Answer:
     refuse_no_deals(wins(engine, dataset)["deals"])
     return Answer([wins_by_category(engine, dataset), category_matrix(engine, dataset)],
                   unevaluated_deals(engine, dataset))
-
-
 def category_label(name: str, kind: str) -> str:
     """A category in words, its kind said unless it is a high hand's: "Seven Low
     (deuce-to-seven)"."""
@@ -80,9 +99,11 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
                  "wins_by_category")
 
 
-def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
-    """Deals counted by player 1's category (rows) against player 2's (columns): every
-    category of high hands, and those of other kinds that occur."""
+def category_matrix(engine: Engine, dataset: str | None = None,
+                    game: str | None = None) -> Table:
+    """Deals counted by player 1's category (rows) against player 2's (columns), of the
+    datasets of one game if given: every category of high hands, and those of other kinds
+    that occur."""
     one, two = hand_values.alias("one"), hand_values.alias("two")
     paired = (select().select_from(deals)
               .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
@@ -92,7 +113,7 @@ def category_matrix(engine: Engine, dataset: str | None = None) -> Table:
     statement = in_dataset(
         paired.add_columns(first, second, func.count())
         .where(one.c.strength.is_not(None), two.c.strength.is_not(None))  # a showdown
-        .group_by(first, second), engine, dataset)
+        .group_by(first, second), engine, dataset, game)
     with reading(engine) as connection:
         known = connection.execute(select(categories.c.id, categories.c.name, categories.c.kind)
                                    .order_by(categories.c.id)).all()

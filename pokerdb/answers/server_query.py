@@ -10,11 +10,13 @@ lock, the statement took). Its rows are fetched FETCH_ROWS at a time, as they ar
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from typing import Any
 
 from sqlalchemy import Engine
 
 from pokerdb.answers.query_errors import REFUSED, timeout_error
+from pokerdb.answers.query_guard import guarded
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError, ReadOnlyError
 from pokerdb.storage.reader_role import FETCH_FUNCTION, OPEN_FUNCTION, ensure_reader
@@ -45,16 +47,47 @@ def run_server(engine: Engine, sql: str, timeout: float | None) -> Iterator[Tabl
             columns, types = step.run(lambda: _describe(driver, sql))
             if not columns:
                 raise ReadOnlyError(REFUSED)  # SET, LOCK, DDL, a write without RETURNING
-            # The statement travels as a parameter, never inside SQL text of ours: nothing in
-            # it can end the call, and a second statement was refused when it was described.
-            step.run(lambda: cursor.execute(f"SELECT {OPEN_FUNCTION}(%s)", [sql]))
             shape = ", ".join(f"c{i} {kind}" for i, kind in enumerate(types))
             fetch = f"SELECT * FROM {FETCH_FUNCTION}({FETCH_ROWS}) AS q({shape})"
-            yield Table(columns, step.rows(fetch))
+            with guarded(driver):
+                first = _first_rows(driver, step, sql, types, fetch)
+                yield Table(columns, chain(first, step.rows(fetch)))
     finally:
         # Closing rolls back, and drops whatever session state the statement set (settings,
         # advisory locks) instead of handing it to the pool's next user.
         raw.invalidate()
+
+
+def _first_rows(driver: Any, step: "_ServerSteps", sql: str, types: list[str],
+                fetch: str) -> list[tuple[Any, ...]]:
+    """Open the statement's cursor and fetch its first rows. The statement travels as a
+    parameter, never inside SQL text of ours: nothing in it can end the call, and a second
+    statement was refused when it was described. A column of a domain type (information_schema's
+    sql_identifier, say) is described as its base type, which the fetch's column list then
+    does not match: the statement is opened again, in a new transaction, with each column cast
+    to the type described."""
+    import psycopg
+
+    try:
+        step.run(lambda: step.cursor.execute(f"SELECT {OPEN_FUNCTION}(%s)", [sql]),
+                 translated=False)
+        return list(step.run(lambda: step.cursor.execute(fetch).fetchall(), translated=False))
+    except psycopg.errors.DatatypeMismatch as exc:
+        if exc.diag.message_primary != _SHAPE_MISMATCH:
+            raise step.translated(exc) from None
+    except psycopg.Error as exc:
+        raise step.translated(exc) from None
+    driver.rollback()
+    step.run(lambda: _begin_read_only(step.cursor))
+    columns = ", ".join(f"CAST(q.c{i} AS {kind})" for i, kind in enumerate(types))
+    names = ", ".join(f"c{i}" for i in range(len(types)))
+    # A line break ends a comment the statement may end in; a semicolon cannot end a subquery.
+    cast = f"SELECT {columns} FROM (\n{sql.rstrip().rstrip(';')}\n) AS q({names})"
+    step.run(lambda: step.cursor.execute(f"SELECT {OPEN_FUNCTION}(%s)", [cast]))
+    return list(step.run(lambda: step.cursor.execute(fetch).fetchall()))
+
+
+_SHAPE_MISMATCH = "structure of query does not match function result type"
 
 
 def _begin_read_only(cursor: Any) -> None:
@@ -106,23 +139,30 @@ class _ServerSteps:
         while batch := self.run(lambda: self.cursor.execute(fetch).fetchall()):
             yield from batch
 
-    def run(self, step: Callable[[], Any]) -> Any:
+    def run(self, step: Callable[[], Any], translated: bool = True) -> Any:
+        """`step()`, its server errors as pokerdb's unless not `translated`."""
         import psycopg
 
         try:
             self._bound()
             return step()
         except psycopg.Error as exc:
-            if exc.sqlstate in _SERVER_REFUSED_SQLSTATES:
-                raise ReadOnlyError(REFUSED) from None
-            if exc.sqlstate == _SERVER_CANCELED and self.timeout is not None:
-                raise timeout_error(self.timeout) from None
-            detail = exc.diag.message_primary or str(exc)
-            if exc.sqlstate == _SERVER_NOT_GRANTED:
-                raise PokerdbError(f"{NOT_GRANTED}: {detail}") from None
-            if "multiple commands" in detail:
-                detail = "you can only execute one statement at a time"
-            raise PokerdbError(f"SQL error: {detail}") from None
+            if not translated:
+                raise
+            raise self.translated(exc) from None
+
+    def translated(self, exc: Any) -> PokerdbError:
+        """A server error (a psycopg.Error) as pokerdb's."""
+        if exc.sqlstate in _SERVER_REFUSED_SQLSTATES:
+            return ReadOnlyError(REFUSED)
+        if exc.sqlstate == _SERVER_CANCELED and self.timeout is not None:
+            return timeout_error(self.timeout)
+        detail = exc.diag.message_primary or str(exc)
+        if exc.sqlstate == _SERVER_NOT_GRANTED:
+            return PokerdbError(f"{NOT_GRANTED}: {detail}")
+        if "multiple commands" in detail:
+            detail = "you can only execute one statement at a time"
+        return PokerdbError(f"SQL error: {detail}")
 
     def _bound(self) -> None:
         from psycopg.pq import TransactionStatus

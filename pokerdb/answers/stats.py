@@ -10,7 +10,7 @@ from typing import Final
 from sqlalchemy import Engine, func, or_, select
 
 from pokerdb.answers.rendering import Table
-from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals
+from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals, why_no_categories
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
@@ -51,15 +51,17 @@ class FitTest:
         return f"consistent with random dealing (p >= {SIGNIFICANCE})"
 
 
-def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
-    """Evaluated hands of each category, High Card (0) to Royal Flush (9): of the deal files,
-    and of the recorded Hold'em hands (other variants' odds are not the game's)."""
+def category_counts(engine: Engine, dataset: str | None = None,
+                    game: str | None = None) -> list[int]:
+    """Evaluated hands of each category, High Card (0) to Royal Flush (9), of the datasets of
+    one game if given: of the deal files, and of the recorded Hold'em hands (other variants'
+    odds are not the game's)."""
     statement = in_dataset(
         select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)
         .where(hand_values.c.strength.is_not(None),
                or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)))
-        .group_by(category_of(hand_values.c.strength)), engine, dataset)
+        .group_by(category_of(hand_values.c.strength)), engine, dataset, game)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}
     return [by_category.get(category, 0) for category in Category]
@@ -68,15 +70,21 @@ def category_counts(engine: Engine, dataset: str | None = None) -> list[int]:
 def selected_game(engine: Engine, dataset: str | None = None) -> Game:
     """The game of the datasets `dataset` selects (all when None): odds are a game's, so the
     selection must hold one game."""
+    games = selected_games(engine, dataset)
+    if len(games) > 1:
+        raise PokerdbError(f"the datasets hold hands of several games "
+                           f"({', '.join(game.name for game in games)}), each with its own "
+                           f"odds: choose a dataset with --dataset")
+    return games[0] if games else FIVE_CARD
+
+
+def selected_games(engine: Engine, dataset: str | None = None) -> list[Game]:
+    """The games of the datasets `dataset` selects (all when None), by name."""
     statement = select(datasets.c.game).distinct()
     if dataset is not None:
         statement = statement.where(datasets.c.name == dataset)
     with reading(engine) as connection:
-        names = sorted(connection.scalars(statement))
-    if len(names) > 1:
-        raise PokerdbError(f"the datasets hold hands of several games ({', '.join(names)}), "
-                           f"each with its own odds: choose a dataset with --dataset")
-    return GAMES[names[0]] if names else FIVE_CARD
+        return [GAMES[name] for name in sorted(connection.scalars(statement))]
 
 
 def expected_counts(total: int, game: Game = FIVE_CARD) -> list[float]:
@@ -144,7 +152,7 @@ def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset)
     if not sum(counts):
-        raise PokerdbError("no evaluated hands to count (run: pokerdb evaluate)")
+        raise PokerdbError(f"nothing to count: {why_no_categories(engine, dataset)}")
     return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
 
 

@@ -16,6 +16,8 @@ class Wins:
     counts: dict[str, int]  # {"deals", "player1", "player2", ..., "ties"}
     unevaluated: int  # deals with a hand not evaluated yet: no winner so far
     alone: int  # evaluated deals of one player (such as UCI rows): nobody to beat, no winner
+    # evaluated deals whose board stops before the river: no showdown, no winner
+    short_board: int = 0
 
 
 def count_wins(db: str | None, dataset: str | None = None) -> Wins:
@@ -24,9 +26,10 @@ def count_wins(db: str | None, dataset: str | None = None) -> Wins:
     with reader(db) as fetch:
         counts = win_counts.wins(fetch, dataset)
         unevaluated = win_counts.unevaluated_deals(fetch, dataset, counts)
-    refuse_no_deals(counts["deals"])
-    decided = sum(counts.values()) - counts["deals"]
-    return Wins(counts, unevaluated, counts["deals"] - decided - unevaluated)
+        refuse_no_deals(counts["deals"])
+        undecided = counts["deals"] - (sum(counts.values()) - counts["deals"]) - unevaluated
+        short_board = win_counts.short_board_deals(fetch, dataset) if undecided else 0
+    return Wins(counts, unevaluated, undecided - short_board, short_board)
 
 
 def refuse_no_deals(deals: int) -> None:

@@ -4,14 +4,21 @@ library (pokerdb.steps, pokerdb.answers), and renders what comes back.
 - program: the Typer app, its help and usage lines, and one-line usage errors;
 - options: the options many commands share, defined once;
 - terminal: errors and notes on stderr, progress bars;
-- step_commands, answer_commands, generate_command: the commands, by what they do.
+- step_commands, answer_commands, generate_command, export_command, serve_command: the
+  commands, by what they do.
 
 Modules that load SQLAlchemy or numpy are imported inside the commands that use them, so that
 `pokerdb wins` on an SQLite file at head starts in a blink.
 """
 
 # Each command registers with the app as its module is imported.
-from pokerdb.cli import answer_commands, generate_command, step_commands  # noqa: F401
+from pokerdb.cli import (  # noqa: F401
+    answer_commands,
+    export_command,
+    generate_command,
+    serve_command,
+    step_commands,
+)
 from pokerdb.cli.program import app
 
 __all__ = ["app"]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pokerdb.answers.rendering import OutputFormat, render, render_object
+from pokerdb.answers.rendering import OutputFormat, TextFormat, render, render_object
 from pokerdb.cli.options import (
     DatasetOption,
     DbOption,
@@ -28,6 +28,10 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
     with user_errors():
         answer = count_wins(db, dataset)
         note_unevaluated(answer.unevaluated)
+        if answer.short_board:
+            notes([f"{counted(answer.short_board, 'deal')} whose board stops before the river "
+                   f"(on the flop or the turn) have no showdown, hence no winner, and are "
+                   f"counted in deals only"])
         if answer.alone:
             notes([f"{counted(answer.alone, 'deal')} of one player (such as UCI rows) have no "
                    f"winner and are counted in deals only"])
@@ -48,15 +52,25 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 
 
 @command("players", panel=ANSWERS)
-def players_command(db: DbOption = None, dataset: DatasetOption = None,
-                    fmt: FormatOption = OutputFormat.TABLE,
-                    no_headers: NoHeadersOption = False) -> None:
-    """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
-    won, and the net by the category of the hand shown."""
+def players_command(
+    db: DbOption = None, dataset: DatasetOption = None,
+    by: Annotated[str | None, typer.Option(
+        "--by", metavar="position|stakes", help="A row per player and position, or stakes.")
+    ] = None,
+    min_hands: Annotated[int, typer.Option(
+        "--min-hands", min=1, help="Leave out players with fewer hands.")] = 1,
+    sort: Annotated[str, typer.Option(
+        "--sort", metavar="COLUMN", help="The column to sort by, largest first.")] = "net",
+    fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
+) -> None:
+    """Recorded hands: per player name, the tracker statistics (VPIP, PFR, 3-bet, c-bet,
+    aggression, showdowns, net, bb/100; docs/player-stats.md), and the net by the category
+    of the hand shown."""
     from pokerdb.answers.players import player_results
 
     with user_errors():
-        render(player_results(open_database(db), dataset), fmt, headers=not no_headers)
+        render(player_results(open_database(db), dataset, by, min_hands, sort), fmt,
+               headers=not no_headers)
 
 
 @command(panel=ANSWERS)
@@ -93,9 +107,9 @@ def explain(
         "--cards", help='A deal as text instead: 5 cards per player, e.g. "8C TS KC 9H 4S '
                         '7D 2S 5D 3S AC".')] = None,
     db: DbOption = None,
-    fmt: Annotated[OutputFormat, typer.Option(
-        "--format", "-f", help="Text (table) or json; csv has no shape for a verdict.")
-    ] = OutputFormat.TABLE,
+    fmt: Annotated[TextFormat, typer.Option(
+        "--format", "-f", help="Text (table) or json: a verdict has no rows for csv.")
+    ] = TextFormat.TABLE,
 ) -> None:
     """Each player's hand in words, and the comparison that decides the deal."""
     from pokerdb.answers.explain import explain_cards, explain_deal
@@ -107,9 +121,7 @@ def explain(
             explanation = explain_deal(open_database(db), deal_id)
         else:
             raise PokerdbError("explain needs a deal id or --cards (not both)")
-        if fmt is OutputFormat.CSV:
-            raise PokerdbError("explain prints text (--format table) or --format json")
-    if fmt is OutputFormat.JSON:
+    if fmt is TextFormat.JSON:
         typer.echo(json.dumps(explanation.record(), indent=2))
     else:
         typer.echo("\n".join(explanation.lines()))

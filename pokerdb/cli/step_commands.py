@@ -6,7 +6,13 @@ import typer
 
 from pokerdb.cli.options import DatasetOption, DbOption, QuietOption, open_database
 from pokerdb.cli.program import CHANGES, command
-from pokerdb.cli.terminal import counted, progress_bars, user_errors
+from pokerdb.cli.terminal import (
+    CountedProgress,
+    counted,
+    interruptible,
+    progress_bars,
+    user_errors,
+)
 from pokerdb.errors import shown
 from pokerdb.formats import InputFormat
 
@@ -14,7 +20,8 @@ from pokerdb.formats import InputFormat
 @command("import", panel=CHANGES)
 def import_command(
     files: Annotated[list[str], typer.Argument(
-        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh, "
+             "pokerstars).")],
     db: DbOption = None,
     name: Annotated[str | None, typer.Option(
         "--name", help="Dataset name (one file only); default the file name.")] = None,
@@ -27,8 +34,11 @@ def import_command(
              "uci: the UCI Poker Hand CSV, one hand per row, its CLASS kept in hands.label."
              "\n\nholdem: the board then each player's two hole cards, groups separated by "
              "'|'.\n\nphh: PHH hand histories (.phh, .phhs, or a folder of them), each hand "
-             "replayed and settled.\n\n"
-             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+             "replayed and settled.\n\npokerstars: PokerStars hand histories (files of "
+             "hands, or a folder of them), settled and checked against what the files say "
+             "was paid.\n\n"
+             "Default: phh for a folder or a .phh/.phhs file, pokerstars for a file or folder "
+             "that starts as PokerStars writes, else pe54.")
     ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
@@ -45,12 +55,17 @@ def import_command(
     from pokerdb.steps.file_imports import ImportRequest, import_files
 
     request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate)
-    with user_errors():
+    done: list[str] = []  # the files imported (or skipped) before an interruption
+    with user_errors(), interruptible(lambda: _import_kept(files, done)):
         for imported in import_files(db, files, request, progress_bars(quiet)):
+            done.append(imported.file)
             result = imported.result
             if result.skipped:
                 typer.echo(shown(f"{imported.file}: already imported as dataset "
                                  f"'{result.already_imported_as}', skipped"))
+            elif not result.deals:
+                typer.echo(shown(f"{imported.file}: all {counted(result.duplicates, 'hand')} "
+                                 f"are stored already, skipped"))
             elif not quiet:
                 rate = result.deals / result.seconds if result.seconds else 0
                 evaluated = " and evaluated" if evaluate else ""
@@ -59,7 +74,17 @@ def import_command(
                                  f"({counted(result.hands, 'hand')}) as dataset "
                                  f"'{result.name}' in {result.seconds:.2f} s "
                                  f"({rate:,.0f} deals/s)"
-                                 f"{_skipped_note(result.rejected, imported.item)}"))
+                                 f"{_skipped_note(result.rejected, imported.item)}"
+                                 f"{_site_note(result.duplicates, result.cancelled)}"))
+
+
+def _import_kept(files: list[str], done: list[str]) -> str:
+    """What an import interrupted after the files `done` kept."""
+    if len(done) == len(files):
+        return f"every file was imported ({counted(len(done), 'file')})"
+    before = (f"; the {counted(len(done), 'file')} before it "
+              f"{'was' if len(done) == 1 else 'were'} imported" if done else "")
+    return shown(f"nothing of {files[len(done)]} was imported{before}")
 
 
 def _skipped_note(rejected: int, item: str) -> str:
@@ -69,13 +94,23 @@ def _skipped_note(rejected: int, item: str) -> str:
             f"(see the rejects table)")
 
 
+def _site_note(duplicates: int, cancelled: int) -> str:
+    """The hands of a site's files not stored: already stored, or cancelled by the site."""
+    notes = ([f"skipped {counted(duplicates, 'hand')} stored already"] if duplicates else []) + (
+        [f"{counted(cancelled, 'cancelled hand')} not stored"] if cancelled else [])
+    return "".join(f"; {note}" for note in notes)
+
+
 @command(panel=CHANGES)
 def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     """Evaluate every hand not yet evaluated and decide each deal's winner."""
     from pokerdb.steps.evaluate_database import evaluate_database
 
-    with user_errors():
-        result = evaluate_database(db, progress_bars(quiet))
+    progress = CountedProgress(progress_bars(quiet))
+    with user_errors(), interruptible(
+            lambda: f"the {counted(progress.done, 'hand')} evaluated before were kept, the "
+                    f"window in progress was not (pokerdb evaluate goes on from there)"):
+        result = evaluate_database(db, progress)
     if quiet:
         return
     if not result.hands:
@@ -93,12 +128,21 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
     board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
     from pokerdb.steps.equity_step import compute_pending
 
-    with user_errors():
-        result = compute_pending(open_database(db), dataset, progress_bars(quiet))
-    if not quiet:
-        rate = result.deals / result.seconds if result.seconds else 0
-        typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
-                   f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+    progress = CountedProgress(progress_bars(quiet))
+    with user_errors(), interruptible(
+            lambda: f"the equities of {counted(progress.done, 'deal')} computed before were "
+                    f"kept, the window in progress was not (pokerdb equity goes on from "
+                    f"there)"):
+        result = compute_pending(open_database(db), dataset, progress)
+    if quiet:
+        return
+    if not result.deals:
+        typer.echo("nothing to compute: every Hold'em deal whose cards are known has its "
+                   "equities already")
+        return
+    rate = result.deals / result.seconds if result.seconds else 0
+    typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
+               f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
 
 
 @command("delete", panel=CHANGES)
@@ -110,6 +154,7 @@ def delete_command(
     win counts) in one transaction."""
     from pokerdb.steps.removal import delete_dataset
 
-    with user_errors():
+    with user_errors(), interruptible(
+            lambda: shown(f"nothing was deleted: dataset '{dataset}' is as it was")):
         removed = delete_dataset(open_database(db), dataset)
     typer.echo(shown(f"deleted dataset '{dataset}' ({counted(removed, 'deal')})"))

@@ -64,6 +64,45 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+@contextmanager
+def interruptible(kept: Callable[[], str]) -> Iterator[None]:
+    """Ctrl-C ends the command with one line saying what was kept (`kept()`) and exit code
+    130, as a shell reports a process stopped by SIGINT. The transaction in progress rolls
+    back; what was committed before stays."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        say(f"Interrupted: {kept()}")
+        raise typer.Exit(130) from None
+
+
+class CountedProgress:
+    """A Progress shown as `shown` shows it, that also counts the units its tasks were told
+    are done: a step tells them once a window is committed, so the count is what an
+    interrupted command kept."""
+
+    def __init__(self, shown: Progress) -> None:
+        self.shown = shown
+        self.done = 0
+
+    @contextmanager
+    def __call__(self, label: str, total: Callable[[], int | None], unit: str,
+                 counting: str | None = None) -> Iterator[Task | None]:
+        with self.shown(label, total, unit, counting) as task:
+            yield _CountedTask(self, task)
+
+
+class _CountedTask:
+    def __init__(self, progress: CountedProgress, task: Task | None) -> None:
+        self.progress = progress
+        self.task = task
+
+    def advance(self, done: int, stored: int = 0) -> None:
+        self.progress.done += done
+        if self.task is not None:
+            self.task.advance(done, stored)
+
+
 def _database_error(exc: Exception) -> str | None:
     """What the database said, if `exc` is its refusal: SQLAlchemy's DBAPIError (asked
     without importing SQLAlchemy: only a command that loaded it can have raised one) or the

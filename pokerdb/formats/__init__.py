@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pokerdb.formats import holdem, pe54, phh, uci
+from pokerdb.formats import holdem, pe54, phh, pokerstars, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
 from pokerdb.formats.sources import Source, content_sha256, open_lines
@@ -35,6 +35,7 @@ class InputFormat(StrEnum):
     UCI = uci.FORMAT
     HOLDEM = holdem.FORMAT
     PHH = phh.FORMAT
+    POKERSTARS = pokerstars.FORMAT
 
     @property
     def game(self) -> Game:

@@ -1,46 +1,64 @@
-"""Reading PHH hand histories for an import: a `.phh` or `.phhs` file, or a folder of them, read
-as one dataset whose hands are replayed and settled (pokerdb.rules.hand_batches).
+"""Reading hand histories for an import: a file of them, or a folder, read as one dataset whose
+hands are replayed and settled (pokerdb.rules.hand_batches). A `HandReader` says how a format
+lists a folder's files and reads a file's hands: PHH's (`.phh`, `.phhs`) and a site's
+(pokerdb.formats.pokerstars), whose hands are then checked against what the site says was paid
+(pokerdb.rules.site_settlement).
 
-`HandHistories(source)` is the import's input (see pokerdb.formats.open_input). `sha256()` reads
-every file once, in path order, and hashes the contents the import then parses. They are kept in
-memory up to KEPT_BYTES; the files beyond are read again as the import reaches them. The import
-hashes what it parses again, and fails if that changed meanwhile. `opened(rule)` yields a
-`HandBatch` of settled hands for every BATCH_HANDS valid ones, and a `Rejected` for each invalid
-hand: its position in the dataset, its source, and why.
+`HandHistories(source, reader)` is the import's input (see pokerdb.formats.open_input).
+`sha256()` reads every file once, in path order, and hashes the contents the import then
+parses. They are kept in memory up to KEPT_BYTES; the files beyond are read again as the import
+reaches them. The import hashes what it parses again, and fails if that changed meanwhile.
+`opened(rule)` yields a `HandBatch` of settled hands for every BATCH_HANDS valid ones, and a
+`Rejected` for each invalid hand: its position in the dataset, its source, and why.
 """
 
 import datetime
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
 from pokerdb.errors import InputError
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
+from pokerdb.formats.phh_amounts import number_text
 from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
-from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand
 from pokerdb.rules.settlement import replay
+from pokerdb.rules.site_settlement import settle_as_paid
 from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
-MAX_STREAM_BYTES: Final = 256 << 20  # of hand histories read from stdin (or a pipe), whole
 # TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
 _NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
 
 
-class HandHistories:
-    """A `.phh`/`.phhs` file (or stdin) or a folder of them, as an import's input."""
+@dataclass(frozen=True)
+class HandReader:
+    """How a format of hand histories is read: `files` lists a folder's files to read (in
+    order), `parse` yields the hands of one file's content."""
 
-    def __init__(self, source: Source) -> None:
+    files: Callable[[Path], list[PhhFile]]
+    parse: Callable[[PhhFile, bytes], Iterable[PhhHand | PhhError | Cancelled]]
+    kind: str  # the files, as a message names them: ".phh or .phhs files"
+
+
+PHH_READER: Final = HandReader(phh_files, parse_file, ".phh or .phhs files")
+
+
+class HandHistories:
+    """A file of hand histories (or stdin) or a folder of them, as an import's input."""
+
+    def __init__(self, source: Source, reader: HandReader = PHH_READER) -> None:
         self.source = source
+        self.reader = reader
         self.folder = source.path is not None and source.path.is_dir()
-        self.files = (phh_files(source.path) if self.folder and source.path is not None
+        self.files = (reader.files(source.path) if self.folder and source.path is not None
                       else [PhhFile(Path(source.label).name, source.path or Path(source.label))])
         # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
         # or why it cannot be read; None for a file to read again.
@@ -53,7 +71,7 @@ class HandHistories:
         if self.source.is_stream:
             return None
         if not self.files:
-            raise InputError(self.source.label, None, "no .phh or .phhs files in the folder")
+            raise InputError(self.source.label, None, f"no {self.reader.kind} in the folder")
         whole = hashlib.sha256()
         self.kept, self.sizes = [], []
         kept_bytes = 0
@@ -82,7 +100,7 @@ class HandHistories:
         for index, file in enumerate(self.files):
             kept = self.kept[index] if index < len(self.kept) else None
             if kept is None:
-                raw = self._stream() if self.source.stream is not None else _raw(file)
+                raw = self._stream(file) if self.source.stream is not None else _raw(file)
                 kept = _content(file, raw)
                 size = len(raw) if isinstance(raw, bytes) else 0
             else:
@@ -96,31 +114,63 @@ class HandHistories:
         pending = _Pending()
         position = 0
         for file, content in self._contents(digest, read):
-            found = (parse_file(file, content) if isinstance(content, bytes) else (content,))
+            found = (self.reader.parse(file, content) if isinstance(content, bytes)
+                     else (content,))
             with_nul = isinstance(content, bytes) and any(
                 escape in content for escape in _NUL_ESCAPES)
             for item in found:
+                if isinstance(item, Cancelled):
+                    pending.cancelled += 1
+                    continue
                 position += 1
                 hand = _without_nul(item) if with_nul and isinstance(item, PhhHand) else item
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
-                    yield Rejected(position, problem.source, problem.message,
-                                   len(problem.source.encode()), self._where(problem.source))
+                    yield self._rejected(position, problem)
                 elif len(pending) == BATCH_HANDS:
-                    yield settle(pending.hands)
+                    yield from self._settled(pending)
                     pending = _Pending()
-        if len(pending):
-            yield settle(pending.hands)
+        if len(pending) or pending.cancelled:
+            yield from self._settled(pending)
 
-    def _stream(self) -> bytes:
-        """The whole of stdin (or another stream): one file's content, within bounds."""
+    def _settled(self, pending: "_Pending") -> Iterator["HandBatch | Rejected"]:
+        """The pending hands settled; a site's hand checked against what its file says was
+        paid, and rejected if they disagree."""
+        batch = replace(settle(pending.hands), cancelled=pending.cancelled)
+        if not any(hand.replayed.hand.site is not None for hand in batch.hands):
+            yield batch
+            return
+        keep: list[int] = []
+        first_seat = 0
+        strengths = batch.strength.tolist()
+        for index, (hand, count) in enumerate(zip(batch.hands, batch.players.tolist(),
+                                                  strict=True)):
+            replayed = hand.replayed
+            if replayed.hand.site is not None:
+                try:
+                    batch.settlements[index] = settle_as_paid(
+                        replayed, batch.settlements[index],
+                        strengths[first_seat:first_seat + count])
+                except PhhError as error:
+                    yield self._rejected(hand.position, error)
+                    first_seat += count
+                    continue
+            keep.append(index)
+            first_seat += count
+        yield batch.subset(keep) if len(keep) < len(batch) else batch
+
+    def _rejected(self, position: int, problem: PhhError) -> Rejected:
+        return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
+                        self._where(problem.source))
+
+    def _stream(self, file: PhhFile) -> bytes:
+        """The whole of stdin (or another stream): one file's content, within its bounds."""
         assert self.source.stream is not None
-        data = self.source.stream.read(MAX_STREAM_BYTES + 1)
-        if len(data) > MAX_STREAM_BYTES:
-            raise InputError(self.source.label, None,
-                             f"more than {MAX_STREAM_BYTES:,} bytes: hand histories are read "
-                             f"whole; import this many from files")
-        return data
+        try:
+            return file.within_bounds(self.source.stream.read(file.max_bytes + 1),
+                                      "is larger than")
+        except PhhError as error:
+            raise PhhError(self.source.label, error.message) from None
 
     def _where(self, source: str) -> str:
         """A hand's source as the user can find it: in the folder or file imported."""
@@ -166,6 +216,7 @@ class _Pending:
 
     def __init__(self) -> None:
         self.hands: list[ReplayedHand] = []
+        self.cancelled = 0  # hands the site cancelled, met since the last batch
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -185,7 +236,7 @@ class _Pending:
         try:
             replayed = replay(hand)
         except PhhError as error:
-            return error
+            return error if hand.site is None else hand.site.located(error)
         self.hands.append(ReplayedHand(position, replayed, date))
         return None
 
@@ -205,7 +256,12 @@ def _date(details: HandDetails) -> datetime.date | str | None:
     a date."""
     if details.year is None or details.month is None or details.day is None:
         return None
+    parts = {"year": details.year, "month": details.month, "day": details.day}
     try:
         return datetime.date(details.year, details.month, details.day)
     except ValueError as exc:
         return f"fields 'year', 'month' and 'day' are not a date ({exc})"
+    except OverflowError:  # past a C integer
+        name, value = max(parts.items(), key=lambda part: abs(part[1] or 0))
+        return (f"fields 'year', 'month' and 'day' are not a date ({name} is out of range: "
+                f"{number_text(value)})")

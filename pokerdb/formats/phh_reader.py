@@ -1,10 +1,18 @@
 """Reading PHH files into hands (see pokerdb.formats.phh for what is read and how): the files of
-a path, each file's hands, and each hand's fields checked into a `PhhHand`."""
+a path, each file's hands, and each hand's fields checked into a `PhhHand`.
+
+Input is bounded as deal files' lines are: a file is read whole up to MAX_HAND_FILE_BYTES (a
+.phh) or MAX_HANDS_FILE_BYTES (a .phhs), as stored and decompressed; only regular files are
+read from a folder; a string field holds at most MAX_TEXT_CHARS; an amount is refused unless
+pokerdb can store it exactly (pokerdb.formats.phh_amounts). TOML is read by
+pokerdb.formats.phh_toml, a .phhs one hand's table at a time.
+"""
 
 import datetime
 import gzip
+import io
 import os
-import tomllib
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -14,11 +22,26 @@ from typing import Any, Final, cast
 from pokerdb.errors import quoted
 from pokerdb.formats.deal_lines import UTF8_BOM
 from pokerdb.formats.phh import GZIP_SUFFIX, HANDS_SUFFIX, is_phh_name
+from pokerdb.formats.phh_amounts import (
+    AMOUNT_LIMIT,
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    cbr_decimals,
+    finest_amount,
+    in_units,
+    oversized_bet,
+    too_fine,
+    too_large,
+)
+from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
 from pokerdb.formats.sources import GZIP_ERRORS, GZIP_MAGIC, gzip_problem
-from pokerdb.formats.toml_subset import load_toml
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
-AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+# A file is read whole, so its size is bounded, as a line of a deal file is: a .phh holds one
+# hand (a few kilobytes), a .phhs many.
+MAX_HAND_FILE_BYTES: Final = 1 << 20
+MAX_HANDS_FILE_BYTES: Final = 64 << 20
+
 
 @dataclass(frozen=True)
 class PhhFile:
@@ -33,25 +56,49 @@ class PhhFile:
         """A `.phhs` file (many hands), gzipped or not, by the name it is given."""
         return self.source.lower().removesuffix(GZIP_SUFFIX).endswith(HANDS_SUFFIX)
 
+    @property
+    def max_bytes(self) -> int:
+        """The most of it read, as stored and decompressed (see MAX_HAND_FILE_BYTES)."""
+        return MAX_HANDS_FILE_BYTES if self.holds_many else MAX_HAND_FILE_BYTES
+
     def content(self) -> bytes:
         """The file's bytes, decompressed when gzip (recognised by content, whatever the name)."""
         return self.decompressed(self.read())
 
     def read(self) -> bytes:
-        """The file's bytes as stored."""
+        """The file's bytes as stored, of a regular file only: a device (/dev/zero) would be
+        read for ever, a pipe waited on for ever."""
         try:
-            return self.path.read_bytes()
+            # Not blocking: opening a named pipe waits for a writer.
+            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError as exc:
             raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
+        with open(descriptor, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise PhhError(self.source, "is not a regular file (a device, a pipe or a "
+                                            "socket): hand histories are read from files")
+            return self.within_bounds(stream.read(self.max_bytes + 1), "is larger than")
+
+    def within_bounds(self, data: bytes, what: str) -> bytes:
+        """`data`, if no more than max_bytes; `what` says of what, else."""
+        if len(data) <= self.max_bytes:
+            return data
+        kind = ("a .phhs file (hand histories are read whole: split it)" if self.holds_many
+                else "one hand")
+        raise PhhError(self.source, f"{what} {self.max_bytes:,} bytes, the most pokerdb "
+                                    f"reads of {kind}")
 
     def decompressed(self, data: bytes) -> bytes:
-        """The file's bytes `data`, decompressed when gzip."""
+        """The file's bytes `data`, decompressed when gzip, up to max_bytes: a small file of
+        zeros can decompress to gigabytes."""
         if data[:2] != GZIP_MAGIC:
             return data
         try:
-            return gzip.decompress(data)
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                content = unpacked.read(self.max_bytes + 1)
         except GZIP_ERRORS as exc:
             raise PhhError(self.source, gzip_problem(self.source, exc).message) from exc
+        return self.within_bounds(content, "decompresses to more than")
 
 
 def phh_files(path: Path) -> list[PhhFile]:
@@ -102,17 +149,16 @@ def parse_file(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError]:
 
 def parse_hand(text: str, source: str) -> PhhHand:
     """The hand of a `.phh` file's text."""
-    return hand_from_table(_document(text, source), source)
+    return hand_from_table(load_toml(text, source), source)
 
 
 def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
     """The hands of a `.phhs` file's text, each named ``source#KEY``."""
-    try:
-        document = _document(text, source)
-    except PhhError as error:
-        yield error
-        return
-    for key, table in document.items():
+    for item in hand_tables(text, source):
+        if isinstance(item, PhhError):
+            yield item
+            continue
+        key, table = item
         if not isinstance(table, dict):
             yield PhhError(source, f"{quoted(key)} is not a hand: a .phhs file holds only "
                                    f"tables [1], [2], ..., one per hand")
@@ -123,21 +169,11 @@ def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
             yield error
 
 
-
-def _document(text: str, source: str) -> dict[str, object]:
-    try:
-        return load_toml(text, _FIELD_NAMES)
-    except tomllib.TOMLDecodeError as exc:
-        raise PhhError(source, f"not valid TOML: {exc}") from None
-
-
 # --- fields ---------------------------------------------------------------------------------
 
-MAX_EXPONENT: Final = 18  # decimal places of an amount; finer ones are a typo, not chips
-
-
 def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
-    """A hand from its TOML table, every field checked for type and length."""
+    """A hand from its TOML table, every field checked for type and length, every amount
+    for what pokerdb can store exactly (pokerdb.formats.phh_amounts)."""
     fields = _Fields(table, source)
     variant = fields.text("variant")
     stacks = fields.numbers("starting_stacks", infinite=True)
@@ -152,65 +188,40 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     winnings = fields.optional_numbers("winnings", players)
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
-    decimals = fields.decimals
-    if "." in "".join(actions):
-        decimals = [*decimals, *_action_amounts(actions)]
-    exponent = max(map(_exponent, decimals), default=0)
-    if exponent > MAX_EXPONENT:
-        raise PhhError(source, f"amounts with {exponent} decimal places: at most "
-                               f"{MAX_EXPONENT} are supported")
-    scale = 10 ** exponent if fields.decimals or exponent else 0  # 0: every amount is whole
+    exponent = fields.exponent(actions)
+    starting_stacks = fields.units("starting_stacks", stacks)
+    # The replay holds every bet to a stack; an unknown one (None) holds none.
+    if exponent or None in starting_stacks or fields.longest["actions"] > _SHORT_ACTION:
+        fields.check_bets(actions, exponent)
     return PhhHand(
         source=source,
         variant=variant,
         exponent=exponent,
-        antes=_units(antes, scale),
-        blinds_or_straddles=None if blinds is None else _units(blinds, scale),
-        bring_in=None if bring_in is None else int(bring_in * (scale or 1)),
-        small_bet=None if small_bet is None else int(small_bet * (scale or 1)),
-        big_bet=None if big_bet is None else int(big_bet * (scale or 1)),
-        min_bet=None if min_bet is None else int(min_bet * (scale or 1)),
-        starting_stacks=tuple(None if value == _INFINITY else int(value * scale)
-                              for value in stacks) if scale else _units(stacks, scale),
+        antes=cast("tuple[int, ...]", fields.units("antes", antes)),
+        blinds_or_straddles=None if blinds is None else cast(
+            "tuple[int, ...]", fields.units("blinds_or_straddles", blinds)),
+        bring_in=fields.unit("bring_in", bring_in),
+        small_bet=fields.unit("small_bet", small_bet),
+        big_bet=fields.unit("big_bet", big_bet),
+        min_bet=fields.unit("min_bet", min_bet),
+        starting_stacks=starting_stacks,
         actions=tuple(actions),
         ante_trimming_status=fields.flag("ante_trimming_status"),
         players=None if names is None else tuple(names),
-        finishing_stacks=None if finishing is None else _units(finishing, scale),
-        winnings=None if winnings is None else _units(winnings, scale),
+        finishing_stacks=None if finishing is None else cast(
+            "tuple[int, ...]", fields.units("finishing_stacks", finishing)),
+        winnings=None if winnings is None else cast(
+            "tuple[int, ...]", fields.units("winnings", winnings)),
         details=fields.details(),
     )
 
 
-def _units(values: list[int | Decimal], scale: int) -> tuple[int, ...]:
-    """Amounts in units of the hand (`scale` per chip; 0 when they are all whole already)."""
-    if not scale:
-        return cast(tuple[int, ...], tuple(values))  # whole: ints, as read
-    return tuple(int(value * scale) for value in values)
-
-
 _INFINITY: Final = Decimal("inf")
-
-
-def _exponent(amount: Decimal) -> int:
-    """The decimal places of an amount (0 for whole or infinite ones)."""
-    if not amount.is_finite():
-        return 0
-    exponent = amount.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)
-    return max(0, -exponent)
-
-
-def _action_amounts(actions: list[str]) -> Iterator[Decimal]:
-    """The decimal `cbr` amounts among the actions (whole ones need no look: they add no
-    decimal places). Malformed ones are left for the replay to name."""
-    for action in actions:
-        if "." in action:
-            words = action.partition("#")[0].split()
-            if len(words) == 3 and words[1] == "cbr":
-                try:
-                    yield Decimal(words[2])
-                except ArithmeticError:
-                    continue
+# The longest action whose amount cannot have MAX_DIGITS digits ("p10 cbr " and fewer).
+_SHORT_ACTION: Final = len("p10 cbr ") + MAX_DIGITS - 1
+# Of a string field, in characters: far more than any name or event takes, and few enough
+# that a hand's row stays a row (a value of 100 MB once broke queries on its column).
+MAX_TEXT_CHARS: Final = 64 * 1024
 
 
 class _Fields:
@@ -219,10 +230,47 @@ class _Fields:
     def __init__(self, table: dict[str, object], source: str) -> None:
         self.table = table
         self.source = source
-        self.decimals: list[Decimal] = []  # every non-integer amount read
+        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
+        self.places = 0  # the hand's decimal places, once `exponent` has found them
+        self.longest: dict[str, int] = {}  # by field: the longest string of an array
 
     def fail(self, name: str, problem: str) -> PhhError:
         return PhhError(self.source, f"field {name!r} {problem}")
+
+    def exponent(self, actions: list[str]) -> int:
+        """The most decimal places of the hand's amounts (the fields', and the `cbr`
+        actions'), at most MAX_EXPONENT."""
+        decimals = self.decimals
+        if "." in "".join(actions):
+            decimals = [*decimals, *(("actions", amount) for amount in
+                                     cbr_decimals(actions))]
+        self.places, finest = finest_amount(decimals)
+        if finest is not None and self.places > MAX_EXPONENT:
+            raise self.fail(finest[0], too_fine(finest[1], self.places))
+        return self.places
+
+    def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
+        """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
+        `exponent`; None for an unknown stack), each checked to be storable exactly."""
+        if not self.decimals and max(values, default=0) < AMOUNT_LIMIT:
+            return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
+        counted: list[int | None] = []
+        for value in values:
+            count = None if value == _INFINITY else in_units(value, self.places)
+            if count is None and value != _INFINITY:
+                raise self.fail(name, too_large(value, self.places))
+            counted.append(count)
+        return tuple(counted)
+
+    def unit(self, name: str, value: int | Decimal | None) -> int | None:
+        """A bet size as units (see `units`)."""
+        return None if value is None else self.units(name, [value])[0]
+
+    def check_bets(self, actions: list[str], exponent: int) -> None:
+        """Every `cbr` amount storable exactly (see phh_amounts.oversized_bet)."""
+        oversized = oversized_bet(actions, exponent)
+        if oversized is not None:
+            raise self.fail("actions", too_large(oversized, exponent))
 
     def required(self, name: str) -> object:
         value = self.table.get(name)
@@ -234,13 +282,21 @@ class _Fields:
         value = self.required(name)
         if not isinstance(value, str):
             raise self.fail(name, f"should be a string, not {_shown(value)}")
-        return value
+        return self._bounded(name, value)
+
+    def _bounded(self, name: str, text: str) -> str:
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(name, f"is {len(text):,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
+        return text
 
     def optional_text(self, name: str, numbered: bool = False) -> str | None:
         """A string field; with `numbered`, an integer is accepted too and kept as text."""
         value = self.table.get(name)
-        if value is None or isinstance(value, str):
+        if value is None:
             return value
+        if isinstance(value, str):
+            return self._bounded(name, value)
         if numbered and isinstance(value, int) and not isinstance(value, bool):
             return str(value)
         kind = "a string or an integer" if numbered else "a string"
@@ -286,6 +342,10 @@ class _Fields:
         if not isinstance(value, list) or not set(map(type, value)) <= _STR:
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
+        self.longest[name] = longest = max(map(len, value), default=0)
+        if longest > MAX_TEXT_CHARS:
+            raise self.fail(name, f"holds a string {longest:,} characters long: at most "
+                                  f"{MAX_TEXT_CHARS:,} are stored")
         return value
 
     def optional_texts(self, name: str, players: int) -> list[str] | None:
@@ -306,7 +366,7 @@ class _Fields:
             sign = "positive" if positive else "zero or more"
             raise self.fail(name, f"holds {value}: amounts must be {sign}")
         if type(value) is Decimal:
-            self.decimals.append(value)
+            self.decimals.append((name, value))
         return value
 
     def details(self) -> HandDetails:
@@ -343,12 +403,6 @@ assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
 _INT: Final = frozenset((int,))
 _STR: Final = frozenset((str,))
-# The fields of the specification: keys the fast TOML reader need not check are bare.
-_FIELD_NAMES: Final = frozenset((
-    "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
-    "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
-    *AMOUNT_FIELDS, *_DETAIL_KINDS))
-
 
 def _shown(value: object) -> str:
     return quoted(value) if isinstance(value, str) else quoted(str(value))

@@ -10,6 +10,7 @@ time grows with a file that has no line breaks (`/dev/zero`). Lines may end in L
 bare CR (old Mac files).
 """
 
+import errno
 import gzip
 import hashlib
 import io
@@ -91,6 +92,25 @@ def resolve(name: str, folders: bool = False) -> Iterator[Source]:
             yield Source(name, path=Path(name), size=os.fstat(stream.fileno()).st_size)
         else:
             yield Source(name, stream=stream)
+
+
+def unreadable(name: str, folders: bool = False) -> InputError | None:
+    """Why `resolve` would refuse `name`, where that can be told without opening it (opening
+    a named pipe waits for its writer): no such file, a folder where files are read, no right
+    to read it. None when it may be read (or is stdin)."""
+    if name == STDIN:
+        return None
+    try:
+        mode = os.stat(name).st_mode
+    except FileNotFoundError:
+        return InputError(name, None, "no such file")
+    except OSError as exc:
+        return InputError(name, None, f"cannot be read: {exc.strerror or exc}")
+    if stat.S_ISDIR(mode) and not folders:
+        return InputError(name, None, "is a directory, not a deal file")
+    if not os.access(name, os.R_OK):
+        return InputError(name, None, f"cannot be read: {os.strerror(errno.EACCES)}")
+    return None
 
 
 def default_dataset_name(source: Source, sha256: str) -> str:

@@ -21,7 +21,10 @@ _ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
 def load_toml(text: str, bare_keys: frozenset[str] = frozenset()) -> dict[str, object]:
     """The TOML document of `text`, decimals as `Decimal`: read by `read_toml_subset` when
     within its subset, else by tomllib (which raises tomllib.TOMLDecodeError for bad TOML)."""
-    fast = read_toml_subset(text, bare_keys)
+    try:
+        fast = read_toml_subset(text, bare_keys)
+    except ValueError:  # an integer longer than Python converts: tomllib words it
+        fast = None
     if fast is not None:
         return fast
     return tomllib.loads(text, parse_float=Decimal)
@@ -83,7 +86,7 @@ def _subset_value(text: str) -> object:
             text = text.replace("'", '"')
         try:
             items, end = _scan_json(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested past Python's recursion: tomllib's
             return None
         if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
             return items

@@ -9,7 +9,7 @@ complete board (a stud seat that folded before seventh street has none).
 
 import datetime
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -55,6 +55,7 @@ class HandBatch:
     keys: npt.NDArray[np.int64]
     best: npt.NDArray[np.int32]
     played: list[PlayedCards]  # the seats of other variants with a value, in seat order
+    cancelled: int = 0  # hands of the input the site cancelled, met before these: not stored
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -62,6 +63,21 @@ class HandBatch:
     def hand_count(self) -> int:
         """Seats, as pokerdb counts a player's hand."""
         return len(self.strength)
+
+    def subset(self, keep: list[int]) -> "HandBatch":
+        """The batch of only its hands `keep` (indexes, in order)."""
+        starts = (np.cumsum(self.players) - self.players).tolist()
+        counts = self.players.tolist()
+        kept = [seat for index in keep
+                for seat in range(starts[index], starts[index] + counts[index])]
+        seats = np.array(kept, dtype=np.int64)
+        renumbered = {seat: place for place, seat in enumerate(kept)}
+        played = [replace(cards, seat=renumbered[cards.seat]) for cards in self.played
+                  if cards.seat in renumbered]
+        return HandBatch([self.hands[index] for index in keep],
+                         [self.settlements[index] for index in keep], self.players[keep],
+                         self.strength[seats], self.keys[seats], self.best[seats], played,
+                         self.cancelled)
 
 
 @dataclass

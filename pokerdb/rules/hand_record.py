@@ -6,7 +6,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from pokerdb.errors import InputError
+from pokerdb.errors import InputError, quoted
 
 
 class PhhError(InputError):
@@ -14,8 +14,44 @@ class PhhError(InputError):
     as a whole cannot be read) and `message` says what is wrong, naming the field or action:
     ``hands.phhs#3: action 7 'p2 cbr 50': p2 acts out of turn (p3 is to act)``."""
 
-    def __init__(self, source: str, message: str) -> None:
+    def __init__(self, source: str, message: str, action: int | None = None,
+                 reason: str | None = None) -> None:
         super().__init__(source, None, message)
+        self.action = action  # the 0-based index of the action at fault, when one is
+        self.reason = reason or message  # what is wrong with that action
+
+
+@dataclass(frozen=True, slots=True)
+class SiteFacts:
+    """What a poker site's hand history states beyond PHH's fields, for the checks of the
+    settlement against the file and for a tracker. Amounts are in the hand's units; per-player
+    tuples have one entry per player, p1 first."""
+
+    site: str  # "PokerStars", "PokerStars Zoom", "PokerStars Home Game"
+    button_seat: int | None  # the seat number the file names as the button
+    played_at: datetime.datetime | None  # in UTC, where the file's time zone tells it
+    tournament: str | None  # the tournament's number; None for a cash game
+    buy_in: str | None  # as written ("$1.00+$0.10 USD")
+    level: str | None  # the tournament level as written ("IV")
+    total_pot: int
+    rake: int
+    fees: int  # the other fees of the summary (jackpot, ...) and cash-out fees
+    collected: tuple[int, ...]  # per player: what the file says each collected
+    put_in: tuple[int, ...]  # per player: what the lines put in, uncalled bets returned
+    returned: tuple[int, ...]  # per player: the uncalled bets the file says were returned
+    cashed_out: tuple[int, ...]  # per player: paid for cashing out the hand, fee deducted
+    second_board: str | None  # run twice: the second board ("AH KH 7C 2D 9S")
+    words: tuple[tuple[str, ...], ...]  # per player: the site's name of each shown hand
+    hero: int | None  # the player (1-based) whose cards are `Dealt to` them
+    lines: tuple[int, ...]  # per PHH action: the file's line it comes from
+    texts: tuple[str, ...]  # per PHH action: that line
+
+    def located(self, error: PhhError) -> PhhError:
+        """The replay's error about an action, naming the file's line instead."""
+        if error.action is None or error.action >= len(self.lines):
+            return error
+        return PhhError(error.source, f"line {self.lines[error.action]} "
+                                      f"{quoted(self.texts[error.action])}: {error.reason}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +84,13 @@ class HandDetails:
 
 
 @dataclass(frozen=True, slots=True)
+class Cancelled:
+    """A hand a site cancelled before it was played (`Hand cancelled`): nothing to store."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
     per-player arrays have one entry per player, p1 first. `actions` are the texts as written."""
@@ -68,6 +111,7 @@ class PhhHand:
     finishing_stacks: tuple[int, ...] | None
     winnings: tuple[int, ...] | None
     details: HandDetails
+    site: SiteFacts | None = None  # a site's hand history: its facts beyond PHH's
 
     @property
     def player_count(self) -> int:

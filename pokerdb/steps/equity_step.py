@@ -32,7 +32,7 @@ from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.row_writes import insert_rows
-from pokerdb.storage.schema import deals, hand_cards, hand_equities, seats
+from pokerdb.storage.schema import datasets, deals, hand_cards, hand_equities, seats
 from pokerdb.storage.win_counts import find_dataset
 from pokerdb.storage.write_locks import lock_for_append
 
@@ -101,14 +101,21 @@ def compute_pending(engine: Engine, dataset: str | None = None,
     with progress("equity", lambda: pending_deals(engine, dataset), "deals") as task:
         while (window := _next_window(engine, dataset_id, after)) is not None:
             with engine.begin() as connection:
-                # Another run may have stored some of these deals since they were read.
+                # Since the window was read, another run may have stored some of its deals,
+                # and a delete removed some (on PostgreSQL its DELETE of their equities waits
+                # for this lock, or this lock for its commit). Dataset ids are never reused:
+                # a dataset still there holds the deals read.
                 lock_for_append(connection, hand_equities)
                 stored = set(connection.scalars(
                     select(hand_equities.c.deal_id).distinct()
                     .where(hand_equities.c.deal_id.between(window.first, window.last))))
-                rows = [row for row in window.rows if row[0] not in stored]
+                kept = set(connection.scalars(select(datasets.c.id).where(
+                    datasets.c.id.in_(set(window.dataset_of.values())))))
+                new = {deal_id for deal_id, dataset_id in window.dataset_of.items()
+                       if dataset_id in kept and deal_id not in stored}
+                rows = [row for row in window.rows if row[0] in new]
                 insert_rows(connection, hand_equities, COLUMNS, rows)
-            deal_total += window.deals - len(stored)
+            deal_total += len(new)
             hand_total += len(rows)
             after = window.last
             if task is not None:
@@ -124,6 +131,7 @@ class Window:
     last: int
     deals: int
     rows: list[StoredEquity]
+    dataset_of: dict[int, int]  # each deal's dataset id, by deal id
 
 
 def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window | None:
@@ -132,19 +140,19 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
     with reading(engine) as connection:
         found = connection.execute(
             select(deals.c.id, deals.c.board, deals.c.allin_board,
-                   _has_unknown_cards(deals.c.id))
+                   _has_unknown_cards(deals.c.id), deals.c.dataset_id)
             .where(deals.c.id > after, *_pending(dataset_id))
             .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
         if not found:
             return None
         cost = accumulate(board_classes(len(board.split()))
                           + (0 if allin is None else board_classes(len(allin.split())))
-                          for _, board, allin, _ in found)
+                          for _, board, allin, _, _ in found)
         kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
         first, last = found[0][0], found[kept - 1][0]
         # The deals whose cards are all known, to compute every hand's equity of.
-        ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
-        boards = [board for _, board, _, unknown in found[:kept] if not unknown]
+        ids = [deal_id for deal_id, _, _, unknown, _ in found[:kept] if not unknown]
+        boards = [board for _, board, _, unknown, _ in found[:kept] if not unknown]
         keys, texts = fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
@@ -169,7 +177,8 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
         (deal_id, player, equity.get((deal_id, player)),
          *allin.get((deal_id, player), (None, None)))
         for deal_id, player in sorted(equity.keys() | allin.keys())]
-    return Window(first, last, kept, rows)
+    return Window(first, last, kept, rows,
+                  {deal_id: dataset_id for deal_id, *_, dataset_id in found[:kept]})
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""`pokerdb import FILES...`: the options are checked for every file before any database is
-opened or created, then each file is imported in its own transaction (importer.import_source),
-its progress told to the caller."""
+"""`pokerdb import FILES...`: the options, and that each file can be read, are checked for every
+file before any database is opened or created, then each file is imported in its own
+transaction (importer.import_source), its progress told to the caller."""
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -9,7 +9,7 @@ from pathlib import Path
 from pokerdb.errors import PokerdbError
 from pokerdb.formats import InputFormat
 from pokerdb.formats.input import PlayerRule
-from pokerdb.formats.sources import resolve
+from pokerdb.formats.sources import resolve, unreadable
 from pokerdb.progress import Progress, unseen
 from pokerdb.steps.importer import ImportOptions, ImportResult, import_source
 from pokerdb.storage.engines import open_engine
@@ -48,6 +48,12 @@ def import_files(db: str | None, files: Sequence[str], request: ImportRequest,
     imports = [(file, ImportOptions(request.name, request.file_format or InputFormat.of_path(file),
                                     rule, request.max_errors, request.skip_invalid,
                                     request.evaluate)) for file in files]
+    # A file that cannot be read is told before the database is created: a mistyped name
+    # leaves no empty database behind.
+    for file, options in imports:
+        problem = unreadable(file, folders=options.file_format.reads_folders)
+        if problem is not None:
+            raise problem
     engine = open_engine(db, create=True)
     for file, options in imports:
         with (resolve(file, folders=options.file_format.reads_folders) as source,

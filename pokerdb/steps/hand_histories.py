@@ -1,34 +1,57 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, variant_values, seats and actions (`stage_hands`), which
-`StagedHands.store` writes.
+of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
+(`stage_hands`), which `StagedHands.store` writes, adding the batch's seats to player_totals; a
+site's hands stored once (`StoredOnce`).
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 from typing import Final
 
 import numpy as np
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select, tuple_
 
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
+from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
 from pokerdb.steps import evaluated_windows
+from pokerdb.steps.site_rows import (
+    SITE_DEAL_COLUMNS,
+    SITE_SEAT_COLUMNS,
+    seat_forced_bets,
+    site_deal,
+    site_seats,
+)
+from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
-from pokerdb.storage.schema import actions, deals, hand_cards, seats, variant_values
+from pokerdb.storage.schema import (
+    TRACKER_COUNTS,
+    actions,
+    deals,
+    hand_cards,
+    seat_stats,
+    seats,
+    variant_values,
+)
 from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
-                       "time_zone", "currency", "allin_board")
+                       "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
+                       "big_bet", "bring_in", "ante_trimming", *SITE_DEAL_COLUMNS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake", "allin_pot")
+                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
+                       "seat_number", *SITE_SEAT_COLUMNS)
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
+STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
+                       *TRACKER_COUNTS)
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
+assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
@@ -37,6 +60,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     card_rows: list[Row] = []
     seat_rows: list[Row] = []
     action_rows: list[Row] = []
+    stat_rows: list[Row] = []
     for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
                                          batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -50,11 +74,16 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
             phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
             details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
-            details.currency, None if all_in is None or not board else all_in.board))
+            details.currency, None if all_in is None or not board else all_in.board,
+            None if details.level is None else str(details.level),
+            *_money(phh_hand)([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
+                               phh_hand.bring_in]), phh_hand.ante_trimming_status,
+            *site_deal(phh_hand, _money(phh_hand))))
         count = phh_hand.player_count
         card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                              replayed.hole_cards, strict=True))
         seat_rows.extend(_seat_rows(deal_id, replayed, settlement))
+        stat_rows.extend(_stat_rows(deal_id, replayed, settlement))
         count = len(phh_hand.actions)
         action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                                replayed.actors, phh_hand.actions, strict=True))
@@ -64,7 +93,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
     winners = np.array([settlement.winner for settlement in batch.settlements],
                        dtype=np.int64)
     values = evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                             batch.strength, batch.best, winners)
+                                      batch.strength, batch.best, winners)
     # Described by kind (rules.hand_words): the keys of the high (or only) and low strengths.
     keys = {*np.unique(batch.keys[batch.keys > 0]).tolist(),
             *(cards.low_key for cards in batch.played if cards.low_key)}
@@ -73,13 +102,14 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         (deal_of[cards.seat], player_of[cards.seat], cards.best, cards.low_strength or None,
          cards.low_best) for cards in batch.played]
     return StagedHands(
-        len(batch.hands), len(batch.strength),
+        batch, dialect, dataset_id, first_id, len(batch.hands), len(batch.strength),
         stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
         replace(values, strengths=keys),
         stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
+        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
+        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
@@ -100,25 +130,70 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list
         [deal_id] * count, range(1, count + 1), hand.players or [None] * count,
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         money(settlement.net), money(hand.winnings or [None] * count),
-        money(hand.finishing_stacks or [None] * count), money(stake), money(pot), strict=True))
+        money(hand.finishing_stacks or [None] * count), money(stake), money(pot),
+        *map(money, seat_forced_bets(hand)), hand.details.seats or [None] * count,
+        *site_seats(hand, settlement, money), strict=True))
+
+
+def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
+    """The seat_stats rows of one hand: what a tracker counts of each seat."""
+    hand = replayed.hand
+    count = hand.player_count
+    money = _money(hand)
+    stakes, big_blind_units = stakes_of(hand)
+    big_blind = money([big_blind_units])[0]
+    in_all_in = set() if replayed.all_in is None else set(replayed.all_in.seats)
+    names = hand.players or [None] * count
+    rows: list[Row] = []
+    for seat, (position, stats, net, won) in enumerate(zip(
+            position_names(count),
+            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
+            money(settlement.net), settlement.won, strict=True), start=1):
+        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
+                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
+                     int(seat in in_all_in)))
+    return rows
 
 
 def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
     """Amounts in the hand's units as stored: whole chips as integers, decimals as their exact
     text (which both backends read as a NUMERIC value)."""
-    if not hand.exponent:
+    exponent = hand.exponent
+    if not exponent:
         return lambda units: units
+    known = _TEXTS.setdefault(exponent, {})
 
     def decimals(units: Sequence[int | None]) -> list[str | None]:
-        return [None if value is None else str(hand.amount(value)) for value in units]
+        texts: list[str | None] = []
+        for value in units:
+            if value is None:
+                texts.append(None)
+            elif (text := known.get(value)) is not None:
+                texts.append(text)
+            else:
+                text = str(hand.amount(value))
+                if len(known) < _KNOWN_TEXTS:
+                    known[value] = text
+                texts.append(text)
+        return texts
 
     return decimals
+
+
+# The text of amounts met, by exponent: amounts repeat (blinds, stacks, zero), and making the
+# Decimal of each anew was a third of staging a batch.
+_TEXTS: dict[int, dict[int, str]] = {}
+_KNOWN_TEXTS: Final = 100_000
 
 
 @dataclass(frozen=True)
 class StagedHands:
     """A batch of recorded hands made ready, by stage_hands, to store."""
 
+    batch: HandBatch
+    dialect: str
+    dataset_id: int
+    first_id: int
     deals: int
     hands: int
     deal_rows: StagedRows
@@ -127,6 +202,7 @@ class StagedHands:
     played_rows: StagedRows
     seat_rows: StagedRows
     action_rows: StagedRows
+    stat_rows: StagedRows
 
     def store(self, connection: Connection, described: set[int],
               spool: ValueSpool | None = None) -> None:
@@ -138,3 +214,47 @@ class StagedHands:
         insert_staged_rows(connection, self.played_rows)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)
+        insert_staged_rows(connection, self.stat_rows)
+        add_totals(connection, self.first_id, self.first_id + self.deals - 1)
+
+
+@dataclass
+class StoredOnce:
+    """A site's hands stored once (revision 0011): the hands of a batch that this import or an
+    earlier one stored already are left out (`duplicates` counts them). `earlier`: whether
+    the database may hold hands of earlier imports (else only this import's are looked for)."""
+
+    earlier: bool
+    seen: set[tuple[str, str]] = field(default_factory=set)
+    duplicates: int = 0
+
+    def new(self, connection: Connection, staged: StagedHands) -> StagedHands | None:
+        """The staged hands without those stored already (staged again if some are); None if
+        none is new."""
+        keys = [(site.site, hand.replayed.hand.details.hand or "")
+                if (site := hand.replayed.hand.site) is not None else None
+                for hand in staged.batch.hands]
+        wanted = [key for key in keys if key is not None]
+        if not wanted:
+            return staged
+        known = set(self.seen)
+        if self.earlier:
+            known.update(connection.execute(
+                select(deals.c.site, deals.c.hand_number).where(
+                    tuple_(deals.c.site, deals.c.hand_number).in_(wanted))).all())
+        keep: list[int] = []
+        for index, key in enumerate(keys):
+            if key is None:
+                keep.append(index)
+            elif key in known:
+                self.duplicates += 1
+            else:
+                known.add(key)
+                self.seen.add(key)
+                keep.append(index)
+        if len(keep) == len(keys):
+            return staged
+        if not keep:
+            return None
+        return stage_hands(staged.batch.subset(keep), staged.dialect, staged.dataset_id,
+                           staged.first_id)

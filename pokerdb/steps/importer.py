@@ -22,7 +22,8 @@ from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
-from pokerdb.steps.hand_histories import StagedHands, stage_hands
+from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
 from pokerdb.storage.fast_load import keys_built_after, without_cycle_collection
@@ -81,6 +82,8 @@ class ImportResult:
     seconds: float
     already_imported_as: str | None = None  # set when the content was imported before
     rejected: int = 0  # invalid lines skipped and recorded in `rejects` (--skip-invalid)
+    duplicates: int = 0  # a site's hands stored already (by this import or an earlier one)
+    cancelled: int = 0  # hands the site cancelled: nothing to store
 
     @property
     def skipped(self) -> bool:
@@ -112,8 +115,11 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
                                 0.0, already_imported_as=known)
     try:
         with engine.begin() as connection, without_cycle_collection():
-            deal_count, hand_count, rejected = _load(connection, source, read, outcome,
-                                                     options, progress)
+            loaded = _load(connection, source, read, outcome, options, progress)
+    except _AllStored as stored:
+        assert outcome.sha256 is not None
+        return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
+                            time.perf_counter() - started, duplicates=stored.duplicates)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
         assert outcome.sha256 is not None
@@ -125,8 +131,26 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
                              f"choose another name with --name") from None
         return ImportResult(label, outcome.sha256, 0, 0, 0.0, already_imported_as=known)
     assert outcome.sha256 is not None  # set by _load
-    return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, deal_count,
-                        hand_count, time.perf_counter() - started, rejected=rejected)
+    return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, loaded.deals,
+                        loaded.hands, time.perf_counter() - started, rejected=loaded.rejected,
+                        duplicates=loaded.duplicates, cancelled=loaded.cancelled)
+
+
+class _AllStored(Exception):
+    """Every hand of the input is a site's hand stored already: no dataset to make."""
+
+    def __init__(self, duplicates: int) -> None:
+        super().__init__(duplicates)
+        self.duplicates = duplicates
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    deals: int
+    hands: int
+    rejected: int
+    duplicates: int
+    cancelled: int
 
 
 @dataclass
@@ -149,9 +173,9 @@ def _dataset_named_by_sha(engine: Engine, sha256: str) -> str | None:
 
 
 def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome,
-          options: ImportOptions, progress: ProgressCallback | None) -> tuple[int, int, int]:
-    """Insert the dataset and all its deals and hands: (deals, hands, rejected lines). A
-    stream's dataset is stored under a placeholder name and hash until both are known."""
+          options: ImportOptions, progress: ProgressCallback | None) -> _Loaded:
+    """Insert the dataset and all its deals and hands. A stream's dataset is stored under a
+    placeholder name and hash until both are known."""
     placeholder = f"importing-{uuid.uuid4().hex}"
     expected = outcome.sha256
     dataset_id = connection.execute(
@@ -162,36 +186,46 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         .returning(datasets.c.id)
     ).scalar_one()
     lock_for_bulk_write(connection)
-    next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
+    next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
-    deal_count = hand_count = reported = 0
+    deal_count = hand_count = reported = cancelled = 0
+    once = StoredOnce(earlier=next_id > 1)
     item = options.file_format.item
-    first_load = _first_load(connection, options) if next_id == 1 else nullcontext()
+    first_load = (_first_load(connection, options)
+                  if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
             options.evaluate))) as items, first_load as spool:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors, item))
-        for prepared in valid:
-            prepared.store(connection, described, spool)
-            deal_count += prepared.deals
-            hand_count += prepared.hands
+        for staged in valid:
+            prepared: _Prepared | StagedHands | None = staged
+            if isinstance(staged, StagedHands):
+                cancelled += staged.batch.cancelled
+                prepared = once.new(connection, staged)
+            if prepared is not None:
+                prepared.store(connection, described, spool)
+                deal_count += prepared.deals
+                hand_count += prepared.hands
             if progress is not None:
                 position = opened.bytes_read()
-                progress(position - reported, prepared.deals)
+                progress(position - reported, 0 if prepared is None else prepared.deals)
                 reported = position
         outcome.sha256 = opened.sha256()
     if expected is not None and outcome.sha256 != expected:
         raise InputError(source.label, None, "changed while it was being imported; nothing "
                                              "imported (import it again once it is complete)")
     skipped.flush()
+    if deal_count == 0 and once.duplicates:
+        raise _AllStored(once.duplicates)
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
+    keep_deal_ids(connection, next_id + deal_count - 1)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
-    return deal_count, hand_count, skipped.count
+    return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
 
 
 @contextmanager

@@ -17,7 +17,9 @@ from pokerdb.storage.schema import (
     hand_equities,
     hand_labels,
     hand_values,
+    player_totals,
     rejects,
+    seat_stats,
     seats,
     win_counts,
 )
@@ -27,17 +29,19 @@ from pokerdb.storage.write_locks import lock_for_append
 
 def delete_dataset(engine: Engine, name: str) -> int:
     """Remove the dataset named `name` with its deals, hands, values, labels, equities, seats,
-    actions, rejected lines and win counts; returns how many deals it had. Waits for imports
-    and evaluations in progress, which it must not interleave with."""
+    seat statistics and player totals, actions, rejected lines and win counts; returns how
+    many deals it had. Waits for imports and evaluations in progress, which it must not
+    interleave with."""
     with engine.begin() as connection:
         lock_for_append(connection, deals)
         dataset_id = find_dataset(connection_fetch(connection), name)
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)
                                   .where(deals.c.dataset_id == dataset_id)) or 0
-        for table in (hand_values, hand_labels, hand_equities, seats, hand_cards, actions):
+        for table in (hand_values, hand_labels, hand_equities, seat_stats, seats, hand_cards,
+                      actions):
             connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
-        for table in (deals, rejects, win_counts):
+        for table in (deals, rejects, win_counts, player_totals):
             connection.execute(delete(table).where(table.c.dataset_id == dataset_id))
         connection.execute(delete(datasets).where(datasets.c.id == dataset_id))
     return int(count)

@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import URL, Connection, Engine, create_engine, event, make_url, text
-from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, ProgrammingError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    NoSuchModuleError,
+    OperationalError,
+    ProgrammingError,
+)
 
 from pokerdb import __version__
 from pokerdb.errors import PokerdbError
@@ -110,7 +116,7 @@ def open_engine(db: str | None = None, *, create: bool = True) -> Engine:
     try:
         engine = configured_engine(parsed, read_only=read_only)
     except Exception as exc:
-        raise PokerdbError(f"cannot open database {where}: {exc}") from exc
+        raise PokerdbError(f"cannot open database {where}: {_unopenable(parsed, exc)}") from exc
     try:
         upgrade_to_head(engine, where)
     except DBAPIError as exc:
@@ -120,6 +126,29 @@ def open_engine(db: str | None = None, *, create: bool = True) -> Engine:
         engine.dispose()
         raise
     return engine
+
+
+# The URLs pokerdb is made for, as a message suggests them.
+URL_FORMS = "a file path (SQLite), or postgresql+psycopg://USER:PASSWORD@HOST:PORT/DATABASE"
+
+
+def _unopenable(url: URL, exc: Exception) -> str:
+    """What to do about a URL SQLAlchemy cannot open: the URL to write instead, where one is
+    plainly meant (`postgres://`, as psql and many hosts write it), else the forms pokerdb
+    takes; its own words for anything else (a malformed SQLite URL, say)."""
+    backend = url.get_backend_name()
+    if backend == "postgres":
+        meant = url.set(drivername="postgresql+psycopg").render_as_string(hide_password=True)
+        return f"SQLAlchemy calls PostgreSQL 'postgresql': write {meant}"
+    if isinstance(exc, NoSuchModuleError):
+        return f"no database type {backend!r}: give {URL_FORMS}"
+    if isinstance(exc, ModuleNotFoundError):
+        return (f"the driver for {url.drivername!r} is not installed ({exc}); pokerdb is "
+                f"made for {URL_FORMS}")
+    if backend == "sqlite":
+        return (f"{_first_line(exc)}: write sqlite:///relative/path or "
+                f"sqlite:////absolute/path, or give the file's path alone")
+    return _first_line(exc)
 
 
 def _read_only_file(path: str) -> bool:
@@ -136,9 +165,15 @@ def _first_line(exc: BaseException | None) -> str:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    """A connection for queries that only read; on SQLite it takes no write lock."""
-    with (engine.connect().execution_options(sqlite_begin="DEFERRED") as connection,
-          connection.begin()):
+    """A connection for queries that only read, all of them in one snapshot: on SQLite a
+    deferred transaction (no write lock), on PostgreSQL a read-only REPEATABLE READ one. A
+    reader of several statements (a window of evaluate or equity) cannot see a commit land
+    between two of them, such as an import's deals without their boards or another equity's
+    rows for deals it has just read as pending."""
+    options: dict[str, Any] = (
+        {"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+        if engine.dialect.name == "postgresql" else {"sqlite_begin": "DEFERRED"})
+    with engine.connect().execution_options(**options) as connection, connection.begin():
         yield connection
 
 

@@ -30,6 +30,7 @@ from sqlalchemy import (
     case,
     func,
     literal_column,
+    text,
 )
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
@@ -105,6 +106,10 @@ datasets = Table(
     sqlite_autoincrement=True,
 )
 
+# Amounts of recorded hands are exact decimals in the file's unit (chips or currency), read back
+# as numbers (int or float): SQLite has no exact decimals to give.
+Amount = Numeric(asdecimal=False)
+
 deals = Table(
     "deals",
     metadata,
@@ -132,6 +137,33 @@ deals = Table(
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
     Column("allin_board", String(14)),
+    # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
+    # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
+    # ante_trimming_status; each seat's ante and blind are in seats.
+    Column("min_bet", Amount),
+    Column("small_bet", Amount),
+    Column("big_bet", Amount),
+    Column("bring_in", Amount),
+    Column("ante_trimming", Boolean),
+    # A site's hand history (revision 0011; NULL for every other input): the site ("PokerStars",
+    # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
+    # when it was played, in UTC; a tournament's number, buy-in and level as written; the
+    # summary's total pot, rake and other fees (jackpot, cash-out fees); the second board of a
+    # hand run twice; and the player whose cards were dealt to the file's owner.
+    Column("site", String),
+    Column("button_seat", SmallInteger),
+    Column("played_at", UtcDateTime()),
+    Column("tournament", String),
+    Column("buy_in", String),
+    Column("level", String),
+    Column("total_pot", Amount),
+    Column("rake", Amount),
+    Column("fees", Amount),
+    Column("second_board", String(14)),
+    Column("hero", SmallInteger),
+    # A site's hand is stored once, whatever files it comes in.
+    Index(None, "site", "hand_number", unique=True, sqlite_where=text("site IS NOT NULL"),
+          postgresql_where=text("site IS NOT NULL")),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
@@ -139,6 +171,18 @@ deals = Table(
     # new row version on the same page (a HOT update: no new index entries): 1.5 s instead of
     # 6.1 s for a million winners. SQLite rewrites rows in place.
     postgresql_with={"fillfactor": 45},
+)
+
+# The highest id ever given to a row of a table whose ids pokerdb allocates itself (`deals`,
+# numbered by each import from max(id) + 1): every import raises it in its own transaction
+# and nothing lowers it, so a deal id is never reused after a delete, as a dataset id is not.
+# A result read for a deal before its delete can never be stored onto another file's deal
+# imported after it (storage.deal_ids).
+id_marks = Table(
+    "id_marks",
+    metadata,
+    Column("name", String(32), primary_key=True),  # the table's
+    Column("highest", BigInteger, nullable=False),
 )
 
 # How many deals of each dataset each player won (winner 0: tied), kept by evaluate in the
@@ -281,10 +325,7 @@ hand_labels = Table(
 )
 
 # A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
-# decimals in the file's unit (chips or currency), read back as numbers (int or float): SQLite
-# has no exact decimals to give.
-Amount = Numeric(asdecimal=False)
-
+# decimals in the file's unit (chips or currency), as Amount (see deals) reads them.
 seats = Table(
     "seats",
     metadata,
@@ -301,6 +342,19 @@ seats = Table(
     # win). NULL for a seat that had folded, and without such an all-in.
     Column("allin_stake", Amount),
     Column("allin_pot", Amount),
+    # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
+    # seat's number at the table, its
+    # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
+    # its share of the rake and fees (what pokerdb's settlement awards it less what it
+    # collected), and what it was paid for cashing out the hand. `net` is then what the site
+    # paid less put_in: a hand's nets sum to minus its rake and fees.
+    Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
+    Column("blind", Amount),  # a blind or straddle
+    Column("seat_number", SmallInteger),
+    Column("position", String(8)),
+    Column("collected", Amount),
+    Column("raked", Amount),
+    Column("cashed_out", Amount),
     sqlite_with_rowid=False,
 )
 
@@ -313,6 +367,55 @@ actions = Table(
     Column("player", SmallInteger),  # NULL for the dealer's actions
     Column("action", String, nullable=False),
     sqlite_with_rowid=False,
+)
+
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), filled
+# by import beside `seats`: the player_stats views sum this one table (as PokerTracker's
+# per-seat statistics table holds the player, position and amount won), so they read no other.
+# Flags are 0 or 1, the postflop_* columns counts; docs/player-stats.md defines each.
+TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+
+seat_stats = Table(
+    "seat_stats",
+    metadata,
+    *_hand_key(),
+    Column("name", String),  # seats.name
+    Column("position", String(6), nullable=False),  # BTN, SB, BB, UTG, ..., CO
+    # "NT 1/2", "FT 0.5/1 ante 0.1": the variant, blinds and ante; NULL when not recorded (hands
+    # imported before revision 0013).
+    Column("stakes", String),
+    Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
+    Column("net", Amount, nullable=False),  # seats.net
+    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
+    # The seats all in before the river (a few in a hundred), with all that the views' all-in
+    # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
+    # 0.01 s against 0.7 s looking each row up).
+    Index("ix_seat_stats_allin", "name", "position", "stakes", "net", "allin",
+          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
+    sqlite_with_rowid=False,
+)
+
+# seat_stats summed per dataset, player name, position and stakes ('' when not recorded), kept
+# by import in the transaction of each batch (storage.player_stats.add_totals): the views sum
+# these rows instead of every seat (docs/player-stats.md, "How it stays fast").
+player_totals = Table(
+    "player_totals",
+    metadata,
+    # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
+    # key order instead of sorting them.
+    Column("name", String, primary_key=True),
+    Column("position", String(6), primary_key=True),
+    Column("stakes", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("hands", BigInteger, nullable=False),
+    *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
+    Column("net", Amount, nullable=False),
+    Column("net_bb", Double, nullable=False),  # the sum of net / big_blind
+    Column("hands_with_big_blind", BigInteger, nullable=False),
 )
 
 # Lines that `pokerdb import --skip-invalid` left out, and why.
@@ -328,7 +431,8 @@ rejects = Table(
     Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
-VIEW_NAMES = ("deal_results", "hands")
+VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
+              "player_stakes_stats")
 
 # The `hands` view, described for queries; the migrations create it.
 hands = Table(

@@ -45,6 +45,19 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
     return int(pending[0][0] or 0)
 
 
+def short_board_deals(fetch: Fetch, dataset: str | None = None) -> int:
+    """Evaluated deals without a winner because their board stops before the river (a Hold'em
+    deal stopped on the flop or the turn): its hands have no showdown value."""
+    where, params = _where(find_dataset(fetch, dataset), "deals.winner IS NULL",
+                           "deals.board IS NOT NULL", f"length(deals.board) < {_FULL_BOARD}",
+                           "EXISTS (SELECT 1 FROM hand_values WHERE hand_values.deal_id = "
+                           "deals.id)")
+    return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
+
+
+_FULL_BOARD = len("AC KC QC JC TC")  # characters of a board of five cards
+
+
 def all_deals_decided(fetch: Fetch) -> bool:
     """Whether every deal has a winner, so no hand is left to evaluate: two sums over small
     tables. False may still mean nothing to evaluate: a deal of one hand has no winner."""

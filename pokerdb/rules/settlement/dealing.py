@@ -118,8 +118,8 @@ class Cards:
         if len(held) + len(new) > count:
             raise Illegal(f"p{seat + 1} shows {written(shown)} but was dealt {written(hole)}")
         self.take(new)
-        known: list[str | None] = [*held, *new]
-        if len(known) == count and None not in shown:
+        known: list[str | None] = [*held, *new]  # a show of fewer cards keeps the others
+        if len(shown) == count and None not in shown:
             known = list(shown)
         hole[:] = [*known, *[None] * (count - len(known))]
 

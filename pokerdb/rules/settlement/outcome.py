@@ -57,3 +57,6 @@ class Settlement:
     showed: tuple[bool, ...]  # per seat: reached the showdown and showed a hand
     winner: int  # the seat that won the whole main pot, 0 when it was shared
     awards: tuple[Award, ...]
+    # A site's hand: per seat, the units of what it won that the site kept as rake and fees
+    # (`won` and `net` are then what it was paid); None for a hand without rake.
+    raked: tuple[int, ...] | None = None

@@ -135,7 +135,8 @@ class _Replay:
         raise self.hand.error(f"the actions end before the hand is over ({missing})")
 
     def _fail(self, text: str, reason: str) -> PhhError:
-        return self.hand.error(f"action {self.index + 1} {quoted(text)}: {reason}")
+        return PhhError(self.hand.source, f"action {self.index + 1} {quoted(text)}: {reason}",
+                        self.index, reason)
 
     def _apply(self, text: str) -> None:
         words = (text.partition("#")[0] if "#" in text else text).split()

@@ -1,0 +1,185 @@
+"""PokerStars hand histories (issue 21): `pokerdb import` of one file of generated hands
+(benchmarks/pokerstars_hands.py: cash no-limit and fixed-limit hold'em with rake, no-limit
+tournaments) as a whole process, against pokerkit's `HandHistory.from_pokerstars` parsing and
+replaying the same hands where it can read them (no-limit hold'em only), in the same run.
+
+`python benchmarks/pokerstars_bench.py [--hands N] [--pokerkit-hands K] [--seed S] [--db URL]
+[--file PATH]` prints the table and the targets: the import at least 5,000 hands/s, and at
+least 100x pokerkit's hands/s. pokerkit takes some 20 ms a hand, so it is given the file's first
+K hands without antes (default 1,000; it drops antes); its rate is over the hands it read. Every
+hand pokerkit reads is checked: its payoffs must be pokerdb's nets before rake (the run exits 1
+otherwise).
+"""
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+import warnings
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from pokerstars_hands import pokerstars_hands
+from procs import Measured, measure, python
+from result_tables import Table, render_rich
+from rich.console import Console
+from scratch_databases import Databases
+from sqlalchemy import create_engine, text
+
+from pokerdb.storage.location import database_url
+
+HERE = Path(__file__).resolve().parent
+HANDS = 100_000
+POKERKIT_HANDS = 1_000
+RATE_GOAL = 5_000
+RATIO_GOAL = 100
+HEADINGS = ("step", "hands", "wall s", "CPU s", "peak RSS MiB", "hands/s")
+
+
+@dataclass(frozen=True)
+class StarsResults:
+    hands: int
+    pokerkit_read: int  # of the first pokerkit_hands
+    pokerkit_hands: int
+    pokerkit: Measured
+    imported: Measured
+    differing: int  # hands pokerkit read whose payoffs are not pokerdb's nets before rake
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.imported.wall
+
+    @property
+    def pokerkit_rate(self) -> float:
+        return self.pokerkit_read / self.pokerkit.wall
+
+    @property
+    def ratio(self) -> float:
+        return self.rate / self.pokerkit_rate
+
+
+def written(path: Path, hands: int, seed: int) -> Path:
+    """The file of `hands` generated hands (kept if it is there)."""
+    marker = path.with_suffix(".json")
+    if not (path.exists() and marker.exists()
+            and json.loads(marker.read_text()) == {"hands": hands, "seed": seed}):
+        path.write_text(pokerstars_hands(random.Random(seed), hands), encoding="utf-8")
+        marker.write_text(json.dumps({"hands": hands, "seed": seed}))
+    return path
+
+
+def first_hands(path: Path, count: int, out: Path) -> Path:
+    """The first `count` hands of the file without antes, as a file of their own: pokerkit's
+    reader leaves antes out (its pattern for them matches nothing), so it cannot read those."""
+    chunks = [chunk for chunk in path.read_text(encoding="utf-8").split("\n\n\n")
+              if "posts the ante" not in chunk][:count]
+    out.write_text("\n\n\n".join(chunks) + "\n", encoding="utf-8")
+    return out
+
+
+def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
+            progress: Console) -> StarsResults:
+    progress.print(f"PokerStars: writing {hands:,} hands" if not path.exists() else
+                   "PokerStars: the hands file")
+    written(path, hands, seed)
+    with tempfile.TemporaryDirectory() as scratch:
+        subset = first_hands(path, pokerkit_hands, Path(scratch) / "first.txt")
+        payoffs_file = Path(scratch) / "payoffs.json"
+        progress.print(f"PokerStars: pokerkit, parse and replay the first {pokerkit_hands:,}")
+        pokerkit = measure(python(str(HERE / "pokerstars_bench.py"), "--pokerkit",
+                                  str(subset), str(payoffs_file)))
+        payoffs: dict[str, list[str]] = json.loads(payoffs_file.read_text())
+    progress.print(f"PokerStars: pokerdb import of {hands:,}")
+    imported = measure(python("-m", "pokerdb", "import", str(path), "--db", db, "-q"))
+    nets = stored_nets(db)
+    differing = sum(nets.get(number) != [Decimal(value) for value in paid]
+                    for number, paid in payoffs.items())
+    return StarsResults(hands, len(payoffs), pokerkit_hands, pokerkit, imported, differing)
+
+
+def stored_nets(db: str) -> dict[str, list[Decimal]]:
+    """Each stored hand's nets before rake, by its hand number."""
+    engine = create_engine(database_url(db))
+    nets: dict[str, list[Decimal]] = {}
+    try:
+        with engine.connect() as connection:
+            for number, net, raked in connection.execute(text(
+                    "SELECT d.hand_number, s.net, s.raked FROM deals d JOIN seats s "
+                    "ON s.deal_id = d.id ORDER BY d.id, s.player")):
+                nets.setdefault(number, []).append(Decimal(str(net)) + Decimal(str(raked)))
+    finally:
+        engine.dispose()
+    return nets
+
+
+def pokerkit_main(path: Path, out: Path) -> None:
+    """The pokerkit side, its own process: each hand it reads parsed and replayed to its
+    payoffs (written to `out` by hand number); the hands it cannot read are skipped."""
+    from pokerkit import HandHistory
+
+    warnings.simplefilter("ignore")
+    started = time.perf_counter()
+    payoffs = {}
+    for history in HandHistory.from_pokerstars(path.read_text(encoding="utf-8")):
+        state = deque(history, maxlen=1)[0]
+        payoffs[str(history.hand)] = [str(value) for value in state.payoffs]
+    out.write_text(json.dumps(payoffs))
+    print(json.dumps({"seconds": time.perf_counter() - started}))
+
+
+def table_rows(r: StarsResults) -> list[list[str]]:
+    def row(step: str, hands: int, measured: Measured) -> list[str]:
+        return [step, f"{hands:,}", f"{measured.wall:.2f}", f"{measured.cpu:.2f}",
+                f"{measured.max_rss_mib:.0f}", f"{hands / measured.wall:,.0f}"]
+
+    return [row(f"pokerkit: parse and replay (read {r.pokerkit_read:,} of the first "
+                f"{r.pokerkit_hands:,} without antes)", r.pokerkit_read, r.pokerkit),
+            row("pokerdb import (SQLite unless --db)", r.hands, r.imported)]
+
+
+def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
+    return [("PokerStars import, whole process", f">= {RATE_GOAL:,} hands/s",
+             f"{r.rate:,.0f} hands/s", r.rate >= RATE_GOAL),
+            ("PokerStars import vs pokerkit parse and replay", f">= {RATIO_GOAL}x",
+             f"{r.ratio:.0f}x ({r.rate:,.0f} vs {r.pokerkit_rate:,.1f} hands/s)",
+             r.ratio >= RATIO_GOAL)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands in the file")
+    parser.add_argument("--pokerkit-hands", type=int, default=POKERKIT_HANDS,
+                        help="the first hands given to pokerkit")
+    parser.add_argument("--seed", type=int, default=21, help="seed of the random hands")
+    parser.add_argument("--db", help="PostgreSQL server URL (scratch database); default SQLite")
+    parser.add_argument("--file", type=Path, help="keep the hands here (reused if present)")
+    parser.add_argument("--pokerkit", nargs=2, type=Path, metavar=("FILE", "OUT"),
+                        help=argparse.SUPPRESS)  # the pokerkit side's own process
+    args = parser.parse_args(argv)
+    if args.pokerkit:
+        pokerkit_main(*args.pokerkit)
+        return 0
+    console = Console()
+    with tempfile.TemporaryDirectory(prefix="pokerdb-stars-") as scratch:
+        dbs = Databases(Path(scratch), args.db)
+        try:
+            results = compare(args.file or Path(scratch) / "hands.txt", dbs.fresh("stars"),
+                              args.hands, args.pokerkit_hands, args.seed, Console(stderr=True))
+        finally:
+            dbs.drop_all()
+    render_rich(console, [], [Table(
+        f"PokerStars: {results.hands:,} generated hands in one file (pokerkit's payoffs "
+        f"differing from pokerdb's nets before rake: {results.differing})", HEADINGS,
+        table_rows(results), frozenset({1, 2, 3, 4, 5}))])
+    for name, goal, measured, passed in targets(results):
+        console.print(f"{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
+    return 1 if results.differing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

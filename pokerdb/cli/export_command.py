@@ -1,0 +1,33 @@
+"""`pokerdb export`: the stored results written in another format, by the export module of
+that format (pokerdb.exports); this command names what was written."""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pokerdb.cli.options import DatasetOption, DbOption, open_database
+from pokerdb.cli.program import ANSWERS, command
+from pokerdb.cli.terminal import counted, user_errors
+from pokerdb.errors import shown
+
+
+@command("export", panel=ANSWERS)
+def export_command(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The folder to write.")],
+    export_format: Annotated[str, typer.Option(
+        "--format", metavar="FORMAT",
+        help="phh: each recorded hand (of any input) as a PHH file, a folder per dataset "
+             "(made if missing); parquet: one Parquet file per table and view, in a new "
+             "folder.")] = "phh",
+    db: DbOption = None, dataset: DatasetOption = None,
+) -> None:
+    """Write the stored results in another format: the recorded hands as PHH files, or
+    deals, hands, seats, actions and the player statistics as Parquet (docs/parquet.md)."""
+    from pokerdb.exports import exporter
+
+    with user_errors():
+        export = exporter(export_format)
+        for written in export(open_database(db), output, dataset):
+            note = f" ({written.note})" if written.note else ""
+            typer.echo(shown(f"{written.path}: {counted(written.rows, written.noun)}{note}"))

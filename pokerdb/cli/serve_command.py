@@ -1,0 +1,30 @@
+"""`pokerdb serve`: the database in a local web page (pokerdb.serve, on datasette)."""
+
+from typing import Annotated
+
+import typer
+
+from pokerdb.cli.options import DbOption
+from pokerdb.cli.program import ANSWERS, command
+from pokerdb.cli.terminal import user_errors
+from pokerdb.errors import shown
+
+
+@command("serve", panel=ANSWERS)
+def serve_command(
+    db: DbOption = None,
+    host: Annotated[str, typer.Option(
+        "--host", help="The address to listen on; another than 127.0.0.1 opens the page to "
+                       "the network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8001,
+) -> None:
+    """Browse the database in a web page (datasette, read-only): tables, views, canned
+    queries and charts (docs/serve.md). Needs the `serve` extra."""
+    from pokerdb.serve.app import serve, served_database
+
+    with user_errors():
+        served = served_database(db)
+        mode = "immutable" if served.immutable else "read-only: a write-ahead log is pending"
+        typer.echo(shown(f"serving {served.path} ({mode}) on http://{host}:{port}/ "
+                         f"(Ctrl-C stops)"))
+        serve(served, host, port)

@@ -1,0 +1,167 @@
+"""Recorded hands written out as PHH files, whatever input they were imported from (a PHH file,
+a site's hand histories): `pokerdb export --format phh`. Each hand becomes one `.phh` file,
+DIR/<dataset id>-<dataset name>/<hand's position in the dataset>.phh, a folder that
+`pokerdb import` reads back as PHH. A site's facts beyond PHH's fields are user-defined fields
+(`_site`, `_rake`, ...; pokerdb.formats.phh_output).
+
+A hand stores its betting (blinds, antes, bet sizes) since revision 0011; a hand imported
+before cannot be written and is counted in `ExportResult.left_out`.
+"""
+
+import re
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from itertools import groupby
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import Engine, Numeric, Row, func, select, type_coerce
+
+from pokerdb.errors import PokerdbError
+from pokerdb.exports import Written
+from pokerdb.formats.phh_output import Extra, phh_text
+from pokerdb.rules.hand_record import HandDetails, PhhHand
+from pokerdb.storage import win_counts
+from pokerdb.storage.engines import reading
+from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.schema import actions, datasets, deals, seats
+
+CHUNK_DEALS: Final = 2000  # deals read at once
+_EXACT: Final = Numeric(asdecimal=True)
+_UNSAFE: Final = re.compile(r"[^\w.-]+")
+_DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_pot", "rake",
+                        "fees")
+_SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind")
+_SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in", "level",
+                       "total_pot", "rake", "fees", "second_board", "hero")
+
+
+def export(engine: Engine, directory: Path, dataset: str | None = None) -> list[Written]:
+    """Every recorded hand (of `dataset`, or of every dataset) written under `directory`, a
+    folder per dataset; hands imported before pokerdb kept their blinds are left out (noted)."""
+    with engine_reader(engine) as fetch:
+        only = None if dataset is None else win_counts.find_dataset(fetch, dataset)
+    written: list[Written] = []
+    left_out = 0
+    with reading(engine) as connection:
+        chosen = select(datasets.c.id, datasets.c.name).order_by(datasets.c.id)
+        if only is not None:
+            chosen = chosen.where(datasets.c.id == only)
+        for dataset_id, name in connection.execute(chosen).all():
+            hands = connection.scalar(select(func.count()).select_from(deals).where(
+                deals.c.dataset_id == dataset_id, deals.c.variant.is_not(None)))
+            if not hands:
+                continue
+            folder = directory / f"{dataset_id}-{_UNSAFE.sub('_', name)[:80]}"
+            folder.mkdir(parents=True, exist_ok=True)
+            count = skipped = 0
+            for position, hand, extra in _hands(connection, dataset_id):
+                if hand is None:
+                    skipped += 1
+                    continue
+                (folder / f"{position}.phh").write_text(phh_text(hand, extra),
+                                                        encoding="utf-8")
+                count += 1
+            note = (f"{skipped} imported before pokerdb kept their blinds left out: import "
+                    f"them again to export them" if skipped else "")
+            written.append(Written(folder, count, "PHH hand", note))
+            left_out += skipped
+    if not sum(each.rows for each in written) and not left_out:
+        raise PokerdbError("no recorded hands to export (import hand histories first)"
+                           if dataset is None else
+                           f"dataset '{dataset}' holds no recorded hands")
+    return written
+
+
+def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | None, Extra]]:
+    """(position, hand, its extra fields) of the dataset's recorded hands, in order; None for
+    a hand whose betting is not stored."""
+    last = 0
+    while True:
+        chunk = connection.execute(
+            select(*_exact(deals, _DEAL_AMOUNTS)).where(
+                deals.c.dataset_id == dataset_id, deals.c.variant.is_not(None),
+                deals.c.id > last).order_by(deals.c.id).limit(CHUNK_DEALS)).all()
+        if not chunk:
+            return
+        first, last = chunk[0].id, chunk[-1].id
+        seat_rows = _grouped(connection.execute(
+            select(*_exact(seats, _SEAT_AMOUNTS)).where(seats.c.deal_id.between(first, last))
+            .order_by(seats.c.deal_id, seats.c.player)).all())
+        action_rows = _grouped(connection.execute(
+            select(actions.c.deal_id, actions.c.action).where(
+                actions.c.deal_id.between(first, last))
+            .order_by(actions.c.deal_id, actions.c.seq)).all())
+        for deal in chunk:
+            hand = _hand(deal, seat_rows.get(deal.id, []),
+                         [row.action for row in action_rows.get(deal.id, [])])
+            yield deal.line_no, hand, _site_fields(deal)
+
+
+def _exact(table: Any, amounts: Sequence[str]) -> list[Any]:
+    """The table's columns, its amounts read as exact decimals."""
+    return [type_coerce(column, _EXACT).label(column.name) if column.name in amounts
+            else column for column in table.columns]
+
+
+def _grouped(rows: Sequence[Row[Any]]) -> dict[int, list[Row[Any]]]:
+    return {deal_id: list(group) for deal_id, group in groupby(rows, key=lambda row: row[0])}
+
+
+def _hand(deal: Row[Any], seat_rows: list[Row[Any]], texts: list[str]) -> PhhHand | None:
+    """The hand of its stored rows; None if its betting was not stored (imported before
+    revision 0011)."""
+    if not seat_rows or any(row.ante is None for row in seat_rows):
+        return None
+    amounts = [deal.min_bet, deal.small_bet, deal.big_bet, deal.bring_in,
+               *(row.starting_stack for row in seat_rows), *(row.ante for row in seat_rows),
+               *(row.blind for row in seat_rows if row.blind is not None),
+               *(row.winnings for row in seat_rows if row.winnings is not None)]
+    exponent = max((_places(value) for value in amounts if value is not None), default=0)
+
+    def units(value: Decimal | None) -> int | None:
+        return None if value is None else int(value.scaleb(exponent))
+
+    def per_seat(name: str) -> tuple[int, ...] | None:
+        values = [getattr(row, name) for row in seat_rows]
+        if None in values:
+            return None
+        return tuple(int(value.scaleb(exponent)) for value in values)
+
+    antes, blinds = per_seat("ante"), per_seat("blind")
+    assert antes is not None
+    if len(seat_rows) == 2:  # PHH lists heads-up forced bets in reverse
+        antes, blinds = antes[::-1], None if blinds is None else blinds[::-1]
+    date = deal.date
+    numbers = [row.seat_number for row in seat_rows]
+    return PhhHand(
+        source=deal.source or "", variant=deal.variant, exponent=exponent, antes=antes,
+        blinds_or_straddles=blinds, bring_in=units(deal.bring_in),
+        small_bet=units(deal.small_bet), big_bet=units(deal.big_bet),
+        min_bet=units(deal.min_bet),
+        starting_stacks=tuple(units(row.starting_stack) for row in seat_rows),
+        actions=tuple(texts), ante_trimming_status=bool(deal.ante_trimming),
+        players=(None if any(row.name is None for row in seat_rows)
+                 else tuple(row.name for row in seat_rows)),
+        finishing_stacks=per_seat("finishing_stack"), winnings=per_seat("winnings"),
+        details=HandDetails(
+            hand=deal.hand_number, table=deal.table_name, event=deal.event, venue=deal.venue,
+            year=None if date is None else date.year, month=None if date is None else date.month,
+            day=None if date is None else date.day, time=deal.time, time_zone=deal.time_zone,
+            level=int(deal.level) if deal.level and deal.level.isdigit() else None,
+            seats=None if None in numbers else tuple(numbers), currency=deal.currency))
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _site_fields(deal: Row[Any]) -> Extra:
+    """A site's facts beyond PHH's fields, as the hand's user-defined fields."""
+    if deal.site is None:
+        return {}
+    fields: dict[str, Any] = {name: getattr(deal, name) for name in _SITE_FIELDS}
+    if fields["played_at"] is not None:
+        fields["played_at"] = fields["played_at"].isoformat()
+    return fields

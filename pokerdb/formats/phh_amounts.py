@@ -1,0 +1,120 @@
+"""A hand's amounts, exact: each is kept as an integer count of the hand's unit, ``10 **
+-exponent``, where `exponent` is the most decimal places any of its amounts has (0 for whole
+chips), and only when pokerdb can store it exactly.
+
+SQLite stores a decimal amount as a double, exact to 15 significant digits, and pokerdb reads
+amounts back as numbers on both backends; the chips put in and the pots of a hand add up to
+several times its largest amount. So an amount may have at most MAX_DIGITS digits, counted in
+the hand's unit, and at most MAX_EXPONENT decimal places: `1e400` or `10**400` chips, and
+`5463.000000000000000000000000001`, are refused by name, never rounded or stored as `inf`.
+Every figure is computed from the digits themselves, without the decimal module's context
+(which rounds at 28 digits).
+"""
+
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+from typing import Final
+
+MAX_EXPONENT: Final = 18  # decimal places of an amount; finer ones are a typo, not chips
+MAX_DIGITS: Final = 13  # of an amount in the hand's unit: its sums stay within 15 digits
+AMOUNT_LIMIT: Final = 10 ** MAX_DIGITS  # of units: every amount is below it
+
+
+def decimal_places(amount: Decimal) -> int:
+    """The decimal places of an amount, trailing zeros aside (0 for whole or infinite ones)."""
+    if not amount.is_finite():
+        return 0
+    _, digits, exponent = amount.as_tuple()
+    assert isinstance(exponent, int)
+    if exponent >= 0 or not any(digits):
+        return 0
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + zeros))
+
+
+def in_units(value: int | Decimal, exponent: int) -> int | None:
+    """`value` (finite, with at most `exponent` decimal places) as a count of units of
+    ``10 ** -exponent``, or None when that has more than MAX_DIGITS digits."""
+    if type(value) is int:
+        units = value * 10 ** exponent
+        return units if units < AMOUNT_LIMIT else None
+    assert isinstance(value, Decimal)
+    if value and value.adjusted() + exponent >= MAX_DIGITS:
+        return None  # checked first: 1e999999999 would take for ever to spell out
+    _, digits, places = value.as_tuple()
+    assert isinstance(places, int)
+    count: int = int("".join(map(str, digits)))
+    shift = places + exponent
+    scaled: int = count * 10 ** shift if shift >= 0 else count // 10 ** -shift
+    return scaled
+
+
+def number_text(value: object) -> str:
+    """A number as a one-line message shows it: a long one by its length."""
+    text = str(value)
+    if len(text) <= _SHOWN_CHARS:
+        return text
+    return f"a number of {sum(map(str.isdigit, text)):,} digits"
+
+
+_SHOWN_CHARS: Final = 40
+
+
+def too_large(value: object, exponent: int) -> str:
+    """Why an amount `in_units` refused is refused."""
+    unit = (f", counted in the hand's unit of {Decimal(1).scaleb(-exponent)}" if exponent
+            else "")
+    return (f"holds {number_text(value)}: too large to store exactly (an amount has at most "
+            f"{MAX_DIGITS} digits{unit})")
+
+
+def too_fine(value: object, places: int) -> str:
+    """Why an amount with more than MAX_EXPONENT decimal places is refused."""
+    return (f"holds {number_text(value)}: {places} decimal places, more than the "
+            f"{MAX_EXPONENT} an amount may have")
+
+
+def finest_amount(amounts: Sequence[tuple[str, Decimal]]
+                  ) -> tuple[int, tuple[str, Decimal] | None]:
+    """The most decimal places of these (field, amount) pairs, and the first pair with them
+    (None when every amount is whole)."""
+    places, finest = 0, None
+    for name, amount in amounts:
+        found = decimal_places(amount)
+        if found > places:
+            places, finest = found, (name, amount)
+    return places, finest
+
+
+def cbr_decimals(actions: Sequence[str]) -> Iterator[Decimal]:
+    """The decimal amounts of the `cbr` actions (whole ones add no decimal places; malformed
+    ones are left for the replay to name)."""
+    for written in _cbr_amounts(actions, every=False):
+        try:
+            yield Decimal(written)
+        except ArithmeticError:
+            continue
+
+
+def oversized_bet(actions: Sequence[str], exponent: int) -> str | None:
+    """The first `cbr` amount, as written, of more than MAX_DIGITS digits in units of
+    ``10 ** -exponent``, or None. Amounts the replay will not read as an amount (not digits,
+    or more than `exponent` decimal places) are left for it to name; the digits are counted
+    without converting them (an amount of 5,000 digits is past what int() converts)."""
+    for written in _cbr_amounts(actions, every=True):
+        whole, point, fraction = written.partition(".")
+        if not (whole.isascii() and whole.isdigit() and (not point or (
+                fraction.isascii() and fraction.isdigit()))) or len(fraction) > exponent:
+            continue
+        if len((whole + fraction.ljust(exponent, "0")).lstrip("0")) > MAX_DIGITS:
+            return written
+    return None
+
+
+def _cbr_amounts(actions: Sequence[str], every: bool) -> Iterator[str]:
+    """The amounts written in the `cbr` actions: those with a decimal point, or `every` one."""
+    for action in actions:
+        if every or "." in action:
+            words = action.partition("#")[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                yield words[2]

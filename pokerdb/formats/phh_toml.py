@@ -1,0 +1,98 @@
+"""The TOML of PHH files, read by pokerdb.formats.toml_subset (its fast reader of the subset PHH
+files use, tomllib for the rest). Whatever the text, reading it ends in a document or in one
+`PhhError`: TOML nested deeper than Python's recursion allows, or an integer longer than Python
+converts, is refused like any other error. A `.phhs` file is read one table at a time
+(`hand_tables`), so that a hand it cannot read is one hand refused, not the whole file.
+"""
+
+import re
+import tomllib
+from collections.abc import Iterator
+from typing import Final
+
+from pokerdb.formats import toml_subset
+from pokerdb.rules.hand_record import HandDetails, PhhError
+
+AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
+# The fields of the specification: keys the fast reader knows to be bare.
+SPEC_FIELDS: Final = frozenset((
+    "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
+    "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
+    *AMOUNT_FIELDS, *HandDetails.__slots__))
+
+# A line that opens a table of one bare key, `[12]`: where a `.phhs` file's hands begin.
+_TABLE_HEADER: Final = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
+                                  re.MULTILINE)
+
+
+def load_toml(text: str, source: str) -> dict[str, object]:
+    """The TOML document `text`, or a PhhError naming `source`."""
+    try:
+        return toml_subset.load_toml(text, SPEC_FIELDS)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(source, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise PhhError(source, "not valid TOML for pokerdb: arrays or tables nested too "
+                               "deeply") from None
+    except ValueError as exc:  # int() refusing more than sys.get_int_max_str_digits()
+        raise PhhError(source, f"not valid TOML for pokerdb: {str(exc).partition(';')[0]}"
+                       ) from None
+
+
+def hand_tables(text: str, source: str) -> Iterator[tuple[str, object] | PhhError]:
+    """The (key, value) pairs of a `.phhs` document, each value a hand's table if the file is
+    right, read one table at a time: the text is cut before each line that opens a table of
+    one bare key (``[12]``), and each part read alone, so that memory holds one hand's values
+    at a time and a hand that cannot be read is one PhhError naming ``source#KEY`` (its line
+    numbers those of the file). A part that cannot be read alone may have been cut inside a
+    multi-line string or array: the rest of the document is then read whole, as TOML reads
+    it, and only if that fails too is the part a hand refused."""
+    seen: set[str] = set()
+    for key, start, end, lines_before in _sections(text):
+        name = source if key is None else f"{source}#{key}"
+        if key is not None and key in seen:
+            yield PhhError(name, f"not valid TOML: table [{key}] is defined twice")
+            continue
+        try:
+            document = _section(text[start:end], lines_before, name)
+            if key is not None and document.keys() - {key}:
+                raise PhhError(name, "not valid TOML: reaches past its own table")
+        except PhhError as error:
+            try:
+                rest = load_toml("\n" * lines_before + text[start:], source)
+            except PhhError:
+                yield error
+                continue
+            for other, value in rest.items():
+                yield (PhhError(f"{source}#{other}",
+                                f"not valid TOML: table [{other}] is defined twice")
+                       if other in seen else (other, value))
+            return
+        seen.update(document)
+        yield from document.items()
+
+
+def _section(text: str, lines_before: int, source: str) -> dict[str, object]:
+    """One part of a .phhs document read alone; blank lines in front keep tomllib's line
+    numbers the file's."""
+    try:
+        fast = toml_subset.read_toml_subset(text, SPEC_FIELDS)
+    except ValueError:
+        fast = None
+    return fast if fast is not None else load_toml("\n" * lines_before + text, source)
+
+
+def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:
+    """The parts of a document cut before each line that opens a table of one bare key:
+    (its key, or None for any text before the first; where it starts and ends; the lines
+    before it)."""
+    headers = [(match.start(), match.group(1)) for match in _TABLE_HEADER.finditer(text)]
+    ends = [start for start, _ in headers[1:]] + [len(text)] * bool(headers)
+    first = headers[0][0] if headers else len(text)
+    if text[:first].strip():
+        yield None, 0, first, 0
+    lines, counted = 0, 0
+    for (start, key), end in zip(headers, ends, strict=True):
+        lines += text.count("\n", counted, start)
+        counted = start
+        yield key, start, end, lines

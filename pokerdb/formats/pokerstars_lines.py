@@ -1,0 +1,182 @@
+"""The line grammar of PokerStars hand histories: how a file's bytes become text, where each hand
+begins, and the patterns of the lines a hand is made of (pokerdb.formats.pokerstars turns them
+into a recorded hand).
+
+PokerStars has written its files in UTF-8 (with or without a byte order mark), UTF-16 and, in
+older clients, cp1252; lines end in LF, CRLF or CR; hands follow one another with or without
+blank lines between them. Every hand starts with one of the `HAND_STARTS`.
+"""
+
+import codecs
+import datetime
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+HAND_STARTS: Final = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #",
+                      "PokerStars Home Game Hand #")
+_LINE_ENDS: Final = re.compile(r"\r\n|\r|\n")
+_HAND_START: Final = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #",
+                                re.MULTILINE)
+
+HEADER: Final = re.compile(
+    r"PokerStars (?P<room>Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+): +"
+    r"(?:\{(?P<club>[^}]*)\} +)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>.*?) +(?=(?:6\+ )?Hold'em|Omaha|\d Card|"
+    r"Courchevel|Razz|Badugi|Triple Draw|Single Draw|HORSE|8-Game|Mixed))?"
+    r"(?P<game>.+?)(?: - (?:Match Round \w+, )?Level (?P<level>\w+))? "
+    r"\((?P<stakes>[^()]*)\)(?: - (?P<date>\d{4}/\d{1,2}/\d{1,2}) "
+    r"(?P<time>\d{1,2}:\d{2}:\d{2}) ?(?P<zone>[A-Z]*)"
+    r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2}) (?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+)\])?)?"
+    r"\s*$")
+TABLE: Final = re.compile(r"Table '(?P<table>.*)' (?P<seats>\d+)-max (?:\(.*\) )?"
+                          r"Seat #(?P<button>\d+) is the button\s*$")
+SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips"
+                         r"(?:, [^()]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$")
+STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?"
+                           r"(?: +(?P<currency>[A-Z]{3}))?\s*$")
+BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
+                          r"(?:\[[^]]*\] )?\[(?P<cards>[^]]*)\]\s*$")
+COLLECTED: Final = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
+                              r"(?:pot|main pot|side pot(?:-\d+)?)\s*$")
+RETURNED: Final = re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+?)\s*$")
+CASHED_OUT: Final = re.compile(r"(?P<name>.+) cashed out the hand for (?P<amount>\S+)"
+                               r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
+TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?: \| [^|]*)*)\s*$")
+SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
+SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
+RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+
+# The zones PokerStars names, by the abbreviation it writes: what a time in them is in UTC.
+TIME_ZONES: Final = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AT": "America/Halifax", "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+    "WET": "Europe/Lisbon", "GMT": "Europe/London", "BST": "Europe/London",
+    "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo", "AWST": "Australia/Perth", "ACST": "Australia/Adelaide",
+    "AET": "Australia/Sydney", "NZT": "Pacific/Auckland", "UTC": "UTC",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """One hand's non-blank lines as the file has them, and their line numbers in the file."""
+
+    numbers: Sequence[int]
+    lines: list[str]
+
+
+def decoded(content: bytes) -> str:
+    """The text of a file's bytes in the encodings PokerStars writes: UTF-16 or UTF-8 by their
+    byte order mark, UTF-16 without one by its NUL bytes, UTF-8, else cp1252 (whose five
+    undefined bytes are read as Latin-1)."""
+    if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return content.decode("utf-16", errors="replace")
+    if content.startswith(codecs.BOM_UTF8):
+        return content[3:].decode("utf-8", errors="replace")
+    head = content[:200]
+    if head[1::2].count(0) > len(head) // 4:
+        return content.decode("utf-16-le", errors="replace")
+    if head[0::2].count(0) > len(head) // 4:
+        return content.decode("utf-16-be", errors="replace")
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError:
+        return content.decode("cp1252", errors=_LATIN1)
+
+
+def _as_latin1(error: UnicodeError) -> tuple[str, int]:
+    """The bytes cp1252 leaves undefined (0x81, 0x8d, 0x8f, 0x90, 0x9d), read as Latin-1."""
+    assert isinstance(error, UnicodeDecodeError)
+    return error.object[error.start:error.end].decode("latin-1"), error.end
+
+
+_LATIN1: Final = "pokerdb-cp1252-latin1"
+codecs.register_error(_LATIN1, _as_latin1)
+
+
+def looks_like_pokerstars(head: bytes) -> bool:
+    """Whether a file that starts with these bytes is a PokerStars hand history."""
+    text = decoded(head[:4096]).lstrip("\ufeff \t\r\n")
+    return text.startswith(HAND_STARTS)
+
+
+def hand_texts(text: str) -> Iterator[HandText]:
+    """The hands of a file's text, each from its first line to the line before the next hand,
+    its blank lines left out (see `leading_text` for what comes before the first)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    starts = [match.start() for match in _HAND_START.finditer(text)]
+    if not starts:
+        return
+    first_line = text.count("\n", 0, starts[0]) + 1
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        chunk = text[start:end]
+        lines = chunk.rstrip().split("\n")
+        lines[0] = lines[0].lstrip("\ufeff")
+        count = chunk.count("\n")
+        if "" in lines or any(line.isspace() for line in lines):
+            numbered = [(number, line) for number, line in enumerate(lines, first_line)
+                        if line and not line.isspace()]
+            yield HandText([number for number, _ in numbered], [line for _, line in numbered])
+        else:
+            yield HandText(range(first_line, first_line + len(lines)), lines)
+        first_line += count
+
+
+def leading_text(text: str) -> tuple[int, str] | None:
+    """The first non-blank line before the first hand (its number and text), if any: a file
+    that does not start with a hand."""
+    for number, line in enumerate(_LINE_ENDS.split(text), start=1):
+        stripped = line.lstrip("\ufeff").strip()
+        if stripped.startswith(HAND_STARTS):
+            return None
+        if stripped:
+            return number, line
+    return None
+
+
+def parse_date(date: str, time: str) -> datetime.datetime:
+    """'2014/01/06' and '7:21:05' as a naive datetime (ValueError if not a date)."""
+    year, month, day = (int(part) for part in date.split("/"))
+    hour, minute, second = (int(part) for part in time.split(":"))
+    return datetime.datetime(year, month, day, hour, minute, second)
+
+
+def amount_units(text: str, exponent: int) -> int | None:
+    """An amount as written ('$0.10', '€1', '1,500') in units of 10 ** -exponent; None if it is
+    not one or has more decimals than the units hold. Amounts repeat, so each is worked out
+    once (up to _KNOWN_AMOUNTS of them)."""
+    known = _AMOUNTS[exponent] if exponent < len(_AMOUNTS) else {}
+    units = known.get(text)
+    if units is None:
+        units = _units(text, exponent)
+        if units is not None and len(known) < _KNOWN_AMOUNTS:
+            known[text] = units
+    return units
+
+
+_KNOWN_AMOUNTS: Final = 100_000
+_AMOUNTS: Final[tuple[dict[str, int], ...]] = ({}, {}, {})  # by exponent
+
+
+def _units(text: str, exponent: int) -> int | None:
+    digits = text.lstrip("$€£¥₹").replace(",", "")
+    whole, point, fraction = digits.partition(".")
+    if not (whole.isascii() and whole.isdigit()) or len(fraction) > exponent or (
+            point and not (fraction.isascii() and fraction.isdigit())):
+        return None
+    return int(whole + fraction.ljust(exponent, "0"))
+
+
+def currency_of(stakes: str) -> tuple[str | None, str | None]:
+    """The currency (ISO code) and its symbol of a game's stakes text; (None, None) for chips."""
+    match = STAKES.match(stakes)
+    symbol = stakes[:1] if stakes[:1] in CURRENCY_SYMBOLS else None
+    code = match.group("currency") if match else None
+    if code is None and symbol is not None:
+        code = CURRENCY_SYMBOLS[symbol]
+    return code, symbol

@@ -1,0 +1,299 @@
+"""The play of a PokerStars hand, after its seats: the forced bets, the actions street by street,
+the showdown and the summary, read line by line into PHH actions and what the file says was
+paid (see pokerdb.formats.pokerstars)."""
+
+from functools import cache
+from typing import Final, Protocol
+
+from pokerdb.errors import quoted
+from pokerdb.formats.pokerstars_lines import (
+    BOARD,
+    CASHED_OUT,
+    COLLECTED,
+    RAISE,
+    RETURNED,
+    SHOWN,
+    SUMMARY_SEAT,
+    TOTAL_POT,
+    HandText,
+)
+from pokerdb.rules.cards import normalise_card
+from pokerdb.rules.hand_record import PhhError
+
+
+class HandLines(Protocol):
+    """A hand being read: its lines, the one being read, and its amounts' units."""
+
+    text: HandText
+    index: int
+    exponent: int
+
+    def fail(self, problem: str) -> PhhError:
+        """The error naming the line being read."""
+
+    def amount(self, written: str) -> int:
+        """An amount as written, in the hand's units (the error naming the line if not)."""
+
+
+_PRE: Final = 0  # before *** HOLE CARDS ***
+_PLAY: Final = 1
+_SHOWDOWN: Final = 2
+_SECOND_SHOWDOWN: Final = 3
+_SUMMARY: Final = 4
+
+
+class HandPlay:
+    """The lines after the seats: forced bets, the play, the showdown and the summary."""
+
+    def __init__(self, hand: HandLines, names: list[str], hole_count: int, big: int) -> None:
+        self.hand = hand
+        self.names = names
+        self.seat_of = {name: index for index, name in enumerate(names)}
+        n = len(names)
+        self.hole_count = hole_count
+        self.big = big
+        self.antes = [0] * n
+        self.blinds = [0] * n
+        self.put_in = [0] * n
+        self.street_bet = [0] * n
+        self.collected = [0] * n
+        self.returned = [0] * n
+        self.cashed_out = [0] * n
+        self.cards: list[str | None] = [None] * n
+        self.words: list[list[str]] = [[] for _ in range(n)]
+        self.hero: int | None = None
+        self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
+        self.boards: tuple[list[str], list[str]] = ([], [])
+        self.total_pot = self.rake = self.fees = 0
+        self.phase = _PRE
+        self.actions: list[str] = []
+        self.action_lines: list[int] = []
+        self.action_texts: list[str] = []
+
+    def read(self) -> None:
+        hand = self.hand
+        lines = hand.text.lines
+        summary_seen = False
+        while hand.index < len(lines):
+            line = lines[hand.index].rstrip()
+            if line.startswith("*** "):
+                summary_seen |= self.marker(line)
+            elif self.phase == _SUMMARY:
+                self.summary(line)
+            else:
+                self.line(line)
+            hand.index += 1
+        if not summary_seen:
+            hand.index = len(lines) - 1
+            raise hand.fail("the hand ends without its *** SUMMARY ***")
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The PHH actions: every player's hole cards, then the play; and per action, its line."""
+        numbers, lines = self.hand.text.numbers, self.hand.text.lines
+        unknown = "??" * self.hole_count
+        n, play = len(self.cards), self.play
+        self.actions = [f"d dh p{seat} {cards or unknown}"
+                        for seat, cards in enumerate(self.cards, 1)]
+        self.actions += [action for _, action in play]
+        self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
+        self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
+
+    def second_board(self) -> str | None:
+        first, second = self.boards
+        if not second:
+            return None
+        return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(second)], *second])
+
+    def marker(self, line: str) -> bool:
+        """A `*** ... ***` line; True for the summary's."""
+        if line.startswith("*** HOLE CARDS ***"):
+            self.phase = _PLAY
+        elif line.startswith("*** SUMMARY ***"):
+            self.phase = _SUMMARY
+            return True
+        elif line.startswith(("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***")):
+            self.phase = _SHOWDOWN
+        elif line.startswith("*** SECOND SHOW DOWN ***"):
+            self.phase = _SECOND_SHOWDOWN
+        elif (board := BOARD.match(line)) is not None:
+            self.new_street()
+            cards = self.hand_cards(board["cards"])
+            if board["run"] == "SECOND":
+                self.boards[1].extend(cards)
+            else:
+                self.boards[0].extend(cards)
+                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+        elif line.startswith("*** ") and self.phase != _SUMMARY:
+            raise self.hand.fail("unknown section")
+        return False
+
+    def new_street(self) -> None:
+        self.street_bet = [0] * len(self.names)
+
+    def hand_cards(self, written: str) -> list[str]:
+        cards = written.split()
+        for card in cards:
+            if card not in _CARDS:
+                raise self.hand.fail(f"{quoted(card)} is not a card")
+        return cards
+
+    def player(self, line: str) -> tuple[int, str] | None:
+        """The seat and the rest of a line `NAME: rest` of a player dealt in."""
+        start = 0
+        while (colon := line.find(": ", start)) >= 0:
+            seat = self.seat_of.get(line[:colon])
+            if seat is not None:
+                return seat, line[colon + 2:]
+            start = colon + 1
+        return None
+
+    def line(self, line: str) -> None:
+        acting = self.player(line)
+        if acting is not None:
+            self.act(acting[0], acting[1].strip())
+            return
+        if line.startswith("Dealt to "):
+            for seat, name in enumerate(self.names):
+                if line.startswith(f"Dealt to {name} ["):
+                    self.hero = seat + 1
+                    self.know(seat, line[len(name) + 10:])
+                    return
+        if (collected := COLLECTED.match(line)) is not None:
+            winner = self.seat_of.get(collected["name"])
+            if winner is not None:
+                self.collected[winner] += self.hand.amount(collected["amount"])
+                return
+        if (returned := RETURNED.match(line)) is not None:
+            bettor = self.seat_of.get(returned["name"])
+            if bettor is None:
+                raise self.hand.fail(f"{quoted(returned['name'])} is not dealt in")
+            amount = self.hand.amount(returned["amount"])
+            self.put_in[bettor] -= amount
+            self.returned[bettor] += amount
+            return
+        if (cashed := CASHED_OUT.match(line)) is not None:
+            leaver = self.seat_of.get(cashed["name"])
+            if leaver is not None:
+                self.cashed_out[leaver] += self.hand.amount(cashed["amount"])
+                if cashed["fee"] is not None:
+                    self.fees += self.hand.amount(cashed["fee"])
+                return
+        # Anything else is chat, a player joining, leaving, sitting out or reconnecting, or
+        # a note of the dealer's ("No low hand qualified"): nothing that moves chips.
+
+    def act(self, seat: int, what: str) -> None:
+        hand = self.hand
+        p = f"p{seat + 1}"
+        verb, _, rest = what.partition(" ")
+        rest = rest.removesuffix(" and is all-in")
+        if " and has reached the " in rest:
+            rest = rest.partition(" and has reached the ")[0]
+        if verb == "posts":
+            self.post(seat, rest)
+        elif verb == "folds":
+            self.play.append((hand.index, f"{p} f"))
+            if rest.startswith("["):
+                self.know(seat, rest)
+        elif verb == "checks":
+            self.play.append((hand.index, f"{p} cc"))
+        elif verb == "calls":
+            amount = hand.amount(rest)
+            self.put_in[seat] += amount
+            self.street_bet[seat] += amount
+            self.play.append((hand.index, f"{p} cc"))
+        elif verb == "bets":
+            amount = hand.amount(rest)
+            self.put_in[seat] += amount
+            self.street_bet[seat] += amount
+            self.play.append((hand.index, f"{p} cbr {self.written(self.street_bet[seat])}"))
+        elif verb == "raises":
+            raised = RAISE.match(rest)
+            if raised is None:
+                raise hand.fail("expected 'raises AMOUNT to AMOUNT'")
+            to = hand.amount(raised["to"])
+            self.put_in[seat] += to - self.street_bet[seat]
+            self.street_bet[seat] = to
+            self.play.append((hand.index, f"{p} cbr {self.written(to)}"))
+        elif verb == "shows":
+            shown = SHOWN.match(rest)
+            if shown is None:
+                raise hand.fail("expected 'shows [CARDS]'")
+            self.know(seat, rest)
+            if self.phase == _SHOWDOWN:
+                self.play.append((hand.index, f"{p} sm {self.cards[seat]}"))
+        elif verb == "mucks":
+            if self.phase == _SHOWDOWN:
+                self.play.append((hand.index, f"{p} sm"))
+        elif what == "Dealt" or what.startswith(("doesn't show", "is sitting out", "sits out",
+                                                 "is disconnected", "is connected",
+                                                 "has timed out", "has returned")):
+            return
+        elif verb in ("discards", "stands", "brings", "draws", "bring"):
+            raise hand.fail(f"{quoted(verb)}: not part of a hold'em or Omaha hand")
+        else:
+            raise hand.fail(f"unknown action {quoted(what)}")
+
+    def post(self, seat: int, rest: str) -> None:
+        words, _, written = rest.rpartition(" ")
+        amount = self.hand.amount(written)
+        self.put_in[seat] += amount
+        if words == "the ante":
+            self.antes[seat] += amount
+        elif words in ("small blind", "big blind", "straddle"):
+            if self.phase != _PRE:
+                raise self.hand.fail("a blind posted after the hole cards were dealt")
+            self.blinds[seat] += amount
+            self.street_bet[seat] += amount
+        elif words == "small & big blinds":
+            live = min(amount, self.big)
+            self.blinds[seat] += live
+            self.street_bet[seat] += live
+            self.antes[seat] += amount - live  # the small blind is dead
+        else:
+            raise self.hand.fail(f"unknown forced bet {quoted(words)}")
+
+    def know(self, seat: int, written: str) -> None:
+        """Cards of a player, shown (`[Ah Kh] (two pair, ...)`) or mucked face up."""
+        shown = SHOWN.match(written)
+        if shown is None:
+            return
+        cards = self.hand_cards(shown["cards"])
+        if len(cards) < self.hole_count:
+            cards += ["??"] * (self.hole_count - len(cards))
+        self.cards[seat] = "".join(cards)
+        if shown["words"]:
+            self.words[seat].append(shown["words"])
+
+    def summary(self, line: str) -> None:
+        hand = self.hand
+        if line.startswith("Total pot ") and (total := TOTAL_POT.match(line)) is not None:
+            self.total_pot = hand.amount(total["total"])
+            for fee in total["fees"].split(" | ")[1:]:
+                name, _, written = fee.strip().rpartition(" ")
+                if name == "Rake":
+                    self.rake += hand.amount(written)
+                else:
+                    self.fees += hand.amount(written)
+        elif " mucked [" in line and (seat := SUMMARY_SEAT.match(line)) is not None:
+            for index, name in enumerate(self.names):
+                if line.startswith(f"Seat {seat['seat']}: {name} "):
+                    self.know(index, line[line.index(" mucked [") + 8:])
+                    break
+
+    def written(self, units: int) -> str:
+        """An amount as PHH writes it in the hand's units: '0.3', '300'."""
+        return _written(units, self.hand.exponent)
+
+
+@cache
+def _written(units: int, exponent: int) -> str:
+    if not exponent:
+        return str(units)
+    whole, fraction = divmod(units, 10 ** exponent)
+    return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
+
+
+# The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
+_CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
+

@@ -1,0 +1,146 @@
+"""A site's hand settled by pokerdb and held against what the site's file says was paid.
+
+pokerdb replays the hand and awards its pots (pokerdb.rules.settlement, the batch's strengths of
+pokerdb.rules.hand_batches); a hand run twice has each pot halved (the odd unit to the first
+run) and each half awarded on its own board. The file's own amounts (`SiteFacts`) must then
+agree with it:
+
+- what each player put in, by the file's lines (uncalled bets returned), is what the replay
+  has them put in (or more, by an uncalled bet the file does not say was returned, as some
+  files leave unsaid), and the summary's total pot is what the replay has them put in;
+- the pot is what was collected plus the rake and the fees;
+- each player collected at most what pokerdb awards them: the difference is their share of
+  the rake and fees (`Settlement.raked`), so a pot paid to the wrong player cannot pass;
+- the site's words for a shown hand name the category pokerdb evaluates it to
+  (`two pair, Aces and Kings`: two pairs), on each board.
+
+A hand that passes is stored as paid: `won` is what each player collected (plus a cash-out),
+`net` that less what they put in, so the nets of a hand sum to minus its rake and fees.
+"""
+
+from dataclasses import replace
+from typing import Final
+
+import numpy as np
+
+from pokerdb.rules.evaluators import EVALUATORS, Category, card_codes
+from pokerdb.rules.hand_record import PhhHand, SiteFacts
+from pokerdb.rules.settlement import Pot, Replayed, Settlement, award
+
+CATEGORY_SHIFT: Final = 20  # a strength packs its category above five 4-bit ranks
+# The site's words for each category, as its shown hands begin.
+_WORDS: Final = (
+    ("high card", Category.HIGH_CARD), ("a pair", Category.ONE_PAIR),
+    ("two pair", Category.TWO_PAIRS), ("three of a kind", Category.THREE_OF_A_KIND),
+    ("a straight flush", Category.STRAIGHT_FLUSH), ("a Royal Flush", Category.ROYAL_FLUSH),
+    ("a straight", Category.STRAIGHT), ("a flush", Category.FLUSH),
+    ("a full house", Category.FULL_HOUSE), ("four of a kind", Category.FOUR_OF_A_KIND),
+)
+
+
+def category_named(words: str) -> Category | None:
+    """The category the site's words name ('two pair, Aces and Kings'); None for words of
+    another kind (a hi/lo hand's 'HI: ...')."""
+    for start, category in _WORDS:
+        if words.startswith(start):
+            return category
+    return None
+
+
+def settle_as_paid(replayed: Replayed, settlement: Settlement,
+                   strengths: list[int]) -> Settlement:
+    """The settlement of a site's hand as the site paid it, once checked against the file
+    (PhhError naming what disagrees). `strengths` holds, per seat, the strength of its hand on
+    the first board (0: none)."""
+    hand = replayed.hand
+    site = hand.site
+    assert site is not None
+    first = settlement
+    if site.second_board is not None and replayed.showdown:
+        second_strengths = _strengths_on(replayed, site.second_board)
+        halves = [Pot(pot.amount - pot.amount // 2, pot.seats) for pot in replayed.pots]
+        rest = [Pot(pot.amount // 2, pot.seats) for pot in replayed.pots]
+        first = award(replace(replayed, pots=tuple(halves)),
+                      [strengths[seat - 1] for seat in replayed.showdown])
+        second = award(replace(replayed, pots=tuple(rest)),
+                       [second_strengths[seat - 1] for seat in replayed.showdown])
+        won = tuple(a + b for a, b in zip(first.won, second.won, strict=True))
+        _check_words(hand, site, replayed, strengths, 0)
+        _check_words(hand, site, replayed, second_strengths, 1)
+    else:
+        won = settlement.won
+        _check_words(hand, site, replayed, strengths, 0)
+    _check_amounts(hand, site, replayed, won)
+    paid = tuple(collected + out for collected, out in
+                 zip(site.collected, site.cashed_out, strict=True))
+    return Settlement(
+        won=paid, net=tuple(gain - put for gain, put in zip(paid, replayed.put_in, strict=True)),
+        showed=settlement.showed, winner=settlement.winner, awards=first.awards,
+        raked=tuple(gain - collected for gain, collected in
+                    zip(won, site.collected, strict=True)))
+
+
+def _strengths_on(replayed: Replayed, board: str) -> list[int]:
+    """Per seat, the strength of its known hand on `board` (0: none)."""
+    seats = [seat for seat, hole in enumerate(replayed.hole_cards) if hole is not None]
+    result = [0] * len(replayed.hole_cards)
+    if not seats:
+        return result
+    holes = "".join(f"{replayed.hole_cards[seat]} " for seat in seats)
+    hole = card_codes(np.frombuffer(holes.encode("ascii"), dtype=np.uint8).reshape(
+        len(seats), -1))
+    board_codes = card_codes(np.frombuffer(f"{board} ".encode("ascii"), dtype=np.uint8)
+                             .reshape(1, -1))
+    evaluate = EVALUATORS[replayed.variant.high].strengths  # the variant's high hand
+    values = evaluate(hole, np.repeat(board_codes, len(seats), axis=0))
+    for seat, value in zip(seats, values.tolist(), strict=True):
+        result[seat] = value
+    return result
+
+
+def _name(hand: PhhHand, seat: int) -> str:
+    """Player `seat` (0-based) for a message: their name in the file."""
+    return hand.players[seat] if hand.players else f"p{seat + 1}"
+
+
+def _check_amounts(hand: PhhHand, site: SiteFacts, replayed: Replayed,
+                   won: tuple[int, ...]) -> None:
+    amount = hand.amount
+    for seat, (by_replay, by_lines, returned) in enumerate(zip(
+            replayed.put_in, site.put_in, site.returned, strict=True)):
+        if by_replay != by_lines and (returned or by_lines < by_replay):
+            raise hand.error(f"{_name(hand, seat)} puts in {amount(by_lines)} by the file's "
+                             f"lines, {amount(by_replay)} by the rules of the game")
+    put_in = sum(replayed.put_in)
+    if site.total_pot != put_in:
+        raise hand.error(f"the summary's total pot is {amount(site.total_pot)}, the players "
+                         f"put in {amount(put_in)}")
+    paid = sum(site.collected) + site.rake + site.fees
+    if paid != put_in:
+        raise hand.error(f"the players collected {amount(sum(site.collected))} of a pot of "
+                         f"{amount(put_in)} with rake and fees of "
+                         f"{amount(site.rake + site.fees)}: {amount(put_in - paid)} unaccounted "
+                         f"for")
+    for seat, (gain, collected) in enumerate(zip(won, site.collected, strict=True)):
+        if collected > gain:
+            raise hand.error(f"{_name(hand, seat)} collected {amount(collected)} where "
+                             f"pokerdb's settlement awards {amount(gain)}")
+
+
+def _check_words(hand: PhhHand, site: SiteFacts, replayed: Replayed, strengths: list[int],
+                 run: int) -> None:
+    """The site's words for each hand shown on the board of `run` (0, 1) against its
+    strength there."""
+    if not replayed.showdown:
+        return
+    for seat in replayed.showdown:
+        words = site.words[seat - 1]
+        strength = strengths[seat - 1]
+        if len(words) <= run or not strength:
+            continue
+        named = category_named(words[run])
+        found = Category(strength >> CATEGORY_SHIFT)
+        if named is not None and named != found:
+            raise hand.error(f"{_name(hand, seat - 1)} shows {replayed.hole_cards[seat - 1]}: "
+                             f"the file says {words[run]!r}, pokerdb evaluates "
+                             f"{found.label.lower()}")

@@ -1,0 +1,166 @@
+"""What a tracker counts of each seat of a recorded hand (PokerTracker 4 and Hold'em Manager 3's
+preflop, flop and showdown statistics), read from the hand's actions in PHH notation: the
+seat's position, whether it put chips in voluntarily before the flop (VPIP), raised (PFR),
+had the chance to 3-bet and took it, faced a 3-bet after opening and folded, saw the flop,
+had the chance to continuation-bet and took it, faced a continuation bet and folded, its bets,
+raises, calls and folds after the flop, and whether it went to the showdown.
+
+Only the order of the actions and which bets were outstanding matter, so amounts are not
+followed: a `cbr` always raises above every bet on the street, a `cc` matches the largest one
+(or puts the player all in, after which it no longer acts). The bets on the table before the
+first action, the posted blinds and straddles (`posted_blinds`), tell a check from a call
+before the flop. docs/player-stats.md defines each figure and where it differs from the
+trackers'.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from pokerdb.rules.hand_record import PhhHand
+
+# Seats between the big blind and the button, named from the button back (the cutoff, the
+# hijack, the lojack), the first after the big blind under the gun, and any others UTG+1, ...
+_LATE: Final = ("LJ", "HJ", "CO")
+_STREET_OF_BOARD: Final = (0, 1, 1, 1, 2, 3)  # the street by board cards dealt (0: preflop)
+
+
+def position_names(players: int) -> tuple[str, ...]:
+    """The positions of seats p1..pN as PHH orders them: p1 the small blind, p2 the big blind,
+    pN the button; heads-up p2 is the button and posts the small blind, p1 the big blind."""
+    if players == 2:
+        return ("BB", "BTN")
+    middle = players - 3
+    late = _LATE[len(_LATE) - min(middle - 1, len(_LATE)):] if middle > 1 else ()
+    early = ("UTG", *(f"UTG+{k}" for k in range(1, middle - len(late))))[:middle]
+    return ("SB", "BB", *early, *late, "BTN")
+
+
+def posted_blinds(hand: PhhHand) -> list[int]:
+    """The blinds and straddles on the table before the first action, per seat (p1 first),
+    each at most what the seat's stack leaves after its ante, as the settlement posts them."""
+    count = hand.player_count
+    blinds = hand.blinds_or_straddles or (0,) * count
+    antes = hand.antes
+    if count == 2:  # heads-up: the lists apply in reverse
+        blinds, antes = blinds[::-1], antes[::-1]
+    posted = []
+    for blind, ante, stack in zip(blinds, antes, hand.starting_stacks, strict=True):
+        if stack is not None:
+            blind = max(0, min(blind, stack - min(ante, stack)))
+        posted.append(blind)
+    return posted
+
+
+def stakes_of(hand: PhhHand) -> tuple[str, int | None]:
+    """The hand's stakes as text ("NT 1/2", "FT 0.5/1 ante 0.1") and its big blind in the
+    hand's units (None without blinds): the first two blinds as the file lists them; a
+    straddle is not stakes."""
+    listed = hand.blinds_or_straddles or (0, 0)
+    small, big = sorted(listed[:2]) if len(listed) >= 2 else (0, listed[0])
+    text = f"{hand.variant} {_plain(hand.amount(small))}/{_plain(hand.amount(big))}"
+    if any(hand.antes):
+        text += f" ante {_plain(hand.amount(max(hand.antes)))}"
+    return text, big or None
+
+
+def _plain(amount: Decimal) -> str:
+    """1, 0.5, 100: an amount without trailing zeros or exponent."""
+    return format(amount.normalize(), "f")
+
+
+@dataclass(slots=True)
+class SeatCounts:
+    """One seat's counts: each a 0/1 flag but the postflop actions, which are counts."""
+
+    preflop_acted: int = 0  # took a preflop decision: a walk or an all-in blind is none
+    vpip: int = 0  # called or raised before the flop (a blind's check is not voluntary)
+    pfr: int = 0  # raised before the flop
+    three_bet_chance: int = 0  # acted facing exactly one raise before the flop
+    three_bet: int = 0  # ... and raised
+    faced_three_bet: int = 0  # made the first raise, then acted facing a second one
+    folded_to_three_bet: int = 0  # ... and folded
+    saw_flop: int = 0  # still in when the flop was dealt
+    cbet_chance: int = 0  # the last preflop raiser, acting on the flop before any bet
+    cbet: int = 0  # ... and betting
+    faced_cbet: int = 0  # acted on the flop facing the continuation bet alone
+    folded_to_cbet: int = 0  # ... and folded
+    postflop_aggressive: int = 0  # bets and raises on the flop, turn and river
+    postflop_calls: int = 0  # calls there (checks are not counted)
+    postflop_folds: int = 0  # folds there
+    went_to_showdown: int = 0  # still in at the end of a hand not won by folds
+
+    def counts(self) -> tuple[int, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+COUNT_NAMES: Final = SeatCounts.__slots__
+
+
+def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | None],
+               posted: Sequence[int]) -> list[SeatCounts]:
+    """Each seat's counts over a valid hand's actions, `actors` giving each action's player
+    (1-based; None for the dealer) and `posted` the bets before the first action."""
+    seats = [SeatCounts() for _ in range(players)]
+    folded = [False] * players
+    bets = list(posted)
+    street = raises = board_cards = 0
+    opener = aggressor = cbettor = None
+    cbet_decided = False
+    for text, actor in zip(actions, actors, strict=True):
+        words = text.partition("#")[0].split()
+        if len(words) < 2:
+            continue
+        if actor is None:
+            if words[1] == "db":
+                board_cards += len(words[2]) // 2
+                now = _STREET_OF_BOARD[min(board_cards, 5)]
+                if now != street:
+                    street, raises, bets = now, 0, [0] * players
+                    if street == 1:
+                        for seat, stats in enumerate(seats):
+                            stats.saw_flop = int(not folded[seat])
+            continue
+        verb, seat = words[1], actor - 1
+        if verb not in ("f", "cc", "cbr"):
+            continue
+        stats = seats[seat]
+        facing = max(bets) > bets[seat]
+        if street == 0:
+            stats.preflop_acted = 1
+            stats.vpip |= verb == "cbr" or (verb == "cc" and facing)
+            stats.pfr |= verb == "cbr"
+            if raises == 1:
+                stats.three_bet_chance = 1
+                stats.three_bet = int(verb == "cbr")
+            elif raises == 2 and seat == opener:
+                stats.faced_three_bet = 1
+                stats.folded_to_three_bet = int(verb == "f")
+            if verb == "cbr":
+                opener = seat if opener is None else opener
+                aggressor = seat
+        else:
+            stats.postflop_aggressive += verb == "cbr"
+            stats.postflop_calls += verb == "cc" and facing
+            stats.postflop_folds += verb == "f"
+            if street == 1 and seat == aggressor and not cbet_decided:
+                cbet_decided = True
+                if raises == 0:
+                    stats.cbet_chance = 1
+                    stats.cbet = int(verb == "cbr")
+                    cbettor = seat if verb == "cbr" else None
+            elif street == 1 and raises == 1 and cbettor is not None and seat != cbettor:
+                stats.faced_cbet = 1
+                stats.folded_to_cbet = int(verb == "f")
+        if verb == "f":
+            folded[seat] = True
+        elif verb == "cc":
+            bets[seat] = max(bets)
+        else:
+            bets[seat] = max(bets) + 1
+            raises += 1
+    if folded.count(False) > 1:
+        for seat, stats in enumerate(seats):
+            stats.went_to_showdown = int(not folded[seat])
+    return seats

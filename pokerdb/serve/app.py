@@ -1,0 +1,86 @@
+"""`pokerdb serve`: a local web page to browse a pokerdb database, built on datasette (the
+optional `serve` extra). The database is opened without being changed: immutable (SQLite reads
+it as a file that cannot change: no lock, no journal), or, while a write-ahead log holds
+changes not yet in the file, read-only. It must already be at pokerdb's schema head.
+"""
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pokerdb.errors import PokerdbError
+from pokerdb.serve.metadata import datasette_metadata
+from pokerdb.storage.location import database_url, head_revision, sqlite_path
+
+NEEDS = "pokerdb serve needs datasette: pip install 'pokerdb[serve]'"
+NOT_SQLITE = ("pokerdb serve browses an SQLite database, and {where} is not one. Import the "
+              "same files into an SQLite file (pokerdb import FILES --db results.db) and "
+              "serve that, or export this one (pokerdb export --format parquet -o DIR) and "
+              "read it with DuckDB or pandas")
+# datasette stops a query after this long by default (1 s): too short for the statistics of
+# a million hands.
+TIME_LIMIT_MS = 60_000
+
+
+@dataclass(frozen=True)
+class Served:
+    path: Path
+    immutable: bool  # False: read-only, a write-ahead log holding changes not in the file
+
+
+def served_database(db: str | None) -> Served:
+    """The SQLite file --db names, checked to be at head without changing it."""
+    url = database_url(db)
+    path = sqlite_path(url)
+    if path is None:
+        raise PokerdbError(NOT_SQLITE.format(where=url.partition("://")[0] + " database"))
+    if not os.path.isfile(path):
+        raise PokerdbError(f"no database at {path}: import something first (pokerdb import "
+                           f"FILE)")
+    log = Path(path + "-wal")
+    immutable = not (log.exists() and log.stat().st_size > 0)
+    mode = "immutable=1" if immutable else "mode=ro"
+    connection = sqlite3.connect(f"file:{Path(path).resolve()}?{mode}", uri=True)
+    try:
+        revision = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise PokerdbError(f"{path} is not a pokerdb database ({error})") from None
+    finally:
+        connection.close()
+    if revision is None or revision[0] != head_revision():
+        raise PokerdbError(
+            f"{path} is at schema revision {revision and revision[0]!r}, not {head_revision()!r}"
+            f": pokerdb serve does not change it; bring it up to date with any other command "
+            f"first (pokerdb datasets --db {path})")
+    return Served(Path(path), immutable)
+
+
+def datasette_app(served: Served) -> Any:
+    """The datasette application serving the database, with pokerdb's metadata and charts."""
+    try:
+        from datasette.app import Datasette
+        from datasette.plugins import pm
+    except ImportError:
+        raise PokerdbError(NEEDS) from None
+    from pokerdb.serve import charts
+
+    if not pm.is_registered(charts):
+        pm.register(charts, name="pokerdb-charts")
+    path = str(served.path)
+    datasette = Datasette(
+        immutables=[path] if served.immutable else [], files=[] if served.immutable else [path],
+        metadata=datasette_metadata(served.path.stem),
+        settings={"sql_time_limit_ms": TIME_LIMIT_MS, "facet_time_limit_ms": 1_000,
+                  "allow_download": False, "suggest_facets": False},
+    )
+    return datasette
+
+
+def serve(served: Served, host: str, port: int) -> None:
+    """Serve the database until interrupted."""
+    app = datasette_app(served).app()
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, log_level="warning")

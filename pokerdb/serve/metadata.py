@@ -1,0 +1,181 @@
+"""What `pokerdb serve` tells datasette: a description of every table and view of the schema
+(pokerdb.storage.schema) and of their main columns, and the canned queries of the docs'
+cookbook, two of them drawn as charts (pokerdb.serve.charts)."""
+
+from typing import Any, Final
+
+from pokerdb.rules.evaluators import KEY_BITS, KEY_SLOTS
+from pokerdb.rules.games import GAMES
+from pokerdb.storage.player_stats import FIGURE_NAMES
+
+CATEGORY_SHIFT: Final = KEY_BITS * KEY_SLOTS  # a strength packs its category above the ranks
+
+TABLES: Final = {
+    "categories": "The ten hand categories, 0 High Card to 9 Royal Flush.",
+    "datasets": "One row per imported file: its name, format, game, deals and SHA-256.",
+    "deals": "One row per deal (a line of a deal file, or a recorded hand): its winner, board "
+             "and, for a recorded hand, where it comes from and the file's fields.",
+    "win_counts": "How many deals of each dataset each player won (winner 0: tied).",
+    "hand_cards": "Each player's cards in each deal (NULL for a recorded hand's unshown "
+                  "cards).",
+    "hand_values": "Each hand's strength as evaluated (category and tie-break ranks packed).",
+    "hand_equities": "Each Hold'em hand's exact equity, and for recorded hands all in before "
+                     "the river their all-in equity and all-in adjusted net (pokerdb equity).",
+    "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
+    "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
+    "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
+    "actions": "Every action of every recorded hand, in order, in PHH notation.",
+    "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
+                  "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",
+    "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
+                     "recorded), kept by import: what the player_stats views add up.",
+    "rejects": "Lines that import --skip-invalid left out, and why.",
+    "deal_results": "Two-player deals with both hands and the result in words.",
+    "hands": "Every hand with its cards, category, description, best five, equity and seat.",
+    "player_stats": "Tracker statistics per player name over recorded hands: VPIP, PFR, 3-bet, "
+                    "fold to 3-bet, c-bet, fold to c-bet, aggression, showdowns, net, bb/100.",
+    "player_position_stats": "player_stats per player and position (SB, BB, UTG ... BTN).",
+    "player_stakes_stats": "player_stats per player and stakes (variant, blinds, ante).",
+}
+
+_FIGURES: Final = {
+    "hands": "recorded hands the player sat in",
+    "vpip": "% of hands with a preflop decision where the player called or raised",
+    "pfr": "% of hands with a preflop decision where the player raised",
+    "three_bet": "% of chances (facing one raise preflop) the player re-raised",
+    "fold_to_three_bet": "% of times the first raiser, re-raised, folded",
+    "cbet": "% of chances the last preflop raiser bet the flop first",
+    "fold_to_cbet": "% of times the player folded to a continuation bet",
+    "aggression_factor": "postflop bets and raises per call",
+    "aggression_frequency": "% of postflop bets and raises among bets, raises, calls, folds",
+    "went_to_showdown": "% of flops seen that reached a showdown",
+    "won_at_showdown": "% of showdowns where the player won chips",
+    "net": "chips won minus chips put in",
+    "bb_per_100": "net in big blinds per 100 hands (hands with a big blind)",
+    "allin_adjusted_net": "net with all-in hands counted at their equity (pokerdb equity)",
+}
+COLUMNS: Final = {
+    "deals": {"winner": "the player who won (0: a tie; NULL: not evaluated or no showdown)",
+              "board": "a game with a board: its cards ('' before the flop)",
+              "source": "a recorded hand: its file in the folder imported",
+              "allin_board": "the board when the players were all in before the river"},
+    "seats": {"put_in": "chips put in the pots (uncalled bets returned)",
+              "net": "chips won minus put_in", "showed": "reached the showdown and showed"},
+    "seat_stats": {"position": "BTN, SB, BB, UTG, UTG+1, ..., LJ, HJ, CO",
+                   "stakes": "variant and blinds, e.g. 'NT 1/2' (NULL: not recorded)",
+                   "preflop_acted": "1: took a preflop decision (a walk is none)",
+                   "allin": "1: contested an all-in before the river"},
+    **{view: _FIGURES for view in ("player_stats", "player_position_stats",
+                                   "player_stakes_stats")},
+}
+
+CHARTS: Final = ("player_net_over_hands", "categories_against_odds")
+_SAMPLES = 1000  # points of the cumulative net chart at most
+
+_ODDS_ROWS = ",\n  ".join(
+    f"('{game.name}', {category}, {hands_of / game.all_hands!r})"
+    for game in GAMES.values() for category, hands_of in enumerate(game.random_hands))
+_PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
+
+QUERIES: Final[dict[str, dict[str, str]]] = {
+    "win_counts": {
+        "title": "Win counts",
+        "description": "Deals won by each player and ties, per dataset.",
+        "sql": "SELECT ds.name AS dataset, ds.game, ds.deals,\n"
+               "       CASE w.winner WHEN 0 THEN 'ties' ELSE 'player ' || w.winner END "
+               "AS result,\n       w.deals AS won\nFROM win_counts w\n"
+               "JOIN datasets ds ON ds.id = w.dataset_id\n"
+               "ORDER BY ds.id, w.winner = 0, w.winner",
+    },
+    "wins_by_category": {
+        "title": "Wins by category",
+        "description": "Deals won, by the category of the winning hand, per dataset.",
+        "sql": "SELECT ds.name AS dataset, c.name AS winning_category, count(*) AS wins\n"
+               "FROM deals d\nJOIN datasets ds ON ds.id = d.dataset_id\n"
+               "JOIN hand_values v ON v.deal_id = d.id AND v.player = d.winner\n"
+               f"JOIN categories c ON c.id = v.strength >> {CATEGORY_SHIFT}\n"
+               "GROUP BY ds.id, ds.name, c.id, c.name\nORDER BY ds.id, c.id",
+    },
+    "player_results": {
+        "title": "A player's results",
+        "description": "A player's statistics overall and by position.",
+        "sql": f"SELECT 'all' AS position, {_PLAYER_COLUMNS}\nFROM player_stats "
+               f"WHERE player = :player\nUNION ALL\nSELECT position, {_PLAYER_COLUMNS}\n"
+               f"FROM player_position_stats WHERE player = :player",
+    },
+    "biggest_pots": {
+        "title": "Biggest pots",
+        "description": "The hundred recorded hands with the most chips put in.",
+        "sql": "SELECT d.id AS deal_id, ds.name AS dataset, d.source, d.board,\n"
+               "       sum(s.put_in) AS pot, count(*) AS players,\n"
+               "       group_concat(CASE WHEN s.net > 0 THEN s.name END, ', ') AS winners\n"
+               "FROM seats s\nJOIN deals d ON d.id = s.deal_id\n"
+               "JOIN datasets ds ON ds.id = d.dataset_id\n"
+               "GROUP BY d.id, ds.name, d.source, d.board\nORDER BY pot DESC, d.id\nLIMIT 100",
+    },
+    "player_hands": {
+        "title": "A player's hands",
+        "description": "A player's recorded hands; leave a filter empty to take all. "
+                       "showdown: 1 or 0.",
+        "sql": "SELECT s.deal_id, d.source, s.position, s.stakes, c.cards, d.board, s.net,\n"
+               "       s.vpip, s.pfr, s.went_to_showdown, s.won_at_showdown\n"
+               "FROM seat_stats s\nJOIN deals d ON d.id = s.deal_id\n"
+               "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
+               "WHERE s.name = :player\n"
+               "  AND (:position = '' OR s.position = :position)\n"
+               "  AND (:stakes = '' OR s.stakes = :stakes)\n"
+               "  AND (:showdown = '' OR s.went_to_showdown = CAST(:showdown AS INTEGER))\n"
+               "ORDER BY s.deal_id",
+    },
+    "player_net_over_hands": {
+        "title": "A player's net over hands",
+        "description": "The tracker graph: the player's cumulative net, hand after hand "
+                       f"(at most {_SAMPLES} points, evenly spaced).",
+        "sql": "WITH played AS (\n"
+               "  SELECT row_number() OVER (ORDER BY deal_id) AS hand, deal_id,\n"
+               "         sum(net) OVER (ORDER BY deal_id ROWS UNBOUNDED PRECEDING) "
+               "AS cumulative_net\n"
+               "  FROM seat_stats WHERE name = :player),\n"
+               "total AS (SELECT count(*) AS hands FROM played)\n"
+               "SELECT hand, deal_id, cumulative_net FROM played, total\n"
+               f"WHERE hand % ((hands + {_SAMPLES - 1}) / {_SAMPLES}) = 0 OR hand = hands\n"
+               "ORDER BY hand",
+    },
+    "categories_against_odds": {
+        "title": "Categories against their exact odds",
+        "description": "The share of evaluated hands of each category in dealt (not "
+                       "recorded) datasets, against the exact odds of a random hand of the "
+                       "game, in percent.",
+        "sql": f"WITH odds(game, category, probability) AS (VALUES\n  {_ODDS_ROWS}),\n"
+               "observed AS (\n"
+               f"  SELECT ds.game, v.strength >> {CATEGORY_SHIFT} AS category, "
+               "count(*) AS hands\n"
+               "  FROM hand_values v JOIN deals d ON d.id = v.deal_id\n"
+               "  JOIN datasets ds ON ds.id = d.dataset_id\n"
+               "  WHERE v.strength IS NOT NULL AND ds.format <> 'phh'\n"
+               "  GROUP BY ds.game, category),\n"
+               "totals AS (SELECT game, sum(hands) AS hands FROM observed GROUP BY game)\n"
+               "SELECT o.game, c.name AS category, coalesce(ob.hands, 0) AS hands,\n"
+               "       100.0 * coalesce(ob.hands, 0) / t.hands AS observed_percent,\n"
+               "       100.0 * o.probability AS exact_percent\n"
+               "FROM odds o JOIN totals t ON t.game = o.game\n"
+               "JOIN categories c ON c.id = o.category\n"
+               "LEFT JOIN observed ob ON ob.game = o.game AND ob.category = o.category\n"
+               "ORDER BY o.game, o.category",
+    },
+}
+
+
+def datasette_metadata(database: str) -> dict[str, Any]:
+    """Datasette's metadata for the database file named `database` (its stem)."""
+    tables: dict[str, Any] = {
+        name: {"description": description,
+               **({"columns": COLUMNS[name]} if name in COLUMNS else {})}
+        for name, description in TABLES.items()}
+    tables["alembic_version"] = {"hidden": True}
+    return {
+        "title": "pokerdb",
+        "description": "Deals and recorded hands imported by pokerdb, read-only. "
+                       "The canned queries below answer the docs' cookbook.",
+        "databases": {database: {"tables": tables, "queries": QUERIES}},
+    }

@@ -1,0 +1,157 @@
+"""`pokerdb export --format parquet`: every relation read back with pyarrow equals the
+database's rows exactly (amounts as decimals, dates, times, booleans), duckdb reads the same
+files to the same totals, --dataset keeps one dataset's rows, and an export never writes over
+a folder."""
+
+import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from support import PE54_FILE, PHH_DATA, fails, rows, succeeds
+from test_phh_import import HANDS, SIDE_POTS
+from typer.testing import CliRunner
+
+RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats", "player_stats",
+             "player_position_stats", "player_stakes_stats")
+ORDER = {"datasets": "id", "deals": "id", "hands": "deal_id, player", "seats": "deal_id, player",
+         "actions": "deal_id, seq", "seat_stats": "deal_id, player", "player_stats": "player",
+         "player_position_stats": "player, position", "player_stakes_stats": "player, stakes"}
+
+
+@pytest.fixture
+def stored(runner: CliRunner, db_url: str, tmp_path: Path) -> str:
+    """Recorded hands with decimal and whole amounts, dates and times (two datasets), and a
+    five-card file (no seats)."""
+    folder = tmp_path / "own"
+    folder.mkdir()
+    (folder / "side-pots.phh").write_text(SIDE_POTS)
+    (folder / "hands.phhs").write_text(HANDS)
+    succeeds(runner, "import", str(folder), "--skip-invalid", "--name", "own", "--db", db_url)
+    succeeds(runner, "import", str(PHH_DATA),
+             "--skip-invalid", "--name", "bundled", "--db", db_url)
+    five = tmp_path / "five.txt"
+    five.write_text("\n".join(PE54_FILE.read_text().splitlines()[:50]) + "\n")
+    succeeds(runner, "import", str(five), "--name", "five", "--evaluate", "--db", db_url)
+    return db_url
+
+
+def as_read(value: Any) -> Any:
+    """A database value as the Parquet file holds it: amounts and SQLite's floats of them as
+    exact decimals, SQLite's dates and times (text) as such."""
+    if isinstance(value, Decimal):
+        return value.normalize()
+    return value
+
+
+def same(stored: Any, written: Any) -> bool:
+    if isinstance(written, Decimal):
+        exact = stored if isinstance(stored, Decimal) else Decimal(repr(stored)) \
+            if isinstance(stored, float) else Decimal(stored)
+        return exact == written
+    if isinstance(written, float) and isinstance(stored, float | int | Decimal):
+        return float(stored) == written
+    if isinstance(written, datetime.date | datetime.time) and isinstance(stored, str):
+        return written.isoformat() == stored
+    if isinstance(written, datetime.datetime) and isinstance(stored, str):
+        return written == datetime.datetime.fromisoformat(stored)
+    return bool(stored == written)
+
+
+def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, int]:
+    counts = {}
+    for relation in RELATIONS:
+        table = pq.read_table(folder / f"{relation}.parquet")
+        written = [tuple(row.values()) for row in table.to_pylist()]
+        expected = rows(db_url, f"SELECT {', '.join(table.column_names)} FROM {relation} "
+                                f"{where.get(relation, '')} "
+                                f"ORDER BY {ORDER[relation]}")
+        assert len(written) == len(expected), relation
+        for stored_row, written_row in zip(expected, written, strict=True):
+            assert len(stored_row) == len(written_row)
+            assert all(same(a, b) for a, b in zip(stored_row, written_row, strict=True)), (
+                relation, stored_row, written_row)
+        counts[relation] = len(written)
+    return counts
+
+
+def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
+                                           tmp_path: Path) -> None:
+    out = tmp_path / "export"
+    result = succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    counts = check_export(stored, out, {})
+    assert result.stdout.splitlines()[1] == f"{out / 'deals.parquet'}: 72 rows"
+    assert counts["deals"] == 72 and counts["seats"] == counts["seat_stats"] == 104
+    assert counts["hands"] == 104 + 100 and counts["datasets"] == 3
+    assert sorted(path.name for path in out.iterdir()) == sorted(
+        f"{relation}.parquet" for relation in RELATIONS)
+    made = tmp_path / "made"
+    made.mkdir()
+    assert out.stat().st_mode == made.stat().st_mode  # a folder as any other
+    schema = pq.read_schema(out / "seats.parquet")
+    assert [str(field.type) for field in schema] == [
+        "int64", "int16", "string", *["decimal128(38, 9)"], "bool",
+        *["decimal128(38, 9)"] * 6]
+    deals_schema = pq.read_schema(out / "deals.parquet")
+    assert (deals_schema.field("date").type, deals_schema.field("time").type) == (
+        pa.date32(), pa.time64("us"))
+    assert pq.read_schema(out / "datasets.parquet").field("imported_at").type == \
+        pa.timestamp("us", tz="UTC")
+    # The decimal amounts are the files' own: 0.4, 0.3, 0.3 and 11.5 in tenths.
+    nets = pq.read_table(out / "seats.parquet").filter(pa.compute.equal(
+        pa.compute.field("deal_id"), 1)).column("net").to_pylist()
+    assert nets == [Decimal("0.4"), Decimal("0.3"), Decimal("0.3"), Decimal("-1")]
+
+
+def test_duckdb_reads_the_same_totals(runner: CliRunner, stored: str, tmp_path: Path) -> None:
+    out = tmp_path / "export"
+    succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    theirs = duckdb.sql(
+        f"SELECT count(*), sum(net), sum(put_in), count(DISTINCT name) "
+        f"FROM '{out / 'seats.parquet'}'").fetchall()[0]
+    ours = rows(stored, "SELECT count(*), sum(net), sum(put_in), count(DISTINCT name) "
+                        "FROM seats")[0]
+    assert theirs[0] == ours[0] and theirs[3] == ours[3]
+    assert [Decimal(repr(value)) if isinstance(value, float) else value
+            for value in ours[1:3]] == [value.normalize() for value in theirs[1:3]]
+    by_player = duckdb.sql(
+        f"SELECT player, hands, net FROM '{out / 'player_stats.parquet'}' "
+        f"ORDER BY net DESC LIMIT 2").fetchall()
+    assert by_player == [("Brian Rast", 18, Decimal("6625000")), ("Tom Dwan", 1, Decimal("556000"))]
+
+
+def test_one_dataset(runner: CliRunner, stored: str, tmp_path: Path) -> None:
+    out = tmp_path / "own-only"
+    succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--dataset", "own",
+             "--db", stored)
+    ids = rows(stored, "SELECT min(id), max(id) FROM deals WHERE dataset_id = "
+                       "(SELECT id FROM datasets WHERE name = 'own')")[0]
+    between = f"WHERE deal_id BETWEEN {ids[0]} AND {ids[1]}"
+    own = "WHERE name = 'own'"
+    counts = check_export(stored, out, {
+        "datasets": own, "deals": "WHERE dataset_id = (SELECT id FROM datasets " + own + ")",
+        "hands": between, "seats": between, "actions": between, "seat_stats": between,
+        "player_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
+        "player_position_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
+        "player_stakes_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')"})
+    assert (counts["deals"], counts["seats"], counts["player_stats"]) == (3, 11, 4)
+
+
+def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path: Path) -> None:
+    out = tmp_path / "export"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep")
+    result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    assert result.stderr.strip() == (f"Error: {out}: already exists; an export writes a new "
+                                      f"folder")
+    assert [path.name for path in out.iterdir()] == ["mine.txt"]
+    result = fails(runner, "export", "--format", "csv", "-o", str(tmp_path / "x"), "--db", stored)
+    assert result.stderr.strip() == "Error: unknown export format 'csv' (the formats are parquet)"
+    result = fails(runner, "export", "--format", "parquet", "-o", str(tmp_path / "y"),
+                   "--dataset", "nope", "--db", stored)
+    assert not (tmp_path / "y").exists()
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []

@@ -1,0 +1,152 @@
+"""Ctrl-C during import, evaluate, equity or delete: exit code 130 and one line saying what was
+kept. Nothing of the file being imported is kept, every window committed before is. Each
+test stops a command at a chosen point (KeyboardInterrupt raised where SIGINT would raise it),
+on both backends; one sends a real SIGINT to a real process."""
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import make_url
+from support import REPO, invoke, rows, snapshot, succeeds
+from typer.testing import CliRunner
+
+from pokerdb.formats import deal_lines
+from pokerdb.formats.generate import generate_lines
+from pokerdb.rules.games import HOLDEM
+from pokerdb.steps import equity_step, evaluation, importer, removal
+
+DEALS = 300
+BATCHES_OF_LINES = deal_lines.BATCH_LINES + 5000  # two batches of a file of lines
+
+
+def deal_file(folder: Path, name: str, seed: int, deals: int = DEALS, **kind: Any) -> str:
+    path = folder / name
+    path.write_text("".join(generate_lines(deals, seed=seed, **kind)))
+    return str(path)
+
+
+def interrupt_at_call(monkeypatch: pytest.MonkeyPatch, module: Any, name: str,
+                      call: int) -> None:
+    """module.name raises KeyboardInterrupt on its `call`-th call, as Ctrl-C would there."""
+    original = getattr(module, name)
+    calls = [0]
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == call:
+            raise KeyboardInterrupt
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, interrupted)
+
+
+def stopped(runner: CliRunner, *args: str) -> str:
+    """Run a command that is interrupted: its exit code is 130, and its one line is returned."""
+    result = invoke(runner, *args)
+    assert result.exit_code == 130, (result.stdout, result.stderr, result.exception)
+    assert result.stderr.count("\n") == 1, result.stderr
+    return result.stderr
+
+
+def test_an_interrupted_import_keeps_nothing_of_its_file(runner: CliRunner, db_url: str,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = (deal_file(tmp_path, f"{name}.txt", seed, BATCHES_OF_LINES)
+                     for seed, name in enumerate(("first", "second")))
+    succeeds(runner, "import", first, "--db", db_url, "--quiet")
+    before = snapshot(db_url)
+    interrupt_at_call(monkeypatch, importer, "insert_deals", 2)  # its second batch
+    line = stopped(runner, "import", second, "--db", db_url, "--evaluate")
+    assert line == f"Interrupted: nothing of {second} was imported\n"
+    assert snapshot(db_url) == before
+    third = deal_file(tmp_path, "third.txt", 2)
+    monkeypatch.undo()
+    interrupt_at_call(monkeypatch, importer, "insert_deals", 3)  # second's two, third's
+    line = stopped(runner, "import", second, third, "--db", db_url)
+    assert line == (f"Interrupted: nothing of {third} was imported; the 1 file before it was "
+                    f"imported\n")
+    assert [name for name, _ in rows(db_url, "SELECT name, deals FROM datasets ORDER BY id")] \
+        == ["first.txt", "second.txt"]
+
+
+def test_an_interrupted_evaluate_keeps_its_windows(runner: CliRunner, db_url: str,
+                                                   other_url: str, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    file = deal_file(tmp_path, "deals.txt", 1)
+    for url in (db_url, other_url):
+        succeeds(runner, "import", file, "--db", url, "--quiet")
+    succeeds(runner, "evaluate", "--db", other_url, "--quiet")
+    for size in ("FIRST_WINDOW_DEALS", "WINDOW_DEALS"):
+        monkeypatch.setattr(evaluation, size, 100)
+    interrupt_at_call(monkeypatch, evaluation, "store", 3)  # two windows stored, 200 deals
+    line = stopped(runner, "evaluate", "--db", db_url)
+    assert line == ("Interrupted: the 400 hands evaluated before were kept, the window in "
+                    "progress was not (pokerdb evaluate goes on from there)\n")
+    assert rows(db_url, "SELECT count(*), min(deal_id), max(deal_id) FROM hand_values") == [
+        (400, 1, 200)]
+    monkeypatch.undo()
+    assert "evaluated 200 hands in 100 deals" in succeeds(runner, "evaluate", "--db",
+                                                           db_url).stdout
+    assert snapshot(db_url)["hands"] == snapshot(other_url)["hands"]
+
+
+def test_an_interrupted_equity_keeps_its_windows(runner: CliRunner, db_url: str,
+                                                 tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    file = deal_file(tmp_path, "flops.txt", 1, game=HOLDEM, board=4)
+    succeeds(runner, "import", file, "--format", "holdem", "--db", db_url, "--quiet")
+    monkeypatch.setattr(equity_step, "WINDOW_DEALS", 100)
+    interrupt_at_call(monkeypatch, equity_step, "insert_rows", 3)
+    line = stopped(runner, "equity", "--db", db_url)
+    assert line == ("Interrupted: the equities of 200 deals computed before were kept, the "
+                    "window in progress was not (pokerdb equity goes on from there)\n")
+    assert rows(db_url, "SELECT count(DISTINCT deal_id), max(deal_id) FROM hand_equities") == [
+        (200, 200)]
+    monkeypatch.undo()
+    assert "in 100 deals" in succeeds(runner, "equity", "--db", db_url).stdout
+    assert rows(db_url, "SELECT count(*) FROM hand_equities") == [(2 * DEALS,)]
+
+
+def test_an_interrupted_delete_deletes_nothing(runner: CliRunner, db_url: str, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    succeeds(runner, "import", deal_file(tmp_path, "deals.txt", 1), "--db", db_url,
+             "--evaluate", "--quiet")
+    before = snapshot(db_url)
+    original = removal.delete
+
+    def interrupted_after_some(table: Any) -> Any:
+        if table.name == "hand_cards":
+            raise KeyboardInterrupt
+        return original(table)
+
+    monkeypatch.setattr(removal, "delete", interrupted_after_some)
+    line = stopped(runner, "delete", "deals.txt", "--db", db_url)
+    assert line == "Interrupted: nothing was deleted: dataset 'deals.txt' is as it was\n"
+    assert snapshot(db_url) == before
+
+
+def test_ctrl_c_sent_to_an_import(tmp_path: Path) -> None:
+    """A real SIGINT, as a terminal's Ctrl-C sends it, once the import has written a few MB."""
+    file = tmp_path / "big.txt"
+    with file.open("w") as out:
+        out.writelines(generate_lines(2_000_000, seed=3))
+    db = tmp_path / "db.sqlite"
+    process = subprocess.Popen([sys.executable, "-m", "pokerdb", "import", str(file),
+                                "--db", str(db)], cwd=REPO, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    wal = Path(f"{make_url(f'sqlite:///{db}').database}-wal")
+    deadline = time.monotonic() + 120
+    while not (wal.exists() and wal.stat().st_size > 4 << 20):
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert (process.returncode, out, err) == (
+        130, "", f"Interrupted: nothing of {file} was imported\n")
+    assert rows(f"sqlite:///{db}", "SELECT count(*) FROM deals") == [(0,)]

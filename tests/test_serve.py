@@ -1,0 +1,187 @@
+"""`pokerdb serve`, in a real browser: Debian's chromium driven by Playwright (never a browser
+of its own) opens the pages of a served database of known hands. Every page loads without a
+script error, the canned queries show the database's rows, the charts draw, and the database
+file is left exactly as it was."""
+
+import hashlib
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from support import PE54_FILE, PHH_DATA, fails
+from typer.testing import CliRunner
+
+from pokerdb.serve.metadata import QUERIES, TABLES
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PLAYER_QUERIES = {"player_results", "player_net_over_hands", "player_hands"}
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled hand histories and 400 five-card deals, evaluated, by pokerdb processes
+    that have ended (so the file holds everything: no write-ahead log is left)."""
+    folder = tmp_path_factory.mktemp("served")
+    path = folder / "poker.db"
+    five = folder / "five.txt"
+    five.write_text("\n".join(PE54_FILE.read_text().splitlines()[:400]) + "\n")
+    for arguments in ([str(PHH_DATA), "--skip-invalid"], [str(five), "--evaluate"]):
+        subprocess.run([sys.executable, "-m", "pokerdb", "import", *arguments, "-q", "--db",
+                        str(path)], check=True)
+    assert not Path(f"{path}-wal").exists()
+    return path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(database: Path) -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pokerdb", "serve", "--db", str(database), "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/-/versions.json", timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(process.stdout.read().decode()  # type: ignore[union-attr]
+                                         if process.stdout else "no output") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def page_rows(page: object, columns: list[str]) -> list[tuple[str, ...]]:
+    """The cells of the named columns of the page's result table, row by row."""
+    cells = [page.locator(f"table.rows-and-columns td.col-{name}")  # type: ignore[attr-defined]
+             .all_inner_texts() for name in columns]
+    return list(zip(*cells, strict=True))
+
+
+def database_rows(path: Path, sql: str, parameters: dict[str, str]) -> list[tuple[str, ...]]:
+    with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as connection:
+        found = connection.execute(sql, parameters).fetchall()
+    connection.close()
+    return found
+
+
+def test_pages_load_and_canned_queries_show_the_rows(server: str, browser: object,
+                                                     database: Path, tmp_path: Path) -> None:
+    before = digest(database)
+    page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
+            if message.type == "error" else None)
+    parameters = {"player": "Brian Rast", "position": "", "stakes": "", "showdown": ""}
+    pages = ["/", "/poker", *(f"/poker/{name}" for name in TABLES)]
+    for path in pages:
+        response = page.goto(server + path)
+        assert response is not None and response.status == 200, path
+    for name, query in QUERIES.items():
+        arguments = parameters if name in PLAYER_QUERIES else {}
+        response = page.goto(f"{server}/poker/{name}", wait_until="load") if not arguments \
+            else page.goto(f"{server}/poker/{name}?" + "&".join(
+                f"{key}={value.replace(' ', '+')}" for key, value in arguments.items()
+                if f":{key}" in query["sql"]))
+        assert response is not None and response.status == 200, name
+        expected = database_rows(database, query["sql"], {
+            key: value for key, value in arguments.items() if f":{key}" in query["sql"]})
+        columns = page.locator("table.rows-and-columns th").all_inner_texts()
+        shown = page_rows(page, [column.strip() for column in columns])
+        assert len(shown) == len(expected) > 0, name
+        assert [row[0] for row in shown] == [str(row[0]) for row in expected], name
+    assert errors == []
+    # Brian Rast's overall row: 18 hands, 6,625,000 chips.
+    page.goto(f"{server}/poker/player_results?player=Brian+Rast")
+    assert page_rows(page, ["position", "hands", "net"])[0] == ("all", "18", "6625000")
+    assert digest(database) == before
+
+
+def test_the_charts_draw(server: str, browser: object, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    page.goto(f"{server}/poker/player_net_over_hands?player=Brian+Rast&_hide_sql=1")
+    line = page.locator("#pokerdb-chart polyline.net-line")
+    assert line.count() == 1
+    points = (line.get_attribute("points") or "").split()
+    assert len(points) == 18 + 1  # every hand, from zero
+    page.locator("#pokerdb-chart").screenshot(path=str(tmp_path / "net.png"))
+    page.goto(f"{server}/poker/categories_against_odds?_hide_sql=1")
+    assert page.locator("#pokerdb-chart rect.bar.observed").count() == 10
+    assert page.locator("#pokerdb-chart rect.bar.exact").count() == 10
+    heights = [float(page.locator("#pokerdb-chart rect.bar.exact").nth(index).get_attribute(
+        "height") or 0) for index in range(10)]
+    assert heights == sorted(heights, reverse=True) and heights[-1] > 0  # rarer, lower
+    page.locator("#pokerdb-chart").screenshot(path=str(tmp_path / "odds.png"))
+    assert (tmp_path / "odds.png").stat().st_size > 5_000
+
+
+def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -> None:
+    result = fails(runner, "serve", "--db", "postgresql+psycopg://user@localhost/poker")
+    assert "pokerdb serve browses an SQLite database, and postgresql+psycopg database is " \
+           "not one" in result.stderr
+    result = fails(runner, "serve", "--db", str(tmp_path / "none.db"))
+    assert result.stderr.strip() == (f"Error: no database at {tmp_path / 'none.db'}: import "
+                                      f"something first (pokerdb import FILE)")
+    old = tmp_path / "old.db"
+    with sqlite3.connect(old) as connection:
+        connection.execute("CREATE TABLE alembic_version (version_num TEXT)")
+        connection.execute("INSERT INTO alembic_version VALUES ('0010')")
+    connection.close()
+    before = digest(old)
+    result = fails(runner, "serve", "--db", str(old))
+    assert "pokerdb serve does not change it" in result.stderr
+    assert digest(old) == before
+
+
+def test_every_table_and_view_is_described() -> None:
+    from pokerdb.serve.metadata import COLUMNS, datasette_metadata
+    from pokerdb.storage.player_stats import described_view
+    from pokerdb.storage.schema import VIEW_NAMES, hands, metadata
+
+    assert set(TABLES) == set(metadata.tables) | set(VIEW_NAMES)
+    columns_of = {name: set(table.c.keys()) for name, table in metadata.tables.items()}
+    columns_of["hands"] = set(hands.c.keys())
+    for by, view in (("position", "player_position_stats"), ("stakes", "player_stakes_stats"),
+                     (None, "player_stats")):
+        columns_of[view] = set(described_view(by).c.keys())
+    for name, described in COLUMNS.items():
+        assert set(described) <= columns_of[name], name
+    tables = datasette_metadata("poker")["databases"]["poker"]["tables"]
+    assert tables["alembic_version"] == {"hidden": True}
