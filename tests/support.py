@@ -122,6 +122,18 @@ def heavy(modules: set[str]) -> list[str]:
 PHH_DATA = REPO / "tests" / "data" / "phh"
 
 
+def holdem_sample(folder: Path) -> Path:
+    """A copy of the shared sample's Hold'em hands (NT, FT) under `folder`, in the same
+    folders, so that they import in the order, and with the deal ids, they have among
+    themselves."""
+    for path in sorted(PHH_DATA.rglob("*.phh")):
+        if re.search(r"""^variant = ['"](NT|FT)['"]""", path.read_text(), re.MULTILINE):
+            copy = folder / path.relative_to(PHH_DATA)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(path.read_bytes())
+    return folder
+
+
 def settle(hand: PhhHand) -> tuple[Replayed, Settlement]:
     """A hand replayed and awarded, its shown hands evaluated one by one."""
     replayed = replay(hand)

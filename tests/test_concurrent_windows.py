@@ -255,3 +255,37 @@ def test_the_mark_starts_above_every_deal_id_a_row_names(db_url: str) -> None:
     finally:
         engine.dispose()
     assert rows(db_url, "SELECT name, highest FROM id_marks") == [("deals", 9)]
+
+
+def test_the_mark_covers_ids_left_unused_by_hands_stored_before(
+        engine: Engine, db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site's hands are stored once: a batch that held some stored before keeps fewer, and
+    the batches after it are numbered on as read, so the highest id stored is past the first
+    id plus the deals stored. The mark must reach it, or a delete and a new import reuse it."""
+    import random
+
+    from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
+
+    from pokerdb.formats import phh_input
+
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 5)
+    options = ImportOptions(file_format=InputFormat.POKERSTARS)
+    first_number = 200_000_000_000
+    earlier = pokerstars_hands(random.Random(1), 10, first_number)
+    files = {"earlier.txt": earlier,
+             # three hands stored before, then twelve new ones: the first batch keeps two
+             "overlapping.txt": "\n\n\n".join(earlier.split("\n\n\n")[:3]) + "\n\n\n"
+             + pokerstars_hands(random.Random(2), 12, first_number + 10),
+             "later.txt": pokerstars_hands(random.Random(3), 4, first_number + 50)}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for name in ("earlier.txt", "overlapping.txt"):
+        import_file(engine, str(tmp_path / name), options)
+    ((highest,),) = rows(db_url, "SELECT max(id) FROM deals")
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(22,)]
+    assert highest > 22  # ids were left unused
+    assert rows(db_url, "SELECT highest FROM id_marks") == [(highest,)]
+    delete_dataset(engine, "overlapping.txt")
+    import_file(engine, str(tmp_path / "later.txt"), options)
+    assert rows(db_url, "SELECT min(d.id) FROM deals d JOIN datasets s ON s.id = d.dataset_id "
+                        "WHERE s.name = 'later.txt'") == [(highest + 1,)]

@@ -16,7 +16,7 @@ import pytest
 from alembic import command
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PHH_DATA, cookbook_queries, fails, rows, succeeds, write_lines
+from support import cookbook_queries, fails, holdem_sample, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.rules.cards import DECK, SUIT_CHARS
@@ -423,11 +423,13 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
     assert allin_rows(db_url) == before
 
 
-def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> None:
+def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
+                                            tmp_path: Path) -> None:
     """Every seat all in before the river gets its all-in equity and net, and those of a deal
     sum to 1; in the hand whose folded seat's cards are unknown, the seats still in get rows
-    with no equity. The cookbook's query of net against all-in adjusted net sums them by name."""
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    with no equity. The cookbook's query of net against all-in adjusted net sums them by name.
+    (The sample's Hold'em hands: equity is for Hold'em.)"""
+    succeeds(runner, "import", str(holdem_sample(tmp_path)), "--db", db_url)
     succeeds(runner, "equity", "--db", db_url, "--quiet")
     seats = rows(db_url, "SELECT h.deal_id, h.player, h.cards, d.allin_board, h.allin_stake, "
                          "h.allin_pot, h.allin_equity, h.allin_net, d.source, h.equity "
@@ -476,13 +478,15 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> N
 
 
 def test_stepping_below_nullable_equity_drops_the_rows_without_one(runner: CliRunner,
-                                                                    db_url: str) -> None:
+                                                                    db_url: str,
+                                                                    tmp_path: Path) -> None:
     """Revision 0009 lets hand_equities.equity be NULL; stepping back below it drops the deals
     with such rows (Dwan's hand) and keeps the others; back at the head, `pokerdb equity`
     computes that deal again, the same."""
     from test_migrations import downgrade, schema_differences, upgrade
 
-    succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
+    # The Hold'em hands: below revision 0012 the database holds no other variant.
+    succeeds(runner, "import", str(holdem_sample(tmp_path)), "--db", db_url)
     succeeds(runner, "equity", "--db", db_url, "--quiet")
     query = "SELECT * FROM hand_equities ORDER BY deal_id, player"
     before = rows(db_url, query)

@@ -436,14 +436,14 @@ def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -
                               ("Josh Arieh", 1, 1330000, 1, 1),
                               ("Patrik Antonius", 2, 675973.5, 1, 1)]
     # Categories of every kind: a badugi, then high hands of Hold'em, Omaha and stud.
-    assert answers[1][:3] == [("Alice", "Four-card badugi", 1, -16),
-                              ("Brian Rast", "One Pair", 4, 1800000),
-                              ("Brian Rast", "Two Pairs", 4, 3975000)]
+    assert answers[1][:3] == [("Alice", "badugi", "Four-card badugi", 1, -16),
+                              ("Brian Rast", "high", "One Pair", 4, 1800000),
+                              ("Brian Rast", "high", "Two Pairs", 4, 3975000)]
     assert answers[2][:2] == [(83, "wsop/2023/43/5/81.phh", 7200000, 0),
                               (69, "wsop/2023/43/5/68.phh", 7000000, 5)]
     assert answers[3] == [(31, 3)]
     assert answers[4] == []  # every seat agrees with its file
-    assert answers[5][:2] == [(1, None, "d dh p1 ????????"), (2, None, "d dh p2 ????????")]
+    assert answers[5][:2] == [(1, None, "d dh p1 Ac2d"), (2, None, "d dh p2 ????")]
     # Before `pokerdb equity`, no seat has an all-in adjusted net: it is the net.
     assert answers[6] == [row[:1] + row[2:3] * 2 for row in answers[0]]
     assert len(answers) == 7

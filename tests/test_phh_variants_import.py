@@ -8,6 +8,7 @@ from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from phh_reference import hand_strength, pokerkit_odd_chips  # benchmarks/ (conftest)
 from phh_variants import PLAYERS, random_variant_hand
 from pokerkit import HandHistory
@@ -111,3 +112,34 @@ def test_a_hand_with_more_players_than_its_deck_serves_is_rejected(
                     "actions = []\n")
     result = fails(runner, "import", str(path), "--db", db_url)
     assert result.stderr.endswith(f"{path}: a F7S hand has 2 to 7 players, found 8\n")
+
+
+def test_equity_leaves_other_variants_alone(runner: CliRunner, db_url: str) -> None:
+    """`pokerdb equity` is for Hold'em: of the sample's 88 hands, the 17 Hold'em hands whose
+    cards are known (or, all in, only a folded seat's are not) get equities; no Omaha, stud or
+    draw hand does."""
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
+    assert succeeds(runner, "equity", "--db", db_url).stdout.startswith(
+        "computed the equity of 82 hands in 17 deals in ")
+    assert rows(db_url, "SELECT d.variant, count(*) FROM hand_equities e JOIN deals d ON "
+                        "d.id = e.deal_id GROUP BY d.variant ORDER BY d.variant") == [
+        ("FT", 25), ("NT", 57)]
+
+
+def test_stepping_below_the_variants_refuses_while_their_hands_are_stored(
+        runner: CliRunner, db_url: str) -> None:
+    from test_migrations import downgrade
+
+    from pokerdb.storage.engines import open_engine
+    from pokerdb.storage.location import head_revision
+
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
+    engine = open_engine(db_url)
+    try:
+        with pytest.raises(RuntimeError, match="the database holds 69 recorded hands of "
+                                               "variants other than NT and FT"):
+            downgrade(engine, "0010")
+    finally:
+        engine.dispose()
+    # The database as it was: still at head, the later revisions' downgrades rolled back too.
+    assert rows(db_url, "SELECT version_num FROM alembic_version") == [(head_revision(),)]

@@ -41,7 +41,8 @@ TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
 # Everything the migrations create in schema public, by name and pg_class.relkind.
 SCHEMA_RELATIONS = {
     ("alembic_version", "r"), ("alembic_version_pkc", "i"),
-    ("categories", "r"), ("pk_categories", "i"), ("uq_categories_name", "i"),
+    ("categories", "r"), ("pk_categories", "i"), ("uq_categories_kind_name", "i"),
+    ("variants", "r"), ("pk_variants", "i"), ("variant_values", "r"), ("pk_variant_values", "i"),
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
     ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
@@ -55,6 +56,9 @@ SCHEMA_RELATIONS = {
     ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
+    ("seat_stats", "r"), ("pk_seat_stats", "i"), ("ix_seat_stats_allin", "i"),
+    ("player_totals", "r"), ("pk_player_totals", "i"),
+    ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
 BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}
 

@@ -128,9 +128,9 @@ def test_pages_load_and_canned_queries_show_the_rows(server: str, browser: objec
         assert len(shown) == len(expected) > 0, name
         assert [row[0] for row in shown] == [str(row[0]) for row in expected], name
     assert errors == []
-    # Brian Rast's overall row: 18 hands, 6,625,000 chips.
+    # Brian Rast's overall row: 83 hands, 25,200,000 chips.
     page.goto(f"{server}/poker/player_results?player=Brian+Rast")
-    assert page_rows(page, ["position", "hands", "net"])[0] == ("all", "18", "6625000")
+    assert page_rows(page, ["position", "hands", "net"])[0] == ("all", "83", "25200000")
     assert digest(database) == before
 
 
@@ -140,7 +140,7 @@ def test_the_charts_draw(server: str, browser: object, tmp_path: Path) -> None:
     line = page.locator("#pokerdb-chart polyline.net-line")
     assert line.count() == 1
     points = (line.get_attribute("points") or "").split()
-    assert len(points) == 18 + 1  # every hand, from zero
+    assert len(points) == 83 + 1  # every hand, from zero
     page.locator("#pokerdb-chart").screenshot(path=str(tmp_path / "net.png"))
     page.goto(f"{server}/poker/categories_against_odds?_hide_sql=1")
     assert page.locator("#pokerdb-chart rect.bar.observed").count() == 10

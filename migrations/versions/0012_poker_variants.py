@@ -163,7 +163,8 @@ JOIN deals dl ON dl.id = c.deal_id
 LEFT JOIN variants vr ON vr.code = dl.variant
 LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
 LEFT JOIN hand_descriptions d ON d.strength = {_key(high, "v.strength")}
-LEFT JOIN categories hc ON hc.id = d.category
+LEFT JOIN categories hc ON hc.id = CASE WHEN {high} = 0
+    THEN CAST(v.strength >> {CATEGORY_SHIFT} AS SMALLINT) ELSE d.category END
 LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
 LEFT JOIN hand_descriptions ld ON ld.strength = {_key("vr.low_naming", "vv.low_strength")}
 LEFT JOIN categories lc ON lc.id = ld.category
@@ -179,9 +180,12 @@ def _deal_results_view(by_kind: bool) -> str:
         if not by_kind:
             return (f"LEFT JOIN categories c{player} ON c{player}.id = "
                     f"CAST({value}.strength >> {CATEGORY_SHIFT} AS SMALLINT)")
-        return (f"LEFT JOIN hand_descriptions d{player} ON d{player}.strength = "
-                f"{_key('COALESCE(vr.high_naming, 0)', f'{value}.strength')}\n"
-                f"LEFT JOIN categories c{player} ON c{player}.id = d{player}.category")
+        naming = "COALESCE(vr.high_naming, 0)"
+        return (f"LEFT JOIN hand_descriptions d{player} ON {naming} <> 0 AND "
+                f"d{player}.strength = {_key(naming, f'{value}.strength')}\n"
+                f"LEFT JOIN categories c{player} ON c{player}.id = CASE WHEN {naming} = 0 "
+                f"THEN CAST({value}.strength >> {CATEGORY_SHIFT} AS SMALLINT) "
+                f"ELSE d{player}.category END")
     variants_join = "\nLEFT JOIN variants vr ON vr.code = d.variant" if by_kind else ""
     return f"""
 CREATE VIEW deal_results AS

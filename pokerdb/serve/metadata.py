@@ -4,14 +4,24 @@ cookbook, two of them drawn as charts (pokerdb.serve.charts)."""
 
 from typing import Any, Final
 
+from sqlalchemy import and_, func, select
+from sqlalchemy.dialects import sqlite
+
 from pokerdb.rules.evaluators import KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import GAMES
 from pokerdb.storage.player_stats import FIGURE_NAMES
+from pokerdb.storage.schema import categories, category_id, datasets, deals, hand_values
 
 CATEGORY_SHIFT: Final = KEY_BITS * KEY_SLOTS  # a strength packs its category above the ranks
 
 TABLES: Final = {
-    "categories": "The ten hand categories, 0 High Card to 9 Royal Flush.",
+    "categories": "The hand categories of every kind of hand: 0 High Card to 9 Royal Flush "
+                  "for high hands, then those of the low and badugi kinds.",
+    "variants": "The variants of recorded hands: the kind of hand each compares, and a split "
+                "game's low.",
+    "variant_values": "A recorded hand's cards that play and, in a split game, its low half, "
+                      "for every variant but Hold'em.",
+    "id_marks": "The highest deal id ever given, so that no id is reused after a delete.",
     "datasets": "One row per imported file: its name, format, game, deals and SHA-256.",
     "deals": "One row per deal (a line of a deal file, or a recorded hand): its winner, board "
              "and, for a recorded hand, where it comes from and the file's fields.",
@@ -77,6 +87,27 @@ _ODDS_ROWS = ",\n  ".join(
     for game in GAMES.values() for category, hands_of in enumerate(game.random_hands))
 _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
+
+def _wins_by_category() -> str:
+    """The SQL of the deals won by category, each hand's category found as pokerdb's own
+    answers find it (schema.category_id), written out for SQLite."""
+    winning = hand_values.alias("v")
+    won, category = category_id(
+        select(datasets.c.name.label("dataset"), categories.c.name.label("winning_category"),
+               categories.c.kind, func.count().label("wins"))
+        .select_from(deals).join(datasets, datasets.c.id == deals.c.dataset_id)
+        .join(winning, and_(winning.c.deal_id == deals.c.id,
+                            winning.c.player == deals.c.winner)), winning)
+    statement = (won.join(categories, categories.c.id == category)
+                 .group_by(datasets.c.id, datasets.c.name, categories.c.id, categories.c.name,
+                           categories.c.kind)
+                 .order_by(datasets.c.id, categories.c.id))
+    return str(statement.compile(dialect=sqlite.dialect(),
+                                 compile_kwargs={"literal_binds": True}))
+
+
+_WINS_BY_CATEGORY: Final = _wins_by_category()
+
 QUERIES: Final[dict[str, dict[str, str]]] = {
     "win_counts": {
         "title": "Win counts",
@@ -89,12 +120,9 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     },
     "wins_by_category": {
         "title": "Wins by category",
-        "description": "Deals won, by the category of the winning hand, per dataset.",
-        "sql": "SELECT ds.name AS dataset, c.name AS winning_category, count(*) AS wins\n"
-               "FROM deals d\nJOIN datasets ds ON ds.id = d.dataset_id\n"
-               "JOIN hand_values v ON v.deal_id = d.id AND v.player = d.winner\n"
-               f"JOIN categories c ON c.id = v.strength >> {CATEGORY_SHIFT}\n"
-               "GROUP BY ds.id, ds.name, c.id, c.name\nORDER BY ds.id, c.id",
+        "description": "Deals won, by the category of the winning hand (of its kind: high, "
+                       "low, badugi), per dataset.",
+        "sql": _WINS_BY_CATEGORY,
     },
     "player_results": {
         "title": "A player's results",

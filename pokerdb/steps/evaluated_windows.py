@@ -156,9 +156,10 @@ def store(connection: Connection, window: Window, described: set[int],
 
 def _describe_new_strengths(connection: Connection, strengths: set[int],
                             described: set[int]) -> None:
-    """Store the description of each strength not described yet. `described` is what this
-    run knows to be stored; another evaluate may have stored more since, so the database has
-    the last word on the candidates."""
+    """Store the description and category of each strength (a description key:
+    rules.hand_words) not described yet. `described` is what this run knows to be stored;
+    another evaluate may have stored more since, so the database has the last word on the
+    candidates."""
     new = strengths - described
     if not new:
         return

@@ -221,7 +221,8 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         raise _AllStored(once.duplicates)
     if deal_count == 0:
         raise _nothing_to_import(source, skipped, item)
-    keep_deal_ids(connection, next_id + deal_count - 1)
+    # The highest id stored (hands stored before are left out of a batch, its ids unused).
+    keep_deal_ids(connection, connection.scalar(select(func.max(deals.c.id))) or 0)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))

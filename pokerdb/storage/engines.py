@@ -170,10 +170,15 @@ def reading(engine: Engine) -> Iterator[Connection]:
     reader of several statements (a window of evaluate or equity) cannot see a commit land
     between two of them, such as an import's deals without their boards or another equity's
     rows for deals it has just read as pending."""
-    options: dict[str, Any] = (
-        {"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
-        if engine.dialect.name == "postgresql" else {"sqlite_begin": "DEFERRED"})
+    server = engine.dialect.name == "postgresql"
+    options: dict[str, Any] = {} if server else {"sqlite_begin": "DEFERRED"}
     with engine.connect().execution_options(**options) as connection, connection.begin():
+        if server:
+            # Said in the transaction, not as connection settings: SQLAlchemy resets those to
+            # READ WRITE on the connection's return, which would override a session that may
+            # not write (default_transaction_read_only).
+            connection.exec_driver_sql(
+                "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         yield connection
 
 
