@@ -19,7 +19,7 @@ import numpy.typing as npt
 from peers import best_time, card_code, timed
 
 from pokerdb.rules.cards import DECK
-from pokerdb.rules.evaluator import Category, best_five, best_strengths
+from pokerdb.rules.evaluators import Category, best_five, best_strengths
 
 HOLDEM_CARDS = 7
 KERNEL = "best_strengths (parsed codes)"

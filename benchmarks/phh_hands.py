@@ -26,7 +26,7 @@ from typing import Final
 
 from pokerkit import HandHistory, State
 
-from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.evaluators import evaluate_cards
 from pokerdb.rules.settlement import Replayed, Settlement
 
 DECK = tuple(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")

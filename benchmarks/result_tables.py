@@ -1,4 +1,4 @@
-"""Result tables, rendered for a terminal (rich) or as Markdown for the README."""
+"""Result tables, rendered for a terminal (rich) or as Markdown for docs/benchmarks.md."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -45,8 +45,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
     left_out = config.stash.get(_LEFT_OUT, 0)
     if left_out:
         terminalreporter.write_line(
-            f"{left_out} PostgreSQL tests left out: {PG_URL_VAR} is not set (see README, "
-            f"'Running the PostgreSQL tests')")
+            f"{left_out} PostgreSQL tests left out: {PG_URL_VAR} is not set (see "
+            f"docs/development.md, 'Running the PostgreSQL tests')")
 
 
 @pytest.fixture
@@ -100,7 +100,7 @@ def _postgres_server() -> str:
         pytest.fail(f"{PG_URL_VAR} is not set, and {REQUIRE_PG_VAR} says PostgreSQL tests "
                     f"must run here")
     pytest.skip(f"{PG_URL_VAR} is not set: PostgreSQL tests need a server "
-                f"(see README, 'Running the PostgreSQL tests')")
+                f"(see docs/development.md, 'Running the PostgreSQL tests')")
 
 
 @pytest.fixture

@@ -22,12 +22,14 @@ TABLES = ("datasets", "deals", "hands", "rejects")
 HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")  # what the sqlite3 fast paths avoid
 
 
-def invoke(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
-    return runner.invoke(app, list(args), input=stdin, prog_name="pokerdb")
+def invoke(runner: CliRunner, *args: str, stdin: bytes | None = None,
+           env: dict[str, str] | None = None) -> Result:
+    return runner.invoke(app, list(args), input=stdin, env=env, prog_name="pokerdb")
 
 
-def succeeds(runner: CliRunner, *args: str, stdin: bytes | None = None) -> Result:
-    result = invoke(runner, *args, stdin=stdin)
+def succeeds(runner: CliRunner, *args: str, stdin: bytes | None = None,
+             env: dict[str, str] | None = None) -> Result:
+    result = invoke(runner, *args, stdin=stdin, env=env)
     assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
     assert result.exception is None
     return result
@@ -79,16 +81,19 @@ def stored_and_recounted_wins(db_url: str) -> tuple[list[tuple[Any, ...]], ...]:
                          "ORDER BY dataset_id, winner"))
 
 
-def readme_queries() -> list[str]:
-    """The SQL statements of the README's sql blocks, in order."""
-    readme = (REPO / "README.md").read_text()
-    blocks = re.findall(r"```sql\n(.*?)```", readme, flags=re.DOTALL)
+COOKBOOK = REPO / "docs" / "cookbook.md"
+
+
+def cookbook_queries() -> list[str]:
+    """The SQL statements of the cookbook's sql blocks (docs/cookbook.md), in order."""
+    page = COOKBOOK.read_text()
+    blocks = re.findall(r"```sql\n(.*?)```", page, flags=re.DOTALL)
     statements = [statement.strip() for block in blocks for statement in block.split(";")]
     return [statement for statement in statements if statement]
 
 
 def about_recorded_hands(sql: str) -> bool:
-    """Whether a README query asks about recorded hands (PHH): it reads their sources, seats
+    """Whether a cookbook query asks about recorded hands (PHH): it reads their sources, seats
     or actions."""
     return re.search(r"\b(source|showed|put_in|net|actions)\b", sql) is not None
 

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import Connection, Engine, select, text
 
 from pokerdb.formats.input import DealBatch
-from pokerdb.rules.evaluator import Category, rank_hand, unpack_strength
+from pokerdb.rules.evaluators import Category, rank_hand, unpack_strength
 from pokerdb.rules.games import HOLDEM
-from pokerdb.storage import bulk
+from pokerdb.storage import column_reads, copy_text, deal_writes, value_writes
 from pokerdb.storage.schema import deals, hand_cards
 
 
@@ -30,8 +30,8 @@ def connection(engine: Engine) -> Iterator[Connection]:
 def insert_deals(connection: Connection, first_id: int, line_nos: list[int], texts: list[str],
                  winners: npt.NDArray[np.int64] | None = None) -> None:
     """Deals of dataset 1 through the import's path: staged, then inserted."""
-    bulk.insert_deals(connection, bulk.stage_deals(connection.dialect.name, 1, first_id,
-                                                   DealBatch(line_nos, texts), winners))
+    deal_writes.insert_deals(connection, deal_writes.stage_deals(
+        connection.dialect.name, 1, first_id, DealBatch(line_nos, texts), winners))
 
 
 def _rows(connection: Connection, sql: str) -> list[tuple[object, ...]]:
@@ -56,8 +56,8 @@ def test_hold_em_boards_of_every_size_and_winners_or_none(connection: Connection
     different widths."""
     boards = ["", "2C 3C 4C", "2C 3C 4C 5C", "2C 3C 4C 5C 6C", "", "AS KS QS JS TS"]
     batch = DealBatch(list(range(7, 13)), ["AH KH QD QC"] * 6, boards=boards, game=HOLDEM)
-    bulk.insert_deals(connection, bulk.stage_deals(connection.dialect.name, 1, 100, batch,
-                                                   np.array([-1, 0, 2, -1, 1, 23])))
+    deal_writes.insert_deals(connection, deal_writes.stage_deals(
+        connection.dialect.name, 1, 100, batch, np.array([-1, 0, 2, -1, 1, 23])))
     assert _rows(connection, "SELECT id, line_no, winner, board FROM deals ORDER BY id") == [
         (100, 7, None, ""), (101, 8, 0, "2C 3C 4C"), (102, 9, 2, "2C 3C 4C 5C"),
         (103, 10, None, "2C 3C 4C 5C 6C"), (104, 11, 1, ""), (105, 12, 23, "AS KS QS JS TS")]
@@ -72,8 +72,8 @@ def test_values_of_hands_with_and_without_a_showdown(connection: Connection) -> 
     deal_ids, players = np.repeat([1, 2, 3], 2), np.tile([1, 2], 3)
     strength = np.array([0, 0, 9 << 20, 0x15D760, 1, 12345])
     best = np.array([0, 0, 0o43210, 0, 7, 1])
-    bulk.insert_values(connection, bulk.stage_values(connection.dialect.name, 1, deal_ids,
-                                                     players, strength, best))
+    value_writes.insert_values(connection, value_writes.stage_values(
+        connection.dialect.name, 1, deal_ids, players, strength, best))
     assert _rows(connection, "SELECT deal_id, player, strength, best FROM hand_values "
                              "ORDER BY deal_id, player") == [
         (1, 1, None, None), (1, 2, None, None), (2, 1, 9 << 20, 0o43210), (2, 2, 0x15D760, None),
@@ -83,13 +83,13 @@ def test_values_of_hands_with_and_without_a_showdown(connection: Connection) -> 
 def test_staged_values_refuse_a_value_wider_than_its_field() -> None:
     """SQLite packs each hand's fields into one integer, so a value must fit its field."""
     with pytest.raises(ValueError, match="strength does not fit in 24 bits"):
-        bulk.stage_values("sqlite", 1, np.array([1]), np.array([1]), np.array([1 << 24]),
+        value_writes.stage_values("sqlite", 1, np.array([1]), np.array([1]), np.array([1 << 24]),
                           np.array([0]))
 
 
 def test_copy_text_fields_refuse_negative_integers() -> None:
     with pytest.raises(ValueError, match="non-negative"):
-        bulk.int_field(np.array([3, -1]))
+        copy_text.int_field(np.array([3, -1]))
 
 
 def _every_strength() -> list[int]:
@@ -111,7 +111,7 @@ def test_views_read_every_strength_as_unpack_strength(connection: Connection) ->
     assert len(strengths) == 7462
     count = len(strengths)
     insert_deals(connection, 1, list(range(1, count + 1)), ["AS KS QS JS TS"] * count)
-    bulk.insert_values(connection, bulk.stage_values(
+    value_writes.insert_values(connection, value_writes.stage_values(
         connection.dialect.name, 1, np.arange(1, count + 1), np.ones(count, dtype=np.int64),
         np.array(strengths), np.zeros(count, dtype=np.int64)))
     stored = _rows(connection, "SELECT strength, category, k1, k2, k3, k4, k5 FROM hands "
@@ -125,19 +125,19 @@ def test_views_read_every_strength_as_unpack_strength(connection: Connection) ->
 
 def test_fetched_columns_keep_each_row_together(connection: Connection) -> None:
     """Each key with its value, each id with its line number. The order is the statement's on
-    SQLite; PostgreSQL is not asked for it (see bulk.fetch_int_columns)."""
+    SQLite; PostgreSQL is not asked for it (see column_reads.fetch_int_columns)."""
     query = (select(hand_cards.c.deal_id * 10 + hand_cards.c.player, hand_cards.c.cards)
              .order_by(hand_cards.c.deal_id.desc(), hand_cards.c.player))
-    keys, text = bulk.fetch_keyed_text(connection, query)
+    keys, text = column_reads.fetch_keyed_text(connection, query)
     assert (keys.tolist(), text) == ([], "")
     insert_deals(connection, 7, [1, 2], ["AS KS QS JS TS 2C 3C 4C 5C 7D", "AH KH QH JH 9H"])
-    keys, text = bulk.fetch_keyed_text(connection, query)
+    keys, text = column_reads.fetch_keyed_text(connection, query)
     rows = list(zip(keys.tolist(), [text[at:at + 14] for at in range(0, len(text), 14)],
                     strict=True))
     assert sorted(rows) == [(71, "AS KS QS JS TS"), (72, "2C 3C 4C 5C 7D"), (81, "AH KH QH JH 9H")]
     if connection.dialect.name == "sqlite":
         assert [key for key, _ in rows] == [81, 71, 72]
-    ids, lines = bulk.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no * 3))
+    ids, lines = column_reads.fetch_int_columns(connection, select(deals.c.id, deals.c.line_no * 3))
     assert sorted(zip(ids.tolist(), lines.tolist(), strict=True)) == [(7, 3), (8, 6)]
 
 
@@ -158,6 +158,6 @@ def test_set_winners_leaves_the_other_deals_of_the_range(connection: Connection)
     insert_deals(connection, 1, list(range(1, 16)), ["AS KS QS JS TS"] * 15,
                  np.array([5, -1, *[-1] * 11, 7, 3]))
     ids, winners = np.arange(3, 14), np.arange(11)
-    bulk.set_winners(connection, bulk.stage_winners(2, 14, ids, winners))
+    value_writes.set_winners(connection, value_writes.stage_winners(2, 14, ids, winners))
     assert _rows(connection, "SELECT id, winner FROM deals ORDER BY id") == [
         (1, 5), (2, None), *zip(ids.tolist(), winners.tolist(), strict=True), (14, 7), (15, 3)]

@@ -14,9 +14,9 @@ import pytest
 from support import (
     PE54_FILE,
     about_recorded_hands,
+    cookbook_queries,
     fails,
     invoke,
-    readme_queries,
     row_counts,
     rows,
     snapshot,
@@ -27,7 +27,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from pokerdb import __version__
-from pokerdb.answers.query import REFUSED
+from pokerdb.answers.query_errors import REFUSED
 from pokerdb.cli import app
 from pokerdb.storage.location import DEFAULT_DB
 
@@ -178,8 +178,8 @@ def test_breakdown_csv_has_two_tables(runner: CliRunner, p054_db: str) -> None:
     assert len(second.splitlines()) == 11
 
 
-def test_readme_queries_run_as_printed(runner: CliRunner, p054_db: str) -> None:
-    queries = readme_queries()
+def test_cookbook_queries_run_as_printed(runner: CliRunner, p054_db: str) -> None:
+    queries = cookbook_queries()
     assert len(queries) >= 5
     answers = [json.loads(succeeds(runner, "query", "--db", p054_db, "--format", "json",
                                    "--", sql).stdout) for sql in queries]

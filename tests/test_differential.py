@@ -13,7 +13,7 @@ import pytest
 from treys import Card, Evaluator
 
 from pokerdb.rules.cards import DECK
-from pokerdb.rules.evaluator import Category, strengths
+from pokerdb.rules.evaluators import Category, strengths
 
 RANDOM_HANDS = 200_000
 

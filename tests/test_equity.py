@@ -16,12 +16,12 @@ import pytest
 from alembic import command
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PHH_DATA, fails, readme_queries, rows, succeeds, write_lines
+from support import PHH_DATA, cookbook_queries, fails, rows, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.rules.cards import DECK, SUIT_CHARS
 from pokerdb.rules.equity import equities
-from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step
 from pokerdb.storage.engines import alembic_config, open_engine
@@ -238,7 +238,7 @@ def test_a_stopped_run_resumes(runner: CliRunner, db_url: str, other_url: str,
         succeeds(runner, "import", path, "--format", "holdem", "--players", "any", "--db", url)
     succeeds(runner, "equity", "--db", other_url)
     monkeypatch.setattr(equity_step, "WINDOW_DEALS", 8)
-    insert_rows = equity_step.bulk.insert_rows
+    insert_rows = equity_step.insert_rows
     windows = []
 
     def insert_then_stop(*args: object) -> None:
@@ -247,7 +247,7 @@ def test_a_stopped_run_resumes(runner: CliRunner, db_url: str, other_url: str,
         insert_rows(*args)  # type: ignore[arg-type]
         windows.append(args)
 
-    monkeypatch.setattr(equity_step.bulk, "insert_rows", insert_then_stop)
+    monkeypatch.setattr(equity_step, "insert_rows", insert_then_stop)
     with pytest.raises(Stopped):
         equity_step.compute_pending(open_engine(db_url))
     assert rows(db_url, "SELECT count(DISTINCT deal_id), max(deal_id) FROM hand_equities") == [
@@ -292,7 +292,7 @@ def test_explain_shows_equities(runner: CliRunner, db_url: str, tmp_path: Path) 
 
 
 def test_readme_equity_queries(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    """The README's equity queries: luck at the flop against the river on the same deals, and
+    """The cookbook's equity queries: luck at the flop against the river on the same deals, and
     pocket pairs' equity before the flop."""
     rng = random.Random(12)
     spots = [random_spot(rng, 3, 5) for _ in range(12)]
@@ -305,7 +305,7 @@ def test_readme_equity_queries(runner: CliRunner, db_url: str, tmp_path: Path) -
         succeeds(runner, "import", holdem_file(tmp_path, *lines, name=name), "--format", "holdem",
                  "--db", db_url)
     succeeds(runner, "equity", "--db", db_url, "--quiet")
-    queries = [sql for sql in readme_queries() if "equity" in sql]
+    queries = [sql for sql in cookbook_queries() if "equity" in sql]
     assert len(queries) == 2
     luck, pairs = (json.loads(succeeds(runner, "query", "--db", db_url, "--format", "json",
                                        "--", sql).stdout) for sql in queries)
@@ -423,7 +423,7 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
 def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> None:
     """Every seat all in before the river gets its all-in equity and net, and those of a deal
     sum to 1; in the hand whose folded seat's cards are unknown, the seats still in get rows
-    with no equity. The README's query of net against all-in adjusted net sums them by name."""
+    with no equity. The cookbook's query of net against all-in adjusted net sums them by name."""
     succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
     succeeds(runner, "equity", "--db", db_url, "--quiet")
     seats = rows(db_url, "SELECT h.deal_id, h.player, h.cards, d.allin_board, h.allin_stake, "
@@ -451,7 +451,7 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str) -> N
     assert rows(db_url, "SELECT count(*) FROM hands h WHERE h.equity IS NULL AND NOT EXISTS "
                         "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
                         "AND u.cards IS NULL)") == [(0,)]
-    (query,) = [sql for sql in readme_queries() if "allin_net" in sql]
+    (query,) = [sql for sql in cookbook_queries() if "allin_net" in sql]
     named = rows(db_url, "SELECT name, net, allin_net FROM hands WHERE name IS NOT NULL")
     expected: dict[str, list[float]] = {}
     for name, net, allin_net in named:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.rules.cards import DECK
-from pokerdb.rules.evaluator import (
+from pokerdb.rules.evaluators import (
     Category,
     HandValue,
     evaluate_cards,
@@ -265,7 +265,7 @@ def test_hand_value_from_strength_round_trips() -> None:
 
 
 def test_strength_encoding_as_documented() -> None:
-    """README: 0x15d760 is One Pair (1) of fives (5) with K, 7, 6 kickers."""
+    """docs/tables.md: 0x15d760 is One Pair (1) of fives (5) with K, 7, 6 kickers."""
     value = evaluate_cards("5H 5D KC 7S 6D")
     assert value.strength == 0x15D760
     assert value == HandValue(Category.ONE_PAIR, (5, 13, 7, 6))

@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 from pokerdb.answers.explain import explain_cards, explain_deal
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.evaluator import evaluate_cards
-from pokerdb.rules.hand_names import describe, describe_strength
+from pokerdb.rules.evaluators import describe, describe_strength, evaluate_cards
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import import_file
 

@@ -21,7 +21,7 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import REFUSED
+from pokerdb.answers.query_errors import REFUSED
 from pokerdb.errors import ReadOnlyError
 from pokerdb.formats.generate import generate_lines
 from pokerdb.steps.importer import import_file

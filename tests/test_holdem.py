@@ -9,8 +9,8 @@ from pathlib import Path
 import eval7
 import pytest
 from support import (
+    cookbook_queries,
     fails,
-    readme_queries,
     rows,
     stored_and_recounted_wins,
     succeeds,
@@ -19,7 +19,7 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb.formats.generate import generate_lines
-from pokerdb.rules.evaluator import evaluate_cards
+from pokerdb.rules.evaluators import evaluate_cards
 from pokerdb.rules.games import HOLDEM
 
 # Each deal's hands are chosen so that the rule named beside it decides.
@@ -285,7 +285,7 @@ def test_stats_against_seven_card_odds(runner: CliRunner, db_url: str, tmp_path:
 
 
 def test_readme_holdem_queries(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    """The README's Hold'em queries, on deals whose answers are known."""
+    """The cookbook's Hold'em queries, on deals whose answers are known."""
     import_holdem(runner, db_url, holdem_file(
         tmp_path,
         "2C 7D 9H JS 4C | AH AD | KH KD",  # the better pair holds
@@ -294,7 +294,7 @@ def test_readme_holdem_queries(runner: CliRunner, db_url: str, tmp_path: Path) -
         "| AH AD | KH KD",  # no showdown: left out
         "9H TH JH 2S 3S | QH KH | 4D 4C",  # a straight flush (king high) for player 1
     ), "--evaluate")
-    holdem_queries = [sql for sql in readme_queries() if "board" in sql]
+    holdem_queries = [sql for sql in cookbook_queries() if "board" in sql]
     answers = [json.loads(succeeds(runner, "query", "--db", db_url, "--format", "json", "--",
                                    sql).stdout) for sql in holdem_queries]
     assert answers == [

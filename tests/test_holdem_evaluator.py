@@ -10,7 +10,7 @@ import numpy.typing as npt
 import pytest
 
 from pokerdb.rules.cards import CARDS_PER_HAND, DECK, RANK_VALUE
-from pokerdb.rules.evaluator import (
+from pokerdb.rules.evaluators import (
     BEST_BITS,
     BEST_POSITION_BITS,
     Category,

@@ -18,7 +18,7 @@ from support import PE54_FILE, REPO, stored_and_recounted_wins
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.schema import VIEW_NAMES, metadata

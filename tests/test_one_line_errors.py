@@ -12,7 +12,7 @@ from support import PE54_FILE, REPO, fails, invoke, rows, snapshot, succeeds, wr
 from typer.testing import CliRunner
 
 from pokerdb import __version__
-from pokerdb.cli import NO_DEALS
+from pokerdb.answers.wins import NO_DEALS
 from pokerdb.storage.location import head_revision
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"

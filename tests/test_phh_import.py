@@ -23,8 +23,8 @@ from support import (
     PE54_FILE,
     PHH_DATA,
     about_recorded_hands,
+    cookbook_queries,
     fails,
-    readme_queries,
     rows,
     settle,
     stored_and_recounted_wins,
@@ -408,7 +408,7 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
     assert rows(db_url, "SELECT variant, count(*) FROM deals GROUP BY variant "
                         "ORDER BY variant") == [("FT", 7), ("NT", 12)]
     assert rows(db_url, "SELECT count(*), count(DISTINCT reason) FROM rejects") == [(69, 9)]
-    (check,) = [sql for sql in readme_queries() if "finishing_stack" in sql]
+    (check,) = [sql for sql in cookbook_queries() if "finishing_stack" in sql]
     assert rows(db_url, check) == []
     # A copy whose file disagrees with pokerdb about one seat: that seat is listed.
     copy = tmp_path / "phh"
@@ -423,9 +423,9 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
         ("wsop/2023/43/5/1.phh", 1, "Matthew Ashton", 7380000, 40000, -40000, None, 7340001)]
 
 
-def test_readme_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
+def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:
     succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url)
-    answers = [plain(rows(db_url, sql)) for sql in readme_queries() if about_recorded_hands(sql)]
+    answers = [plain(rows(db_url, sql)) for sql in cookbook_queries() if about_recorded_hands(sql)]
     assert answers[0][:3] == [("Brian Rast", 18, 6625000, 3, 3), ("Tom Dwan", 1, 556000, 1, 1),
                               ("Matthew Ashton", 18, 290000, 0, 0)]
     assert answers[1][:2] == [("Brian Rast", "One Pair", 1, 3650000),

@@ -25,12 +25,13 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import NOT_GRANTED, REFUSED
+from pokerdb.answers.query_errors import REFUSED
+from pokerdb.answers.server_query import NOT_GRANTED
 from pokerdb.cli import app
 from pokerdb.errors import ReadOnlyError
 from pokerdb.formats.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
-from pokerdb.storage import bulk
+from pokerdb.storage import write_locks
 from pokerdb.storage.engines import alembic_config, open_engine
 from pokerdb.storage.location import DB_ENV_VAR, head_revision
 from pokerdb.storage.schema import deals
@@ -283,8 +284,8 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     try:
         with engine.connect() as connection:
             with connection.begin() as transaction:
-                assert bulk.may_skip_reference_triggers(connection)
-                bulk.lock_for_bulk_write(connection)
+                assert write_locks.may_skip_reference_triggers(connection)
+                write_locks.lock_for_bulk_write(connection)
                 connection.execute(text(ORPHAN_HAND))  # not checked
                 transaction.rollback()
             with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
@@ -292,7 +293,7 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
     finally:
         engine.dispose()
     skipping = load(db_url)
-    monkeypatch.setattr(bulk, "may_skip_reference_triggers", lambda connection: False)
+    monkeypatch.setattr(write_locks, "may_skip_reference_triggers", lambda connection: False)
     checking = load(other_url)
     assert checking == skipping
     assert [len(table) for table in checking] == [2, 4_000, 11_000, 6, len(checking[4])]
@@ -346,7 +347,7 @@ def holding(lock: Callable[[Connection], None], connection: Connection, waiters:
 
 
 def appending(connection: Connection) -> None:
-    bulk.lock_for_append(connection, deals)
+    write_locks.lock_for_append(connection, deals)
 
 
 def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path: Path) -> None:
@@ -357,7 +358,7 @@ def test_concurrent_imports_on_a_new_database(pg_url: str, pg: Engine, tmp_path:
         generate(file, 3_000 + seed, seed)
     processes = [start(pg_url, tmp_path, "import", str(file), "--quiet") for file in files]
     with pg.connect() as connection:
-        holding(bulk.lock_for_migration, connection, 4, processes)
+        holding(write_locks.lock_for_migration, connection, 4, processes)
     assert finish(processes) == [""] * 4
     with pg.connect() as connection:
         per_dataset = connection.execute(text(

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerdb.rules.cards import DECK, SUIT_CHARS
-from pokerdb.rules.evaluator import evaluate_cards, strengths, strengths_of_texts
-from pokerdb.steps.evaluation import deal_winners
+from pokerdb.rules.evaluators import evaluate_cards, strengths, strengths_of_texts
+from pokerdb.steps.evaluated_windows import deal_winners
 
 EXAMPLES = settings(max_examples=400, deadline=None)
 

@@ -15,8 +15,10 @@ from sqlalchemy import Engine, make_url
 from support import PE54_FILE, REPO, fails, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
-from pokerdb.answers.query import NOT_GRANTED, NOT_SET_UP, SQLITE_FUNCTIONS
 from pokerdb.answers.rendering import TABLE_ROWS
+from pokerdb.answers.server_query import NOT_GRANTED
+from pokerdb.answers.sqlite_query import SQLITE_FUNCTIONS
+from pokerdb.storage.reader_role import NOT_SET_UP
 
 ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
 
@@ -254,7 +256,7 @@ MARKUP_LINES = ["[/]", "[red]secret.txt", "[link=https://example.com]click[/link
 
 def test_rejected_lines_with_markup_show_as_written(runner: CliRunner, db_url: str,
                                                     tmp_path: Path) -> None:
-    """The README's `SELECT line_no, raw, reason FROM rejects`, on lines that look like rich
+    """The documented `SELECT line_no, raw, reason FROM rejects`, on lines that look like rich
     markup, in a table: each shows exactly as written."""
     deals = write_lines(tmp_path / "deals.txt", "8C TS KC 9H 4S 7D 2S 5D 3S AC", *MARKUP_LINES)
     succeeds(runner, "import", deals, "--skip-invalid", "--db", db_url)
@@ -304,7 +306,7 @@ def test_a_query_connection_is_not_reused(engine: Engine) -> None:
 def test_a_role_that_cannot_set_the_reader_up_is_told_what_to_ask(runner: CliRunner,
                                                                    pg_url: str) -> None:
     """Another login role, which may not create roles nor grant pokerdb_reader, gets one line
-    pointing to the README, and nothing runs."""
+    pointing to the docs, and nothing runs."""
     succeeds(runner, "import", str(PE54_FILE), "--db", pg_url)
     succeeds(runner, "query", "SELECT 1 AS one", "--db", pg_url)  # the reader, set up
     outsider = f"pokerdb_outsider_{uuid.uuid4().hex[:8]}"

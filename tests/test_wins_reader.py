@@ -13,7 +13,7 @@ from sqlalchemy import create_engine
 from support import PE54_FILE, fails, heavy, pokerdb_importing, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.cli import NO_DEALS
+from pokerdb.answers.wins import NO_DEALS
 from pokerdb.storage import engines
 from pokerdb.storage.location import head_revision, sqlite_path
 
@@ -85,7 +85,8 @@ def test_wins_on_an_empty_file_brings_it_to_head_through_the_engine(tmp_path: Pa
     path.touch()
     completed, modules = pokerdb_importing("wins", "--db", str(path), "--format", "json")
     assert (completed.returncode, completed.stdout) == (1, "")
-    assert completed.stderr.splitlines()[-1] == f"Error: {NO_DEALS}"
+    assert [line for line in completed.stderr.splitlines()
+            if not line.startswith("import time:")] == [f"Error: {NO_DEALS}"]
     assert {"sqlalchemy", "alembic"} <= modules
     assert revision(path) == [(head_revision(),)]
 
@@ -179,3 +180,39 @@ def test_database_errors_stay_one_line(runner: CliRunner, tmp_path: Path) -> Non
 ])
 def test_sqlite_file_of_a_url(url: str, path: str | None) -> None:
     assert sqlite_path(url) == path
+
+
+# --- PostgreSQL at head: psycopg alone ---------------------------------------------------------
+
+def test_wins_on_a_server_at_head_loads_no_sqlalchemy_and_prints_what_the_engine_prints(
+        runner: CliRunner, pg_url: str, engine_opened: list[str | None]) -> None:
+    succeeds(runner, "import", str(PE54_FILE), "--db", pg_url, "--evaluate", "--quiet")
+    completed, modules = pokerdb_importing("wins", "--db", pg_url, "--format", "json")
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == PE54_WINS
+    assert "psycopg" in modules
+    assert heavy(modules) == []
+    engine_opened.clear()
+    for options in ([], ["--format", "csv"], ["--dataset", "p054_poker.txt"]):
+        fast = succeeds(runner, "wins", "--db", pg_url, *options)
+        assert engine_opened == []
+        # Options in the URL leave it to SQLAlchemy.
+        slow = succeeds(runner, "wins", "--db", f"{pg_url}?application_name=pokerdb", *options)
+        assert engine_opened == [f"{pg_url}?application_name=pokerdb"]
+        engine_opened.clear()
+        assert (fast.stdout, fast.stderr) == (slow.stdout, slow.stderr)
+    failed = fails(runner, "wins", "--db", pg_url, "--dataset", "nosuch")
+    assert failed.stderr == "Error: no dataset named 'nosuch' (see: pokerdb datasets)\n"
+
+
+def test_wins_on_a_new_server_database_goes_through_the_engine(
+        runner: CliRunner, pg_url: str, engine_opened: list[str | None]) -> None:
+    """No alembic_version yet: the engine brings the database to head, then answers."""
+    result = fails(runner, "wins", "--db", pg_url, "--format", "json")
+    assert engine_opened == [pg_url]
+    assert result.stderr == f"Error: {NO_DEALS}\n"
+    completed, modules = pokerdb_importing("wins", "--db", pg_url)  # now at head
+    assert completed.returncode == 1
+    assert [line for line in completed.stderr.splitlines()
+            if not line.startswith("import time:")] == [f"Error: {NO_DEALS}"]
+    assert heavy(modules) == []

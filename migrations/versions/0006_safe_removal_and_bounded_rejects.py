@@ -6,8 +6,8 @@ still names (orphans left by a DELETE made by hand are never adopted by a new da
 PostgreSQL's sequence never reused one. `rejects.line_bytes` holds the whole rejected line's
 length (raw keeps its beginning); rows from before get their stored text's. On PostgreSQL the
 role pokerdb_reader and the functions `pokerdb query` runs statements through are set up
-where the connecting role may (see pokerdb.query.install_reader). SQLite's imported_at
-becomes the text PostgreSQL prints, '2026-11-30T18:31:16.353453+00:00'.
+where the connecting role may (see pokerdb.storage.reader_role.install_reader). SQLite's
+imported_at becomes the text PostgreSQL prints, '2026-11-30T18:31:16.353453+00:00'.
 
 Revision ID: 0006
 Revises: 0005
@@ -47,7 +47,7 @@ def upgrade() -> None:
     with op.batch_alter_table("rejects") as batch:
         batch.alter_column("line_bytes", existing_type=sa.Integer(), nullable=False)
     if bind.dialect.name == "postgresql":
-        from pokerdb.answers.query import install_reader
+        from pokerdb.storage.reader_role import install_reader
 
         install_reader(bind)  # where the connecting role may; else on first use, or by hand
 

@@ -19,17 +19,17 @@ from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
 from pokerdb.formats.pe54 import parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
 from pokerdb.rules.equity import equities
-from pokerdb.rules.evaluator import (
+from pokerdb.rules.evaluators import (
     Category,
     HandValue,
     best_five,
     best_positions,
     best_strengths,
     card_codes,
+    describe,
     evaluate_cards,
 )
 from pokerdb.rules.games import HOLDEM
-from pokerdb.rules.hand_names import describe
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals, hands
 

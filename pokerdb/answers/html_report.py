@@ -8,6 +8,7 @@ import html
 import io
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -19,7 +20,7 @@ from pokerdb.answers import results, stats
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.cards import CARDS_PER_HAND, RANK_NAME
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import Game
 
 try:
@@ -42,14 +43,20 @@ figcaption, footer { color: #555; font-size: 0.9rem; }
 """
 
 
-def write_report(engine: Engine, dataset: str | None, path: str | Path) -> int:
-    """Write the report to `path`; returns its size in bytes."""
+@dataclass(frozen=True)
+class WrittenReport:
+    size: int  # bytes
+    unevaluated: int  # deals not evaluated yet, which the report leaves out (results.Answer)
+
+
+def write_report(engine: Engine, dataset: str | None, path: str | Path) -> WrittenReport:
+    """Write the report to `path`."""
     page = build_report(engine, dataset).encode("utf-8")
     try:
         Path(path).write_bytes(page)
     except OSError as exc:
         raise PokerdbError(f"cannot write {path}: {exc.strerror}") from None
-    return len(page)
+    return WrittenReport(len(page), results.unevaluated_deals(engine, dataset))
 
 
 def build_report(engine: Engine, dataset: str | None = None) -> str:

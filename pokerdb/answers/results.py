@@ -1,10 +1,12 @@
 """The questions pokerdb answers, each one SQL statement over stored results."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, Select, and_, func, select
 
 from pokerdb.answers.rendering import Table
+from pokerdb.answers.wins import refuse_no_deals
 from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
@@ -29,6 +31,23 @@ def unevaluated_deals(engine: Engine, dataset: str | None = None) -> int:
     """Deals with a hand not yet evaluated (their winner is unknown)."""
     with engine_reader(engine) as fetch:
         return win_counts.unevaluated_deals(fetch, dataset)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Tables that answer a question about the deals, and how many of those deals are not
+    evaluated yet: no winner and no hand values so far, so the tables leave them out."""
+
+    tables: list[Table]
+    unevaluated: int
+
+
+def breakdown(engine: Engine, dataset: str | None = None) -> Answer:
+    """`pokerdb breakdown`: wins_by_category and category_matrix; a database without deals
+    raises PokerdbError (wins.NO_DEALS)."""
+    refuse_no_deals(wins(engine, dataset)["deals"])
+    return Answer([wins_by_category(engine, dataset), category_matrix(engine, dataset)],
+                  unevaluated_deals(engine, dataset))
 
 
 def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:

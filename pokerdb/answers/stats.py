@@ -10,9 +10,9 @@ from typing import Final
 from sqlalchemy import Engine, func, select
 
 from pokerdb.answers.rendering import Table
-from pokerdb.answers.results import in_dataset
+from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.evaluator import Category
+from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import category_of, datasets, deals, hand_values
@@ -129,6 +129,11 @@ def chi_square_sf(x: float, df: int) -> float:
         term *= x / k
         k += 2
     return min(total, 1.0)
+
+
+def stats_answer(engine: Engine, dataset: str | None = None) -> Answer:
+    """`pokerdb stats`: category_stats, and the deals they leave out (not evaluated yet)."""
+    return Answer(category_stats(engine, dataset), unevaluated_deals(engine, dataset))
 
 
 def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:

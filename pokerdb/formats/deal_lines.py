@@ -112,7 +112,7 @@ def canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
     # should not pay for loading numpy.
     import numpy as np
 
-    from pokerdb.rules.evaluator import card_codes_at
+    from pokerdb.rules.evaluators import card_codes_at
 
     width = len(template)  # the line without its ending
     ending = chunk[0][width:]

@@ -7,7 +7,7 @@ is the share of the pot they win, averaged over all of them, a tie split equally
 Boards are not dealt one by one. Without a flush, a board's outcome depends only on the ranks
 its cards add, so the boards are counted by the rank multiset of their missing cards (6,175
 multisets of five ranks, each standing for up to 1,024 boards), and each player's hand is read
-from a sum of rank keys (evaluator.rank_keys: the board's sum once, plus each player's
+from a sum of rank keys (evaluators.rank_keys: the board's sum once, plus each player's
 hole-card sum) by the evaluator's own tables (pattern_strengths). A flush needs three board
 cards of one suit, and only one suit can have them; those boards are counted again by the
 ranks of their cards of that suit (a mask, read by flush_strengths) and the ranks of the others
@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerdb.rules.cards import DECK, RANK_CHARS, SUIT_CHARS
-from pokerdb.rules.evaluator import flush_strengths, pattern_strengths, rank_keys
+from pokerdb.rules.evaluators import flush_strengths, pattern_strengths, rank_keys
 from pokerdb.rules.games import HOLDEM
 
 RANKS: Final = len(RANK_CHARS)

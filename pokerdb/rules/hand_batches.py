@@ -1,5 +1,5 @@
 """Recorded hands replayed, then settled as one batch: every seat with a showdown value is
-evaluated at once (evaluator.best_strengths and best_five), then each hand's pots are awarded to
+evaluated at once (evaluators.best_strengths and best_five), then each hand's pots are awarded to
 the best of its seats' hands (settlement.award).
 """
 
@@ -10,7 +10,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerdb.rules.evaluator import best_five, best_strengths, card_codes
+from pokerdb.rules.evaluators import best_five, best_strengths, card_codes
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.settlement import Replayed, Settlement, award
 

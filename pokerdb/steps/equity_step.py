@@ -14,7 +14,7 @@ far more than evaluation, so it is never computed unasked: `pokerdb equity` runs
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -22,14 +22,17 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
+from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes, equities
-from pokerdb.rules.evaluator import card_codes
+from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import HOLDEM, PLAYER_BITS
-from pokerdb.storage import bulk
+from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
+from pokerdb.storage.row_writes import insert_rows
 from pokerdb.storage.schema import deals, hand_cards, hand_equities, seats
 from pokerdb.storage.win_counts import find_dataset
+from pokerdb.storage.write_locks import lock_for_append
 
 WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a
@@ -84,27 +87,28 @@ def pending_deals(engine: Engine, dataset: str | None = None) -> int:
 
 
 def compute_pending(engine: Engine, dataset: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> EquityResult:
+                    progress: Progress = unseen) -> EquityResult:
     """Compute and store the equity of every pending deal (of one dataset, or all), a window of
-    deals per transaction; `progress` is told the deals of each window stored."""
+    deals per transaction, each window's deals told to `progress` once stored."""
     started = time.perf_counter()
     dataset_id = _dataset_id(engine, dataset)
     deal_total = hand_total = 0
     after = 0
-    while (window := _next_window(engine, dataset_id, after)) is not None:
-        with engine.begin() as connection:
-            # Another run may have stored some of these deals since they were read.
-            bulk.lock_for_append(connection, hand_equities)
-            stored = set(connection.scalars(
-                select(hand_equities.c.deal_id).distinct()
-                .where(hand_equities.c.deal_id.between(window.first, window.last))))
-            rows = [row for row in window.rows if row[0] not in stored]
-            bulk.insert_rows(connection, hand_equities, COLUMNS, rows)
-        deal_total += window.deals - len(stored)
-        hand_total += len(rows)
-        after = window.last
-        if progress is not None:
-            progress(window.deals)
+    with progress("equity", lambda: pending_deals(engine, dataset), "deals") as task:
+        while (window := _next_window(engine, dataset_id, after)) is not None:
+            with engine.begin() as connection:
+                # Another run may have stored some of these deals since they were read.
+                lock_for_append(connection, hand_equities)
+                stored = set(connection.scalars(
+                    select(hand_equities.c.deal_id).distinct()
+                    .where(hand_equities.c.deal_id.between(window.first, window.last))))
+                rows = [row for row in window.rows if row[0] not in stored]
+                insert_rows(connection, hand_equities, COLUMNS, rows)
+            deal_total += window.deals - len(stored)
+            hand_total += len(rows)
+            after = window.last
+            if task is not None:
+                task.advance(window.deals)
     return EquityResult(deal_total, hand_total, time.perf_counter() - started)
 
 
@@ -137,7 +141,7 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
         # The deals whose cards are all known, to compute every hand's equity of.
         ids = [deal_id for deal_id, _, _, unknown in found[:kept] if not unknown]
         boards = [board for _, board, _, unknown in found[:kept] if not unknown]
-        keys, texts = bulk.fetch_keyed_text(
+        keys, texts = fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
                    hand_cards.c.cards)

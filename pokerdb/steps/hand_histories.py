@@ -14,9 +14,10 @@ from sqlalchemy import Connection
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
-from pokerdb.steps import evaluation
-from pokerdb.storage import bulk
+from pokerdb.steps import evaluated_windows
+from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
 from pokerdb.storage.schema import actions, deals, hand_cards, seats
+from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
@@ -31,10 +32,10 @@ assert set(SEAT_COLUMNS) == set(seats.c.keys())
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
     """The rows of the batch's deals, numbered from first_id; needs no connection."""
-    deal_rows: list[bulk.Row] = []
-    card_rows: list[bulk.Row] = []
-    seat_rows: list[bulk.Row] = []
-    action_rows: list[bulk.Row] = []
+    deal_rows: list[Row] = []
+    card_rows: list[Row] = []
+    seat_rows: list[Row] = []
+    action_rows: list[Row] = []
     for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
                                          batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -61,15 +62,15 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
                        dtype=np.int64)
     return StagedHands(
         len(batch.hands), len(batch.strength),
-        bulk.stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
-        bulk.stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
-        evaluation.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
-                                 batch.strength, batch.best, winners),
-        bulk.stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        bulk.stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
+        stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
+        stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
+        evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
+                                        batch.strength, batch.best, winners),
+        stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
+        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows))
 
 
-def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[bulk.Row]:
+def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
     """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
     stakes and pots of an all-in before the river."""
     hand = replayed.hand
@@ -108,18 +109,18 @@ class StagedHands:
 
     deals: int
     hands: int
-    deal_rows: bulk.StagedRows
-    card_rows: bulk.StagedRows
-    values: evaluation.Window
-    seat_rows: bulk.StagedRows
-    action_rows: bulk.StagedRows
+    deal_rows: StagedRows
+    card_rows: StagedRows
+    values: evaluated_windows.Window
+    seat_rows: StagedRows
+    action_rows: StagedRows
 
     def store(self, connection: Connection, described: set[int],
-              spool: bulk.ValueSpool | None = None) -> None:
+              spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction (in the order their references need);
-        `described` and `spool` as in evaluation.store."""
-        bulk.insert_staged_rows(connection, self.deal_rows)
-        bulk.insert_staged_rows(connection, self.card_rows)
-        evaluation.store(connection, self.values, described, spool)
-        bulk.insert_staged_rows(connection, self.seat_rows)
-        bulk.insert_staged_rows(connection, self.action_rows)
+        `described` and `spool` as in evaluated_windows.store."""
+        insert_staged_rows(connection, self.deal_rows)
+        insert_staged_rows(connection, self.card_rows)
+        evaluated_windows.store(connection, self.values, described, spool)
+        insert_staged_rows(connection, self.seat_rows)
+        insert_staged_rows(connection, self.action_rows)

@@ -21,10 +21,12 @@ from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.hand_batches import HandBatch
-from pokerdb.steps import evaluation
+from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_histories import StagedHands, stage_hands
-from pokerdb.storage import bulk
+from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
+from pokerdb.storage.fast_load import keys_built_after, without_cycle_collection
+from pokerdb.storage.row_writes import Row, insert_rows
 from pokerdb.storage.schema import (
     NAME_LENGTH,
     datasets,
@@ -34,6 +36,8 @@ from pokerdb.storage.schema import (
     hand_values,
     rejects,
 )
+from pokerdb.storage.value_writes import ValueSpool, value_spool
+from pokerdb.storage.write_locks import lock_for_bulk_write
 
 BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -107,7 +111,7 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
             return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
                                 0.0, already_imported_as=known)
     try:
-        with engine.begin() as connection, bulk.without_cycle_collection():
+        with engine.begin() as connection, without_cycle_collection():
             deal_count, hand_count, rejected = _load(connection, source, read, outcome,
                                                      options, progress)
     except IntegrityError:
@@ -157,7 +161,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    bulk.lock_for_bulk_write(connection)
+    lock_for_bulk_write(connection)
     next_id = (connection.scalar(select(func.max(deals.c.id))) or 0) + 1
     described: set[int] = set()  # strengths this import stored a description of
     skipped = _SkippedLines(connection, dataset_id)
@@ -192,9 +196,9 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
 
 @contextmanager
 def _first_load(connection: Connection, options: ImportOptions
-                ) -> Iterator[bulk.ValueSpool | None]:
+                ) -> Iterator[ValueSpool | None]:
     """For the first import into a database (every deal table empty): its tables' keys and
-    indexes are built once all its rows are in (bulk.keys_built_after), but a foreign key added
+    indexes are built once all its rows are in (keys_built_after), but a foreign key added
     back checks every row that refers to its key (2,000,000 hand values: 1.9 s, more than
     building hand_cards' key once saves). So hand_cards' key is built after the rows only when
     nothing else written refers to them yet: a plain import; in one pass on PostgreSQL, its
@@ -202,15 +206,15 @@ def _first_load(connection: Connection, options: ImportOptions
     Labels and seats refer to hand_cards too: UCI and PHH imports keep its key."""
     values = options.evaluate or options.file_format.settles
     if options.file_format.more_per_hand:
-        with bulk.keys_built_after(connection, (hand_values,) if values else (), (deals,)):
+        with keys_built_after(connection, (hand_values,) if values else (), (deals,)):
             yield None
     elif values and connection.dialect.name == "postgresql":
-        with bulk.keys_built_after(connection, (hand_values,)), bulk.value_spool() as spool:
-            with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+        with keys_built_after(connection, (hand_values,)), value_spool() as spool:
+            with keys_built_after(connection, (hand_cards,), (deals,)):
                 yield spool
             spool.insert(connection)
     else:
-        with bulk.keys_built_after(connection, (hand_cards,), (deals,)):
+        with keys_built_after(connection, (hand_cards,), (deals,)):
             yield None
 
 
@@ -220,8 +224,8 @@ class _Prepared:
 
     batch: DealBatch
     first_id: int
-    rows: bulk.StagedDeals
-    evaluated: evaluation.NewDeals | None  # with import --evaluate
+    rows: StagedDeals
+    evaluated: evaluated_windows.NewDeals | None  # with import --evaluate
 
     @property
     def deals(self) -> int:
@@ -232,15 +236,15 @@ class _Prepared:
         return self.batch.hand_count()
 
     def store(self, connection: Connection, described: set[int],
-              spool: bulk.ValueSpool | None = None) -> None:
+              spool: ValueSpool | None = None) -> None:
         """Store the batch in the caller's transaction; `described` and `spool` as in
-        evaluation.store."""
-        bulk.insert_deals(connection, self.rows)
+        evaluated_windows.store."""
+        insert_deals(connection, self.rows)
         if self.evaluated is not None:
-            evaluation.store(connection, self.evaluated.values, described, spool)
+            evaluated_windows.store(connection, self.evaluated.values, described, spool)
         labels = _label_rows(self.first_id, self.batch)
         if labels:
-            bulk.insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
+            insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
 
 
 def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
@@ -256,15 +260,15 @@ def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
         if isinstance(item, HandBatch):
             yield stage_hands(item, dialect, dataset_id, first_id)
         else:
-            evaluated = (evaluation.new_deals(dialect, dataset_id, first_id, item) if evaluate
-                         else None)
-            yield _Prepared(item, first_id, bulk.stage_deals(
+            evaluated = (evaluated_windows.new_deals(dialect, dataset_id, first_id, item)
+                         if evaluate else None)
+            yield _Prepared(item, first_id, stage_deals(
                 dialect, dataset_id, first_id, item, evaluated.winners if evaluated else None),
                 evaluated)
         first_id += len(item)
 
 
-def _label_rows(first_id: int, batch: DealBatch) -> list[bulk.Row]:
+def _label_rows(first_id: int, batch: DealBatch) -> list[Row]:
     """(deal_id, player 1, label) of the labelled one-hand deals (UCI rows)."""
     return [(first_id + i, 1, label) for i, label in enumerate(batch.labels)
             if label is not None]
@@ -350,7 +354,7 @@ class _SkippedLines:
     def __init__(self, connection: Connection, dataset_id: int) -> None:
         self.connection = connection
         self.dataset_id = dataset_id
-        self.pending: list[bulk.Row] = []
+        self.pending: list[Row] = []
         self.count = 0
         self.first: Rejected | None = None
 
@@ -371,7 +375,7 @@ class _SkippedLines:
             self.flush()
 
     def flush(self) -> None:
-        bulk.insert_rows(self.connection, rejects, REJECT_COLUMNS, self.pending)
+        insert_rows(self.connection, rejects, REJECT_COLUMNS, self.pending)
         self.pending.clear()
 
 

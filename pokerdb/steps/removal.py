@@ -8,7 +8,6 @@ adopted by a later import either.
 
 from sqlalchemy import Engine, delete, func, select
 
-from pokerdb.storage import bulk
 from pokerdb.storage.reading import connection_fetch
 from pokerdb.storage.schema import (
     actions,
@@ -23,6 +22,7 @@ from pokerdb.storage.schema import (
     win_counts,
 )
 from pokerdb.storage.win_counts import find_dataset
+from pokerdb.storage.write_locks import lock_for_append
 
 
 def delete_dataset(engine: Engine, name: str) -> int:
@@ -30,7 +30,7 @@ def delete_dataset(engine: Engine, name: str) -> int:
     actions, rejected lines and win counts; returns how many deals it had. Waits for imports
     and evaluations in progress, which it must not interleave with."""
     with engine.begin() as connection:
-        bulk.lock_for_append(connection, deals)
+        lock_for_append(connection, deals)
         dataset_id = find_dataset(connection_fetch(connection), name)
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)

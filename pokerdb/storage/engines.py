@@ -12,7 +12,6 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError, Programm
 
 from pokerdb import __version__
 from pokerdb.errors import PokerdbError
-from pokerdb.storage import bulk
 from pokerdb.storage.location import (
     SQLITE_BUSY_TIMEOUT_MS,
     database_url,
@@ -22,6 +21,7 @@ from pokerdb.storage.location import (
     missing_database,
     sqlite_path,
 )
+from pokerdb.storage.write_locks import lock_for_migration
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -167,5 +167,5 @@ def upgrade_to_head(engine: Engine, where: str = "") -> None:
     from alembic import command
 
     with engine.begin() as connection:
-        bulk.lock_for_migration(connection)
+        lock_for_migration(connection)
         command.upgrade(alembic_config(connection), "head")

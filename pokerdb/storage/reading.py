@@ -2,13 +2,15 @@
 
 A `Fetch` runs one SQL statement, written as text with named parameters (`:name`, which sqlite3
 and SQLAlchemy's text() both accept), and returns its rows. `reader` gives one for --db: an
-SQLite file already at head is read with the stdlib's sqlite3, because importing SQLAlchemy
-takes longer than `pokerdb wins` on a million deals; anything else (a new or older database,
-another backend, a URL with options) goes through `db.open_engine`, which first brings the
+SQLite file already at head is read with the stdlib's sqlite3, and a PostgreSQL database at head
+(a `postgresql+psycopg://` URL without options) with psycopg alone, because importing
+SQLAlchemy takes longer than `pokerdb wins` on a million deals; anything else (a new or older
+database, a URL with options) goes through `engines.open_engine`, which first brings the
 database to head.
 """
 
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -24,6 +26,7 @@ from pokerdb.storage.location import (
 )
 
 if TYPE_CHECKING:
+    import psycopg
     from sqlalchemy import Connection, Engine
 
 Fetch = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
@@ -36,6 +39,13 @@ def reader(db: str | None = None) -> Iterator[Fetch]:
     missing = missing_database(url)
     if missing is not None:
         raise PokerdbError(missing)
+    server = _server_at_head(url)
+    if server is not None:
+        try:
+            yield _server_fetch(server)
+        finally:
+            server.close()
+        return
     connection = _sqlite_at_head(url)
     if connection is None:
         from pokerdb.storage.engines import (
@@ -106,5 +116,56 @@ def _sqlite_fetch(connection: sqlite3.Connection) -> Fetch:
         except sqlite3.OperationalError as exc:
             # The line the engine path prints for the same failure (cli._user_errors).
             raise PokerdbError(f"database: {str(exc).strip()}") from exc
+
+    return fetch
+
+
+_SERVER_URL = "postgresql+psycopg://"
+_NAMED_PARAMETER = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+def _server_at_head(url: str) -> "psycopg.Connection[tuple[Any, ...]] | None":
+    """A read-only connection, in one repeatable-read transaction (one snapshot for the version
+    check and every query after it), to the PostgreSQL database `url` names if it is at head;
+    else None, as whenever in doubt (another driver, options in the URL, psycopg missing, no
+    connection): the engine path decides, and words any failure."""
+    if not url.startswith(_SERVER_URL) or "?" in url:
+        return None
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    try:
+        connection = psycopg.connect("postgresql://" + url.removeprefix(_SERVER_URL))
+    except psycopg.Error:
+        return None
+    try:
+        connection.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+        connection.read_only = True
+        with connection.cursor() as cursor:
+            cursor.execute("SET TIME ZONE 'UTC'")  # as the engine's connections
+            cursor.execute("SELECT version_num FROM alembic_version")
+            versions = cursor.fetchall()
+    except psycopg.Error:
+        versions = None  # no alembic_version yet, ...
+    if versions == [(head_revision(),)]:
+        return connection
+    connection.close()
+    return None
+
+
+def _server_fetch(connection: "psycopg.Connection[tuple[Any, ...]]") -> Fetch:
+    import psycopg
+
+    def fetch(sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        # psycopg's placeholders are %(name)s, and a literal % is written %%.
+        statement = _NAMED_PARAMETER.sub(r"%(\1)s", sql.replace("%", "%%"))
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(statement.encode(), params)  # bytes: a statement, no template
+                return cursor.fetchall()
+        except psycopg.Error as exc:
+            lines = str(exc).strip().splitlines()
+            raise PokerdbError(f"database: {lines[0] if lines else type(exc).__name__}") from exc
 
     return fetch

@@ -1,9 +1,9 @@
-"""The counts `pokerdb wins` reports, as SQL text run through a Fetch (see readers.py).
+"""The counts `pokerdb wins` reports, as SQL text run through a Fetch (see reading.py).
 
 Only small tables are read (datasets, win_counts), and deals and the hands' tables when some
 deal has no winner, in SQL that both sqlite3 and SQLAlchemy's text() run, so a database at head
 is read without loading SQLAlchemy.
-reports.wins and reports.unevaluated_deals give the same on an engine.
+answers.results.wins and answers.results.unevaluated_deals give the same on an engine.
 """
 
 from typing import Any

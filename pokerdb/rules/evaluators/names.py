@@ -1,7 +1,9 @@
 """Hands in words: "Pair of Queens, Nine kicker", "Full House, Fours full of Twos"."""
 
+from dataclasses import dataclass
+
 from pokerdb.rules.cards import RANK_NAME
-from pokerdb.rules.evaluator import Category, HandValue
+from pokerdb.rules.evaluators.high import Category, HandValue
 
 
 def rank_plural(rank: int) -> str:
@@ -34,3 +36,17 @@ def describe(value: HandValue) -> str:
 
 def describe_strength(strength: int) -> str:
     return describe(HandValue.from_strength(strength))
+
+
+@dataclass(frozen=True)
+class HandName:
+    """A strength in words: its category and a description."""
+
+    category: str
+    description: str
+
+
+def high_name(strength: int) -> HandName:
+    """A high strength (Hold'em, Omaha, stud, draw) in words."""
+    value = HandValue.from_strength(strength)
+    return HandName(value.category.label, describe(value))

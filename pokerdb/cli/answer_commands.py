@@ -1,0 +1,145 @@
+"""The commands that answer questions about a database: wins, breakdown, players, query,
+datasets, explain, stats, report."""
+
+import json
+from typing import Annotated
+
+import typer
+
+from pokerdb.answers.rendering import OutputFormat, render, render_object
+from pokerdb.cli.options import (
+    DatasetOption,
+    DbOption,
+    FormatOption,
+    NoHeadersOption,
+    open_database,
+)
+from pokerdb.cli.program import ANSWERS, command
+from pokerdb.cli.terminal import counted, note_unevaluated, notes, user_errors
+from pokerdb.errors import PokerdbError
+
+
+@command(panel=ANSWERS)
+def wins(db: DbOption = None, dataset: DatasetOption = None,
+         fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False) -> None:
+    """Deals, wins of each player, and ties."""
+    from pokerdb.answers.wins import count_wins  # reads with sqlite3 when it can: see there
+
+    with user_errors():
+        answer = count_wins(db, dataset)
+        note_unevaluated(answer.unevaluated)
+        if answer.alone:
+            notes([f"{counted(answer.alone, 'deal')} of one player (such as UCI rows) have no "
+                   f"winner and are counted in deals only"])
+        render_object(answer.counts, fmt, headers=not no_headers)
+
+
+@command(panel=ANSWERS)
+def breakdown(db: DbOption = None, dataset: DatasetOption = None,
+              fmt: FormatOption = OutputFormat.TABLE,
+              no_headers: NoHeadersOption = False) -> None:
+    """Wins by the winner's category, and player 1's category against player 2's."""
+    from pokerdb.answers import results
+
+    with user_errors():
+        answer = results.breakdown(open_database(db), dataset)
+        note_unevaluated(answer.unevaluated)
+        render(answer.tables, fmt, headers=not no_headers)
+
+
+@command("players", panel=ANSWERS)
+def players_command(db: DbOption = None, dataset: DatasetOption = None,
+                    fmt: FormatOption = OutputFormat.TABLE,
+                    no_headers: NoHeadersOption = False) -> None:
+    """Recorded hands (PHH): per player name, hands played, net chips, showdowns reached and
+    won, and the net by the category of the hand shown."""
+    from pokerdb.answers.players import player_results
+
+    with user_errors():
+        render(player_results(open_database(db), dataset), fmt, headers=not no_headers)
+
+
+@command(panel=ANSWERS)
+def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
+          db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
+          no_headers: NoHeadersOption = False,
+          timeout: Annotated[float | None, typer.Option(
+              "--timeout", min=0.001, show_default=False,
+              help="Stop the statement after this many seconds; default no limit.")] = None,
+          ) -> None:
+    """Run one read-only SQL statement and print its rows as they come; writes are refused.
+    Ctrl-C stops it."""
+    from pokerdb.answers.query import run_query
+
+    with user_errors(), run_query(open_database(db), sql, timeout) as table:
+        notes(render([table], fmt, headers=not no_headers))
+
+
+@command("datasets", panel=ANSWERS)
+def datasets_command(db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
+                     no_headers: NoHeadersOption = False) -> None:
+    """The imported datasets."""
+    from pokerdb.answers.results import dataset_list
+
+    with user_errors():
+        notes(render([dataset_list(open_database(db))], fmt, headers=not no_headers))
+
+
+@command(panel=ANSWERS)
+def explain(
+    deal_id: Annotated[int | None, typer.Argument(help="A stored deal's id.", show_default=False)
+                       ] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help='A deal as text instead: 5 cards per player, e.g. "8C TS KC 9H 4S '
+                        '7D 2S 5D 3S AC".')] = None,
+    db: DbOption = None,
+    fmt: Annotated[OutputFormat, typer.Option(
+        "--format", "-f", help="Text (table) or json; csv has no shape for a verdict.")
+    ] = OutputFormat.TABLE,
+) -> None:
+    """Each player's hand in words, and the comparison that decides the deal."""
+    from pokerdb.answers.explain import explain_cards, explain_deal
+
+    with user_errors():
+        if cards is not None and deal_id is None:
+            explanation = explain_cards(cards)
+        elif deal_id is not None and cards is None:
+            explanation = explain_deal(open_database(db), deal_id)
+        else:
+            raise PokerdbError("explain needs a deal id or --cards (not both)")
+        if fmt is OutputFormat.CSV:
+            raise PokerdbError("explain prints text (--format table) or --format json")
+    if fmt is OutputFormat.JSON:
+        typer.echo(json.dumps(explanation.record(), indent=2))
+    else:
+        typer.echo("\n".join(explanation.lines()))
+
+
+@command("stats", panel=ANSWERS)
+def stats_command(db: DbOption = None, dataset: DatasetOption = None,
+                  fmt: FormatOption = OutputFormat.TABLE,
+                  no_headers: NoHeadersOption = False) -> None:
+    """Hands of each category against the odds of a random hand, and a chi-square test."""
+    from pokerdb.answers.stats import stats_answer
+
+    with user_errors():
+        answer = stats_answer(open_database(db), dataset)
+        note_unevaluated(answer.unevaluated)
+        render(answer.tables, fmt, headers=not no_headers)
+
+
+@command("report", panel=ANSWERS)
+def report_command(
+    db: DbOption = None, dataset: DatasetOption = None,
+    output: Annotated[str, typer.Option("--output", "-o", help="HTML file to write.")
+                      ] = "report.html",
+) -> None:
+    """Write a self-contained HTML report: wins, categories, category matrix, provenance."""
+    with user_errors():
+        from pokerdb.answers.html_report import (
+            write_report,  # needs the `report` extra (matplotlib)
+        )
+
+        written = write_report(open_database(db), dataset, output)
+        note_unevaluated(written.unevaluated)
+    typer.echo(f"wrote {output} ({written.size:,} bytes)")

@@ -1,0 +1,58 @@
+"""`pokerdb generate`: a file of random deals to import. The library makes the lines
+(formats.generate); writing them where --output says, a chunk at a time under a progress bar,
+is this command's rendering."""
+
+import sys
+import time
+from itertools import islice
+from typing import Annotated
+
+import typer
+
+from pokerdb.cli.options import QuietOption
+from pokerdb.cli.program import FILES, command
+from pokerdb.cli.terminal import counted, progress_bars, user_errors
+from pokerdb.errors import PokerdbError, shown
+from pokerdb.rules.games import GAMES, MAX_PLAYERS, GameName
+
+
+@command(panel=FILES)
+def generate(
+    deals: Annotated[int, typer.Argument(min=0, help="How many deals to write.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a reproducible file.")
+                    ] = None,
+    output: Annotated[str, typer.Option("--output", "-o", help="File to write; '-' is stdout.")
+                      ] = "-",
+    players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
+                                         help="Players per deal.")] = 2,
+    game: Annotated[GameName, typer.Option(
+        "--game", help="five-card: PE54 lines; holdem: a board and two hole cards per player "
+                       "(import with --format holdem).")] = GameName.FIVE_CARD,
+    board: Annotated[int | None, typer.Option(
+        "--board", help="Hold'em board cards: 0 (preflop), 3, 4 or 5 (default).")] = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Write random deals, each of distinct cards of one shuffled deck."""
+    from pokerdb.formats.generate import CHUNK_DEALS, generate_lines
+
+    with user_errors():
+        try:
+            lines = generate_lines(deals, seed, players, GAMES[game], board)
+        except ValueError as exc:
+            raise PokerdbError(str(exc)) from None
+        if output == "-":
+            sys.stdout.writelines(lines)
+            return
+        started = time.perf_counter()
+        try:
+            with (open(output, "w", encoding="ascii") as file,
+                  progress_bars(quiet)(output, lambda: deals, "deals") as task):
+                while chunk := list(islice(lines, CHUNK_DEALS)):
+                    file.writelines(chunk)
+                    if task is not None:
+                        task.advance(len(chunk))
+        except OSError as exc:
+            raise PokerdbError(f"cannot write {output}: {exc.strerror}") from None
+    if not quiet:
+        typer.echo(shown(f"wrote {counted(deals, 'deal')} to {output} "
+                         f"in {time.perf_counter() - started:.2f} s"))

@@ -1,0 +1,115 @@
+"""The commands that fill and change a database: import, evaluate, equity, delete."""
+
+from typing import Annotated
+
+import typer
+
+from pokerdb.cli.options import DatasetOption, DbOption, QuietOption, open_database
+from pokerdb.cli.program import CHANGES, command
+from pokerdb.cli.terminal import counted, progress_bars, user_errors
+from pokerdb.errors import shown
+from pokerdb.formats import InputFormat
+
+
+@command("import", panel=CHANGES)
+def import_command(
+    files: Annotated[list[str], typer.Argument(
+        help="Deal files, plain or gzip; '-' is stdin; a folder of hand histories (phh).")],
+    db: DbOption = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="Dataset name (one file only); default the file name.")] = None,
+    players: Annotated[str | None, typer.Option(
+        "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
+    ] = None,
+    input_format: Annotated[InputFormat | None, typer.Option(
+        "--format", show_default=False,
+        help="pe54: a deal of 5 cards per player per line.\n\n"
+             "uci: the UCI Poker Hand CSV, one hand per row, its CLASS kept in hands.label."
+             "\n\nholdem: the board then each player's two hole cards, groups separated by "
+             "'|'.\n\nphh: PHH hand histories (.phh, .phhs, or a folder of them), each hand "
+             "replayed and settled.\n\n"
+             "Default: phh for a folder or a .phh/.phhs file, else pe54.")
+    ] = None,
+    max_errors: Annotated[int, typer.Option(
+        "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,
+    skip_invalid: Annotated[bool, typer.Option(
+        "--skip-invalid", help="Import the valid lines; record the others in the rejects table.")
+    ] = False,
+    evaluate: Annotated[bool, typer.Option(
+        "--evaluate", help="Evaluate the deals as they are imported (what `pokerdb evaluate` "
+                           "would store), in the same transaction.")] = False,
+    quiet: QuietOption = False,
+) -> None:
+    """Import deal files, each in one transaction: a file with a bad line imports nothing
+    (unless --skip-invalid)."""
+    from pokerdb.steps.file_imports import ImportRequest, import_files
+
+    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate)
+    with user_errors():
+        for imported in import_files(db, files, request, progress_bars(quiet)):
+            result = imported.result
+            if result.skipped:
+                typer.echo(shown(f"{imported.file}: already imported as dataset "
+                                 f"'{result.already_imported_as}', skipped"))
+            elif not quiet:
+                rate = result.deals / result.seconds if result.seconds else 0
+                evaluated = " and evaluated" if evaluate else ""
+                typer.echo(shown(f"{imported.file}: imported{evaluated} "
+                                 f"{counted(result.deals, 'deal')} "
+                                 f"({counted(result.hands, 'hand')}) as dataset "
+                                 f"'{result.name}' in {result.seconds:.2f} s "
+                                 f"({rate:,.0f} deals/s)"
+                                 f"{_skipped_note(result.rejected, imported.item)}"))
+
+
+def _skipped_note(rejected: int, item: str) -> str:
+    if not rejected:
+        return ""
+    return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
+            f"(see the rejects table)")
+
+
+@command(panel=CHANGES)
+def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
+    """Evaluate every hand not yet evaluated and decide each deal's winner."""
+    from pokerdb.steps.evaluate_database import evaluate_database
+
+    with user_errors():
+        result = evaluate_database(db, progress_bars(quiet))
+    if quiet:
+        return
+    if not result.hands:
+        typer.echo("nothing to evaluate: every hand is evaluated already")
+        return
+    rate = result.hands / result.seconds if result.seconds else 0
+    typer.echo(f"evaluated {counted(result.hands, 'hand')} in {counted(result.deals, 'deal')} "
+               f"in {result.seconds:.2f} s ({rate:,.0f} hands/s)")
+
+
+@command(panel=CHANGES)
+def equity(db: DbOption = None, dataset: DatasetOption = None,
+           quiet: QuietOption = False) -> None:
+    """Each Hold'em hand's exact equity: its share of the pot over every completion of the
+    board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
+    from pokerdb.steps.equity_step import compute_pending
+
+    with user_errors():
+        result = compute_pending(open_database(db), dataset, progress_bars(quiet))
+    if not quiet:
+        rate = result.deals / result.seconds if result.seconds else 0
+        typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
+                   f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+
+
+@command("delete", panel=CHANGES)
+def delete_command(
+    dataset: Annotated[str, typer.Argument(help="The dataset's name (see: pokerdb datasets).")],
+    db: DbOption = None,
+) -> None:
+    """Remove a dataset and everything derived from it (deals, hands, values, rejected lines,
+    win counts) in one transaction."""
+    from pokerdb.steps.removal import delete_dataset
+
+    with user_errors():
+        removed = delete_dataset(open_database(db), dataset)
+    typer.echo(shown(f"deleted dataset '{dataset}' ({counted(removed, 'deal')})"))

@@ -1,0 +1,57 @@
+"""`pokerdb import FILES...`: the options are checked for every file before any database is
+opened or created, then each file is imported in its own transaction (importer.import_source),
+its progress told to the caller."""
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pokerdb.errors import PokerdbError
+from pokerdb.formats import InputFormat
+from pokerdb.formats.input import PlayerRule
+from pokerdb.formats.sources import resolve
+from pokerdb.progress import Progress, unseen
+from pokerdb.steps.importer import ImportOptions, ImportResult, import_source
+from pokerdb.storage.engines import open_engine
+
+
+@dataclass(frozen=True)
+class ImportRequest:
+    """What the command line asks of every file of one import, as given."""
+
+    name: str | None = None  # of the dataset: one file only; default the file's name
+    players: str | None = None  # PlayerRule.parse's: N, N-M or 'any'; default the first deal's
+    file_format: InputFormat | None = None  # default: InputFormat.of_path
+    max_errors: int = 1
+    skip_invalid: bool = False
+    evaluate: bool = False
+
+
+@dataclass(frozen=True)
+class FileImported:
+    file: str
+    result: ImportResult
+    item: str  # what the file's format holds one of per line or record ("line", "hand")
+
+
+def import_files(db: str | None, files: Sequence[str], request: ImportRequest,
+                 progress: Progress = unseen) -> Iterator[FileImported]:
+    """Import each file into the database --db names (created if missing) as its own dataset,
+    yielding each one's outcome once it is stored; a file seen before is skipped. Options that
+    cannot hold for every file raise PokerdbError before anything is opened."""
+    if request.name is not None and len(files) > 1:
+        raise PokerdbError("--name names one dataset: give it one file")
+    try:
+        rule = PlayerRule.parse(request.players)
+    except ValueError as exc:
+        raise PokerdbError(str(exc)) from None
+    imports = [(file, ImportOptions(request.name, request.file_format or InputFormat.of_path(file),
+                                    rule, request.max_errors, request.skip_invalid,
+                                    request.evaluate)) for file in files]
+    engine = open_engine(db, create=True)
+    for file, options in imports:
+        with (resolve(file, folders=options.file_format.reads_folders) as source,
+              progress(Path(file).name, lambda: source.size, "bytes", "deal") as task):
+            result = import_source(engine, source, options,
+                                   None if task is None else task.advance)
+        yield FileImported(file, result, options.file_format.item)
