@@ -5,7 +5,13 @@ how it is read, how a path is recognised as its own. From those, this registry g
 `InputFormat` choices of --format, `open_input` (a source as its format reads it) and
 `InputFormat.of_path` (the format of a path given without --format). Files of one deal per line
 are read here by `LineInput`, through their format's line reader, every rejected line pointing
-to another format it looks like. Adding a format: its module, and its line in `InputFormat`.
+to another format it looks like.
+
+Adding a format is its module and its line in `InputFormat`. A file of one deal per line gives
+`read_lines` (see pe54.py: a `deal_lines.LineFormat` does most of it); anything else gives
+`open`, an `Input` of the source yielding batches and rejected items (see phh.py). The CLI
+imports every description for its option types, so a format module imports its heavy reader
+only in `open` (tests/test_format_registry.py checks what the registry loads).
 """
 
 from collections.abc import Iterable, Iterator
