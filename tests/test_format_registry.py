@@ -41,7 +41,8 @@ def _never_opened(source: Source) -> Input:
 def test_a_format_is_read_one_way() -> None:
     for read_lines, opener in ((None, None), (read_pe54, _never_opened)):
         with pytest.raises(ValueError, match="give exactly one of read_lines and open"):
-            FormatDescription("x", HOLDEM, "x deals", read_lines=read_lines, open=opener)
+            FormatDescription("x", HOLDEM, "x deals", "x deals.", read_lines=read_lines,
+                              open=opener)
 
 
 @pytest.mark.parametrize(("name", "expected"), [
@@ -65,10 +66,11 @@ def test_a_folder_is_hand_histories_and_content_that_only_looks_like_a_format_is
 
 # --- content that claims a format: a hand history site's, recognised by its first bytes ------
 
-STARS = FormatDescription("stars", HOLDEM, "PokerStars hands", item="hand", open=_never_opened,
+STARS = FormatDescription("stars", HOLDEM, "PokerStars hands", "hands.", item="hand",
+                          open=_never_opened,
                           looks_like=lambda text: text.startswith("PokerStars Hand #"),
                           claims_content=True)
-PHH_NAMES = FormatDescription("phh", HOLDEM, "PHH hand histories", reads_folders=True,
+PHH_NAMES = FormatDescription("phh", HOLDEM, "PHH hand histories", "hands.", reads_folders=True,
                               open=_never_opened, claims_name=lambda name: name.endswith(".phh"))
 DESCRIPTIONS = [InputFormat.PE54.description, STARS, PHH_NAMES]
 
@@ -195,3 +197,11 @@ def test_pokerstars_files_and_folders_are_told_by_their_first_bytes(tmp_path: Pa
     assert InputFormat.of_path(str(tmp_path)) is InputFormat.POKERSTARS
     (tmp_path / "hand.phh").write_text('variant = "NT"\n')
     assert InputFormat.of_path(str(tmp_path)) is InputFormat.PHH
+
+
+def test_the_help_of_format_names_each_format_once_and_every_default_path() -> None:
+    paragraphs = InputFormat.choices_help().split("\n\n")
+    assert [paragraph.split(":")[0] for paragraph in paragraphs[:-1]] == [
+        member.value for member in InputFormat]
+    assert paragraphs[-1] == ("Default: phh for a folder or a .phh/.phhs file, pokerstars for a "
+                              "file or folder that starts as PokerStars writes, else pe54.")

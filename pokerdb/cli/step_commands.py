@@ -30,15 +30,7 @@ def import_command(
     ] = None,
     input_format: Annotated[InputFormat | None, typer.Option(
         "--format", show_default=False,
-        help="pe54: a deal of 5 cards per player per line.\n\n"
-             "uci: the UCI Poker Hand CSV, one hand per row, its CLASS kept in hands.label."
-             "\n\nholdem: the board then each player's two hole cards, groups separated by "
-             "'|'.\n\nphh: PHH hand histories (.phh, .phhs, or a folder of them), each hand "
-             "replayed and settled.\n\npokerstars: PokerStars hand histories (files of "
-             "hands, or a folder of them), settled and checked against what the files say "
-             "was paid.\n\n"
-             "Default: phh for a folder or a .phh/.phhs file, pokerstars for a file or folder "
-             "that starts as PokerStars writes, else pe54.")
+        help=InputFormat.choices_help())
     ] = None,
     max_errors: Annotated[int, typer.Option(
         "--max-errors", min=1, help="Invalid lines to report before giving up.")] = 1,

@@ -68,6 +68,15 @@ class InputFormat(StrEnum):
         return self.description.more_per_hand
 
     @classmethod
+    def choices_help(cls) -> str:
+        """The help of --format: each format's summary, then which one a path is read in when
+        --format is not given."""
+        summaries = [f"{member.value}: {member.description.summary}" for member in cls]
+        defaults = [f"{member.value} for {member.description.recognises}" for member in cls
+                    if member.description.recognises is not None]
+        return "\n\n".join([*summaries, f"Default: {', '.join(defaults)}, else {cls.PE54.value}."])
+
+    @classmethod
     def of_path(cls, name: str) -> "InputFormat":
         """The format of a path given without --format (see recognition.format_of_path): phh
         for a folder or a `.phh`/`.phhs` file (gzipped too), one whose first bytes a format

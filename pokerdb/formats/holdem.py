@@ -133,5 +133,7 @@ def looks_like_holdem(text: str) -> bool:
 
 _HOLDEM_LINES = LineFormat(HOLDEM, _holdem_hands, _canonical_holdem, _holdem_deal)
 
-FORMAT = FormatDescription("holdem", HOLDEM, "Hold'em deals", read_lines=read_holdem,
+FORMAT = FormatDescription("holdem", HOLDEM, "Hold'em deals",
+                           "the board then each player's two hole cards, groups separated "
+                           "by '|'.", read_lines=read_holdem,
                            looks_like=looks_like_holdem)

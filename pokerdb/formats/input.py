@@ -157,6 +157,7 @@ class FormatDescription:
     name: str  # as given to --format and stored in datasets.format
     game: Game
     holds: str  # what its files hold, in messages: "for UCI Poker Hand rows use --format uci"
+    summary: str  # one sentence for the help of --format: what a file of it holds
     item: str = "line"  # what holds one deal, as messages count invalid ones: "line" or "hand"
     reads_folders: bool = False  # a folder is one dataset of the format's files in it
     settles: bool = False  # its import evaluates every hand itself (settling recorded pots)
@@ -175,6 +176,8 @@ class FormatDescription:
     # format when no --format is given, else the look only hints at --format in messages.
     looks_like: Callable[[str], bool] = _never
     claims_content: bool = False
+    # The paths it is the default format of, as the help of --format says: "a .phh file".
+    recognises: str | None = None
     # Why --players cannot apply to this format (UCI rows are one-player deals), or None.
     players_problem: Callable[[PlayerRule], str | None] = _any_rule
 

@@ -88,4 +88,5 @@ def _without_bom(tokens: list[str]) -> list[str]:
 
 _PE54_LINES = LineFormat(FIVE_CARD, parse_pe54_line, _canonical_texts, _pe54_deal)
 
-FORMAT = FormatDescription("pe54", FIVE_CARD, "PE54 deals", read_lines=read_pe54)
+FORMAT = FormatDescription("pe54", FIVE_CARD, "PE54 deals",
+                           "a deal of 5 cards per player per line.", read_lines=read_pe54)

@@ -43,5 +43,8 @@ def _hand_histories(source: Source) -> Input:
 
 
 FORMAT: Final = FormatDescription(
-    "phh", HOLDEM, "PHH hand histories", item="hand", reads_folders=True, settles=True,
-    more_per_hand=True, open=_hand_histories, claims_name=is_phh_name)
+    "phh", HOLDEM, "PHH hand histories",
+    "PHH hand histories (.phh, .phhs, or a folder of them), each hand replayed and settled.",
+    item="hand", reads_folders=True, settles=True,
+    more_per_hand=True, open=_hand_histories, claims_name=is_phh_name,
+    recognises="a folder or a .phh/.phhs file")
