@@ -415,17 +415,23 @@ def test_the_shared_sample_agrees_with_its_files(runner: CliRunner, db_url: str,
         (386, 386)]
     (check,) = [sql for sql in cookbook_queries() if "finishing_stack" in sql]
     assert rows(db_url, check) == []
-    # A copy whose file disagrees with pokerdb about one seat: that seat is listed.
+    # A copy whose file contradicts its actions about one seat: the import is refused, naming
+    # the hand, the seat and both figures; with --skip-invalid that hand alone is kept out, in
+    # rejects with the reason.
     copy = tmp_path / "phh"
     shutil.copytree(PHH_DATA, copy)
     edited = copy / "wsop" / "2023" / "43" / "5" / "1.phh"
     edited.write_text(edited.read_text().replace("finishing_stacks = [7340000,",
                                                  "finishing_stacks = [7340001,"))
     other = f"sqlite:///{tmp_path / 'copy.sqlite'}" if db_url.startswith("sqlite") else db_url
-    succeeds(runner, "import", str(copy), "--name", "edited", "--db", other)
-    listed = plain(rows(other, check))
-    assert [row[1:] for row in listed] == [
-        ("wsop/2023/43/5/1.phh", 1, "Matthew Ashton", 7380000, 40000, -40000, None, 7340001)]
+    reason = "p1 (Matthew Ashton)'s finishing stack is 7340001 in the file, 7340000 by its actions"
+    refused = fails(runner, "import", str(copy), "--name", "edited", "--db", other)
+    assert refused.stderr == f"Error: {copy}/wsop/2023/43/5/1.phh: {reason}\n"
+    succeeds(runner, "import", str(copy), "--name", "edited", "--db", other, "--skip-invalid")
+    assert rows(other, "SELECT r.reason FROM rejects r JOIN datasets s ON s.id = r.dataset_id "
+                       "WHERE s.name = 'edited'") == [(reason,)]
+    assert rows(other, "SELECT count(*) FROM deals d JOIN datasets s ON s.id = d.dataset_id "
+                       "WHERE s.name = 'edited'") == [(87,)]
 
 
 def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -> None:

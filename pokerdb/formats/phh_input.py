@@ -28,6 +28,7 @@ from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
 from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand
+from pokerdb.rules.recorded_figures import check_recorded
 from pokerdb.rules.settlement import replay
 from pokerdb.rules.site_settlement import settle_as_paid
 from pokerdb.rules.variants import VARIANTS
@@ -134,10 +135,13 @@ class HandHistories:
             yield from self._settled(pending)
 
     def _settled(self, pending: "_Pending") -> Iterator["HandBatch | Rejected"]:
-        """The pending hands settled; a site's hand checked against what its file says was
-        paid, and rejected if they disagree."""
+        """The pending hands settled, each checked against what its file says was paid (a
+        site's collected amounts and rake; PHH's finishing stacks and winnings), and rejected
+        if they disagree."""
         batch = replace(settle(pending.hands), cancelled=pending.cancelled)
-        if not any(hand.replayed.hand.site is not None for hand in batch.hands):
+        if not any(hand.replayed.hand.site is not None
+                   or hand.replayed.hand.finishing_stacks is not None
+                   or hand.replayed.hand.winnings is not None for hand in batch.hands):
             yield batch
             return
         keep: list[int] = []
@@ -146,15 +150,17 @@ class HandHistories:
         for index, (hand, count) in enumerate(zip(batch.hands, batch.players.tolist(),
                                                   strict=True)):
             replayed = hand.replayed
-            if replayed.hand.site is not None:
-                try:
+            try:
+                if replayed.hand.site is not None:
                     batch.settlements[index] = settle_as_paid(
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])
-                except PhhError as error:
-                    yield self._rejected(hand.position, error)
-                    first_seat += count
-                    continue
+                else:
+                    check_recorded(replayed, batch.settlements[index])
+            except PhhError as error:
+                yield self._rejected(hand.position, error)
+                first_seat += count
+                continue
             keep.append(index)
             first_seat += count
         yield batch.subset(keep) if len(keep) < len(batch) else batch

@@ -1,0 +1,118 @@
+"""A PHH file's own results (`finishing_stacks`, `winnings`) against what its actions settle to:
+a contradiction refuses the hand, naming the seat and both figures; a split pot's odd chip
+given to another winner than pokerdb's rule is not a contradiction."""
+
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+from phh_hands import random_hand  # benchmarks/ (conftest)
+from pokerkit import HandHistory
+from support import fails, rows, settle, succeeds
+from typer.testing import CliRunner
+
+from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.rules.hand_record import PhhError
+from pokerdb.rules.recorded_figures import check_recorded
+
+# Heads-up, the button posts the small blind and folds: p1 wins 1, p2 loses 1.
+FOLDED = """\
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 f"]
+"""
+# p1 folds its small blind and three players split a pot of 26: pokerdb pays 9, 9, 8 (the odd
+# units one each, in seat order from p1); pokerkit, and a file written by it, 10, 8, 8.
+THREE_WAY = """\
+variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [2, 4, 0, 0]
+min_bet = 4
+starting_stacks = [100, 100, 100, 100]
+actions = ["d dh p1 2c3d", "d dh p2 2d3c", "d dh p3 2h3h", "d dh p4 4c4d", "p3 cbr 8", "p4 cc",
+  "p1 f", "p2 cc", "d db AsKsQs", "p2 cc", "p3 cc", "p4 cc", "d db Js", "p2 cc", "p3 cc",
+  "p4 cc", "d db Ts", "p2 cc", "p3 cc", "p4 cc", "p2 sm 2d3c", "p3 sm 2h3h", "p4 sm 4c4d"]
+"""
+
+
+def _checked(text: str) -> None:
+    check_recorded(*settle(parse_hand(text, "hand.phh")))
+
+
+def _refusal(text: str) -> str:
+    with pytest.raises(PhhError) as raised:
+        _checked(text)
+    return str(raised.value)
+
+
+def test_finishing_stacks_and_winnings_that_contradict_the_actions_name_the_seat() -> None:
+    _checked(FOLDED + "finishing_stacks = [201, 199]\nwinnings = [2, 0]\n")
+    assert _refusal(FOLDED + "finishing_stacks = [150, 250]\n") == (
+        "hand.phh: p1's finishing stack is 150 in the file, 201 by its actions")
+    assert _refusal(FOLDED + "winnings = [0, 3]\nplayers = ['Ann', 'Bo']\n") == (
+        "hand.phh: p1 (Ann)'s winnings is 0 in the file, 2 by its actions")
+
+
+@pytest.mark.parametrize(("stacks", "refused"), [
+    ([98, 101, 101, 100], None),  # pokerdb's own rule
+    ([98, 102, 100, 100], None),  # pokerkit's: the remainder to the first winner
+    ([98, 100, 101, 101], None),  # the odd units to the last winners
+    ([98, 103, 100, 99], "p2's finishing stack is 103 in the file, 101 by its actions"),
+    ([98, 102, 101, 99], "p4's finishing stack is 99 in the file, 100 by its actions"),
+    ([98, 101, 101, 101], "p4's finishing stack is 101 in the file, 100 by its actions"),
+    ([96, 102, 101, 101], "p1's finishing stack is 96 in the file, 98 by its actions"),
+])
+def test_a_split_pots_odd_units_may_go_to_any_of_its_winners(stacks: list[int],
+                                                              refused: str | None) -> None:
+    text = THREE_WAY + f"finishing_stacks = {stacks}\n"
+    if refused is None:
+        _checked(text)
+    else:
+        assert _refusal(text) == f"hand.phh: {refused}"
+
+
+def test_pokerkits_own_results_of_random_hands_agree_and_a_moved_chip_does_not() -> None:
+    """Random hands of every shape (side pots, splits, odd chips): the finishing stacks
+    pokerkit pays are never a contradiction; one chip moved from a seat to another
+    that won no split pot with it always is."""
+    rng = random.Random(23)
+    moved = 0
+    for number in range(300):
+        text = random_hand(rng, ("NT", "FT")[number % 2], number)
+        state = deque(HandHistory.loads(text), maxlen=1)[0]
+        finishing = list(state.stacks)
+        _checked(text + f"finishing_stacks = {finishing}\n")
+        _, settlement = settle(parse_hand(text, "hand.phh"))
+        split = {seat for award in settlement.awards if len(award.seats) > 1
+                 for seat in award.seats}
+        alone = [seat for seat in range(1, len(finishing) + 1) if seat not in split]
+        givers = [seat for seat in alone if finishing[seat - 1] > 0]
+        if givers and len(alone) >= 2:
+            giver = rng.choice(givers)
+            taker = rng.choice([seat for seat in alone if seat != giver])
+            finishing[giver - 1] -= 1
+            finishing[taker - 1] += 1
+            with pytest.raises(PhhError, match="finishing stack"):
+                _checked(text + f"finishing_stacks = {finishing}\n")
+            moved += 1
+    assert moved > 250
+
+
+def test_the_import_refuses_a_contradicting_hand_and_keeps_the_others_with_skip_invalid(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "a.phh").write_text(FOLDED + "finishing_stacks = [201, 199]\n")
+    (folder / "b.phh").write_text(FOLDED + "finishing_stacks = [150, 250]\n")
+    refused = fails(runner, "import", str(folder), "--db", db_url)
+    assert refused.stderr == (f"Error: {folder}/b.phh: p1's finishing stack is 150 in the "
+                              "file, 201 by its actions\n")
+    assert rows(db_url, "SELECT count(*) FROM datasets") == [(0,)]
+    succeeds(runner, "import", str(folder), "--db", db_url, "--skip-invalid")
+    assert rows(db_url, "SELECT source FROM deals") == [("a.phh",)]
+    assert rows(db_url, "SELECT line_no, reason FROM rejects") == [
+        (2, "p1's finishing stack is 150 in the file, 201 by its actions")]
