@@ -44,18 +44,21 @@ from pokerdb.formats.pokerstars_lines import (
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand, SiteFacts
-from pokerdb.rules.variants import VARIANTS as SETTLED_VARIANTS
+from pokerdb.rules.variants import VARIANTS, Betting
 
-# The games PokerStars names, as PHH variant codes, and their hole cards.
-VARIANTS: Final = {
-    "Hold'em No Limit": ("NT", 2), "Hold'em Limit": ("FT", 2), "Hold'em Pot Limit": ("PT", 2),
-    "Omaha Pot Limit": ("PO", 4), "Omaha Limit": ("FO", 4), "Omaha No Limit": ("NO", 4),
-    "Omaha Hi/Lo Limit": ("FO/8", 4), "Omaha Hi/Lo Pot Limit": ("PO/8", 4),
-    "Omaha Hi/Lo No Limit": ("NO/8", 4), "5 Card Omaha Pot Limit": ("P5O", 5),
-    "5 Card Omaha Hi/Lo Pot Limit": ("P5O/8", 5), "6 Card Omaha Pot Limit": ("P6O", 6),
-    "Courchevel Pot Limit": ("PC", 5), "6+ Hold'em No Limit": ("NS", 2),
-    "Hold'em Short Deck No Limit": ("NS", 2),
+# The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
+# it deals; each is written with its betting structure ("Omaha Hi/Lo Pot Limit").
+GAMES: Final = {
+    "Hold'em": ("T", 2), "6+ Hold'em": ("S", 2), "Hold'em Short Deck": ("S", 2),
+    "Omaha": ("O", 4), "Omaha Hi/Lo": ("O/8", 4), "5 Card Omaha": ("O", 5),
+    "5 Card Omaha Hi/Lo": ("O/8", 5), "6 Card Omaha": ("O", 6), "6 Card Omaha Hi/Lo": ("O/8", 6),
+    "Courchevel": ("C", 5), "Courchevel Hi/Lo": ("C/8", 5), "7 Card Stud": ("7S", 7),
+    "7 Card Stud Hi/Lo": ("7S/8", 7), "Razz": ("R", 7), "Badugi": ("B", 4),
+    "Triple Draw 2-7 Lowball": ("2L3D", 5), "Single Draw 2-7 Lowball": ("2L1D", 5),
+    "5 Card Draw": ("5D", 5),
 }
+STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
+                     "Limit": Betting.FIXED_LIMIT}
 SITE: Final = "PokerStars"
 _ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
@@ -119,13 +122,14 @@ class _Hand:
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
         game = header["game"].strip()
-        variant = VARIANTS.get(game)
-        if variant is None:
+        code, hole_count = _variant(game)
+        if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
-        code, hole_count = variant
-        if code not in SETTLED_VARIANTS:
-            raise self.fail(f"{game} hands are not settled by pokerdb yet (it settles "
-                            f"{', '.join(each.name for each in SETTLED_VARIANTS.values())})")
+        variant = VARIANTS[code]
+        if variant.bring_in or variant.draws or variant.streets[0].board_cards:
+            raise self.fail(f"{game} hands are not read by pokerdb yet: it reads PokerStars' "
+                            f"hold'em and Omaha lines, not the up cards, bring-ins and draws of "
+                            f"stud and draw games nor Courchevel's first flop card")
         stakes = STAKES.match(header["stakes"])
         if stakes is None:
             raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
@@ -178,16 +182,28 @@ class _Hand:
             cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
             lines=tuple(body.action_lines), texts=tuple(body.action_texts))
+        fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
             blinds_or_straddles=tuple(blinds), bring_in=None,
-            small_bet=small if code.startswith("F") else None,
-            big_bet=big if code.startswith("F") else None,
-            min_bet=None if code.startswith("F") else big, starting_stacks=tuple(stacks),
+            small_bet=small if fixed else None, big_bet=big if fixed else None,
+            min_bet=None if fixed else big, starting_stacks=tuple(stacks),
             actions=tuple(body.actions), ante_trimming_status=False,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
             winnings=tuple(body.collected), details=details, site=site)
+
+
+def _variant(game: str) -> tuple[str | None, int]:
+    """The variant code and hole cards of a game as PokerStars names it ("Hold'em No Limit");
+    (None, 0) for a game and structure pokerdb does not know."""
+    for structure, betting in STRUCTURES.items():
+        name = game.removesuffix(f" {structure}")
+        if name != game and name in GAMES:
+            game_code, hole_count = GAMES[name]
+            code = betting.letter + game_code
+            return (code, hole_count) if code in VARIANTS else (None, 0)
+    return None, 0
 
 
 def _when(date: str | None, time: str | None) -> datetime.datetime | None:
