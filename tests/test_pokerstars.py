@@ -38,8 +38,8 @@ REFUSED = {
         "line 40 'H6U5r collected $0.97 fr'...: the hand ends without its *** SUMMARY ***",
     "Limits/AnteTable.txt#109715173634":
         "the summary's total pot is 0.50, the players put in 0.90",
-    "PlayerTests/WithSittingOut.txt#78407803350":
-        "line 15 'Uncalled bet ($0.08) ret'...: 'Blahdieblah' is not dealt in",
+    "PlayerTests/WithSittingOut.txt#78407803350":  # seated as 'Blahdi:42eblah'
+        "line 8 'Blahdieblah: posts big b'...: 'Blahdieblah' posts but is not dealt in",
 }
 AMOUNT = r"[$€£]?([\d.,]+)"
 

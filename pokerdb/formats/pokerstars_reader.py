@@ -18,6 +18,7 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 """
 
 import datetime
+import itertools
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -147,7 +148,7 @@ class _Hand:
         seated: list[tuple[int, str, int]] = []
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
-            if seat["out"] is None:
+            if seat["out"] is None or _posts(lines, self.index + 1, seat["name"]):
                 seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
             self.index += 1
         if len(seated) < 2:
@@ -181,7 +182,8 @@ class _Hand:
             returned=tuple(body.returned),
             cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
-            lines=tuple(body.action_lines), texts=tuple(body.action_texts))
+            lines=tuple(body.action_lines), texts=tuple(body.action_texts),
+            cash_out_fees=body.cash_out_fees)
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
@@ -192,6 +194,18 @@ class _Hand:
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
             winnings=tuple(body.collected), details=details, site=site)
+
+
+def _posts(lines: list[str], start: int, name: str) -> bool:
+    """Whether the player posts an ante or a blind before the hole cards: a tournament deals a
+    player sitting out in, and blinds them off."""
+    posting = f"{name}: posts "
+    for line in itertools.islice(lines, start, None):
+        if line.startswith(posting):
+            return True
+        if line.startswith("*** "):
+            return False
+    return False
 
 
 def _variant(game: str) -> tuple[str | None, int]:

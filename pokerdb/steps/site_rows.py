@@ -28,6 +28,12 @@ def site_deal(hand: PhhHand, money: Money) -> tuple[object, ...]:
             site.buy_in, total_pot, rake, fees, site.second_board, site.hero)
 
 
+def site_level(hand: PhhHand) -> str | None:
+    """A site's tournament level as written ("III"), for the deals' `level` (PHH's is a
+    number)."""
+    return None if hand.site is None else hand.site.level
+
+
 def site_seats(hand: PhhHand, settlement: Settlement,
                money: Money) -> tuple[Sequence[object], ...]:
     """The site columns of the hand's seats rows, column by column."""
