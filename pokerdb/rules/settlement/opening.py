@@ -4,11 +4,13 @@ By position: the player after the largest blind or straddle before the flop, p1 
 streets. Of equal largest blinds the first from p2 (the big blind) counts, so that a big blind
 posted out of position by a player joining the game (PokerStars' `posts big blind` from
 another seat) does not move the opening; pokerkit takes the last, which differs only there.
-Heads-up, of equal blinds the last (p2, the button). In stud by the up cards of the players still in: on third street
-the lowest up card (ace high, then by suit: clubs, diamonds, hearts, spades) brings it in, in
-razz the highest (ace low; spades highest); on later streets the best up cards as a high hand
-(pairs, two pairs, trips, quads; no straights or flushes) open, in razz the lowest as an
-ace-to-five low, equal hands to the first seat from p1. Where some up cards are unknown, any
+Heads-up, of equal blinds the last (p2, the button).
+
+In stud by the up cards of the players still in: on third street the lowest up card (ace
+high, then by suit: clubs, diamonds, hearts, spades) brings it in, in razz the highest (ace
+low; spades highest); on later streets the best up cards as a high hand (pairs, two pairs,
+trips, quads; no straights or flushes) open, in razz the lowest as an ace-to-five low, equal
+hands to the first seat from p1. Where some up cards are unknown, any
 of their players may open, or the best of the known ones (as pokerkit, which ranks the known
 up cards only).
 """
