@@ -98,6 +98,9 @@ class Street:
     draw: bool = False  # each player in the hand discards (or stands pat) and is dealt anew
     big_bet: bool = False  # fixed-limit bets are `big_bet` (else `small_bet`) on this street
     opening: Opening = Opening.POSITION
+    # Its one card each is dealt instead as one community card, face up and shared, when the
+    # deck cannot give every player in one (stud's seventh street with eight players).
+    shared_when_short: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,9 +146,18 @@ class Variant:
     @cached_property
     def max_players(self) -> int:
         """As many as one deck deals their cards and the board to (a draw's discards are
-        shuffled back in when it runs out), and at most MAX_PLAYERS."""
+        shuffled back in when it runs out; a street that may be shared takes one card), and
+        at most MAX_PLAYERS."""
         dealt = min(self.hole_choices, default=self.hole_cards)
+        if self.shared_street is not None:
+            return min(MAX_PLAYERS, (len(self.deck) - self.board_cards - 1) // (dealt - 1))
         return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // dealt)
+
+    @cached_property
+    def shared_street(self) -> int | None:
+        """The street whose cards become one community card when the deck runs short."""
+        return next((number for number, street in enumerate(self.streets)
+                     if street.shared_when_short), None)
 
     @cached_property
     def board_cards(self) -> int:
@@ -188,7 +200,8 @@ def _stud_streets(low: bool) -> tuple[Street, ...]:
             Street("fourth street", hole_cards=(True,), opening=later),
             Street("fifth street", hole_cards=(True,), big_bet=True, opening=later),
             Street("sixth street", hole_cards=(True,), big_bet=True, opening=later),
-            Street("seventh street", hole_cards=(False,), big_bet=True, opening=later))
+            Street("seventh street", hole_cards=(False,), big_bet=True, opening=later,
+                   shared_when_short=True))
 
 
 def _draw_streets(hole_cards: int, draws: int) -> tuple[Street, ...]:

@@ -68,7 +68,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         phh_hand = replayed.hand
         details = phh_hand.details
         all_in = replayed.all_in
-        board = replayed.variant.board_cards > 0  # else NULL: the game has no board
+        # NULL where the game has no board (stud: but for a community card)
+        board = replayed.variant.board_cards > 0 or bool(replayed.board)
         deal_rows.append((
             deal_id, dataset_id, hand.position, settlement.winner,
             replayed.board if board else None,
