@@ -2,8 +2,8 @@
 every backend: a tournament (id, buy-in, level, chips, a player sitting out who is blinded off),
 a home game (its club, a dead blind, a jackpot fee, chat and a disconnection), cash-outs (the
 cashed-out player losing, and winning a pot the site keeps), pot-limit raise bounds, and the
-games whose lines pokerdb does not read yet. Each hand's stored nets are worked out here by hand
-from its lines."""
+games whose lines pokerdb does not read yet (stud's are read: tests/test_pokerstars_stud.py).
+Each hand's stored nets are worked out here by hand from its lines."""
 
 from decimal import Decimal
 from pathlib import Path
@@ -246,8 +246,8 @@ def test_pot_limit_raises_are_held_to_the_pot(runner: CliRunner, db_url: str,
         f"is over the pot: at most 22.00\n")
 
 
-@pytest.mark.parametrize("game", ["7 Card Stud Limit", "Razz Limit", "Badugi Limit",
-                                  "Triple Draw 2-7 Lowball Limit", "Courchevel Pot Limit"])
+@pytest.mark.parametrize("game", ["Badugi Limit", "Triple Draw 2-7 Lowball Limit",
+                                  "5 Card Draw No Limit", "Courchevel Pot Limit"])
 def test_games_whose_lines_pokerdb_does_not_read_are_refused_by_name(
         runner: CliRunner, db_url: str, tmp_path: Path, game: str) -> None:
     path = tmp_path / "game.txt"

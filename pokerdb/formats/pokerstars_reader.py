@@ -5,7 +5,8 @@ whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3 f`, `d db Q
 `p1 sm AhKh`); its header and seats are read here, its play by pokerdb.formats.pokerstars_play.
 
 Players are numbered as PHH numbers them: p1 is the first seat dealt in after the button, the
-button last (heads-up: p1 the big blind, p2 the button and small blind). Cash amounts are in
+button last (heads-up: p1 the big blind, p2 the button and small blind); stud, which has no
+button, in seat order, its play read by pokerdb.formats.pokerstars_stud. Cash amounts are in
 cents (`exponent` 2), tournament and play-money chips whole. A dead blind (`posts small & big
 blinds`) is dead money, as an ante is; a straddle is a blind. A hold'em cap game (`$20 Cap`) is
 no-limit with every stack cut to the cap. Cards known of a player (`Dealt to`, shown at any
@@ -44,8 +45,9 @@ from pokerdb.formats.pokerstars_lines import (
     parse_date,
 )
 from pokerdb.formats.pokerstars_play import HandPlay
+from pokerdb.formats.pokerstars_stud import StudPlay
 from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand, SiteFacts
-from pokerdb.rules.variants import VARIANTS, Betting
+from pokerdb.rules.variants import VARIANTS, Betting, Variant
 
 # The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
 # it deals; each is written with its betting structure ("Omaha Hi/Lo Pot Limit").
@@ -127,10 +129,10 @@ class _Hand:
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
         variant = VARIANTS[code]
-        if variant.bring_in or variant.draws or variant.streets[0].board_cards:
+        if variant.draws or variant.streets[0].board_cards:
             raise self.fail(f"{game} hands are not read by pokerdb yet: it reads PokerStars' "
-                            f"hold'em and Omaha lines, not the up cards, bring-ins and draws of "
-                            f"stud and draw games nor Courchevel's first flop card")
+                            f"hold'em, Omaha and stud lines, not the draws of draw games nor "
+                            f"Courchevel's first flop card")
         stakes = STAKES.match(header["stakes"])
         if stakes is None:
             raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
@@ -143,7 +145,10 @@ class _Hand:
             self.index = min(1, len(lines) - 1)
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
-        button = int(table["button"])
+        if table["button"] is None and not variant.bring_in:
+            raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
+                            "button\"")
+        button = int(table["button"] or 0)  # stud has none: seats in order from seat 1
         seat_count = int(table["seats"])
         seated: list[tuple[int, str, int]] = []
         self.index = 2
@@ -155,7 +160,8 @@ class _Hand:
             raise self.fail("fewer than two players are dealt in")
         ring = max(seat_count, max(number for number, _, _ in seated))
         seated.sort(key=lambda each: (each[0] - button - 1) % ring)
-        body = HandPlay(self, [name for _, name, _ in seated], hole_count, big)
+        body = (StudPlay if variant.bring_in else HandPlay)(
+            self, [name for _, name, _ in seated], hole_count, big)
         body.read()
         n = len(seated)
         stacks = [stack if cap is None else min(stack, cap) for _, _, stack in seated]
@@ -175,7 +181,8 @@ class _Hand:
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
         site = SiteFacts(
-            site=_ROOMS.get(header["room"], SITE), button_seat=button, played_at=played_at,
+            site=_ROOMS.get(header["room"], SITE), button_seat=button or None,
+            played_at=played_at,
             tournament=header["tournament"], buy_in=header["buy_in"], level=header["level"],
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
             collected=tuple(body.collected), put_in=tuple(body.put_in),
@@ -187,13 +194,21 @@ class _Hand:
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
-            blinds_or_straddles=tuple(blinds), bring_in=None,
+            blinds_or_straddles=tuple(blinds), bring_in=_bring_in(body, variant, small),
             small_bet=small if fixed else None, big_bet=big if fixed else None,
             min_bet=None if fixed else big, starting_stacks=tuple(stacks),
             actions=tuple(body.actions), ante_trimming_status=False,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
             winnings=tuple(body.collected), details=details, site=site)
+
+
+def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
+    """A stud hand's bring-in: the one posted, or the small bet where the first to act
+    completes instead (the bring-in then plays no part)."""
+    if not variant.bring_in:
+        return None
+    return body.bring_in if isinstance(body, StudPlay) and body.bring_in is not None else small
 
 
 def _posts(lines: list[str], start: int, name: str) -> bool:

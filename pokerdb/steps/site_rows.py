@@ -41,7 +41,8 @@ def site_seats(hand: PhhHand, settlement: Settlement,
     site = hand.site
     if site is None:
         return ((None,) * count,) * len(SITE_SEAT_COLUMNS)
-    return (position_names(count), money(site.collected),
+    positions = position_names(count) if site.button_seat is not None else (None,) * count
+    return (positions, money(site.collected),
             money(settlement.raked or (0,) * count), money(site.cashed_out))
 
 
