@@ -104,14 +104,14 @@ def test_the_shared_sample_is_explained_and_counted_by_kind(runner: CliRunner,
 
 def test_a_hand_with_more_players_than_its_deck_serves_is_rejected(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    """Seven stud players take 49 cards; an eighth would need the community card pokerdb does
-    not deal."""
-    path = tmp_path / "eight.phh"
-    path.write_text("variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 1\n"
-                    "small_bet = 2\nbig_bet = 4\nstarting_stacks = [9, 9, 9, 9, 9, 9, 9, 9]\n"
-                    "actions = []\n")
+    """Eight stud players take 48 cards and share a community card for seventh street; a
+    ninth would need 55."""
+    path = tmp_path / "nine.phh"
+    path.write_text("variant = 'F7S'\nantes = [1, 1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 1\n"
+                    "small_bet = 2\nbig_bet = 4\nstarting_stacks = [9, 9, 9, 9, 9, 9, 9, 9, 9]"
+                    "\nactions = []\n")
     result = fails(runner, "import", str(path), "--db", db_url)
-    assert result.stderr.endswith(f"{path}: a F7S hand has 2 to 7 players, found 8\n")
+    assert result.stderr.endswith(f"{path}: a F7S hand has 2 to 8 players, found 9\n")
 
 
 def test_equity_leaves_other_variants_alone(runner: CliRunner, db_url: str) -> None:

@@ -369,8 +369,9 @@ def test_a_hand_that_cannot_be_settled_says_why(actions: list[str], message: str
 
 def test_an_unknown_variant_is_named_with_the_known_ones() -> None:
     assert invalid(hand([], [100, 100], "XX")) == (
-        "test.phh: unknown variant 'XX' (the variants are NT, FT, NS, PO, FO/8, F7S, F7S/8, FR, "
-        "N2L1D, F2L3D, FB, N5D)")
+        "test.phh: unknown variant 'XX' (the variants are NT, PT, FT, NS, PS, PO, NO, FO, "
+        "FO/8, PO/8, NO/8, PC, NC, FC, PC/8, NC/8, FC/8, F7S, F7S/8, FR, N2L1D, P2L1D, F2L1D, "
+        "F2L3D, P2L3D, N2L3D, FB, PB, NB, N5D, P5D, F5D)")
 
 
 @pytest.mark.parametrize(("variant", "missing"), [

@@ -30,8 +30,8 @@ HEADER: Final = re.compile(
     r"(?P<time>\d{1,2}:\d{2}:\d{2}) ?(?P<zone>[A-Z]*)"
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2}) (?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+)\])?)?"
     r"\s*$")
-TABLE: Final = re.compile(r"Table '(?P<table>.*)' (?P<seats>\d+)-max (?:\(.*\) )?"
-                          r"Seat #(?P<button>\d+) is the button\s*$")
+TABLE: Final = re.compile(r"Table '(?P<table>.*)' (?P<seats>\d+)-max(?: \(.*\))?"
+                          r"(?: Seat #(?P<button>\d+) is the button)?\s*$")  # stud: no button
 SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips"
                          r"(?:, [^()]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$")
 STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?"

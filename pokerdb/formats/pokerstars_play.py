@@ -64,7 +64,7 @@ class HandPlay:
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.boards: tuple[list[str], list[str]] = ([], [])
-        self.total_pot = self.rake = self.fees = 0
+        self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
         self.phase = _PRE
         self.actions: list[str] = []
         self.action_lines: list[int] = []
@@ -177,8 +177,13 @@ class HandPlay:
             if leaver is not None:
                 self.cashed_out[leaver] += self.hand.amount(cashed["amount"])
                 if cashed["fee"] is not None:
-                    self.fees += self.hand.amount(cashed["fee"])
+                    fee = self.hand.amount(cashed["fee"])
+                    self.fees += fee
+                    self.cash_out_fees += fee
                 return
+        if ": posts " in line:
+            raise self.hand.fail(f"{quoted(line.partition(': posts ')[0])} posts but is not "
+                                 f"dealt in")
         # Anything else is chat, a player joining, leaving, sitting out or reconnecting, or
         # a note of the dealer's ("No low hand qualified"): nothing that moves chips.
 

@@ -5,7 +5,8 @@ whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3 f`, `d db Q
 `p1 sm AhKh`); its header and seats are read here, its play by pokerdb.formats.pokerstars_play.
 
 Players are numbered as PHH numbers them: p1 is the first seat dealt in after the button, the
-button last (heads-up: p1 the big blind, p2 the button and small blind). Cash amounts are in
+button last (heads-up: p1 the big blind, p2 the button and small blind); stud, which has no
+button, in seat order, its play read by pokerdb.formats.pokerstars_stud. Cash amounts are in
 cents (`exponent` 2), tournament and play-money chips whole. A dead blind (`posts small & big
 blinds`) is dead money, as an ante is; a straddle is a blind. A hold'em cap game (`$20 Cap`) is
 no-limit with every stack cut to the cap. Cards known of a player (`Dealt to`, shown at any
@@ -18,6 +19,7 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 """
 
 import datetime
+import itertools
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -43,19 +45,23 @@ from pokerdb.formats.pokerstars_lines import (
     parse_date,
 )
 from pokerdb.formats.pokerstars_play import HandPlay
+from pokerdb.formats.pokerstars_stud import StudPlay
 from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand, SiteFacts
-from pokerdb.rules.variants import VARIANTS as SETTLED_VARIANTS
+from pokerdb.rules.variants import VARIANTS, Betting, Variant
 
-# The games PokerStars names, as PHH variant codes, and their hole cards.
-VARIANTS: Final = {
-    "Hold'em No Limit": ("NT", 2), "Hold'em Limit": ("FT", 2), "Hold'em Pot Limit": ("PT", 2),
-    "Omaha Pot Limit": ("PO", 4), "Omaha Limit": ("FO", 4), "Omaha No Limit": ("NO", 4),
-    "Omaha Hi/Lo Limit": ("FO/8", 4), "Omaha Hi/Lo Pot Limit": ("PO/8", 4),
-    "Omaha Hi/Lo No Limit": ("NO/8", 4), "5 Card Omaha Pot Limit": ("P5O", 5),
-    "5 Card Omaha Hi/Lo Pot Limit": ("P5O/8", 5), "6 Card Omaha Pot Limit": ("P6O", 6),
-    "Courchevel Pot Limit": ("PC", 5), "6+ Hold'em No Limit": ("NS", 2),
-    "Hold'em Short Deck No Limit": ("NS", 2),
+# The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
+# it deals; each is written with its betting structure ("Omaha Hi/Lo Pot Limit").
+GAMES: Final = {
+    "Hold'em": ("T", 2), "6+ Hold'em": ("S", 2), "Hold'em Short Deck": ("S", 2),
+    "Omaha": ("O", 4), "Omaha Hi/Lo": ("O/8", 4), "5 Card Omaha": ("O", 5),
+    "5 Card Omaha Hi/Lo": ("O/8", 5), "6 Card Omaha": ("O", 6), "6 Card Omaha Hi/Lo": ("O/8", 6),
+    "Courchevel": ("C", 5), "Courchevel Hi/Lo": ("C/8", 5), "7 Card Stud": ("7S", 7),
+    "7 Card Stud Hi/Lo": ("7S/8", 7), "Razz": ("R", 7), "Badugi": ("B", 4),
+    "Triple Draw 2-7 Lowball": ("2L3D", 5), "Single Draw 2-7 Lowball": ("2L1D", 5),
+    "5 Card Draw": ("5D", 5),
 }
+STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
+                     "Limit": Betting.FIXED_LIMIT}
 SITE: Final = "PokerStars"
 _ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
@@ -119,13 +125,14 @@ class _Hand:
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
         game = header["game"].strip()
-        variant = VARIANTS.get(game)
-        if variant is None:
+        code, hole_count = _variant(game)
+        if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
-        code, hole_count = variant
-        if code not in SETTLED_VARIANTS:
-            raise self.fail(f"{game} hands are not settled by pokerdb yet (it settles "
-                            f"{', '.join(each.name for each in SETTLED_VARIANTS.values())})")
+        variant = VARIANTS[code]
+        if variant.draws or variant.streets[0].board_cards:
+            raise self.fail(f"{game} hands are not read by pokerdb yet: it reads PokerStars' "
+                            f"hold'em, Omaha and stud lines, not the draws of draw games nor "
+                            f"Courchevel's first flop card")
         stakes = STAKES.match(header["stakes"])
         if stakes is None:
             raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
@@ -138,19 +145,23 @@ class _Hand:
             self.index = min(1, len(lines) - 1)
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
-        button = int(table["button"])
+        if table["button"] is None and not variant.bring_in:
+            raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
+                            "button\"")
+        button = int(table["button"] or 0)  # stud has none: seats in order from seat 1
         seat_count = int(table["seats"])
         seated: list[tuple[int, str, int]] = []
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
-            if seat["out"] is None:
+            if seat["out"] is None or _posts(lines, self.index + 1, seat["name"]):
                 seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
             self.index += 1
         if len(seated) < 2:
             raise self.fail("fewer than two players are dealt in")
         ring = max(seat_count, max(number for number, _, _ in seated))
         seated.sort(key=lambda each: (each[0] - button - 1) % ring)
-        body = HandPlay(self, [name for _, name, _ in seated], hole_count, big)
+        body = (StudPlay if variant.bring_in else HandPlay)(
+            self, [name for _, name, _ in seated], hole_count, big)
         body.read()
         n = len(seated)
         stacks = [stack if cap is None else min(stack, cap) for _, _, stack in seated]
@@ -170,24 +181,58 @@ class _Hand:
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
         site = SiteFacts(
-            site=_ROOMS.get(header["room"], SITE), button_seat=button, played_at=played_at,
+            site=_ROOMS.get(header["room"], SITE), button_seat=button or None,
+            played_at=played_at,
             tournament=header["tournament"], buy_in=header["buy_in"], level=header["level"],
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
             collected=tuple(body.collected), put_in=tuple(body.put_in),
             returned=tuple(body.returned),
             cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
-            lines=tuple(body.action_lines), texts=tuple(body.action_texts))
+            lines=tuple(body.action_lines), texts=tuple(body.action_texts),
+            cash_out_fees=body.cash_out_fees)
+        fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
-            blinds_or_straddles=tuple(blinds), bring_in=None,
-            small_bet=small if code.startswith("F") else None,
-            big_bet=big if code.startswith("F") else None,
-            min_bet=None if code.startswith("F") else big, starting_stacks=tuple(stacks),
+            blinds_or_straddles=tuple(blinds), bring_in=_bring_in(body, variant, small),
+            small_bet=small if fixed else None, big_bet=big if fixed else None,
+            min_bet=None if fixed else big, starting_stacks=tuple(stacks),
             actions=tuple(body.actions), ante_trimming_status=False,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
             winnings=tuple(body.collected), details=details, site=site)
+
+
+def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
+    """A stud hand's bring-in: the one posted, or the small bet where the first to act
+    completes instead (the bring-in then plays no part)."""
+    if not variant.bring_in:
+        return None
+    return body.bring_in if isinstance(body, StudPlay) and body.bring_in is not None else small
+
+
+def _posts(lines: list[str], start: int, name: str) -> bool:
+    """Whether the player posts an ante or a blind before the hole cards: a tournament deals a
+    player sitting out in, and blinds them off."""
+    posting = f"{name}: posts "
+    for line in itertools.islice(lines, start, None):
+        if line.startswith(posting):
+            return True
+        if line.startswith("*** "):
+            return False
+    return False
+
+
+def _variant(game: str) -> tuple[str | None, int]:
+    """The variant code and hole cards of a game as PokerStars names it ("Hold'em No Limit");
+    (None, 0) for a game and structure pokerdb does not know."""
+    for structure, betting in STRUCTURES.items():
+        name = game.removesuffix(f" {structure}")
+        if name != game and name in GAMES:
+            game_code, hole_count = GAMES[name]
+            code = betting.letter + game_code
+            return (code, hole_count) if code in VARIANTS else (None, 0)
+    return None, 0
 
 
 def _when(date: str | None, time: str | None) -> datetime.datetime | None:

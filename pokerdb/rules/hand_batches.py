@@ -4,7 +4,8 @@ variant's evaluators (pokerdb.rules.evaluators: the high hand, or the game's onl
 split game's low), then each hand's pots are awarded (settlement.award).
 
 A seat has a value when its cards are all known and complete: the variant's hole cards and a
-complete board (a stud seat that folded before seventh street has none).
+complete board (a stud seat that folded before seventh street has none; with a community card
+for seventh street, six hole cards and it).
 """
 
 import datetime
@@ -100,9 +101,13 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
         replayed = hand.replayed
         variant, board = replayed.variant, replayed.board
         code = variants.setdefault(variant.code, variant).code
-        complete = _CARD_WIDTH * variant.board_cards - 1 if variant.board_cards else 0
-        if board is not None and len(board) == complete:
-            allowed = variant.hole_choices or (variant.hole_cards,)
+        board_count = (len(board) + 1) // _CARD_WIDTH if board else 0
+        allowed = variant.hole_choices or (variant.hole_cards,)
+        if board_count == variant.board_cards + 1 and variant.shared_street is not None:
+            allowed = (variant.hole_cards - 1,)  # a community card for the last hole card
+        elif board_count != variant.board_cards:
+            board = None  # an incomplete board: no values
+        if board is not None:
             for seat, hole in enumerate(replayed.hole_cards, start=first_seat):
                 held = 0 if hole is None else (len(hole) + 1) // _CARD_WIDTH
                 if held in allowed:

@@ -45,6 +45,7 @@ class SiteFacts:
     hero: int | None  # the player (1-based) whose cards are `Dealt to` them
     lines: tuple[int, ...]  # per PHH action: the file's line it comes from
     texts: tuple[str, ...]  # per PHH action: that line
+    cash_out_fees: int = 0  # the part of `fees` charged for cash-outs: not from the pot
 
     def located(self, error: PhhError) -> PhhError:
         """The replay's error about an action, naming the file's line instead."""

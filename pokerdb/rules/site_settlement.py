@@ -8,14 +8,18 @@ agree with it:
 - what each player put in, by the file's lines (uncalled bets returned), is what the replay
   has them put in (or more, by an uncalled bet the file does not say was returned, as some
   files leave unsaid), and the summary's total pot is what the replay has them put in;
-- the pot is what was collected plus the rake and the fees;
+- the pot is what was collected plus the rake and the fees (a cash-out's fee is the
+  player's, not the pot's), and the part of it pokerdb awards a player who cashed out the hand:
+  PokerStars keeps that pot (`pot not awarded as player cashed out`) and paid the cash-out;
 - each player collected at most what pokerdb awards them: the difference is their share of
   the rake and fees (`Settlement.raked`), so a pot paid to the wrong player cannot pass;
 - the site's words for a shown hand name the category pokerdb evaluates it to
   (`two pair, Aces and Kings`: two pairs), on each board.
 
 A hand that passes is stored as paid: `won` is what each player collected (plus a cash-out),
-`net` that less what they put in, so the nets of a hand sum to minus its rake and fees.
+`net` that less what they put in, so the nets of a hand sum to minus its rake and fees; in a
+hand cashed out, to minus its rake and the pot's fees, plus what the site paid for cash-outs,
+less the pot it kept.
 """
 
 from dataclasses import replace
@@ -116,12 +120,14 @@ def _check_amounts(hand: PhhHand, site: SiteFacts, replayed: Replayed,
     if site.total_pot != put_in:
         raise hand.error(f"the summary's total pot is {amount(site.total_pot)}, the players "
                          f"put in {amount(put_in)}")
-    paid = sum(site.collected) + site.rake + site.fees
-    if paid != put_in:
+    fees = site.rake + site.fees - site.cash_out_fees  # what the pot paid besides the players
+    paid = sum(site.collected) + fees
+    kept = sum(gain for gain, collected, out in zip(
+        won, site.collected, site.cashed_out, strict=True) if out and not collected)
+    if not 0 <= put_in - paid <= kept:
         raise hand.error(f"the players collected {amount(sum(site.collected))} of a pot of "
-                         f"{amount(put_in)} with rake and fees of "
-                         f"{amount(site.rake + site.fees)}: {amount(put_in - paid)} unaccounted "
-                         f"for")
+                         f"{amount(put_in)} with rake and fees of {amount(fees)}: "
+                         f"{amount(put_in - paid)} unaccounted for")
     for seat, (gain, collected) in enumerate(zip(won, site.collected, strict=True)):
         if collected > gain:
             raise hand.error(f"{_name(hand, seat)} collected {amount(collected)} where "

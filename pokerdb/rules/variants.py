@@ -1,6 +1,9 @@
-"""The poker variants of recorded hands (the PHH codes), as data: the deck, the cards dealt on
-each street (to the board, or to each player face down or up, or a draw), who opens each
-street's betting, the betting structure, and which hands compare at the showdown.
+"""The poker variants of recorded hands (the PHH codes), as data. A variant is a game played in
+a betting structure (no-limit, pot-limit, fixed-limit): the game (`PokerGame`) has the deck,
+the cards dealt on each street (to the board, or to each player face down or up, or a draw),
+who opens each street's betting and which hands compare at the showdown, and lists the
+structures it is played in; `VARIANTS` holds every such combination, coded as PHH codes them
+(the structure's letter and the game's code: `PO` pot-limit Omaha, `FO/8`, `N2L1D`).
 
 Nothing else in pokerdb branches on a variant's code: the replay (pokerdb.rules.settlement)
 walks its streets, the batch settling (pokerdb.rules.hand_batches) evaluates its hands, and
@@ -25,6 +28,14 @@ class Betting(Enum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"  # a bet or raise is at most the pot after calling
     FIXED_LIMIT = "fixed-limit"  # bets and raises of the street's size, four a street
+
+    @property
+    def letter(self) -> str:
+        """The first letter of a PHH variant code: N, P or F."""
+        return _LETTERS[self]
+
+
+_LETTERS: Final = {Betting.NO_LIMIT: "N", Betting.POT_LIMIT: "P", Betting.FIXED_LIMIT: "F"}
 
 
 class Opening(Enum):
@@ -87,10 +98,31 @@ class Street:
     draw: bool = False  # each player in the hand discards (or stands pat) and is dealt anew
     big_bet: bool = False  # fixed-limit bets are `big_bet` (else `small_bet`) on this street
     opening: Opening = Opening.POSITION
+    # Its one card each is dealt instead as one community card, face up and shared, when the
+    # deck cannot give every player in one (stud's seventh street with eight players).
+    shared_when_short: bool = False
+
+
+@dataclass(frozen=True)
+class PokerGame:
+    """A game apart from its betting: its deck, streets and the hands it compares, and the
+    betting structures it is played in (each a `Variant`)."""
+
+    code: str  # a PHH variant code less its betting letter: "T", "O/8", "7S"
+    name: str
+    streets: tuple[Street, ...]
+    high: HandKind
+    bettings: tuple[Betting, ...]  # the first is the one it is most played in
+    low: HandKind | None = None
+    deck: tuple[str, ...] = DECK
+    hole_choices: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Variant:
+    """A game played in one betting structure (its fields copied from the game, as the replay
+    reads them on every action)."""
+
     code: str
     name: str
     streets: tuple[Street, ...]
@@ -99,6 +131,11 @@ class Variant:
     low: HandKind | None = None  # a split game's low half (the whole pot to high without one)
     deck: tuple[str, ...] = DECK
     hole_choices: tuple[int, ...] = ()  # hole card counts allowed (Omaha: 4, 5 or 6); () as dealt
+
+    @classmethod
+    def of(cls, game: PokerGame, betting: Betting) -> "Variant":
+        return cls(betting.letter + game.code, f"{betting.value} {game.name}", game.streets,
+                   betting, game.high, game.low, game.deck, game.hole_choices)
 
     @cached_property
     def hole_cards(self) -> int:
@@ -109,9 +146,18 @@ class Variant:
     @cached_property
     def max_players(self) -> int:
         """As many as one deck deals their cards and the board to (a draw's discards are
-        shuffled back in when it runs out), and at most MAX_PLAYERS."""
+        shuffled back in when it runs out; a street that may be shared takes one card), and
+        at most MAX_PLAYERS."""
         dealt = min(self.hole_choices, default=self.hole_cards)
+        if self.shared_street is not None:
+            return min(MAX_PLAYERS, (len(self.deck) - self.board_cards - 1) // (dealt - 1))
         return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // dealt)
+
+    @cached_property
+    def shared_street(self) -> int | None:
+        """The street whose cards become one community card when the deck runs short."""
+        return next((number for number, street in enumerate(self.streets)
+                     if street.shared_when_short), None)
 
     @cached_property
     def board_cards(self) -> int:
@@ -138,8 +184,11 @@ class Variant:
         return (self.high,) if self.low is None else (self.high, self.low)
 
 
-def _holdem_streets(hole_cards: int) -> tuple[Street, ...]:
-    return (Street("pre-flop", hole_cards=(False,) * hole_cards), Street("flop", board_cards=3),
+def _holdem_streets(hole_cards: int, first_board: int = 0) -> tuple[Street, ...]:
+    """Hold'em's and Omaha's streets; Courchevel deals its first flop card (`first_board`)
+    face up before the pre-flop betting."""
+    return (Street("pre-flop", board_cards=first_board, hole_cards=(False,) * hole_cards),
+            Street("flop", board_cards=3 - first_board),
             Street("turn", board_cards=1, big_bet=True),
             Street("river", board_cards=1, big_bet=True))
 
@@ -151,7 +200,8 @@ def _stud_streets(low: bool) -> tuple[Street, ...]:
             Street("fourth street", hole_cards=(True,), opening=later),
             Street("fifth street", hole_cards=(True,), big_bet=True, opening=later),
             Street("sixth street", hole_cards=(True,), big_bet=True, opening=later),
-            Street("seventh street", hole_cards=(False,), big_bet=True, opening=later))
+            Street("seventh street", hole_cards=(False,), big_bet=True, opening=later,
+                   shared_when_short=True))
 
 
 def _draw_streets(hole_cards: int, draws: int) -> tuple[Street, ...]:
@@ -164,35 +214,41 @@ def _draw_streets(hole_cards: int, draws: int) -> tuple[Street, ...]:
 # The short deck: sixes to aces.
 SHORT_DECK: Final = tuple(card for card in DECK if card[0] not in "2345")
 
-VARIANTS: Final = {variant.code: variant for variant in (
-    Variant("NT", "no-limit Texas hold'em", _holdem_streets(2), Betting.NO_LIMIT, HandKind.HIGH),
-    Variant("FT", "fixed-limit Texas hold'em", _holdem_streets(2), Betting.FIXED_LIMIT,
-            HandKind.HIGH),
-    Variant("NS", "no-limit short-deck hold'em", _holdem_streets(2), Betting.NO_LIMIT,
-            HandKind.SHORT_DECK_HIGH, deck=SHORT_DECK),
-    Variant("PO", "pot-limit Omaha hold'em", _holdem_streets(4), Betting.POT_LIMIT,
-            HandKind.OMAHA_HIGH, hole_choices=(4, 5, 6)),
-    Variant("FO/8", "fixed-limit Omaha hold'em high/low-split eight or better",
-            _holdem_streets(4), Betting.FIXED_LIMIT, HandKind.OMAHA_HIGH,
-            low=HandKind.OMAHA_LOW8),
-    Variant("F7S", "fixed-limit seven card stud", _stud_streets(low=False), Betting.FIXED_LIMIT,
-            HandKind.HIGH),
-    Variant("F7S/8", "fixed-limit seven card stud high/low-split eight or better",
-            _stud_streets(low=False), Betting.FIXED_LIMIT, HandKind.HIGH,
-            low=HandKind.EIGHT_OR_BETTER),
-    Variant("FR", "fixed-limit razz", _stud_streets(low=True), Betting.FIXED_LIMIT,
-            HandKind.ACE_TO_FIVE_LOW),
-    Variant("N2L1D", "no-limit deuce-to-seven lowball single draw", _draw_streets(5, 1),
-            Betting.NO_LIMIT, HandKind.DEUCE_TO_SEVEN_LOW),
-    Variant("F2L3D", "fixed-limit deuce-to-seven lowball triple draw", _draw_streets(5, 3),
-            Betting.FIXED_LIMIT, HandKind.DEUCE_TO_SEVEN_LOW),
-    Variant("FB", "fixed-limit badugi", _draw_streets(4, 3), Betting.FIXED_LIMIT,
-            HandKind.BADUGI),
-    # Not a PHH code (the specification has no five-card draw, nor has pokerkit): pokerdb's,
+_NO, _POT, _FIXED = Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT
+
+# The games, each with the betting structures it is played in (the PHH codes' pattern: the
+# structure's letter, then the game's code): every structure a site deals the game in. Stud's
+# bring-in and completion are fixed-limit rules, so stud and razz are played fixed-limit only.
+GAMES: Final = (
+    PokerGame("T", "Texas hold'em", _holdem_streets(2), HandKind.HIGH, (_NO, _POT, _FIXED)),
+    PokerGame("S", "short-deck hold'em", _holdem_streets(2), HandKind.SHORT_DECK_HIGH,
+              (_NO, _POT), deck=SHORT_DECK),
+    PokerGame("O", "Omaha hold'em", _holdem_streets(4), HandKind.OMAHA_HIGH,
+              (_POT, _NO, _FIXED), hole_choices=(4, 5, 6)),
+    PokerGame("O/8", "Omaha hold'em high/low-split eight or better", _holdem_streets(4),
+              HandKind.OMAHA_HIGH, (_FIXED, _POT, _NO), low=HandKind.OMAHA_LOW8,
+              hole_choices=(4, 5, 6)),
+    PokerGame("C", "Courchevel", _holdem_streets(5, first_board=1), HandKind.OMAHA_HIGH,
+              (_POT, _NO, _FIXED)),
+    PokerGame("C/8", "Courchevel high/low-split eight or better",
+              _holdem_streets(5, first_board=1), HandKind.OMAHA_HIGH, (_POT, _NO, _FIXED),
+              low=HandKind.OMAHA_LOW8),
+    PokerGame("7S", "seven card stud", _stud_streets(low=False), HandKind.HIGH, (_FIXED,)),
+    PokerGame("7S/8", "seven card stud high/low-split eight or better",
+              _stud_streets(low=False), HandKind.HIGH, (_FIXED,), low=HandKind.EIGHT_OR_BETTER),
+    PokerGame("R", "razz", _stud_streets(low=True), HandKind.ACE_TO_FIVE_LOW, (_FIXED,)),
+    PokerGame("2L1D", "deuce-to-seven lowball single draw", _draw_streets(5, 1),
+              HandKind.DEUCE_TO_SEVEN_LOW, (_NO, _POT, _FIXED)),
+    PokerGame("2L3D", "deuce-to-seven lowball triple draw", _draw_streets(5, 3),
+              HandKind.DEUCE_TO_SEVEN_LOW, (_FIXED, _POT, _NO)),
+    PokerGame("B", "badugi", _draw_streets(4, 3), HandKind.BADUGI, (_FIXED, _POT, _NO)),
+    # Not a PHH game (the specification has no five-card draw, nor has pokerkit): pokerdb's,
     # for the sites' hand histories that deal it.
-    Variant("N5D", "no-limit five-card draw", _draw_streets(5, 1), Betting.NO_LIMIT,
-            HandKind.HIGH),
-)}
+    PokerGame("5D", "five-card draw", _draw_streets(5, 1), HandKind.HIGH, (_NO, _POT, _FIXED)),
+)
+
+VARIANTS: Final = {variant.code: variant for variant in (
+    Variant.of(game, betting) for game in GAMES for betting in game.bettings)}
 
 # The variants whose deals are Hold'em deals (two hole cards, five on the board, high hands),
 # for what is made for those: the exact equity, and the odds of a random hand in `stats`.

@@ -22,6 +22,7 @@ from pokerdb.steps.site_rows import (
     SITE_SEAT_COLUMNS,
     seat_forced_bets,
     site_deal,
+    site_level,
     site_seats,
 )
 from pokerdb.storage.player_stats import add_totals
@@ -67,7 +68,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         phh_hand = replayed.hand
         details = phh_hand.details
         all_in = replayed.all_in
-        board = replayed.variant.board_cards > 0  # else NULL: the game has no board
+        # NULL where the game has no board (stud: but for a community card)
+        board = replayed.variant.board_cards > 0 or bool(replayed.board)
         deal_rows.append((
             deal_id, dataset_id, hand.position, settlement.winner,
             replayed.board if board else None,
@@ -75,7 +77,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
             details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
             details.currency, None if all_in is None or not board else all_in.board,
-            None if details.level is None else str(details.level),
+            str(details.level) if details.level is not None else site_level(phh_hand),
             *_money(phh_hand)([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
                                phh_hand.bring_in]), phh_hand.ante_trimming_status,
             *site_deal(phh_hand, _money(phh_hand))))

@@ -28,6 +28,12 @@ def site_deal(hand: PhhHand, money: Money) -> tuple[object, ...]:
             site.buy_in, total_pot, rake, fees, site.second_board, site.hero)
 
 
+def site_level(hand: PhhHand) -> str | None:
+    """A site's tournament level as written ("III"), for the deals' `level` (PHH's is a
+    number)."""
+    return None if hand.site is None else hand.site.level
+
+
 def site_seats(hand: PhhHand, settlement: Settlement,
                money: Money) -> tuple[Sequence[object], ...]:
     """The site columns of the hand's seats rows, column by column."""
@@ -35,7 +41,8 @@ def site_seats(hand: PhhHand, settlement: Settlement,
     site = hand.site
     if site is None:
         return ((None,) * count,) * len(SITE_SEAT_COLUMNS)
-    return (position_names(count), money(site.collected),
+    positions = position_names(count) if site.button_seat is not None else (None,) * count
+    return (positions, money(site.collected),
             money(settlement.raked or (0,) * count), money(site.cashed_out))
 
 

@@ -64,12 +64,12 @@ class Cards:
                 seen.add(card)
         again = seen & gone if gone else None
         if again:
-            if self._in_deck() >= len(cards):
+            if self.in_deck() >= len(cards):
                 raise Illegal(f"{min(again)} is dealt again, though the deck has not run out")
             gone.clear()  # shuffled back in
         live |= seen
 
-    def _in_deck(self) -> int:
+    def in_deck(self) -> int:
         """Cards still in the deck (unknown ones held count as out)."""
         out = len(self.live) + len(self.gone) + self.board.count(None)
         out += sum(cards.count(None) for cards in self.hole)

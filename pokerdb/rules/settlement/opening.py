@@ -1,11 +1,16 @@
 """Who opens a street's betting (pokerkit's openings, variants.Opening).
 
-By position: the player after the largest blind or straddle (of equal ones, the last) before
-the flop, p1 on later streets. In stud by the up cards of the players still in: on third street
-the lowest up card (ace high, then by suit: clubs, diamonds, hearts, spades) brings it in, in
-razz the highest (ace low; spades highest); on later streets the best up cards as a high hand
-(pairs, two pairs, trips, quads; no straights or flushes) open, in razz the lowest as an
-ace-to-five low, equal hands to the first seat from p1. Where some up cards are unknown, any
+By position: the player after the largest blind or straddle before the flop, p1 on later
+streets. Of equal largest blinds the first from p2 (the big blind) counts, so that a big blind
+posted out of position by a player joining the game (PokerStars' `posts big blind` from
+another seat) does not move the opening; pokerkit takes the last, which differs only there.
+Heads-up, of equal blinds the last (p2, the button).
+
+In stud by the up cards of the players still in: on third street the lowest up card (ace
+high, then by suit: clubs, diamonds, hearts, spades) brings it in, in razz the highest (ace
+low; spades highest); on later streets the best up cards as a high hand (pairs, two pairs,
+trips, quads; no straights or flushes) open, in razz the lowest as an ace-to-five low, equal
+hands to the first seat from p1. Where some up cards are unknown, any
 of their players may open, or the best of the known ones (as pokerkit, which ranks the known
 up cards only).
 """
@@ -29,7 +34,10 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
     if opening is Opening.POSITION:
         if not any(bets):  # after the first street: p1
             return _FIRST
-        return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
+        if n == 2:
+            return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
+        top = max(bets)
+        return (next(seat for seat in (*range(2, n), 0, 1) if bets[seat - 1] == top) % n,)
     seats = [seat for seat in range(n) if in_hand[seat]]
     unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])
     known = [seat for seat in seats if seat not in unknown]

@@ -220,7 +220,8 @@ class _Replay:
 
     def _deal_board(self, text: str) -> None:
         dealing = self.dealing
-        if self.phase == _DEALING and dealing.first and self.variant.board_cards:
+        if self.phase == _DEALING and dealing.first and not dealing.board_due \
+                and self.variant.board_cards:
             self._close_dealing()  # the first street's hole cards, dealt
         phase = self.phase
         if phase == _BETTING:

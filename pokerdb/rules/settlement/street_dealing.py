@@ -1,6 +1,9 @@
 """What a street still deals before its betting: board cards, each player's hole cards (face
 down or up), or a draw (each player still in, in seat order from p1, discards or stands pat,
-then is dealt as many new cards; pokerkit takes every discard before any new card).
+then is dealt as many new cards; pokerkit takes every discard before any new card). A street
+that may be shared (stud's seventh) deals one community card face up instead of a card each
+when the cards left in the deck (those not yet dealt, folded hands' included; PHH records no
+burn cards) are fewer than the players still in.
 
 The replay (pokerdb.rules.settlement.replay) says when; this module checks each dealing action
 against what is due, and keeps the cards (pokerdb.rules.settlement.dealing).
@@ -40,6 +43,8 @@ class StreetDealing:
         dealt = len(street.hole_cards)
         if self.first and variant.hole_choices:
             dealt = max(variant.hole_choices)
+        if street.shared_when_short and self.cards.in_deck() < dealt * sum(in_hand):
+            self.board_due, dealt = 1, 0  # one community card, face up, for everyone
         self.hole_due = [dealt if held else 0 for held in in_hand]
         self.draws_due = [seat for seat, held in enumerate(in_hand) if held] if street.draw \
             else []
@@ -99,8 +104,10 @@ class StreetDealing:
 
     def deal_board(self, written: str) -> None:
         variant = self.variant
-        if not variant.board_cards:
-            raise Illegal(f"{variant.code} ({variant.name}) deals no board")
+        if not variant.board_cards and not self.board_due:
+            raise Illegal(f"{variant.code} ({variant.name}) deals no board" + (
+                "" if variant.shared_street is None else
+                ", but a community card where the deck cannot give every player one"))
         new = self.cards.parse(written)
         if len(new) > self.board_due:
             raise Illegal(f"{len(new)} cards dealt to the board where the {self.street.name} "

@@ -1,0 +1,80 @@
+"""The play of a PokerStars stud or razz hand (pokerdb.formats.pokerstars_play reads the rest):
+each street's cards are dealt by its own lines, so they become PHH's dealing actions in the
+order they come, not the hole cards up front.
+
+- `*** 3rd STREET ***` to `*** 6th STREET ***` and `*** RIVER ***` open the streets; a river
+  with a card (`*** RIVER *** [7h]`) is the community card dealt face up to every player when
+  the deck cannot give each one (eight players).
+- `Dealt to NAME [Kd]` on third street is a player's up card (`d dh p3 ????Kd`: two unknown
+  down cards first), `Dealt to NAME [5d 4c Kd]` the hero's three; on later streets the last
+  bracket is the new card (`Dealt to NAME [Kd 4h] [Js]`). Seventh street's cards are dealt face
+  down: unknown but the hero's, and dealt unknown as the players act.
+- `brings in for $0.02` posts the bring-in (`pN pb`); the completion is a raise or bet to the
+  small bet, as any other.
+"""
+
+from pokerdb.formats.pokerstars_lines import BOARD
+from pokerdb.formats.pokerstars_play import HandLines, HandPlay
+
+_STREETS = ("*** 3rd STREET ***", "*** 4th STREET ***", "*** 5th STREET ***",
+            "*** 6th STREET ***", "*** RIVER ***")
+
+
+class StudPlay(HandPlay):
+    """A stud hand's lines after the seats."""
+
+    def __init__(self, hand: HandLines, names: list[str], hole_count: int, big: int) -> None:
+        super().__init__(hand, names, 0, big)  # shown cards are as many as were dealt
+        self.bring_in: int | None = None  # the first bring-in posted
+        self.seen_deal = [False] * len(names)  # a player's third-street cards dealt
+
+    def marker(self, line: str) -> bool:
+        if line.startswith(_STREETS[0]):
+            self.phase = 1  # the play
+            return False
+        if line.startswith(_STREETS[1:]):
+            self.new_street()
+            board = BOARD.match(line)
+            if board is not None:  # the community card
+                cards = self.hand_cards(board["cards"])
+                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+            return False
+        return super().marker(line)
+
+    def line(self, line: str) -> None:
+        if line.startswith("Dealt to ") and self.phase == 1:
+            for seat, name in enumerate(self.names):
+                prefix = f"Dealt to {name} ["
+                if line.startswith(prefix):
+                    self.deal(seat, line[len(prefix) - 1:].rstrip())
+                    return
+        super().line(line)
+
+    def deal(self, seat: int, written: str) -> None:
+        """A `Dealt to` line's new cards, dealt to the player."""
+        new = self.hand_cards(written.rpartition("[")[2].rstrip("]"))
+        if len(new) == 3:
+            self.hero = seat + 1
+        elif not self.seen_deal[seat]:
+            new = ["??", "??", *new]  # third street: the up card after two face down
+        self.seen_deal[seat] = True
+        self.play.append((self.hand.index, f"d dh p{seat + 1} {''.join(new)}"))
+
+    def act(self, seat: int, what: str) -> None:
+        if what.startswith("brings in for "):
+            amount = self.hand.amount(what.removeprefix("brings in for ").removesuffix(
+                " and is all-in"))
+            self.put_in[seat] += amount
+            self.street_bet[seat] += amount
+            if self.bring_in is None:
+                self.bring_in = amount
+            self.play.append((self.hand.index, f"p{seat + 1} pb"))
+            return
+        super().act(seat, what)
+
+    def lay_out(self) -> None:
+        """The PHH actions as the lines deal and play them."""
+        numbers, lines = self.hand.text.numbers, self.hand.text.lines
+        self.actions = [action for _, action in self.play]
+        self.action_lines = [numbers[index] for index, _ in self.play]
+        self.action_texts = [lines[index] for index, _ in self.play]
