@@ -3,7 +3,7 @@ combinations rules.variants now holds beyond revision 0012's (pot-limit hold'em,
 fixed-limit Omaha, Omaha hi/lo pot-limit and no-limit, Courchevel, the draws and badugi in
 each structure, pot-limit short-deck). A downgrade refuses while hands of them are stored.
 
-Revision ID: 0017
+Revision ID: 0015
 Revises: 0014
 Create Date: 2026-12-02
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0017"
+revision: str = "0015"
 down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
