@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from phh_hands import write_hand_folder
+from phh_hands import SIX_MAX, write_hand_folder
 from phh_reference import pokerkit_odd_chips, reference_award
 from phh_replay import pokerkit_payoffs
 from procs import Measured, measure, python
@@ -30,7 +30,8 @@ from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
 
-from pokerdb.formats.phh_reader import PhhFile, parse_hand, phh_files
+from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_reader import parse_hand
 from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url
 
@@ -87,7 +88,7 @@ def written(folder: Path, hands: int, seed: int, progress: Console | None = None
         if progress is not None:
             progress.print(f"PHH: writing {hands:,} no-limit hold'em hands")
         shutil.rmtree(folder, ignore_errors=True)
-        write_hand_folder(folder, hands, seed)
+        write_hand_folder(folder, hands, seed, profile=SIX_MAX)
     return folder
 
 

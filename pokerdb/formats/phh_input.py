@@ -23,7 +23,8 @@ from typing import Any, Final
 from pokerdb.errors import InputError
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh_amounts import number_text
-from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
+from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_reader import parse_file
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle

@@ -25,8 +25,8 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
+from pokerdb.formats.phh_files import PhhFile
 from pokerdb.formats.phh_input import HandReader
-from pokerdb.formats.phh_reader import PhhFile
 from pokerdb.formats.pokerstars import text_files
 from pokerdb.formats.pokerstars_lines import (
     HEADER,
