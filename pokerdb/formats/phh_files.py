@@ -20,6 +20,9 @@ from pokerdb.rules.hand_record import PhhError
 # hand (a few kilobytes), a .phhs many.
 MAX_HAND_FILE_BYTES: Final = 1 << 20
 MAX_HANDS_FILE_BYTES: Final = 64 << 20
+# A site's file of many hands (pokerdb.formats.pokerstars_reader): 100,000 PokerStars hands
+# take some 91 MB.
+MAX_SITE_FILE_BYTES: Final = 256 << 20
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class PhhFile:
 
     source: str
     path: Path
+    site: bool = False  # a site's hand history file (of many hands), not PHH
 
     @property
     def holds_many(self) -> bool:
@@ -38,6 +42,8 @@ class PhhFile:
     @property
     def max_bytes(self) -> int:
         """The most of it read, as stored and decompressed (see MAX_HAND_FILE_BYTES)."""
+        if self.site:
+            return MAX_SITE_FILE_BYTES
         return MAX_HANDS_FILE_BYTES if self.holds_many else MAX_HAND_FILE_BYTES
 
     def content(self) -> bytes:
@@ -62,7 +68,8 @@ class PhhFile:
         """`data`, if no more than max_bytes; `what` says of what, else."""
         if len(data) <= self.max_bytes:
             return data
-        kind = ("a .phhs file (hand histories are read whole: split it)" if self.holds_many
+        kind = ("a site's hand history file (read whole: split it)" if self.site
+                else "a .phhs file (hand histories are read whole: split it)" if self.holds_many
                 else "one hand")
         raise PhhError(self.source, f"{what} {self.max_bytes:,} bytes, the most pokerdb "
                                     f"reads of {kind}")

@@ -47,6 +47,7 @@ class HandReader:
     files: Callable[[Path], list[PhhFile]]
     parse: Callable[[PhhFile, bytes], Iterable[PhhHand | PhhError | Cancelled]]
     kind: str  # the files, as a message names them: ".phh or .phhs files"
+    site: bool = False  # a site's files (PhhFile.site), each holding many hands
 
 
 PHH_READER: Final = HandReader(phh_files, parse_file, ".phh or .phhs files")
@@ -60,7 +61,8 @@ class HandHistories:
         self.reader = reader
         self.folder = source.path is not None and source.path.is_dir()
         self.files = (reader.files(source.path) if self.folder and source.path is not None
-                      else [PhhFile(Path(source.label).name, source.path or Path(source.label))])
+                      else [PhhFile(Path(source.label).name, source.path or Path(source.label),
+                                    site=reader.site)])
         # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
         # or why it cannot be read; None for a file to read again.
         self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
