@@ -106,7 +106,7 @@ class SeatCounts:
     went_to_showdown: int = 0  # still in at the end of a hand not won by folds
 
     def counts(self) -> tuple[int, ...]:
-        return _COUNTS_OF(self)  # type: ignore[no-any-return]
+        return _COUNTS_OF(self)
 
 
 COUNT_NAMES: Final = SeatCounts.__slots__
