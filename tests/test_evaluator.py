@@ -320,3 +320,20 @@ def test_evaluate_cards_takes_a_sequence() -> None:
     assert evaluate_cards(["AH", "2D", "3C", "4S", "5S"]) == evaluate_cards("AH 2D 3C 4S 5S")
     with pytest.raises(ValueError, match="a hand is five distinct cards"):
         evaluate_cards(["AH", "2D", "3C", "4S"])
+
+
+def test_high_values_at_once_are_rank_hand_of_every_five_card_pattern() -> None:
+    """The table kernel fills its high-hand tables with high_values, all rows at once: it must
+    be rank_hand of every multiset of five ranks (6,175, no flush) and of every five distinct
+    ranks suited (1,287), exactly."""
+    from itertools import combinations_with_replacement
+
+    from pokerdb.rules.evaluators.high import high_values, rank_hand
+
+    patterns = [row for row in combinations_with_replacement(range(2, 15), 5)
+                if max(row.count(rank) for rank in row) <= 4]
+    suited = list(combinations(range(2, 15), 5))
+    assert (len(patterns), len(suited)) == (6_175, 1_287)
+    for rows, flush in ((patterns, False), (suited, True)):
+        at_once = high_values(np.array(rows, dtype=np.int64), flush).tolist()
+        assert at_once == [rank_hand(row, flush).strength for row in rows]

@@ -142,7 +142,45 @@ def _high_value(ranks: Sequence[int], flush: bool) -> int:
     return rank_hand(ranks, flush).strength
 
 
-HIGH: Final = Ranking("high", _high_value, suited=True)
+# The category by (largest group of a rank, distinct ranks) of five cards that are no straight.
+_CATEGORY_OF_GROUPS: Final = np.zeros((CARDS_PER_HAND, CARDS_PER_HAND + 1), dtype=np.int64)
+for _shape, _category in CATEGORY_BY_SHAPE.items():
+    _CATEGORY_OF_GROUPS[_shape[0], len(_shape)] = _category
+_WHEEL_ASCENDING: Final = np.array(sorted(WHEEL))
+_SLOT_SHIFTS: Final = KEY_BITS * np.arange(KEY_SLOTS - 1, -1, -1)
+
+
+def high_values(ranks: npt.NDArray[np.int64], flush: bool) -> StrengthArray:
+    """`rank_hand(row, flush).strength` of each row of five ranks (ascending), at once: the
+    tie-break ranks are the rows' ranks ordered by the size of their group, then by rank."""
+    group = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # each card's group size
+    order = np.argsort(-(group * (ACE + 1) + ranks), axis=1, kind="stable")
+    ordered = np.take_along_axis(ranks, order, axis=1)
+    first = np.ones(ordered.shape, dtype=bool)  # the first card of its group, in that order
+    first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    places = np.argsort(~first, axis=1, kind="stable")
+    key = np.where(np.take_along_axis(first, places, axis=1),
+                   np.take_along_axis(ordered, places, axis=1), 0)
+    distinct = first.sum(axis=1)
+    category = _CATEGORY_OF_GROUPS[group.max(axis=1), distinct]
+    wheel = (ranks == _WHEEL_ASCENDING).all(axis=1)
+    straight = (distinct == CARDS_PER_HAND) & (
+        (ranks[:, -1] - ranks[:, 0] == CARDS_PER_HAND - 1) | wheel)
+    high = np.where(wheel, WHEEL[1], ranks[:, -1])
+    if flush:
+        category = np.maximum(category, Category.FLUSH)
+        straight_category = np.where(high == ACE, Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH)
+    else:
+        straight_category = np.full(len(ranks), Category.STRAIGHT)
+    category = np.where(straight, straight_category, category)
+    key[straight] = 0
+    key[straight, 0] = high[straight]
+    packed = category << (KEY_BITS * KEY_SLOTS) | (key << _SLOT_SHIFTS).sum(axis=1)
+    strengths: StrengthArray = packed.astype(np.int32)
+    return strengths
+
+
+HIGH: Final = Ranking("high", _high_value, suited=True, values=high_values)
 
 
 def best_strengths(codes: npt.NDArray[np.uint8]) -> StrengthArray:
