@@ -42,6 +42,7 @@ class Profile:
     fold: float  # chance of folding to a bet
     raises: float  # chance of betting or raising (0.1 less for each one already on the street)
     all_in: float  # share of the bets and raises that are all in
+    finishing_stacks: bool = False  # whether the file records each seat's stack after the hand
 
 
 # The hard cases, often: the tests' tables.
@@ -51,6 +52,11 @@ STRESS: Final = Profile((2, 2, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9), (SHORT, SHORT, MED
 # cards shown known beyond one player's own: the benchmark's tables.
 TYPICAL: Final = Profile((6, 6, 6, 9, 9, 2), (MEDIUM, DEEP, DEEP), straddle=0.0, antes=0.2,
                          hidden=0.85, fold=0.55, raises=0.3, all_in=0.03)
+# The shape of a recorded online six-max corpus (such as the 10,000 hands of issue 23): six
+# players about a hundred big blinds deep, most folding before the flop (about 17 actions a hand,
+# the dealing included), the finishing stacks recorded: phh_bench's tables.
+SIX_MAX: Final = Profile((6,), ((90, 110),), straddle=0.0, antes=0.0, hidden=0.85, fold=0.7,
+                         raises=0.3, all_in=0.03, finishing_stacks=True)
 
 
 def random_hand(rng: random.Random, variant: str = "NT", number: int = 1,
@@ -76,7 +82,8 @@ def random_hand(rng: random.Random, variant: str = "NT", number: int = 1,
         variant=variant, ante_trimming_status=rng.random() < 0.5, antes=antes,
         blinds_or_straddles=blinds, starting_stacks=stacks, actions=[], **sizes,
     )
-    actions = _play(rng, header.create_state(), players, profile)
+    state = header.create_state()
+    actions = _play(rng, state, players, profile)
     lines = [
         f"variant = '{variant}'",
         f"ante_trimming_status = {str(header.ante_trimming_status).lower()}",
@@ -89,6 +96,7 @@ def random_hand(rng: random.Random, variant: str = "NT", number: int = 1,
         "table = 'Generated'",
         f"players = {list(NAMES[:players])}",
         "currency = 'USD'",
+        *([f"finishing_stacks = {list(state.stacks)}"] if profile.finishing_stacks else []),
     ]
     return "\n".join(lines) + "\n"
 

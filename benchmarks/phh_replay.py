@@ -30,7 +30,8 @@ from pokerkit import HandHistory
 from result_tables import Table, render_rich
 from rich.console import Console
 
-from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
+from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_reader import parse_file
 from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement import award, replay
 

@@ -24,7 +24,7 @@ from result_tables import Table, render_rich
 from rich.console import Console
 from scratch_databases import Databases
 
-from pokerdb.formats.phh_reader import phh_files
+from pokerdb.formats.phh_files import phh_files
 
 HANDS = 10_000
 RUNS = 3

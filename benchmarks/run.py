@@ -541,7 +541,7 @@ def targets(r: Results) -> list[Target]:
             evaluate_target(r), kernel_target(r), holdem_kernel_target(r), wins_target(r),
             rss_target(r), *holdem_targets(r), *equity,
             *(Target(*target) for target in postgres_ratio.targets(r.ratios)),
-            *([Target(*phh_bench.target(r.phh))] if r.phh else []),
+            *(Target(*each) for each in (phh_bench.targets(r.phh) if r.phh else [])),
             *([Target(*phh_variants_bench.target(r.variants))] if r.variants else [])]
 
 

@@ -320,3 +320,25 @@ def test_evaluate_cards_takes_a_sequence() -> None:
     assert evaluate_cards(["AH", "2D", "3C", "4S", "5S"]) == evaluate_cards("AH 2D 3C 4S 5S")
     with pytest.raises(ValueError, match="a hand is five distinct cards"):
         evaluate_cards(["AH", "2D", "3C", "4S"])
+
+
+@pytest.mark.parametrize("name", ["high", "short-deck", "ace-to-five", "deuce-to-seven"])
+def test_a_rankings_values_at_once_are_its_value_of_every_five_card_pattern(name: str) -> None:
+    """The table kernel fills a ranking's tables with its `values`, all rows at once: they must
+    be its `value` of every multiset of five ranks (6,175, not suited) and, for a ranking where
+    a flush counts, of every five distinct ranks suited (1,287), exactly."""
+    from itertools import combinations_with_replacement
+
+    from pokerdb.rules.evaluators.high import HIGH
+    from pokerdb.rules.evaluators.lowball import ACE_TO_FIVE, DEUCE_TO_SEVEN
+    from pokerdb.rules.evaluators.short_deck import SHORT_DECK
+
+    ranking = {each.name: each for each in (HIGH, SHORT_DECK, ACE_TO_FIVE, DEUCE_TO_SEVEN)}[name]
+    assert ranking.values is not None
+    patterns = [row for row in combinations_with_replacement(range(2, 15), 5)
+                if max(row.count(rank) for rank in row) <= 4]
+    suited = list(combinations(range(2, 15), 5))
+    assert (len(patterns), len(suited)) == (6_175, 1_287)
+    for rows, flush in ((patterns, False), (suited, True))[:1 + ranking.suited]:
+        at_once = ranking.values(np.array(rows, dtype=np.int64), flush).tolist()
+        assert at_once == [ranking.value(row, flush) for row in rows]

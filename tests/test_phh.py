@@ -14,14 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PHH_DATA, REPO
 
-from pokerdb.formats.phh_reader import (
-    PhhFile,
-    parse_file,
-    parse_hand,
-    parse_hands,
-    phh_files,
-    read_hands,
-)
+from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_reader import parse_file, parse_hand, parse_hands, read_hands
 from pokerdb.formats.toml_subset import read_toml_subset
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 

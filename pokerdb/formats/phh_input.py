@@ -23,7 +23,8 @@ from typing import Any, Final
 from pokerdb.errors import InputError
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh_amounts import number_text
-from pokerdb.formats.phh_reader import PhhFile, parse_file, phh_files
+from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_reader import parse_file
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
@@ -47,6 +48,7 @@ class HandReader:
     files: Callable[[Path], list[PhhFile]]
     parse: Callable[[PhhFile, bytes], Iterable[PhhHand | PhhError | Cancelled]]
     kind: str  # the files, as a message names them: ".phh or .phhs files"
+    site: bool = False  # a site's files (PhhFile.site), each holding many hands
 
 
 PHH_READER: Final = HandReader(phh_files, parse_file, ".phh or .phhs files")
@@ -60,7 +62,8 @@ class HandHistories:
         self.reader = reader
         self.folder = source.path is not None and source.path.is_dir()
         self.files = (reader.files(source.path) if self.folder and source.path is not None
-                      else [PhhFile(Path(source.label).name, source.path or Path(source.label))])
+                      else [PhhFile(Path(source.label).name, source.path or Path(source.label),
+                                    site=reader.site)])
         # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
         # or why it cannot be read; None for a file to read again.
         self.kept: list[tuple[bytes, bytes | PhhError] | None] = []

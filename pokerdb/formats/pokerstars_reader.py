@@ -27,8 +27,8 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
+from pokerdb.formats.phh_files import PhhFile
 from pokerdb.formats.phh_input import HandReader
-from pokerdb.formats.phh_reader import PhhFile
 from pokerdb.formats.pokerstars import text_files
 from pokerdb.formats.pokerstars_lines import (
     HEADER,
@@ -72,8 +72,8 @@ def pokerstars_files(path: Path) -> list[PhhFile]:
     if not path.exists():
         raise PhhError(str(path), "no such file or folder")
     if not path.is_dir():
-        return [PhhFile(path.name, path)]
-    return [PhhFile(source, file) for source, file in text_files(path)]
+        return [PhhFile(path.name, path, site=True)]
+    return [PhhFile(source, file, site=True) for source, file in text_files(path)]
 
 
 def parse_pokerstars(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError | Cancelled]:
@@ -261,4 +261,5 @@ def _utc_offset(zone: str, hour: datetime.datetime) -> datetime.timedelta:
     return offset
 
 
-POKERSTARS_READER: Final = HandReader(pokerstars_files, parse_pokerstars, ".txt files")
+POKERSTARS_READER: Final = HandReader(pokerstars_files, parse_pokerstars, ".txt files",
+                                      site=True)

@@ -16,6 +16,8 @@ trackers'.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
@@ -24,8 +26,10 @@ from pokerdb.rules.hand_record import PhhHand
 # hijack, the lojack), the first after the big blind under the gun, and any others UTG+1, ...
 _LATE: Final = ("LJ", "HJ", "CO")
 _STREET_OF_BOARD: Final = (0, 1, 1, 1, 2, 3)  # the street by board cards dealt (0: preflop)
+_COUNTED: Final = frozenset(("f", "cc", "cbr"))  # the actions counted
 
 
+@cache
 def position_names(players: int) -> tuple[str, ...]:
     """The positions of seats p1..pN as PHH orders them: p1 the small blind, p2 the big blind,
     pN the button; heads-up p2 is the button and posts the small blind, p1 the big blind."""
@@ -59,10 +63,20 @@ def stakes_of(hand: PhhHand) -> tuple[str, int | None]:
     straddle is not stakes."""
     listed = hand.blinds_or_straddles or (0, 0)
     small, big = sorted(listed[:2]) if len(listed) >= 2 else (0, listed[0])
-    text = f"{hand.variant} {_plain(hand.amount(small))}/{_plain(hand.amount(big))}"
-    if any(hand.antes):
-        text += f" ante {_plain(hand.amount(max(hand.antes)))}"
-    return text, big or None
+    return _stakes_text(hand.variant, hand.exponent, small, big, max(hand.antes)), big or None
+
+
+@lru_cache(maxsize=4096)
+def _stakes_text(variant: str, exponent: int, small: int, big: int, ante: int) -> str:
+    """The stakes' text of amounts in units of ``10 ** -exponent`` (a table's stakes repeat
+    from hand to hand: remembered)."""
+    def plain(units: int) -> str:
+        return _plain(Decimal(units).scaleb(-exponent))
+
+    text = f"{variant} {plain(small)}/{plain(big)}"
+    if ante:
+        text += f" ante {plain(ante)}"
+    return text
 
 
 def _plain(amount: Decimal) -> str:
@@ -92,10 +106,11 @@ class SeatCounts:
     went_to_showdown: int = 0  # still in at the end of a hand not won by folds
 
     def counts(self) -> tuple[int, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return _COUNTS_OF(self)
 
 
 COUNT_NAMES: Final = SeatCounts.__slots__
+_COUNTS_OF: Final = attrgetter(*COUNT_NAMES)  # a seat's counts as a tuple, read in C
 
 
 def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | None],
@@ -105,11 +120,14 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
     seats = [SeatCounts() for _ in range(players)]
     folded = [False] * players
     bets = list(posted)
+    top = max(bets)  # the largest bet of the street
     street = raises = board_cards = 0
     opener = aggressor = cbettor = None
     cbet_decided = False
     for text, actor in zip(actions, actors, strict=True):
-        words = text.partition("#")[0].split()
+        if actor is None and text.startswith("d dh "):
+            continue  # hole cards: the most common action, and nothing to count
+        words = (text.partition("#")[0] if "#" in text else text).split()
         if len(words) < 2:
             continue
         if actor is None:
@@ -117,16 +135,16 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
                 board_cards += len(words[2]) // 2
                 now = _STREET_OF_BOARD[min(board_cards, 5)]
                 if now != street:
-                    street, raises, bets = now, 0, [0] * players
+                    street, raises, bets, top = now, 0, [0] * players, 0
                     if street == 1:
                         for seat, stats in enumerate(seats):
                             stats.saw_flop = int(not folded[seat])
             continue
         verb, seat = words[1], actor - 1
-        if verb not in ("f", "cc", "cbr"):
+        if verb not in _COUNTED:
             continue
         stats = seats[seat]
-        facing = max(bets) > bets[seat]
+        facing = top > bets[seat]
         if street == 0:
             stats.preflop_acted = 1
             stats.vpip |= verb == "cbr" or (verb == "cc" and facing)
@@ -156,9 +174,10 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
         if verb == "f":
             folded[seat] = True
         elif verb == "cc":
-            bets[seat] = max(bets)
+            bets[seat] = top
         else:
-            bets[seat] = max(bets) + 1
+            top += 1
+            bets[seat] = top
             raises += 1
     if folded.count(False) > 1:
         # Went to showdown is counted of the hands a seat saw the flop of, as the trackers do:

@@ -12,7 +12,7 @@ Ranks are 2..14, so a larger strength is exactly a better hand and equal strengt
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
@@ -142,7 +142,72 @@ def _high_value(ranks: Sequence[int], flush: bool) -> int:
     return rank_hand(ranks, flush).strength
 
 
-HIGH: Final = Ranking("high", _high_value, suited=True)
+def category_table(categories: Mapping[tuple[int, ...], int]) -> npt.NDArray[np.int64]:
+    """The categories by shape of five ranks (their groups' sizes, largest first, as
+    CATEGORY_BY_SHAPE) as a table by largest group and distinct ranks, which tell the shapes
+    apart."""
+    table = np.zeros((CARDS_PER_HAND, CARDS_PER_HAND + 1), dtype=np.int64)
+    for shape, category in categories.items():
+        table[shape[0], len(shape)] = category
+    return table
+
+
+_CATEGORY_OF_GROUPS: Final = category_table(CATEGORY_BY_SHAPE)
+_SLOT_SHIFTS: Final = KEY_BITS * np.arange(KEY_SLOTS - 1, -1, -1)
+
+
+def rank_groups(ranks: npt.NDArray[np.int64]
+                ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Of each row of five ranks: its ranks in tie-break order (by the size of their group,
+    then by rank, each rank once, 0 after the last), its largest group and its distinct ranks."""
+    group = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # each card's group size
+    order = np.argsort(-(group * (ACE + 1) + ranks), axis=1, kind="stable")
+    ordered = np.take_along_axis(ranks, order, axis=1)
+    first = np.ones(ordered.shape, dtype=bool)  # the first card of its group, in that order
+    first[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    places = np.argsort(~first, axis=1, kind="stable")
+    key = np.where(np.take_along_axis(first, places, axis=1),
+                   np.take_along_axis(ordered, places, axis=1), 0)
+    return key, group.max(axis=1), first.sum(axis=1)
+
+
+def hand_parts(ranks: npt.NDArray[np.int64], flush: bool,
+               wheel: tuple[int, ...] | None = WHEEL
+               ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """`rank_hand(row, flush, wheel)` of each row of five ranks (ascending), at once: the
+    categories, and the tie-break ranks (0 after the last)."""
+    key, largest, distinct = rank_groups(ranks)
+    category = _CATEGORY_OF_GROUPS[largest, distinct]
+    is_wheel = ((ranks == np.array(sorted(wheel))).all(axis=1) if wheel is not None
+                else np.zeros(len(ranks), dtype=bool))
+    straight = (distinct == CARDS_PER_HAND) & (
+        (ranks[:, -1] - ranks[:, 0] == CARDS_PER_HAND - 1) | is_wheel)
+    high = np.where(is_wheel, wheel[1] if wheel is not None else 0, ranks[:, -1])
+    if flush:
+        category = np.maximum(category, Category.FLUSH)
+        straight_category = np.where(high == ACE, Category.ROYAL_FLUSH, Category.STRAIGHT_FLUSH)
+    else:
+        straight_category = np.full(len(ranks), Category.STRAIGHT)
+    category = np.where(straight, straight_category, category)
+    key[straight] = 0
+    key[straight, 0] = high[straight]
+    return category, key
+
+
+def packed_strengths(category: npt.NDArray[np.int64],
+                     key: npt.NDArray[np.int64]) -> StrengthArray:
+    """`pack_strength` of each row's category and tie-break ranks."""
+    packed = category << (KEY_BITS * KEY_SLOTS) | (key << _SLOT_SHIFTS).sum(axis=1)
+    strengths: StrengthArray = packed.astype(np.int32)
+    return strengths
+
+
+def high_values(ranks: npt.NDArray[np.int64], flush: bool) -> StrengthArray:
+    """`_high_value` of each row of five ranks (ascending), at once."""
+    return packed_strengths(*hand_parts(ranks, flush))
+
+
+HIGH: Final = Ranking("high", _high_value, suited=True, values=high_values)
 
 
 def best_strengths(codes: npt.NDArray[np.uint8]) -> StrengthArray:

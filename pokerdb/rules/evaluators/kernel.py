@@ -40,6 +40,8 @@ MAX_CARDS: Final = 7
 StrengthArray = npt.NDArray[np.int32]
 # Five ranks (2..14, in any order) and whether the five cards share a suit -> their strength.
 FiveCardValue = Callable[[Sequence[int], bool], int]
+# The same of many rows of five ranks at once (shape (n, 5), each row ascending).
+FiveCardValues = Callable[[npt.NDArray[np.int64], bool], StrengthArray]
 
 _LOW_RANKS: Final = tuple(range(2, 9))
 _HIGH_RANKS: Final = tuple(range(9, ACE + 1))
@@ -60,6 +62,10 @@ class Ranking:
     value: FiveCardValue
     suited: bool  # whether a flush ever counts (False: rows are read by their ranks alone)
     max_cards: int = MAX_CARDS  # 5 where a flush is not always the best hand of its cards
+    # `value` of many rows at once, where the ranking has it: filling the tables on first use
+    # then takes a fifth of the time (high hands: 0.07 s against 0.30 s for the 6,175 rank
+    # patterns of five cards)
+    values: FiveCardValues | None = None
 
 
 @dataclass(frozen=True)
@@ -166,8 +172,8 @@ def _tables(ranking: Ranking) -> _Tables:
 
     best_by_pattern = np.zeros(len(sizes), dtype=np.int32)
     fives = np.flatnonzero(sizes == CARDS_PER_HAND)
-    best_by_pattern[fives] = [ranking.value(ranks, False)
-                              for ranks in ranks_of_rows(numbering.counts[fives]).tolist()]
+    best_by_pattern[fives] = _values_of_fives(ranking, ranks_of_rows(numbering.counts[fives]),
+                                              False)
     for size in range(CARDS_PER_HAND + 1, MAX_CARDS + 1):
         rows = np.flatnonzero(sizes == size)
         best_by_pattern[rows] = _best_of_fives(
@@ -180,14 +186,21 @@ def _tables(ranking: Ranking) -> _Tables:
     best_flush = np.zeros(len(masks), dtype=np.int32)
     if ranking.suited:
         fives = np.flatnonzero(bits.sum(axis=1) == CARDS_PER_HAND)
-        best_flush[fives] = [ranking.value(ranks, True)
-                             for ranks in ranks_of_rows(bits[fives]).tolist()]
+        best_flush[fives] = _values_of_fives(ranking, ranks_of_rows(bits[fives]), True)
         for size in range(CARDS_PER_HAND + 1, MAX_CARDS + 1):
             rows = np.flatnonzero(bits.sum(axis=1) == size)
             best_flush[rows] = _best_of_fives(
                 ranks_of_rows(bits[rows]),
                 lambda five: best_flush[(1 << (five - 2)).sum(axis=1)])
     return _Tables(best_by_pattern, best_flush)
+
+
+def _values_of_fives(ranking: Ranking, ranks: npt.NDArray[np.int64],
+                     flush: bool) -> StrengthArray | list[int]:
+    """The ranking's value of each row of five ranks (ascending), all at once when it can."""
+    if ranking.values is not None:
+        return ranking.values(ranks, flush)
+    return [ranking.value(row, flush) for row in ranks.tolist()]
 
 
 def summaries(chunk: CodeArray) -> npt.NDArray[np.uint64]:

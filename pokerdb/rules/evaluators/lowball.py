@@ -38,7 +38,11 @@ from pokerdb.rules.evaluators.high import (
     KEY_SLOTS,
     Category,
     HandValue,
+    category_table,
+    hand_parts,
     pack_strength,
+    packed_strengths,
+    rank_groups,
     rank_hand,
     unpack_strength,
 )
@@ -134,11 +138,28 @@ def _deuce_to_seven_strength(ranks: Sequence[int], flush: bool) -> int:
     return DEUCE_TO_SEVEN_LIMIT - rank_deuce_to_seven(ranks, flush).strength
 
 
-ACE_TO_FIVE: Final = Ranking("ace-to-five", _ace_to_five_strength, suited=False)
+_LOW_CATEGORY_OF_GROUPS: Final = category_table(_LOW_CATEGORY_BY_SHAPE)
+
+
+def _ace_to_five_strengths(ranks: npt.NDArray[np.int64], flush: bool) -> StrengthArray:
+    """`_ace_to_five_strength` of each row of five ranks, at once."""
+    key, largest, distinct = rank_groups(np.where(ranks == ACE, LOW_ACE, ranks))
+    return ACE_TO_FIVE_LIMIT - packed_strengths(_LOW_CATEGORY_OF_GROUPS[largest, distinct], key)
+
+
+def _deuce_to_seven_strengths(ranks: npt.NDArray[np.int64], flush: bool) -> StrengthArray:
+    """`_deuce_to_seven_strength` of each row of five ranks (ascending), at once."""
+    category, key = hand_parts(ranks, flush, wheel=None)
+    category[category == Category.ROYAL_FLUSH] = Category.STRAIGHT_FLUSH
+    return DEUCE_TO_SEVEN_LIMIT - packed_strengths(category, key)
+
+
+ACE_TO_FIVE: Final = Ranking("ace-to-five", _ace_to_five_strength, suited=False,
+                             values=_ace_to_five_strengths)
 # A flush counts against a deuce-to-seven hand, so more than five cards could hold a better
 # hand than their flush: the kernel reads five.
 DEUCE_TO_SEVEN: Final = Ranking("deuce-to-seven", _deuce_to_seven_strength, suited=True,
-                                max_cards=CARDS_PER_HAND)
+                                max_cards=CARDS_PER_HAND, values=_deuce_to_seven_strengths)
 
 
 def ace_to_five_low(cards: npt.NDArray[np.integer]) -> StrengthArray:

@@ -25,7 +25,9 @@ from pokerdb.rules.evaluators.high import (
     KEY_SLOTS,
     Category,
     HandValue,
+    hand_parts,
     pack_strength,
+    packed_strengths,
     rank_hand,
     unpack_strength,
 )
@@ -72,7 +74,18 @@ def _strength_of_five(ranks: Sequence[int], flush: bool) -> int:
 
 # With at most seven cards a flush leaves room for nothing better than itself (no full house,
 # no four of a kind), so the kernel's flush rule holds here too.
-SHORT_DECK: Final = Ranking("short-deck", _strength_of_five, suited=True)
+_FIELD_OF_CATEGORY: Final = np.zeros(len(Category), dtype=np.int64)
+_FIELD_OF_CATEGORY[list(_FIELD_OF)] = list(_FIELD_OF.values())
+
+
+def _strengths_of_fives(ranks: npt.NDArray[np.int64], flush: bool) -> StrengthArray:
+    """`_strength_of_five` of each row of five ranks (ascending), at once."""
+    category, key = hand_parts(ranks, flush, wheel=SHORT_DECK_WHEEL)
+    return packed_strengths(_FIELD_OF_CATEGORY[category], key)
+
+
+SHORT_DECK: Final = Ranking("short-deck", _strength_of_five, suited=True,
+                            values=_strengths_of_fives)
 _FIRST_CARD: Final = 2 * 4  # the code of the lowest card of the full deck
 _FIRST_CODE: Final = LOWEST_RANK * 4  # ... and of the short deck
 
