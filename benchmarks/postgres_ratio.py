@@ -152,10 +152,12 @@ def ordinary_role(admin_url: str) -> tuple[str, str]:
         with engine.connect() as connection:
             exists = connection.scalar(text("SELECT 1 FROM pg_roles WHERE rolname = :name"),
                                        {"name": ORDINARY_ROLE})
-            verb = "ALTER" if exists else "CREATE"
-            connection.exec_driver_sql(
-                f"{verb} ROLE {ORDINARY_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE "
-                f"PASSWORD '{password}'")
+            connection.exec_driver_sql(f"{'ALTER' if exists else 'CREATE'} ROLE {ORDINARY_ROLE} "
+                                       f"LOGIN PASSWORD '{password}'")
+            if connection.scalar(text("SELECT rolsuper OR rolcreatedb OR rolcreaterole "
+                                      "FROM pg_roles WHERE rolname = :name"),
+                                 {"name": ORDINARY_ROLE}):
+                raise SystemExit(f"{ORDINARY_ROLE} holds more than ordinary rights: drop it")
             if not connection.scalar(text("SELECT pg_has_role(current_user, :name, 'MEMBER')"),
                                      {"name": ORDINARY_ROLE}):
                 connection.exec_driver_sql(f"GRANT {ORDINARY_ROLE} TO CURRENT_USER")
