@@ -357,3 +357,10 @@ rejects = Table(
     Column("reason", String, nullable=False),
     Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
+
+
+# The tables of a deal's rows besides `deals`, each table before those its rows refer to: a
+# dataset is removed in this order (steps.removal), and an import writes all of them but
+# hand_equities.
+DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_stats, seats, variant_values,
+             hand_cards, actions)
