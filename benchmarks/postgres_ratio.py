@@ -1,17 +1,35 @@
-"""PostgreSQL against SQLite in one run (issue 15): the same pokerdb steps on the same files,
-each run on a fresh SQLite file and right after on a scratch PostgreSQL database, so that both
-meet the same load on a shared machine. Each PostgreSQL step should take at most 1.5x its
-SQLite time: five-card deals (PE54) and Hold'em deals, the steps separate (import, then
+"""PostgreSQL against SQLite in one run: the same pokerdb steps on the same files, each run on
+SQLite and right after on a scratch PostgreSQL database, so that both meet the same load on a
+shared machine.
+
+side_by_side (issue 15, run by benchmarks/run.py --db): each step on fresh databases, at most
+1.5x SQLite's time: five-card deals (PE54) and Hold'em deals, the steps separate (import, then
 evaluate) and in one pass (import --evaluate).
+
+loaded_database (issue 23, this module's command): a second file added to a database that
+already holds data, by a role with ordinary rights (it owns its database, and holds no right
+to switch off triggers), as a user adds files to a database that grows: import, evaluate and
+import --evaluate at most 1.5x SQLite, delete of the added dataset at most 2x, wins under
+0.5 s.
+
+    python benchmarks/postgres_ratio.py --db postgresql+psycopg://admin:pw@host/postgres \
+        --deals 200000 --preload 80000
+
+The --db role creates the ordinary role (CREATEROLE) and its scratch databases (CREATEDB).
 """
 
+import argparse
+import secrets
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from procs import Measured, measure, python
-from result_tables import Table
+from procs import Measured, measure, median_of, python
+from result_tables import Table, render_markdown
 from scratch_databases import Databases
+from sqlalchemy import create_engine, text
 
 GOAL = 1.5  # PostgreSQL's wall time over SQLite's, at most
 INPUTS = (("", "pe54"), ("Hold'em: ", "holdem"))
@@ -62,13 +80,7 @@ def side_by_side(five_card: Path, deals: int, seed: int, workdir: Path, server: 
     finally:
         holdem.unlink(missing_ok=True)
         second.unlink(missing_ok=True)
-    steps = []
-    for pairs in zip(*done, strict=True):
-        ranked = sorted(pairs, key=lambda pair: pair[3].wall / pair[2].wall)
-        name, count, sqlite_run, server_run = ranked[len(ranked) // 2]
-        steps.append(Step(name, count, sqlite_run, server_run,
-                          tuple(pair[3].wall / pair[2].wall for pair in pairs)))
-    return steps
+    return [_median_step(pairs) for pairs in zip(*done, strict=True)]
 
 
 def _all_steps(files: tuple[Path, Path, Path], deals: int, workdir: Path, server: Databases,
@@ -118,3 +130,139 @@ def targets(steps: Sequence[Step]) -> list[tuple[str, str, str, bool]]:
     return [(f"PostgreSQL {step.name} vs SQLite", f"<= {GOAL}x",
              f"{step.ratio:.2f}x ({step.postgresql.wall:.2f} s vs {step.sqlite.wall:.2f} s)",
              step.ratio <= GOAL) for step in steps if step.name != SECOND_IMPORT]
+
+
+ORDINARY_ROLE = "pokerdb_bench_ordinary"
+ADDED = "added"  # the dataset name of the file added to the loaded database
+# pokerdb step of loaded_database: its goal, PostgreSQL's wall time over SQLite's at most;
+# `wins` has an absolute goal (WINS_GOAL) instead.
+LOADED_GOALS = {"import": GOAL, "evaluate": GOAL, "wins": None, "delete": 2.0,
+                "import --evaluate": GOAL}
+WINS_GOAL = 0.5  # seconds
+WINS_RUNS = 5
+
+
+def ordinary_role(admin_url: str) -> tuple[str, str]:
+    """(name, password) of ORDINARY_ROLE, created (or given a new password) by the role of
+    `admin_url`, which joins it so that it may give it databases. The role may log in and
+    nothing else: no superuser, no CREATEDB or CREATEROLE, no SET on session_replication_role
+    (checked)."""
+    password = secrets.token_hex(12)
+    engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            exists = connection.scalar(text("SELECT 1 FROM pg_roles WHERE rolname = :name"),
+                                       {"name": ORDINARY_ROLE})
+            connection.exec_driver_sql(f"{'ALTER' if exists else 'CREATE'} ROLE {ORDINARY_ROLE} "
+                                       f"LOGIN PASSWORD '{password}'")
+            if connection.scalar(text("SELECT rolsuper OR rolcreatedb OR rolcreaterole "
+                                      "FROM pg_roles WHERE rolname = :name"),
+                                 {"name": ORDINARY_ROLE}):
+                raise SystemExit(f"{ORDINARY_ROLE} holds more than ordinary rights: drop it")
+            if not connection.scalar(text("SELECT pg_has_role(current_user, :name, 'MEMBER')"),
+                                     {"name": ORDINARY_ROLE}):
+                connection.exec_driver_sql(f"GRANT {ORDINARY_ROLE} TO CURRENT_USER")
+            if connection.scalar(text(
+                    "SELECT has_parameter_privilege(:name, 'session_replication_role', 'SET')"),
+                    {"name": ORDINARY_ROLE}):
+                raise SystemExit(f"{ORDINARY_ROLE} may SET session_replication_role: revoke it")
+    finally:
+        engine.dispose()
+    return ORDINARY_ROLE, password
+
+
+def loaded_database(added: Path, preload: Path, input_format: str, deals: int, workdir: Path,
+                    server: Databases, say: Callable[[str], None], runs: int = 1) -> list[Step]:
+    """Each run: one SQLite file and one PostgreSQL database (of `server`) loaded with `preload`,
+    imported and evaluated; then on each, SQLite first, the file `added` (`deals` deals)
+    imported, evaluated, `wins` asked, the added dataset deleted, and imported again in one
+    pass (import --evaluate) into the database holding `preload` once more. Each step's run of
+    median ratio."""
+    done = []
+    for _ in range(runs):
+        sqlite = Databases(workdir)
+        databases = [sqlite.fresh("loaded"), server.fresh("loaded")]
+        say("loading both databases")
+        for db in databases:
+            measure(python("-m", "pokerdb", "import", str(preload), "--format", input_format,
+                           "--evaluate", "--db", db, "-q"))
+        read = ["import", str(added), "--format", input_format, "--name", ADDED]
+        pairs = []
+        for name, args in (("import", [*read, "-q"]), ("evaluate", ["evaluate", "-q"]),
+                           ("wins", ["wins"]), ("delete", ["delete", ADDED]),
+                           ("import --evaluate", [*read, "--evaluate", "-q"])):
+            say(f"pokerdb {name}, SQLite then PostgreSQL")
+            # wins takes a fraction of a second: the median of WINS_RUNS, the noise being large.
+            sqlite_run, server_run = (
+                median_of(python("-m", "pokerdb", *args, "--db", db),
+                          WINS_RUNS if name == "wins" else 1) for db in databases)
+            pairs.append((name, deals, sqlite_run, server_run))
+        done.append(pairs)
+    return [_median_step(pairs) for pairs in zip(*done, strict=True)]
+
+
+def _median_step(pairs: Sequence[Pair]) -> Step:
+    ranked = sorted(pairs, key=lambda pair: pair[3].wall / pair[2].wall)
+    name, count, sqlite_run, server_run = ranked[len(ranked) // 2]
+    return Step(name, count, sqlite_run, server_run,
+                tuple(pair[3].wall / pair[2].wall for pair in pairs))
+
+
+def loaded_table(steps: Sequence[Step], preload: int, game: str) -> Table:
+    rows = []
+    for step in steps:
+        goal = LOADED_GOALS[step.name]
+        if goal is None:
+            wanted, met = f"< {WINS_GOAL} s", step.postgresql.wall < WINS_GOAL
+        else:
+            wanted, met = f"<= {goal}x", step.ratio <= goal
+        rows.append([step.name, f"{step.sqlite.wall:.2f}", f"{step.postgresql.wall:.2f}",
+                     f"{step.ratio:.2f}x", step.spread, wanted, "met" if met else "MISSED",
+                     f"{step.postgresql.cpu:.2f}"])
+    runs = len(steps[0].ratios)
+    return Table(f"{game}: {steps[0].deals:,} deals added to a database holding {preload:,}, "
+                 f"by a role with ordinary rights"
+                 + (f" (median ratio of {runs} runs, and that run's times)" if runs > 1 else ""),
+                 ("pokerdb step", "SQLite s", "PostgreSQL s", "ratio", "ratios of all runs",
+                  "goal", "result", "PostgreSQL client CPU s"),
+                 rows, frozenset((1, 2, 3, 7)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="loaded_database: see the module's text")
+    parser.add_argument("--db", required=True,
+                        help="PostgreSQL URL of a role that may create roles and databases")
+    parser.add_argument("--deals", type=int, default=200_000, help="deals of the added file")
+    parser.add_argument("--preload", type=int, default=80_000,
+                        help="deals the database holds before")
+    parser.add_argument("--game", choices=("holdem", "five-card"), default="holdem")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=23)
+    args = parser.parse_args(argv)
+    input_format = "holdem" if args.game == "holdem" else "pe54"
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr)
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        files = {name: work / f"{name}.txt" for name in ("preload", "added")}
+        for file, count, seed in zip(files.values(), (args.preload, args.deals),
+                                     (args.seed, args.seed + 1), strict=True):
+            measure(python("-m", "pokerdb", "generate", str(count), "--seed", str(seed),
+                           "--game", args.game, "--players", str(args.players), "-o", str(file)))
+        server = Databases(work, args.db, owner=ordinary_role(args.db))
+        try:
+            steps = loaded_database(files["added"], files["preload"], input_format, args.deals,
+                                    work, server, say, args.runs)
+        finally:
+            server.drop_all()
+    game = "Hold'em" if args.game == "holdem" else "Five-card (PE54)"
+    print(render_markdown([], [loaded_table(steps, args.preload,
+                                            f"{game}, {args.players} players a deal")]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

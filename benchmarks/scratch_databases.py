@@ -11,9 +11,13 @@ SCRATCH_PREFIX = "pokerdb_bench_"
 
 
 class Databases:
-    def __init__(self, workdir: Path, server_url: str | None = None) -> None:
+    def __init__(self, workdir: Path, server_url: str | None = None,
+                 owner: tuple[str, str] | None = None) -> None:
+        """`owner`: (role, password) of an existing role that owns each database made, and
+        that the --db values connect as (the server URL's role only creates and drops them)."""
         self.workdir = workdir
         self.server_url = server_url
+        self.owner = owner
         self.created: list[str] = []
         if server_url is not None and make_url(server_url).get_backend_name() != "postgresql":
             raise ValueError("--db takes a PostgreSQL URL; SQLite runs use fresh files by default")
@@ -29,9 +33,12 @@ class Databases:
             path.unlink(missing_ok=True)
             return str(path)
         name = f"{SCRATCH_PREFIX}{label}_{uuid.uuid4().hex[:8]}"
-        self._admin(f'CREATE DATABASE "{name}"')
+        owned = f' OWNER "{self.owner[0]}"' if self.owner else ""
+        self._admin(f'CREATE DATABASE "{name}"{owned}')
         self.created.append(name)
         url = make_url(self.server_url).set(database=name)
+        if self.owner is not None:
+            url = url.set(username=self.owner[0], password=self.owner[1])
         return url.render_as_string(hide_password=False)
 
     def server_version(self) -> str | None:

@@ -21,6 +21,8 @@ from support import (
 )
 from typer.testing import CliRunner
 
+from pokerdb.storage.schema import metadata
+
 THREE_PLAYERS = ["AH KH QH JH TH 2C 3C 4C 5C 7D 9S 9D 9H 2S 3S",  # player 1: royal flush
                  "2C 3D 4H 5S 7C AS AD KC KD 2H 9S 9D 9C 3S 4S",  # player 3: trips
                  "2C 3D 4H 5S 7C 8S 9D TC JD KH AS AD AH 3S 4S",  # player 3: trips
@@ -55,6 +57,39 @@ def test_delete_removes_a_dataset_and_everything_derived(runner: CliRunner, db_u
     assert set(counts(db_url).values()) == {0}
     assert fails(runner, "delete", "hands.data", "--db", db_url).stderr == (
         "Error: no dataset named 'hands.data' (see: pokerdb datasets)\n")
+
+
+FOREIGN_KEYS = ("SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid), "
+                "convalidated FROM pg_constraint WHERE contype = 'f' ORDER BY conname")
+
+
+def test_a_large_delete_checks_the_foreign_keys_once_and_keeps_them(runner: CliRunner,
+                                                                    pg_url: str,
+                                                                    tmp_path: Path) -> None:
+    """A dataset large beside the rest (removal.CHECK_AFTER_SHARE) is deleted with the foreign
+    keys that refer to its rows dropped and added back, checked; a small one row by row. Both
+    leave every key as it was, enforced: deleting a deal by hand still cascades."""
+    uci = write_lines(tmp_path / "hands.data", "1,1,1,13,2,4,2,3,1,12,0")
+    succeeds(runner, "import", uci, "--format", "uci", "--db", pg_url, "-q")
+    succeeds(runner, "import", str(PE54_FILE), "--db", pg_url, "-q", "--evaluate")
+    keys = rows(pg_url, FOREIGN_KEYS)
+    assert len(keys) == sum(len(table.foreign_key_constraints)
+                            for table in metadata.tables.values())
+    assert {validated for *_, validated in keys} == {True}
+    small = write_lines(tmp_path / "small.txt", "2C 3C 4C 5C 7D 8H 9H TH JH KS")
+    succeeds(runner, "import", small, "--db", pg_url, "-q", "--evaluate")
+    for name, deals in (("small.txt", 1), ("p054_poker.txt", 1000)):  # row by row, then once
+        result = succeeds(runner, "delete", name, "--db", pg_url)
+        assert result.stdout == f"deleted dataset '{name}' ({deals:,} deal{'s' * (deals > 1)})\n"
+        assert rows(pg_url, FOREIGN_KEYS) == keys
+    assert counts(pg_url) == {"datasets": 1, "deals": 1, "hand_cards": 1, "hand_values": 0,
+                              "hand_labels": 1, "rejects": 0, "win_counts": 0}
+    engine = create_engine(pg_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM deals"))
+    engine.dispose()
+    assert rows(pg_url, "SELECT count(*) FROM hand_cards") == [(0,)]
+    assert rows(pg_url, "SELECT count(*) FROM hand_labels") == [(0,)]
 
 
 def test_dataset_ids_are_never_reused(runner: CliRunner, db_url: str, tmp_path: Path) -> None:

@@ -23,7 +23,8 @@ from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
-from pokerdb.storage.schema import VIEW_NAMES, metadata
+from pokerdb.storage.schema import metadata
+from pokerdb.storage.view_columns import VIEW_NAMES
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",

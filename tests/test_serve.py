@@ -173,7 +173,8 @@ def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -
 def test_every_table_and_view_is_described() -> None:
     from pokerdb.serve.metadata import COLUMNS, datasette_metadata
     from pokerdb.storage.player_stats import described_view
-    from pokerdb.storage.schema import VIEW_NAMES, hands, metadata
+    from pokerdb.storage.schema import metadata
+    from pokerdb.storage.view_columns import VIEW_NAMES, hands
 
     assert set(TABLES) == set(metadata.tables) | set(VIEW_NAMES)
     columns_of = {name: set(table.c.keys()) for name, table in metadata.tables.items()}

@@ -33,7 +33,8 @@ from pokerdb.rules.evaluators import (
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.variants import VARIANTS, Naming, Variant
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import datasets, deals, hands
+from pokerdb.storage.schema import datasets, deals
+from pokerdb.storage.view_columns import hands
 
 CARD_POSITIONS: Final = ("highest card", "second-highest card", "third-highest card",
                          "fourth-highest card", "lowest card")

@@ -18,7 +18,8 @@ from pokerdb.answers.results import category_label, in_dataset
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.engines import reading
 from pokerdb.storage.player_stats import GROUPINGS, one_dataset, stats_select
-from pokerdb.storage.schema import categories, category_id, deals, hand_values, seats
+from pokerdb.storage.schema import categories, deals, hand_values, seats
+from pokerdb.storage.view_columns import category_id
 
 AMOUNT_PLACES = 9
 # The figures shown, each with the places it is rounded to (None: an amount).

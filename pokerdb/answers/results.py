@@ -11,7 +11,8 @@ from pokerdb.rules.variants import HandKind
 from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import categories, category_id, datasets, deals, hand_values
+from pokerdb.storage.schema import categories, datasets, deals, hand_values
+from pokerdb.storage.view_columns import category_id
 
 
 def in_dataset(statement: Select[Any], engine: Engine, dataset: str | None,

@@ -16,7 +16,8 @@ from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game
 from pokerdb.rules.variants import HOLDEM_VARIANTS
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import category_of, datasets, deals, hand_values
+from pokerdb.storage.schema import datasets, deals, hand_values
+from pokerdb.storage.view_columns import category_of
 
 # The chi-square approximation needs about five expected hands in every cell.
 MIN_EXPECTED: Final = 5.0

@@ -45,7 +45,8 @@ from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
 from pokerdb.storage.engines import reading
 from pokerdb.storage.player_stats import GROUPINGS, described_view, one_dataset, stats_select
-from pokerdb.storage.schema import actions, datasets, deals, hands, seat_stats, seats
+from pokerdb.storage.schema import actions, datasets, deals, seat_stats, seats
+from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
 AMOUNT_PRECISION, AMOUNT_SCALE = 38, 9

@@ -10,7 +10,8 @@ from sqlalchemy.dialects import sqlite
 from pokerdb.rules.evaluators import KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import GAMES
 from pokerdb.storage.player_stats import FIGURE_NAMES
-from pokerdb.storage.schema import categories, category_id, datasets, deals, hand_values
+from pokerdb.storage.schema import categories, datasets, deals, hand_values
+from pokerdb.storage.view_columns import category_id
 
 CATEGORY_SHIFT: Final = KEY_BITS * KEY_SLOTS  # a strength packs its category above the ranks
 
@@ -90,7 +91,7 @@ _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
 def _wins_by_category() -> str:
     """The SQL of the deals won by category, each hand's category found as pokerdb's own
-    answers find it (schema.category_id), written out for SQLite."""
+    answers find it (view_columns.category_id), written out for SQLite."""
     winning = hand_values.alias("v")
     won, category = category_id(
         select(datasets.c.name.label("dataset"), categories.c.name.label("winning_category"),

@@ -36,7 +36,7 @@ from pokerdb.steps.evaluated_windows import (
 from pokerdb.steps.stored_hand_checks import check_five_card_hands, check_hands
 from pokerdb.storage.column_reads import fetch_int_columns, fetch_keyed_text
 from pokerdb.storage.engines import reading
-from pokerdb.storage.fast_load import without_cycle_collection
+from pokerdb.storage.fast_load import checked_after_if_large, without_cycle_collection
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import deals, hand_cards, hand_values
 from pokerdb.storage.value_writes import stage_winners
@@ -72,6 +72,7 @@ def evaluate_pending(engine: Engine,
     with engine_reader(engine) as fetch:
         if all_deals_decided(fetch):  # else finding the first pending deal takes a scan
             return EvaluateResult(0, 0, time.perf_counter() - started)
+        held = int(fetch("SELECT coalesce(sum(deals), 0) FROM datasets", {})[0][0])
     hand_total = deal_total = 0
     described: set[int] = set()  # strengths known to have a description stored
     with ThreadPoolExecutor(max_workers=1) as reader, without_cycle_collection():
@@ -85,7 +86,9 @@ def evaluate_pending(engine: Engine,
                 lock_for_bulk_write(connection)
                 if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
-                store(connection, window, described)
+                # A window large beside the database: its values' keys checked once, after.
+                with checked_after_if_large(connection, (hand_values,), window.deals, held):
+                    store(connection, window, described)
             hand_total += window.hands
             deal_total += window.deals
             if progress is not None:

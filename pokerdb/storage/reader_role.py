@@ -11,7 +11,8 @@ and the functions up; the migrations call it where the connecting role may, and 
 from sqlalchemy import Connection, Engine, text
 
 from pokerdb.errors import PokerdbError
-from pokerdb.storage.schema import VIEW_NAMES, metadata
+from pokerdb.storage.schema import metadata
+from pokerdb.storage.view_columns import VIEW_NAMES
 from pokerdb.storage.write_locks import lock_for_migration
 
 READER_ROLE = "pokerdb_reader"

@@ -1,44 +1,28 @@
 """The schema: the one source of truth. Alembic revisions in migrations/ are generated from it,
-and a test checks that a database migrated to head matches it exactly."""
-
-from datetime import UTC, datetime
-from typing import Any
+and a test checks that a database migrated to head matches it exactly. Its column types are in
+storage.column_types, and what the views read and show in storage.view_columns."""
 
 from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
-    ColumnElement,
     Date,
-    DateTime,
     Double,
     ForeignKey,
     ForeignKeyConstraint,
-    FromClause,
     Index,
     Integer,
     MetaData,
-    Numeric,
-    Select,
     SmallInteger,
     String,
     Table,
     Time,
-    TypeDecorator,
     UniqueConstraint,
-    and_,
-    case,
-    func,
     literal_column,
     text,
 )
-from sqlalchemy.dialects import sqlite
-from sqlalchemy.engine import Dialect
-from sqlalchemy.types import TypeEngine
 
-# Deal ids outgrow 32 bits on a server; SQLite's INTEGER PRIMARY KEY is already 64-bit and must
-# stay spelled INTEGER to remain the rowid.
-DealId = BigInteger().with_variant(Integer(), "sqlite")
+from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 
 metadata = MetaData(
     naming_convention={
@@ -63,33 +47,6 @@ categories = Table(
 NAME_LENGTH = 255  # of a dataset's name
 
 
-class UtcDateTime(TypeDecorator[datetime]):
-    """A time in UTC, read back with its zone on every backend. SQLite stores it as the text
-    PostgreSQL prints for it, '2026-11-30T18:31:16.353453+00:00', so that a query shows the
-    same on both."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-    SQLITE_FORMAT = ("%(year)04d-%(month)02d-%(day)02dT%(hour)02d:%(minute)02d:%(second)02d"
-                     ".%(microsecond)06d+00:00")
-
-    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
-        if dialect.name == "sqlite":
-            return dialect.type_descriptor(sqlite.DATETIME(  # type: ignore[no-untyped-call]
-                storage_format=self.SQLITE_FORMAT,
-                regexp=r"(\d+)-(\d+)-(\d+)[T ](\d+):(\d+):(\d+)(?:\.(\d+))?"))
-        return dialect.type_descriptor(DateTime(timezone=True))
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        return None if value is None else value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None,
-                             dialect: Dialect) -> datetime | None:
-        if value is None or value.tzinfo is not None:
-            return value
-        return value.replace(tzinfo=UTC)
-
-
 datasets = Table(
     "datasets",
     metadata,
@@ -105,10 +62,6 @@ datasets = Table(
     # sequence never does): a new dataset cannot adopt rows an old one left behind.
     sqlite_autoincrement=True,
 )
-
-# Amounts of recorded hands are exact decimals in the file's unit (chips or currency), read back
-# as numbers (int or float): SQLite has no exact decimals to give.
-Amount = Numeric(asdecimal=False)
 
 deals = Table(
     "deals",
@@ -220,16 +173,6 @@ def _hand_key() -> list[Column[int] | ForeignKeyConstraint]:
                                  ondelete="CASCADE")]
 
 
-# Strength packs the category and k1..k5 four bits each (evaluator.pack_strength): the `hands`
-# view reads them out of it (category_of), so they cannot disagree with it, and evaluate writes
-# one value per hand instead of seven. Stored generated columns took a fifth of PostgreSQL's
-# time to append a hand value (revision 0010).
-def category_of(strength: ColumnElement[Any]) -> ColumnElement[Any]:
-    """The category a strength packs (0 High Card .. 9 Royal Flush), as the views read it:
-    above its five 4-bit tie-break ranks (evaluator.pack_strength)."""
-    return strength.op(">>")(literal_column("20"))  # not a parameter: GROUP BY repeats it
-
-
 hand_values = Table(
     "hand_values",
     metadata,
@@ -297,22 +240,6 @@ variant_values = Table(
     Column("low_best", String(14)),
     sqlite_with_rowid=False,
 )
-
-
-def category_id(statement: Select[Any], values: FromClause
-                ) -> tuple[Select[Any], ColumnElement[Any]]:
-    """`statement`, which selects from `deals` and the hand values `values` (hand_values or an
-    alias), joined to what tells each hand's category by its kind, and that category's
-    categories.id: read out of a high strength (0-9), or the description's category for the
-    other kinds (razz, deuce-to-seven, badugi, short-deck)."""
-    variant = variants.alias()
-    described = hand_descriptions.alias()
-    naming = func.coalesce(variant.c.high_naming, 0)
-    statement = statement.outerjoin(variant, variant.c.code == deals.c.variant).outerjoin(
-        described, and_(naming != 0, described.c.strength
-                        == naming * literal_column(str(1 << 24)) + values.c.strength))
-    return statement, case((naming == 0, category_of(values.c.strength)),
-                           else_=described.c.category)
 
 
 # The category a labelled input file (UCI Poker Hand) claims, to check the evaluator against.
@@ -431,35 +358,9 @@ rejects = Table(
     Column("line_bytes", Integer, nullable=False),  # the whole line's length
 )
 
-VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
-              "player_stakes_stats")
 
-# The `hands` view, described for queries; the migrations create it.
-hands = Table(
-    "hands",
-    MetaData(),
-    Column("deal_id", DealId),
-    Column("player", SmallInteger),
-    Column("cards", String(20)),
-    Column("category", SmallInteger),
-    Column("k1", SmallInteger),
-    Column("k2", SmallInteger),
-    Column("k3", SmallInteger),
-    Column("k4", SmallInteger),
-    Column("k5", SmallInteger),
-    Column("strength", Integer),
-    Column("description", String(80)),
-    Column("label", SmallInteger),
-    Column("best", String(14)),
-    Column("category_name", String(20)),
-    Column("low_strength", Integer),
-    Column("low_category", SmallInteger),
-    Column("low_category_name", String(20)),
-    Column("low_description", String(80)),
-    Column("low_best", String(14)),
-    Column("equity", Double),
-    Column("allin_equity", Double),
-    Column("allin_net", Double),
-    *(Column(column.name, column.type) for column in seats.columns
-      if column.name not in ("deal_id", "player")),
-)
+# The tables of a deal's rows besides `deals`, each table before those its rows refer to: a
+# dataset is removed in this order (steps.removal), and an import writes all of them but
+# hand_equities.
+DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_stats, seats, variant_values,
+             hand_cards, actions)

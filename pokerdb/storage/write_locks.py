@@ -36,6 +36,11 @@ def lock_for_bulk_write(connection: Connection) -> None:
     connection.exec_driver_sql("; ".join(statements))
 
 
+def skips_reference_triggers(connection: Connection) -> bool:
+    """Whether lock_for_bulk_write switched off the per-row key checks of this transaction."""
+    return bool(connection.connection.info.get("may_skip_reference_triggers"))
+
+
 def may_skip_reference_triggers(connection: Connection) -> bool:
     """Whether the role may switch off trigger firing (session_replication_role): a superuser,
     or a role granted `SET ON PARAMETER session_replication_role` (PostgreSQL 15 or newer)."""
