@@ -15,6 +15,7 @@ from pokerdb.cli.terminal import (
 )
 from pokerdb.errors import shown
 from pokerdb.formats import InputFormat
+from pokerdb.rules.games import GameName
 
 
 @command("import", panel=CHANGES)
@@ -36,7 +37,8 @@ def import_command(
              "'|'.\n\nphh: PHH hand histories (.phh, .phhs, or a folder of them), each hand "
              "replayed and settled.\n\npokerstars: PokerStars hand histories (files of "
              "hands, or a folder of them), settled and checked against what the files say "
-             "was paid.\n\n"
+             "was paid.\n\nhands: each player's cards of a game without a board (--game), "
+             "groups separated by '|'.\n\n"
              "Default: phh for a folder or a .phh/.phhs file, pokerstars for a file or folder "
              "that starts as PokerStars writes, else pe54.")
     ] = None,
@@ -48,13 +50,20 @@ def import_command(
     evaluate: Annotated[bool, typer.Option(
         "--evaluate", help="Evaluate the deals as they are imported (what `pokerdb evaluate` "
                            "would store), in the same transaction.")] = False,
+    game: Annotated[GameName | None, typer.Option(
+        "--game", show_default=False,
+        help="The deals' game: with --format holdem, holdem (default), omaha, omaha-5, "
+             "omaha-6, omaha-hi-lo or short-deck; with --format hands, stud (default), "
+             "stud-hi-lo, razz, deuce-to-seven, badugi or five-card. Deals of a game other "
+             "than five-card and holdem are evaluated as they are imported.")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
     (unless --skip-invalid)."""
     from pokerdb.steps.file_imports import ImportRequest, import_files
 
-    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate)
+    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate,
+                            None if game is None else game.value)
     done: list[str] = []  # the files imported (or skipped) before an interruption
     with user_errors(), interruptible(lambda: _import_kept(files, done)):
         for imported in import_files(db, files, request, progress_bars(quiet)):

@@ -84,7 +84,9 @@ _SAMPLES = 1000  # points of the cumulative net chart at most
 
 _ODDS_ROWS = ",\n  ".join(
     f"('{game.name}', {category}, {hands_of / game.all_hands!r})"
-    for game in GAMES.values() for category, hands_of in enumerate(game.random_hands))
+    # The games valued as high hands by the best five (the chart reads high categories).
+    for game in GAMES.values() if game.variant is None
+    for category, hands_of in enumerate(game.random_hands or ()))
 _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
 
