@@ -113,6 +113,10 @@ def read_deals(file_format: InputFormat, lines: Iterable[bytes], rule: PlayerRul
 def _hinted(file_format: InputFormat,
             items: Iterator[DealBatch | Rejected]) -> Iterator[DealBatch | Rejected]:
     """The items, each rejected line pointing to another format it looks like."""
-    others = [member.description for member in InputFormat if member is not file_format]
+    # Not the formats whose lines look alike (holdem's and hands'): each reads the other's
+    # lines no better.
+    own = file_format.description.looks_like
+    others = [member.description for member in InputFormat
+              if member is not file_format and member.description.looks_like is not own]
     for item in items:
         yield with_hint(item, others) if isinstance(item, Rejected) else item

@@ -19,11 +19,11 @@ from pokerdb.formats.deal_lines import (
     read_deal_lines,
     rejected,
 )
+from pokerdb.formats.holdem import GROUP_SEPARATOR, looks_like_holdem
 from pokerdb.formats.input import DealBatch, FormatDescription, PlayerRule, Rejected
 from pokerdb.rules.cards import explain_bad_card, normalise_card
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game, GameName
 
-GROUP_SEPARATOR = "|"
 # The games whose deals are each player's cards alone: the five-card game is five-card draw's.
 HAND_GAMES: tuple[Game, ...] = (*(game for game in GAMES.values()
                                    if not game.board_cards and game.variant is not None),
@@ -114,4 +114,5 @@ def _reader_of(game: Game) -> Callable[[Iterable[bytes], PlayerRule],
 
 FORMAT = FormatDescription("hands", GAMES[GameName.STUD],
                            "each player's cards of a game without a board",
-                           read_lines=read_hands, games=HAND_GAMES, reader_of=_reader_of)
+                           read_lines=read_hands, games=HAND_GAMES, reader_of=_reader_of,
+                           looks_like=looks_like_holdem)
