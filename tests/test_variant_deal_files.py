@@ -178,3 +178,34 @@ def test_a_deal_short_of_the_river_has_no_winner(runner: CliRunner, db_url: str,
         "Deal 1 (dataset flop.txt, line 1)", "Board: AS KS QS",
         "Player 1: 9H 9D 8H 8D", "Player 2: 7D 7C 6D 6C",
         "No showdown: the deal stops at the flop; the cards still to come decide it"]
+
+
+def test_evaluate_reads_past_deals_evaluated_at_their_import(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """Deals left to evaluate (PE54, Hold'em) around deals evaluated as they were imported (a
+    stud file, recorded hands): evaluate values the first and leaves the others as stored (it
+    read their seven-card hands as five-card ones, and a recorded hand's unknown cards)."""
+    paths = {}
+    for name, extra in (("pe54", ()), ("holdem", ("--game", "holdem")),
+                        ("stud", ("--game", "stud"))):
+        paths[name] = tmp_path / f"{name}.txt"
+        succeeds(runner, "generate", "200", "--seed", "3", "-o", str(paths[name]), "-q", *extra)
+    succeeds(runner, "import", str(paths["pe54"]), "--db", db_url, "-q")
+    succeeds(runner, "import", str(paths["stud"]), "--db", db_url, "--format", "hands", "-q")
+    succeeds(runner, "import", str(Path(__file__).parent / "data" / "phh" / "wsop"), "--db",
+             db_url, "--format", "phh", "-q")
+    succeeds(runner, "import", str(paths["holdem"]), "--db", db_url, "--format", "holdem", "-q")
+    settled = ("SELECT h.* FROM hands h JOIN deals d ON d.id = h.deal_id "
+               "WHERE d.variant IS NOT NULL ORDER BY h.deal_id, h.player")
+    before = rows(db_url, settled)
+    result = succeeds(runner, "evaluate", "--db", db_url)
+    assert result.stdout.startswith("evaluated 800 hands in 400 deals")
+    counts = rows(db_url, "SELECT s.format, s.game, count(*), count(v.strength) "
+                          "FROM hand_cards c JOIN deals d ON d.id = c.deal_id "
+                          "JOIN datasets s ON s.id = d.dataset_id "
+                          "LEFT JOIN hand_values v ON v.deal_id = c.deal_id "
+                          "AND v.player = c.player WHERE s.format <> 'phh' "
+                          "GROUP BY s.format, s.game ORDER BY s.format")
+    assert counts == [("hands", "stud", 400, 400), ("holdem", "holdem", 400, 400),
+                      ("pe54", "five-card", 400, 400)]
+    assert len(before) > 400 and rows(db_url, settled) == before
