@@ -73,17 +73,23 @@ def rank_multiset_counts(kind: str, cards: int) -> list[int]:
     return result
 
 
-def _hand_chunks(codes: npt.NDArray[np.uint8], cards: int) -> Iterator[npt.NDArray[np.uint8]]:
-    """Every combination of `cards` of the codes, in chunks of rows: the combinations of
-    column indexes grown one column at a time (each row by every index above its last)."""
-    rows = np.arange(len(codes), dtype=np.uint8).reshape(-1, 1)
-    for _ in range(cards - 1):
-        last = rows[:, -1].astype(np.int64)
-        children = len(codes) - 1 - last
+def combination_rows(items: int, size: int) -> npt.NDArray[np.intp]:
+    """Every combination of `size` of range(items), as rows in lexicographic order: grown one
+    column at a time, each row by every index above its last."""
+    rows = np.arange(items, dtype=np.intp).reshape(-1, 1)[:, :size] if size else np.zeros(
+        (1, 0), dtype=np.intp)
+    for _ in range(size - 1):
+        last = rows[:, -1]
+        children = items - 1 - last
         starts = np.repeat(np.cumsum(children) - children, children)
         after = np.arange(int(children.sum())) - starts + np.repeat(last + 1, children)
-        rows = np.concatenate([np.repeat(rows, children, axis=0),
-                               after.astype(np.uint8).reshape(-1, 1)], axis=1)
+        rows = np.concatenate([np.repeat(rows, children, axis=0), after.reshape(-1, 1)], axis=1)
+    return rows
+
+
+def _hand_chunks(codes: npt.NDArray[np.uint8], cards: int) -> Iterator[npt.NDArray[np.uint8]]:
+    """Every combination of `cards` of the codes, in chunks of rows."""
+    rows = combination_rows(len(codes), cards)
     for first in range(0, len(rows), _CHUNK_HANDS):
         yield codes[rows[first:first + _CHUNK_HANDS]]
 
