@@ -133,8 +133,9 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
 @command(panel=CHANGES)
 def equity(db: DbOption = None, dataset: DatasetOption = None,
            quiet: QuietOption = False) -> None:
-    """Each Hold'em hand's exact equity: its share of the pot over every completion of the
-    board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
+    """Each hand's exact equity in Hold'em, Omaha and short-deck: its share of the pot over
+    every completion of the board (hands.equity). Deals that have one are skipped, so a
+    stopped run resumes."""
     from pokerdb.steps.equity_step import compute_pending
 
     progress = CountedProgress(progress_bars(quiet))
@@ -146,12 +147,12 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
     if quiet:
         return
     if not result.deals:
-        typer.echo("nothing to compute: every Hold'em deal whose cards are known has its "
-                   "equities already")
+        typer.echo("nothing to compute: every deal with a board whose cards are known has "
+                   "its equities already")
         return
     rate = result.deals / result.seconds if result.seconds else 0
-    typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
-               f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+    typer.echo(f"computed the equity of {counted(result.hands, 'hand')} in "
+               f"{counted(result.deals, 'deal')} in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
 
 
 @command("delete", panel=CHANGES)

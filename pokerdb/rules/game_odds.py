@@ -18,6 +18,7 @@ they are what these functions count, and against a count by pokerkit on a sample
 
 import math
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -73,9 +74,11 @@ def rank_multiset_counts(kind: str, cards: int) -> list[int]:
     return result
 
 
+@cache
 def combination_rows(items: int, size: int) -> npt.NDArray[np.intp]:
     """Every combination of `size` of range(items), as rows in lexicographic order: grown one
-    column at a time, each row by every index above its last."""
+    column at a time, each row by every index above its last. Kept (read-only): equity deals
+    the same completions for every deal of a kind."""
     rows = np.arange(items, dtype=np.intp).reshape(-1, 1)[:, :size] if size else np.zeros(
         (1, 0), dtype=np.intp)
     for _ in range(size - 1):
@@ -84,6 +87,7 @@ def combination_rows(items: int, size: int) -> npt.NDArray[np.intp]:
         starts = np.repeat(np.cumsum(children) - children, children)
         after = np.arange(int(children.sum())) - starts + np.repeat(last + 1, children)
         rows = np.concatenate([np.repeat(rows, children, axis=0), after.reshape(-1, 1)], axis=1)
+    rows.flags.writeable = False
     return rows
 
 
