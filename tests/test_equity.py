@@ -26,8 +26,8 @@ from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step
 from pokerdb.storage.engines import alembic_config, open_engine
 
-NOTHING_TO_COMPUTE = ("nothing to compute: every Hold'em deal whose cards are known has its "
-                      "equities already\n")
+NOTHING_TO_COMPUTE = ("nothing to compute: every deal with a board whose cards are known has "
+                      "its equities already\n")
 
 
 def codes(cards: list[str]) -> np.ndarray:
@@ -500,5 +500,5 @@ def test_stepping_below_nullable_equity_drops_the_rows_without_one(runner: CliRu
     finally:
         engine.dispose()
     result = succeeds(runner, "equity", "--db", db_url)
-    assert result.stdout.startswith("computed the equity of 2 hands in 1 deals in ")
+    assert result.stdout.startswith("computed the equity of 2 hands in 1 deal in ")
     assert rows(db_url, query) == before

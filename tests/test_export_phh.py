@@ -94,5 +94,10 @@ def test_phh_hands_exported_replay_and_import_back_the_same(
 
 def test_exporting_nothing_says_so(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(REPO / "data" / "p054_poker.txt"), "--db", db_url)
-    result = fails(runner, "export", "-o", str(tmp_path), "--db", db_url)
+    # A deal file of a variant's game (deals.variant 'PO') holds no recorded hand either.
+    omaha = tmp_path / "omaha.txt"
+    omaha.write_text("7H 2H 9H 4H 5S | AH KC QD JC | 6S 6D 3C 3D\n")
+    succeeds(runner, "import", str(omaha), "--db", db_url, "--format", "holdem", "--game",
+             "omaha")
+    result = fails(runner, "export", "-o", str(tmp_path / "out"), "--db", db_url)
     assert result.stderr == "Error: no recorded hands to export (import hand histories first)\n"

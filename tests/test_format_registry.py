@@ -29,7 +29,7 @@ STARS_HAND = "PokerStars Hand #254722313468: Hold'em No Limit ($0.01/$0.02 USD)"
 def test_each_format_is_registered_once_under_its_own_name() -> None:
     """Two descriptions of one name would make one member an alias of the other."""
     assert [member.value for member in InputFormat] == ["pe54", "uci", "holdem", "phh",
-                                                        "pokerstars"]
+                                                        "pokerstars", "hands"]
     assert len(InputFormat.__members__) == len(InputFormat)
     assert all(member.description.name == member.value for member in InputFormat)
 

@@ -29,6 +29,7 @@ from pokerdb.formats import InputFormat, deal_lines
 from pokerdb.formats.generate import generate_lines
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
 from pokerdb.formats.pe54 import read_pe54
+from pokerdb.rules.games import Game
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import ImportOptions, import_file
 
@@ -54,10 +55,11 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     read_deals = formats.read_deals
 
     def read_in_small_batches(file_format: InputFormat, lines: Iterable[bytes],
-                              rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
+                              rule: PlayerRule, game: Game | None = None
+                              ) -> Iterator[DealBatch | Rejected]:
         if file_format is InputFormat.PE54:
             return recorded(read_pe54(lines, rule, batch_lines=SMALL_BATCH))
-        return recorded(read_deals(file_format, lines, rule))
+        return recorded(read_deals(file_format, lines, rule, game))
 
     monkeypatch.setattr(deal_lines, "BATCH_LINES", SMALL_BATCH)  # read_uci's
     monkeypatch.setattr(formats, "read_deals", read_in_small_batches)

@@ -114,16 +114,18 @@ def test_a_hand_with_more_players_than_its_deck_serves_is_rejected(
     assert result.stderr.endswith(f"{path}: a F7S hand has 2 to 8 players, found 9\n")
 
 
-def test_equity_leaves_other_variants_alone(runner: CliRunner, db_url: str) -> None:
-    """`pokerdb equity` is for Hold'em: of the sample's 88 hands, the 17 Hold'em hands whose
-    cards are known (or, all in, only a folded seat's are not) get equities; no Omaha, stud or
-    draw hand does."""
+def test_equity_of_the_variants_with_a_board(runner: CliRunner, db_url: str) -> None:
+    """`pokerdb equity` is for the games with a board: of the sample's 88 hands, the 36
+    Hold'em, Omaha and short-deck hands whose cards are known (or, all in, only a folded
+    seat's are not) get equities; no stud or draw hand does."""
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     assert succeeds(runner, "equity", "--db", db_url).stdout.startswith(
-        "computed the equity of 82 hands in 17 deals in ")
-    assert rows(db_url, "SELECT d.variant, count(*) FROM hand_equities e JOIN deals d ON "
-                        "d.id = e.deal_id GROUP BY d.variant ORDER BY d.variant") == [
-        ("FT", 25), ("NT", 57)]
+        "computed the equity of 162 hands in 36 deals in ")
+    assert rows(db_url, "SELECT d.variant, count(*), count(e.equity), count(e.allin_equity) "
+                        "FROM hand_equities e JOIN deals d ON d.id = e.deal_id "
+                        "GROUP BY d.variant ORDER BY d.variant") == [
+        ("FO/8", 42, 42, 0), ("FT", 25, 25, 0), ("NS", 6, 6, 2), ("NT", 57, 55, 4),
+        ("PO", 32, 32, 2)]
 
 
 def test_stepping_below_the_variants_refuses_while_their_hands_are_stored(

@@ -83,11 +83,12 @@ class UnvaluedHand:
 
     player: int
     cards: str
-    equity: float
+    equity: float | None  # None where pokerdb computes none (the deals of a variant's game)
 
     @property
     def line(self) -> str:
-        return f"Player {self.player}: {self.cards}  equity {self.equity:.1%}"
+        equity = "" if self.equity is None else f"  equity {self.equity:.1%}"
+        return f"Player {self.player}: {self.cards}{equity}"
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,8 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
             f"Deal {deal_id} (dataset {origin.name}: {origin.source}{number})",
             origin.board, origin.winner, rows, VARIANTS.get(origin.variant))
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
+    if origin.variant is not None:  # a deal file of a variant's game (games.Game.variant)
+        return _dealt_variant_explanation(heading, origin.board, rows, VARIANTS[origin.variant])
     stored_cards = [row.cards for row in rows]
     if origin.board is not None:
         line = " | ".join([origin.board, *stored_cards])
@@ -212,13 +215,29 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     return _explanation(stored, heading)
 
 
+def _dealt_variant_explanation(heading: str, board: str | None,
+                               rows: Sequence[Row[*tuple[Any, ...]]],
+                               variant: Variant) -> Explanation:
+    """A deal of a variant's game: every hand is shown, as at a recorded hand's showdown; a
+    board short of the river decides nothing yet."""
+    if any(row.strength is None for row in rows):
+        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
+            len((board or "").split())]
+        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
+                               f"come decide it", heading, board,
+                           tuple(UnvaluedHand(row.player, row.cards, row.equity)
+                                 for row in rows))
+    return _recorded_explanation(heading, board, 0, rows, variant, dealt=True)
+
+
 def _recorded_explanation(heading: str, board: str | None, winner: int,
                           rows: Sequence[Row[*tuple[Any, ...]]],
-                          variant: Variant | None) -> Explanation:
+                          variant: Variant | None, dealt: bool = False) -> Explanation:
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
     main pot (high hands: which rank decides; other kinds: as described; a split game: the
-    low half too), or who won it unshown; then every seat's net result."""
-    tabled = [row for row in rows if row.showed]
+    low half too), or who won it unshown; then every seat's net result. `dealt`: a deal
+    file's deal, every hand shown and no seats."""
+    tabled = [row for row in rows if row.showed or dealt]
     high = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
             for row in tabled] if variant is None or variant.high.naming == Naming.HIGH else []
     named = [NamedHand(row.player, row.cards, row.strength, row.category_name,
@@ -235,7 +254,7 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
         outcome = f"Player {winner} wins: {others}"
     hands: Sequence[PlayerHand | NamedHand] = named if not high or (
         variant is not None and variant.low is not None) else high
-    return Explanation(tuple(hands), outcome, heading, board, results=tuple(
+    return Explanation(tuple(hands), outcome, heading, board, results=() if dealt else tuple(
         SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
         for row in rows))
 

@@ -20,7 +20,6 @@ from pokerdb.answers import results, stats
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.cards import CARDS_PER_HAND, RANK_NAME
-from pokerdb.rules.evaluators import Category
 from pokerdb.rules.games import Game
 
 try:
@@ -149,15 +148,16 @@ def _random_hand(game: Game) -> str:
 
 def _category_chart(counts: Sequence[int], game: Game) -> str:
     total = sum(counts)
-    labels = [category.label for category in Category]
+    labels = stats.categories_of(game)
     positions = range(len(labels))
     figure = Figure(figsize=(8, 4.5), layout="constrained")
     axes = figure.subplots()
     axes.barh([p - 0.2 for p in positions], [100 * n / total for n in counts], height=0.4,
               label=f"this data ({total:,} hands)", color="#1f77b4")
-    axes.barh([p + 0.2 for p in positions],
-              [100 * n / game.all_hands for n in game.random_hands], height=0.4,
-              label=_random_hand(game), color="#ff7f0e")
+    if game.random_hands is not None:  # Omaha's are not counted
+        axes.barh([p + 0.2 for p in positions],
+                  [100 * n / game.all_hands for n in game.random_hands], height=0.4,
+                  label=_random_hand(game), color="#ff7f0e")
     axes.set_xscale("log")
     axes.set_xlim(1e-4, 100)  # the rarest category, Royal Flush, is 0.00015%
     axes.set_yticks(list(positions), labels)

@@ -12,12 +12,13 @@ from sqlalchemy import Engine, func, or_, select
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals, why_no_categories
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.evaluators import Category
-from pokerdb.rules.games import FIVE_CARD, GAMES, Game
-from pokerdb.rules.variants import HOLDEM_VARIANTS
+from pokerdb.rules.evaluators import EVALUATORS
+from pokerdb.rules.games import FIVE_CARD, GAMES, Game, GameName
+from pokerdb.rules.hand_words import CATEGORY_SLOTS
+from pokerdb.rules.variants import HOLDEM_VARIANTS, game_kind
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals, hand_values
-from pokerdb.storage.view_columns import category_of
+from pokerdb.storage.view_columns import category_id, category_of
 
 # The chi-square approximation needs about five expected hands in every cell.
 MIN_EXPECTED: Final = 5.0
@@ -29,9 +30,11 @@ SIGNIFICANT_DIGITS: Final = 6
 class FitTest:
     """Chi-square goodness of fit over groups of categories (rare ones pooled)."""
 
-    groups: tuple[tuple[Category, ...], ...]
+    groups: tuple[tuple[int, ...], ...]  # category indexes, worst first
     chi_square: float | None  # None when too few hands leave fewer than two groups
     p_value: float | None
+    labels: tuple[str, ...] = EVALUATORS["high"].categories
+    odds_known: bool = True  # False for a game whose odds are not counted (Omaha)
 
     @property
     def degrees_of_freedom(self) -> int:
@@ -40,11 +43,13 @@ class FitTest:
     @property
     def pooled(self) -> str:
         """The pooled groups in words, e.g. "Flush + Full House"; empty when none were."""
-        return "; ".join(" + ".join(category.label for category in group)
+        return "; ".join(" + ".join(self.labels[category] for category in group)
                          for group in self.groups if len(group) > 1)
 
     @property
     def verdict(self) -> str:
+        if not self.odds_known:
+            return "no exact odds to test against (Omaha's hands are too many to count)"
         if self.p_value is None:
             return f"too few hands to test (every group needs {MIN_EXPECTED:g} expected)"
         if self.p_value < SIGNIFICANCE:
@@ -63,9 +68,32 @@ def category_counts(engine: Engine, dataset: str | None = None,
         .where(hand_values.c.strength.is_not(None),
                or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)))
         .group_by(category_of(hand_values.c.strength)), engine, dataset, game)
+    chosen = GAMES[GameName(game)] if game is not None else None
+    if chosen is not None and chosen.variant is not None:
+        return _variant_category_counts(engine, dataset, chosen)
     with reading(engine) as connection:
         by_category = {category: count for category, count in connection.execute(statement)}
-    return [by_category.get(category, 0) for category in Category]
+    return [by_category.get(category, 0) for category in range(len(categories_of(FIVE_CARD)))]
+
+
+def _variant_category_counts(engine: Engine, dataset: str | None, game: Game) -> list[int]:
+    """Evaluated hands of each category of the game's kind of hand (its high half), worst
+    first, of the game's datasets: read as every answer reads a variant's categories."""
+    statement, category = category_id(select().select_from(hand_values).join(
+        deals, deals.c.id == hand_values.c.deal_id), hand_values)
+    statement = in_dataset(statement.add_columns(category, func.count())
+                           .where(hand_values.c.strength.is_not(None),
+                                  deals.c.variant == game.variant)
+                           .group_by(category), engine, dataset, game.name)
+    with reading(engine) as connection:
+        by_id = {int(found): count for found, count in connection.execute(statement)}
+    first = game_kind(game).naming * CATEGORY_SLOTS
+    return [by_id.get(first + index, 0) for index in range(len(categories_of(game)))]
+
+
+def categories_of(game: Game) -> tuple[str, ...]:
+    """The categories of the game's kind of hand, worst first."""
+    return EVALUATORS[game_kind(game)].categories
 
 
 def selected_game(engine: Engine, dataset: str | None = None) -> Game:
@@ -89,15 +117,17 @@ def selected_games(engine: Engine, dataset: str | None = None) -> list[Game]:
 
 
 def expected_counts(total: int, game: Game = FIVE_CARD) -> list[float]:
-    return [total * hands_of / game.all_hands for hands_of in game.random_hands]
+    """The hands of each category that `total` random hands of the game expect (none for a
+    game without odds: Omaha)."""
+    return [total * hands_of / game.all_hands for hands_of in game.random_hands or ()]
 
 
-def pool_groups(expected: Sequence[float]) -> list[tuple[Category, ...]]:
+def pool_groups(expected: Sequence[float]) -> list[tuple[int, ...]]:
     """Categories grouped so each group expects MIN_EXPECTED hands: rarer categories are pooled
     into their more common neighbour, from the rarest down."""
-    groups: list[tuple[Category, ...]] = []
-    pending: tuple[Category, ...] = ()
-    for category in reversed(Category):
+    groups: list[tuple[int, ...]] = []
+    pending: tuple[int, ...] = ()
+    for category in reversed(range(len(expected))):
         pending = (category, *pending)
         if sum(expected[c] for c in pending) >= MIN_EXPECTED:
             groups.insert(0, pending)
@@ -111,15 +141,18 @@ def pool_groups(expected: Sequence[float]) -> list[tuple[Category, ...]]:
 
 def goodness_of_fit(counts: Sequence[int], game: Game = FIVE_CARD) -> FitTest:
     """Chi-square test of observed category counts against random dealing."""
+    labels = categories_of(game)
+    if game.random_hands is None:
+        return FitTest((), None, None, labels, odds_known=False)
     expected = expected_counts(sum(counts), game)
     groups = tuple(pool_groups(expected))
     if len(groups) < 2:
-        return FitTest(groups, None, None)
+        return FitTest(groups, None, None, labels)
     chi_square = 0.0
     for group in groups:
         observed, wanted = sum(counts[c] for c in group), sum(expected[c] for c in group)
         chi_square += (observed - wanted) ** 2 / wanted
-    return FitTest(groups, chi_square, chi_square_sf(chi_square, len(groups) - 1))
+    return FitTest(groups, chi_square, chi_square_sf(chi_square, len(groups) - 1), labels)
 
 
 def chi_square_sf(x: float, df: int) -> float:
@@ -151,7 +184,7 @@ def stats_answer(engine: Engine, dataset: str | None = None) -> Answer:
 def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     """The category table and the goodness-of-fit table for the evaluated hands."""
     game = selected_game(engine, dataset)
-    counts = category_counts(engine, dataset)
+    counts = category_counts(engine, dataset, game.name if game.variant else None)
     if not sum(counts):
         raise PokerdbError(f"nothing to count: {why_no_categories(engine, dataset)}")
     return [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
@@ -159,11 +192,14 @@ def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
 
 def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
     total = sum(counts)
-    rows = [(category.label, count, _rounded(100 * count / total),
-             _rounded(100 * hands_of / game.all_hands), _rounded(expected))
-            for category, count, hands_of, expected
-            in zip(Category, counts, game.random_hands, expected_counts(total, game),
-                   strict=True)]
+    labels = categories_of(game)
+    odds: Sequence[int | None] = game.random_hands or [None] * len(labels)
+    expected: Sequence[float | None] = expected_counts(total, game) or [None] * len(labels)
+    rows = [(label, count, _rounded(100 * count / total),
+             None if hands_of is None else _rounded(100 * hands_of / game.all_hands),
+             None if wanted is None else _rounded(wanted))
+            for label, count, hands_of, wanted in zip(labels, counts, odds, expected,
+                                                      strict=True)]
     return Table(("category", "hands", "percent", "expected percent", "expected hands"), rows,
                  "categories")
 
@@ -171,7 +207,8 @@ def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
 def fit_table(fit: FitTest) -> Table:
     chi_square = None if fit.chi_square is None else _rounded(fit.chi_square)
     p_value = None if fit.p_value is None else _rounded(fit.p_value)
-    row = (chi_square, fit.degrees_of_freedom, p_value, fit.pooled, fit.verdict)
+    row = (chi_square, fit.degrees_of_freedom if fit.odds_known else None, p_value, fit.pooled,
+           fit.verdict)
     return Table(("chi-square", "degrees of freedom", "p-value", "pooled", "verdict"), [row],
                  "goodness_of_fit")
 

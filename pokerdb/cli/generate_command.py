@@ -26,10 +26,14 @@ def generate(
     players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
                                          help="Players per deal.")] = 2,
     game: Annotated[GameName, typer.Option(
-        "--game", help="five-card: PE54 lines; holdem: a board and two hole cards per player "
-                       "(import with --format holdem).")] = GameName.FIVE_CARD,
+        "--game", help="five-card: PE54 lines; holdem, omaha, omaha-5, omaha-6, omaha-hi-lo, "
+                       "short-deck: a board and each player's hole cards (import with "
+                       "--format holdem --game GAME); stud, stud-hi-lo, razz, deuce-to-seven, "
+                       "badugi: each player's cards (import with --format hands --game GAME)."
+                       )] = GameName.FIVE_CARD,
     board: Annotated[int | None, typer.Option(
-        "--board", help="Hold'em board cards: 0 (preflop), 3, 4 or 5 (default).")] = None,
+        "--board", help="Board cards of a game with a board: 0 (preflop), 3, 4 or 5 "
+                        "(default).")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""

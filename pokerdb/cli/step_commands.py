@@ -15,6 +15,7 @@ from pokerdb.cli.terminal import (
 )
 from pokerdb.errors import shown
 from pokerdb.formats import InputFormat
+from pokerdb.rules.games import GameName
 
 
 @command("import", panel=CHANGES)
@@ -40,13 +41,20 @@ def import_command(
     evaluate: Annotated[bool, typer.Option(
         "--evaluate", help="Evaluate the deals as they are imported (what `pokerdb evaluate` "
                            "would store), in the same transaction.")] = False,
+    game: Annotated[GameName | None, typer.Option(
+        "--game", show_default=False,
+        help="The deals' game: with --format holdem, holdem (default), omaha, omaha-5, "
+             "omaha-6, omaha-hi-lo or short-deck; with --format hands, stud (default), "
+             "stud-hi-lo, razz, deuce-to-seven, badugi or five-card. Deals of a game other "
+             "than five-card and holdem are evaluated as they are imported.")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
     (unless --skip-invalid)."""
     from pokerdb.steps.file_imports import ImportRequest, import_files
 
-    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate)
+    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate,
+                            None if game is None else game.value)
     done: list[str] = []  # the files imported (or skipped) before an interruption
     with user_errors(), interruptible(lambda: _import_kept(files, done)):
         for imported in import_files(db, files, request, progress_bars(quiet)):
@@ -116,8 +124,9 @@ def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
 @command(panel=CHANGES)
 def equity(db: DbOption = None, dataset: DatasetOption = None,
            quiet: QuietOption = False) -> None:
-    """Each Hold'em hand's exact equity: its share of the pot over every completion of the
-    board (hands.equity). Deals that have one are skipped, so a stopped run resumes."""
+    """Each hand's exact equity in Hold'em, Omaha and short-deck: its share of the pot over
+    every completion of the board (hands.equity). Deals that have one are skipped, so a
+    stopped run resumes."""
     from pokerdb.steps.equity_step import compute_pending
 
     progress = CountedProgress(progress_bars(quiet))
@@ -129,12 +138,12 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
     if quiet:
         return
     if not result.deals:
-        typer.echo("nothing to compute: every Hold'em deal whose cards are known has its "
-                   "equities already")
+        typer.echo("nothing to compute: every deal with a board whose cards are known has "
+                   "its equities already")
         return
     rate = result.deals / result.seconds if result.seconds else 0
-    typer.echo(f"computed the equity of {result.hands:,} hands in {result.deals:,} "
-               f"deals in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+    typer.echo(f"computed the equity of {counted(result.hands, 'hand')} in "
+               f"{counted(result.deals, 'deal')} in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
 
 
 @command("delete", panel=CHANGES)

@@ -49,7 +49,7 @@ def export(engine: Engine, directory: Path, dataset: str | None = None) -> list[
             chosen = chosen.where(datasets.c.id == only)
         for dataset_id, name in connection.execute(chosen).all():
             hands = connection.scalar(select(func.count()).select_from(deals).where(
-                deals.c.dataset_id == dataset_id, deals.c.variant.is_not(None)))
+                deals.c.dataset_id == dataset_id, deals.c.source.is_not(None)))
             if not hands:
                 continue
             folder = directory / f"{dataset_id}-{_UNSAFE.sub('_', name)[:80]}"
@@ -80,7 +80,7 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
     while True:
         chunk = connection.execute(
             select(*_exact(deals, _DEAL_AMOUNTS)).where(
-                deals.c.dataset_id == dataset_id, deals.c.variant.is_not(None),
+                deals.c.dataset_id == dataset_id, deals.c.source.is_not(None),
                 deals.c.id > last).order_by(deals.c.id).limit(CHUNK_DEALS)).all()
         if not chunk:
             return

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pokerdb.formats import holdem, pe54, phh, pokerstars, uci
+from pokerdb.formats import hands, holdem, pe54, phh, pokerstars, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
 from pokerdb.formats.sources import Source, content_sha256, open_lines
@@ -42,6 +42,7 @@ class InputFormat(StrEnum):
     HOLDEM = holdem.FORMAT
     PHH = phh.FORMAT
     POKERSTARS = pokerstars.FORMAT
+    HANDS = hands.FORMAT
 
     @property
     def game(self) -> Game:
@@ -91,6 +92,7 @@ class LineInput:
 
     file_format: InputFormat
     source: Source
+    game: Game | None = None  # the format's own by default
 
     def sha256(self) -> str | None:
         return None if self.source.is_stream else content_sha256(self.source)
@@ -98,27 +100,32 @@ class LineInput:
     @contextmanager
     def opened(self, rule: PlayerRule) -> Iterator[Opened]:
         with open_lines(self.source) as lines:
-            items = read_deals(self.file_format, lines.lines, rule)
+            items = read_deals(self.file_format, lines.lines, rule, self.game)
             yield Opened(_hinted(self.file_format, items), lines.bytes_read, lines.sha256)
 
 
-def open_input(file_format: InputFormat, source: Source) -> Input:
-    """The source as read in `file_format`."""
+def open_input(file_format: InputFormat, source: Source, game: Game | None = None) -> Input:
+    """The source as read in `file_format`, its deals of `game` (one the format reads; by
+    default the format's own)."""
     opener = file_format.description.open
-    return LineInput(file_format, source) if opener is None else opener(source)
+    return LineInput(file_format, source, game) if opener is None else opener(source)
 
 
-def read_deals(file_format: InputFormat, lines: Iterable[bytes],
-               rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
-    """The deals and rejected lines of a file of one deal per line in `file_format`."""
-    read_lines = file_format.description.read_lines
-    assert read_lines is not None, f"{file_format} is not read line by line"
-    return read_lines(lines, rule)
+def read_deals(file_format: InputFormat, lines: Iterable[bytes], rule: PlayerRule,
+               game: Game | None = None) -> Iterator[DealBatch | Rejected]:
+    """The deals and rejected lines of a file of one deal per line in `file_format`, of `game`
+    (by default the format's own)."""
+    description = file_format.description
+    return description.lines_of(game or description.game)(lines, rule)
 
 
 def _hinted(file_format: InputFormat,
             items: Iterator[DealBatch | Rejected]) -> Iterator[DealBatch | Rejected]:
     """The items, each rejected line pointing to another format it looks like."""
-    others = [member.description for member in InputFormat if member is not file_format]
+    # Not the formats whose lines look alike (holdem's and hands'): each reads the other's
+    # lines no better.
+    own = file_format.description.looks_like
+    others = [member.description for member in InputFormat
+              if member is not file_format and member.description.looks_like is not own]
     for item in items:
         yield with_hint(item, others) if isinstance(item, Rejected) else item

@@ -9,10 +9,15 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
 from pokerdb.formats.sources import MAX_LINE_BYTES, OverlongLine
 from pokerdb.rules.games import Game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
@@ -103,9 +108,11 @@ def chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
         yield chunk
 
 
-def canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
+def canonical_lines(chunk: list[bytes], template: str,
+                    deck: tuple[str, ...] | None = None) -> list[str] | None:
     """The lines without their endings, if every line has the template's layout, each CARD_SLOT
-    a known upper-case card and none repeated, with "\n" or "\r\n" endings; else None. Nearly
+    a known upper-case card (of `deck`, when given) and none repeated, with "\n" or "\r\n"
+    endings; else None. Nearly
     every chunk of a real file is in normal form, and is then read in a few vectorised steps
     instead of line by line."""
     # Imported here: the CLI imports the formats for its option types, and `pokerdb wins`
@@ -127,10 +134,23 @@ def canonical_lines(chunk: list[bytes], template: str) -> list[str] | None:
     codes = card_codes_at(grid, [slot.start() for slot in re.finditer(r"\?\?", template)])
     if not codes.all():
         return None
+    if deck is not None and len(deck) < 52 and not np.isin(codes, _codes_of(deck)).all():
+        return None
     ordered = np.sort(codes, axis=1)
     if not (ordered[:, 1:] != ordered[:, :-1]).all():
         return None
     return joined.decode("ascii").split(ending.decode())[:-1]
+
+
+def _codes_of(deck: tuple[str, ...]) -> "npt.NDArray[np.uint8]":
+    import numpy as np
+    import numpy.typing as npt
+
+    from pokerdb.rules.evaluators import card_codes
+
+    codes: npt.NDArray[np.uint8] = card_codes(
+        np.frombuffer(" ".join(deck).encode("ascii"), dtype=np.uint8).reshape(1, -1))
+    return codes.reshape(-1)
 
 
 def line_text(line_no: int, raw: bytes) -> str | Rejected:

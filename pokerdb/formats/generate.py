@@ -7,7 +7,6 @@ from collections.abc import Iterator
 import numpy as np
 
 from pokerdb.formats.holdem import GROUP_SEPARATOR
-from pokerdb.rules.cards import DECK
 from pokerdb.rules.games import FIVE_CARD, Game
 
 CHUNK_DEALS = 100_000
@@ -30,21 +29,25 @@ def generate_lines(deals: int, seed: int | None = None, players: int = 2,
 
 def _lines(deals: int, rng: np.random.Generator, players: int, game: Game,
            board: int) -> Iterator[str]:
-    deck = np.array(DECK)
+    deck = np.array(game.deck)
     cards = board + players * game.hole_cards
     done = 0
     while done < deals:
         count = min(CHUNK_DEALS, deals - done)
         # The first `cards` positions of a random permutation: distinct cards of one deck.
-        picks = np.argsort(rng.random((count, len(DECK))), axis=1)[:, :cards]
+        picks = np.argsort(rng.random((count, len(game.deck))), axis=1)[:, :cards]
         for row in deck[picks].tolist():
             yield _line(row, board, game) + "\n"
         done += count
 
 
 def _line(cards: list[str], board: int, game: Game) -> str:
-    if not game.board_cards:
+    """A PE54 line for five-card deals; else the board (if the game has one) and each
+    player's cards, groups separated by '|' (the holdem and hands formats)."""
+    if game is FIVE_CARD:
         return " ".join(cards)
     hands = [" ".join(cards[start:start + game.hole_cards])
              for start in range(board, len(cards), game.hole_cards)]
+    if not game.board_cards:
+        return f" {GROUP_SEPARATOR} ".join(hands)
     return f" {GROUP_SEPARATOR} ".join([" ".join(cards[:board]), *hands]).lstrip()

@@ -117,7 +117,7 @@ class PlayerRule:
         if self.minimum is None:
             if first_players is None or players == first_players:
                 return None
-            if game.board_cards:
+            if game.board_cards or game.variant is not None:
                 return (f"expected {first_players} players like the first deal, found "
                         f"{players}; use --players to allow mixed player counts")
             return (f"expected {first_players * CARDS_PER_HAND} cards like the first deal "
@@ -180,10 +180,29 @@ class FormatDescription:
     recognises: str | None = None
     # Why --players cannot apply to this format (UCI rows are one-player deals), or None.
     players_problem: Callable[[PlayerRule], str | None] = _any_rule
+    # The games its lines may hold (`--game`), `game` the default; () for `game` alone. A line
+    # format reading several gives `reader_of`, its line reader for each.
+    games: tuple[Game, ...] = ()
+    reader_of: Callable[[Game], LineReader] | None = None
 
     def __post_init__(self) -> None:
         if (self.read_lines is None) == (self.open is None):
             raise ValueError(f"format {self.name!r}: give exactly one of read_lines and open")
+
+    @property
+    def readable_games(self) -> tuple[Game, ...]:
+        return self.games or (self.game,)
+
+    def lines_of(self, game: Game) -> LineReader:
+        """Its line reader for deals of `game` (one it reads)."""
+        if game not in self.readable_games:
+            raise ValueError(f"--format {self.name} reads deals of "
+                             f"{', '.join(each.name for each in self.readable_games)}, not "
+                             f"{game.name}")
+        if game is self.game or self.reader_of is None:
+            assert self.read_lines is not None, f"{self.name} is not read line by line"
+            return self.read_lines
+        return self.reader_of(game)
 
     @property
     def hint(self) -> str:

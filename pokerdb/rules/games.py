@@ -1,10 +1,12 @@
 """The games pokerdb knows: what a deal of each looks like, and what a showdown needs.
 
 A game is data, not a branch repeated in every module. Each says how many cards a player holds
-(`hole_cards`), how many cards a complete board has (`board_cards`, 0 without a board) and
-which boards a stored deal may have; everything else follows from those numbers. Every game's
-hands are evaluated the same way, as the best five of the player's cards and the board
-(evaluator.best_strengths), so one SQL query compares hands of any game.
+(`hole_cards`), how many cards a complete board has (`board_cards`, 0 without a board), which
+boards a stored deal may have, and the deck. Five-card and Texas Hold'em hands are the best
+five of the player's cards and the board (evaluator.best_strengths); every other game is
+played by the rules of a recorded variant (`variant`, a code of rules.variants.VARIANTS: its
+deck, and the hands it compares, high and a split game's low), and its deals are stored as
+that variant's hands are, so explain, wins and the hands view read them alike.
 
 The game of a dataset is stored in `datasets.game`.
 """
@@ -25,6 +27,16 @@ class GameName(StrEnum):
 
     FIVE_CARD = "five-card"
     HOLDEM = "holdem"
+    OMAHA = "omaha"
+    OMAHA_5 = "omaha-5"
+    OMAHA_6 = "omaha-6"
+    OMAHA_HI_LO = "omaha-hi-lo"
+    SHORT_DECK = "short-deck"
+    STUD = "stud"
+    STUD_HI_LO = "stud-hi-lo"
+    RAZZ = "razz"
+    DEUCE_TO_SEVEN = "deuce-to-seven"
+    BADUGI = "badugi"
 
 
 @dataclass(frozen=True)
@@ -34,9 +46,15 @@ class Game:
     hole_cards: int  # each player's own cards
     board_cards: int  # cards of a complete board (0: the game has no board)
     board_sizes: tuple[int, ...]  # the board sizes a stored deal may have
-    # Hands of each category, High Card to Royal Flush, among all hands of
-    # hole_cards + board_cards cards dealt from one deck (the odds of a random hand).
-    random_hands: tuple[int, ...]
+    # Hands of each category of the game's (high, or only) kind of hand, worst first (High
+    # Card to Royal Flush for high hands), among all hands of hole_cards + board_cards cards
+    # dealt from its deck: the odds of a random hand (rules.game_odds counts them). None where
+    # they are too many to count (Omaha).
+    random_hands: tuple[int, ...] | None
+    # The recorded variant whose rules the game follows (rules.variants.VARIANTS); None for
+    # five-card and Texas Hold'em deals, evaluated as the best five of their cards.
+    variant: str | None = None
+    deck: tuple[str, ...] = DECK
 
     @property
     def hand_width(self) -> int:
@@ -51,7 +69,7 @@ class Game:
     @property
     def max_players(self) -> int:
         """As many as one deck deals: hole cards for each, and a complete board."""
-        return min(MAX_PLAYERS, (len(DECK) - self.board_cards) // self.hole_cards)
+        return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // self.hole_cards)
 
     @property
     def cards_per_hand(self) -> int:
@@ -60,7 +78,7 @@ class Game:
 
     @property
     def all_hands(self) -> int:
-        return math.comb(len(DECK), self.cards_per_hand)
+        return math.comb(len(self.deck), self.cards_per_hand)
 
     def is_showdown(self, board_size: int) -> bool:
         """Whether a deal with this many board cards is decided by its hands: a board dealt to
@@ -77,5 +95,41 @@ HOLDEM: Final = Game(
     random_hands=(23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
                   3_473_184, 224_848, 37_260, 4_324))
 
-GAMES: Final = {game.name: game for game in (FIVE_CARD, HOLDEM)}
+_FLOP_BOARDS: Final = HOLDEM.board_sizes
+# The short deck: sixes to aces (rules.variants.SHORT_DECK).
+SHORT_DECK_CARDS: Final = tuple(card for card in DECK if card[0] not in "2345")
+# Seven cards from one deck, as a high hand: a stud hand's odds are a Hold'em hand's.
+_SEVEN_CARD_HIGH: Final = HOLDEM.random_hands
+
+
+def _omaha(name: GameName, hole_cards: int) -> Game:
+    return Game(name, f"Omaha ({hole_cards} hole cards)" if hole_cards > 4 else "Omaha",
+                hole_cards=hole_cards, board_cards=5, board_sizes=_FLOP_BOARDS,
+                random_hands=None, variant="PO")
+
+
+VARIANT_GAMES: Final = (
+    _omaha(GameName.OMAHA, 4), _omaha(GameName.OMAHA_5, 5), _omaha(GameName.OMAHA_6, 6),
+    Game(GameName.OMAHA_HI_LO, "Omaha hi/lo", hole_cards=4, board_cards=5,
+         board_sizes=_FLOP_BOARDS, random_hands=None, variant="FO/8"),
+    Game(GameName.SHORT_DECK, "short-deck hold'em", hole_cards=2, board_cards=5,
+         board_sizes=_FLOP_BOARDS, variant="NS", deck=SHORT_DECK_CARDS,
+         random_hands=(233_100, 2_316_600, 3_157_056, 607_200, 1_169_940, 633_024, 175_560,
+                       44_640, 8_700, 1_860)),
+    Game(GameName.STUD, "seven-card stud", hole_cards=7, board_cards=0, board_sizes=(0,),
+         random_hands=_SEVEN_CARD_HIGH, variant="F7S"),
+    Game(GameName.STUD_HI_LO, "seven-card stud hi/lo", hole_cards=7, board_cards=0,
+         board_sizes=(0,), random_hands=_SEVEN_CARD_HIGH, variant="F7S/8"),
+    Game(GameName.RAZZ, "razz", hole_cards=7, board_cards=0, board_sizes=(0,), variant="FR",
+         random_hands=(0, 624, 0, 219_648, 5_948_800, 13_939_200, 21_457_920, 24_837_120,
+                       23_675_904, 19_174_400, 13_171_200, 7_426_560, 3_151_360, 781_824)),
+    Game(GameName.DEUCE_TO_SEVEN, "deuce-to-seven lowball", hole_cards=5, board_cards=0,
+         board_sizes=(0,), variant="N2L1D",
+         random_hands=(36, 624, 3_744, 5_112, 9_180, 54_912, 123_552, 1_098_240, 503_880,
+                       335_580, 213_180, 127_500, 70_380, 34_680, 14_280, 4_080)),
+    Game(GameName.BADUGI, "badugi", hole_cards=4, board_cards=0, board_sizes=(0,),
+         variant="FB", random_hands=(2_873, 96_252, 154_440, 17_160)),
+)
+
+GAMES: Final = {game.name: game for game in (FIVE_CARD, HOLDEM, *VARIANT_GAMES)}
 assert set(GAMES) == set(GameName)

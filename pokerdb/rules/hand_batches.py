@@ -82,7 +82,7 @@ class HandBatch:
 
 
 @dataclass
-class _Group:
+class SeatGroup:
     """Seats of one variant and hole card count, to evaluate together."""
 
     seats: list[int]
@@ -94,7 +94,7 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
     """The hands settled: every seat with a showdown value evaluated at once, then each
     hand's pots awarded."""
     counts = [hand.replayed.hand.player_count for hand in hands]
-    groups: dict[tuple[str, int], _Group] = defaultdict(lambda: _Group([], [], []))
+    groups: dict[tuple[str, int], SeatGroup] = defaultdict(lambda: SeatGroup([], [], []))
     variants: dict[str, Variant] = {}
     first_seat = 0
     for hand, count in zip(hands, counts, strict=True):
@@ -122,7 +122,7 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
     low = np.zeros(first_seat, dtype=np.int32)
     played: list[PlayedCards] = []
     for (code, _), group in groups.items():
-        played.extend(_evaluate(variants[code], group, strength, keys, best, low))
+        played.extend(evaluate_group(variants[code], group, strength, keys, best, low))
     played.sort(key=lambda cards: cards.seat)
     each, lows = strength.tolist(), low.tolist()
     settlements = []
@@ -138,11 +138,12 @@ def settle(hands: list[ReplayedHand]) -> HandBatch:
                      best, played)
 
 
-def _evaluate(variant: Variant, group: _Group, strength: npt.NDArray[np.int32],
+def evaluate_group(variant: Variant, group: SeatGroup, strength: npt.NDArray[np.int32],
               keys: npt.NDArray[np.int64], best: npt.NDArray[np.int32],
               low: npt.NDArray[np.int32]) -> list[PlayedCards]:
     """One group's values, written into the batch's arrays at its seats; its PlayedCards
-    (none for Hold'em, whose best five hand_values packs)."""
+    (none for Hold'em, whose best five hand_values packs). A deal file of a variant's game
+    is evaluated the same way (steps.variant_deals)."""
     hole_texts, board_texts = "".join(group.holes), "".join(group.boards)
     rows = len(group.seats)
     hole = _codes(hole_texts, rows)

@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Final
 
 from pokerdb.rules.cards import DECK
-from pokerdb.rules.games import MAX_PLAYERS
+from pokerdb.rules.games import MAX_PLAYERS, SHORT_DECK_CARDS, Game
 
 
 class Betting(Enum):
@@ -212,7 +212,7 @@ def _draw_streets(hole_cards: int, draws: int) -> tuple[Street, ...]:
 
 
 # The short deck: sixes to aces.
-SHORT_DECK: Final = tuple(card for card in DECK if card[0] not in "2345")
+SHORT_DECK: Final = SHORT_DECK_CARDS
 
 _NO, _POT, _FIXED = Betting.NO_LIMIT, Betting.POT_LIMIT, Betting.FIXED_LIMIT
 
@@ -255,3 +255,9 @@ VARIANTS: Final = {variant.code: variant for variant in (
 HOLDEM_VARIANTS: Final = tuple(
     code for code, variant in VARIANTS.items() if variant.high is HandKind.HIGH
     and variant.board_cards == 5 and variant.hole_cards == 2)
+
+
+def game_kind(game: Game) -> HandKind:
+    """The kind of hand a game's deals are valued by (a split game's high half): its variant's,
+    or high hands."""
+    return HandKind.HIGH if game.variant is None else VARIANTS[game.variant].high

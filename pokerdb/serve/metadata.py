@@ -30,8 +30,9 @@ TABLES: Final = {
     "hand_cards": "Each player's cards in each deal (NULL for a recorded hand's unshown "
                   "cards).",
     "hand_values": "Each hand's strength as evaluated (category and tie-break ranks packed).",
-    "hand_equities": "Each Hold'em hand's exact equity, and for recorded hands all in before "
-                     "the river their all-in equity and all-in adjusted net (pokerdb equity).",
+    "hand_equities": "Each hand's exact equity (Hold'em, Omaha, short-deck), and for recorded "
+                     "hands all in before the river their all-in equity and all-in adjusted net "
+                     "(pokerdb equity).",
     "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
     "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
@@ -85,7 +86,9 @@ _SAMPLES = 1000  # points of the cumulative net chart at most
 
 _ODDS_ROWS = ",\n  ".join(
     f"('{game.name}', {category}, {hands_of / game.all_hands!r})"
-    for game in GAMES.values() for category, hands_of in enumerate(game.random_hands))
+    # The games valued as high hands by the best five (the chart reads high categories).
+    for game in GAMES.values() if game.variant is None
+    for category, hands_of in enumerate(game.random_hands or ()))
 _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
 

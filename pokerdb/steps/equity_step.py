@@ -1,6 +1,7 @@
-"""The equity step: the exact equity (pokerdb.rules.equity) of every hand of every Hold'em
-deal (a Hold'em file's, or a recorded NT or FT hand: rules.variants.HOLDEM_VARIANTS) whose
-hole cards are all known and that has none stored yet, appended to hand_equities. A
+"""The equity step: the exact equity (pokerdb.rules.variant_equity) of every hand of every
+deal of a game with a board (a Hold'em, Omaha or short-deck file's, or a recorded NT, FT, NS,
+PO or FO/8 hand: variant_equity.BOARD_VARIANTS) whose hole cards are all known and that has
+none stored yet, appended to hand_equities. A
 recorded hand whose players were all in before the river (deals.allin_board) also gets, for each
 seat still in (seats.allin_stake), its equity on that board among those seats alone (folded seats'
 cards are not taken out of the deck, as PokerTracker's all-in EV does) and its all-in adjusted
@@ -24,10 +25,16 @@ import numpy.typing as npt
 from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb.progress import Progress, unseen
-from pokerdb.rules.equity import board_classes, equities
+from pokerdb.rules.equity import board_classes
 from pokerdb.rules.evaluators import card_codes
-from pokerdb.rules.games import HOLDEM, PLAYER_BITS
-from pokerdb.rules.variants import HOLDEM_VARIANTS
+from pokerdb.rules.games import PLAYER_BITS
+from pokerdb.rules.variant_equity import (
+    BOARD_VARIANTS,
+    completions,
+    counted_as_holdem,
+    variant_equities,
+)
+from pokerdb.rules.variants import VARIANTS, Variant
 from pokerdb.storage.column_reads import fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
@@ -40,6 +47,9 @@ WINDOW_DEALS = 10_000  # pending deals read at a time, at most
 # Board classes (equity.board_classes) per window: about 100 preflop deals or every deal of a
 # window at the flop or later, a few seconds of work at most.
 WINDOW_CLASSES = 1 << 24
+
+# Characters of the most hole cards a game with a board deals (Omaha's six), as hands are read.
+HOLE_WIDTH = 3 * 6 - 1
 
 # deal_id, player, equity, allin_equity, allin_net
 StoredEquity = tuple[int, int, float | None, float | None, float | None]
@@ -71,7 +81,7 @@ def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
                             _FOLDED.c.player == _UNKNOWN.c.player,
                             _FOLDED.c.allin_stake.is_(None))
     return [deals.c.board.is_not(None),
-            or_(deals.c.variant.is_(None), deals.c.variant.in_(HOLDEM_VARIANTS)),
+            or_(deals.c.variant.is_(None), deals.c.variant.in_(BOARD_VARIANTS)),
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
             ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
                             or_(deals.c.allin_board.is_(None), ~folded)),
@@ -140,30 +150,33 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
     with reading(engine) as connection:
         found = connection.execute(
             select(deals.c.id, deals.c.board, deals.c.allin_board,
-                   _has_unknown_cards(deals.c.id), deals.c.dataset_id)
+                   _has_unknown_cards(deals.c.id), deals.c.dataset_id, deals.c.variant)
             .where(deals.c.id > after, *_pending(dataset_id))
             .order_by(deals.c.id).limit(WINDOW_DEALS)).all()
         if not found:
             return None
-        cost = accumulate(board_classes(len(board.split()))
-                          + (0 if allin is None else board_classes(len(allin.split())))
-                          for _, board, allin, _, _ in found)
+        cost = accumulate(_cost(variant, board)
+                          + (0 if allin is None else _cost(variant, allin))
+                          for _, board, allin, _, _, variant in found)
         kept = max(1, sum(1 for total in cost if total <= WINDOW_CLASSES))
         first, last = found[0][0], found[kept - 1][0]
         # The deals whose cards are all known, to compute every hand's equity of.
-        ids = [deal_id for deal_id, _, _, unknown, _ in found[:kept] if not unknown]
-        boards = [board for _, board, _, unknown, _ in found[:kept] if not unknown]
+        known = [row for row in found[:kept] if not row[3]]
+        ids = [row[0] for row in known]
+        boards = [row[1] for row in known]
+        variants = [None if row[5] is None else VARIANTS[row[5]] for row in known]
+        # Hole cards of every game read as one width, blanks after fewer than Omaha's six.
         keys, texts = fetch_keyed_text(
             connection,
             select(hand_cards.c.deal_id.op("*")(1 << PLAYER_BITS) + hand_cards.c.player,
-                   hand_cards.c.cards)
+                   func.substr(hand_cards.c.cards + " " * HOLE_WIDTH, 1, HOLE_WIDTH))
             .join(deals, deals.c.id == hand_cards.c.deal_id)
             .where(hand_cards.c.deal_id.between(first, last), *_pending(dataset_id),
                    ~_has_unknown_cards(deals.c.id))
             .order_by(hand_cards.c.deal_id, hand_cards.c.player))
         contenders = connection.execute(
             select(seats.c.deal_id, seats.c.player, hand_cards.c.cards, deals.c.allin_board,
-                   seats.c.allin_stake, seats.c.allin_pot)
+                   seats.c.allin_stake, seats.c.allin_pot, deals.c.variant)
             .join(hand_cards, (hand_cards.c.deal_id == seats.c.deal_id)
                   & (hand_cards.c.player == seats.c.player))
             .join(deals, deals.c.id == seats.c.deal_id)
@@ -172,13 +185,23 @@ def _next_window(engine: Engine, dataset_id: int | None, after: int) -> Window |
             .order_by(seats.c.deal_id, seats.c.player)).all()
     allin = _allin_figures([_Contender(*row) for row in contenders])
     equity = {(deal_id, player): share for deal_id, player, share
-              in (_equity_rows(ids, boards, keys, texts) if ids else [])}
+              in (_equity_rows(ids, boards, variants, keys, texts) if ids else [])}
     rows: list[StoredEquity] = [
         (deal_id, player, equity.get((deal_id, player)),
          *allin.get((deal_id, player), (None, None)))
         for deal_id, player in sorted(equity.keys() | allin.keys())]
     return Window(first, last, kept, rows,
-                  {deal_id: dataset_id for deal_id, *_, dataset_id in found[:kept]})
+                  {row[0]: row[4] for row in found[:kept]})
+
+
+def _cost(code: str | None, board: str) -> int:
+    """A deal's board classes (rules.equity) or completions (variant_equity), as the window
+    counts its work (heads-up: a window is of deals of any number of players)."""
+    variant = None if code is None else VARIANTS[code]
+    if counted_as_holdem(variant):
+        return board_classes(len(board.split()))
+    assert variant is not None
+    return 2 * completions(variant, 2, variant.hole_cards, len(board.split()))
 
 
 @dataclass(frozen=True)
@@ -191,6 +214,7 @@ class _Contender:
     board: str  # deals.allin_board
     stake: float  # seats.allin_stake
     pot: float  # seats.allin_pot
+    variant: str | None  # deals.variant
 
 
 def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tuple[float, float]]:
@@ -200,15 +224,18 @@ def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tu
     by_deal: dict[int, list[_Contender]] = {}
     for contender in contenders:
         by_deal.setdefault(contender.deal_id, []).append(contender)
-    groups: dict[tuple[int, int], list[list[_Contender]]] = {}
+    groups: dict[tuple[str | None, int, int, int], list[list[_Contender]]] = {}
     for seated in by_deal.values():
-        groups.setdefault((len(seated), len(seated[0].board.split())), []).append(seated)
+        key = (seated[0].variant, len(seated), len(seated[0].board.split()),
+               len(seated[0].cards.split()))
+        groups.setdefault(key, []).append(seated)
     figures = {}
-    for (count, size), group in groups.items():
+    for (code, count, size, hole_cards), group in groups.items():
         holes = _codes([seat.cards for seated in group for seat in seated])
         boards = _codes([seated[0].board for seated in group])
-        shares = equities(holes.reshape(len(group), count, HOLDEM.hole_cards),
-                          boards[:, :size]).tolist()
+        shares = variant_equities(None if code is None else VARIANTS[code],
+                                  holes[:, :hole_cards].reshape(len(group), count, hole_cards),
+                                  boards[:, :size]).tolist()
         for seated, deal_shares in zip(group, shares, strict=True):
             for seat, share in zip(seated, deal_shares, strict=True):
                 figures[seat.deal_id, seat.player] = (
@@ -223,25 +250,34 @@ def _codes(texts: Sequence[str]) -> npt.NDArray[np.uint8]:
                                     .encode("ascii"), dtype=np.uint8).reshape(len(texts), -1))
 
 
-def _equity_rows(ids: Sequence[int], boards: Sequence[str], keys: npt.NDArray[np.int64],
-                 texts: str) -> list[tuple[int, int, float]]:
-    """The (deal_id, player, equity) of each hand of these deals, given their boards and their
-    hands' keys (deal_id << PLAYER_BITS | player, in any order) and hole cards joined."""
+def _equity_rows(ids: Sequence[int], boards: Sequence[str], variants: Sequence[Variant | None],
+                 keys: npt.NDArray[np.int64], texts: str) -> list[tuple[int, int, float]]:
+    """The (deal_id, player, equity) of each hand of these deals, given their boards, their
+    variants (None: a deal file of Hold'em) and their hands' keys (deal_id << PLAYER_BITS |
+    player, in any order) and hole cards joined, HOLE_WIDTH characters each."""
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
     holes = card_codes(np.frombuffer(texts.encode("ascii"), dtype=np.uint8)
-                       .reshape(-1, HOLDEM.hand_width))[order]
+                       .reshape(-1, HOLE_WIDTH))[order]
     deal_of_hand = np.searchsorted(np.asarray(ids), keys >> PLAYER_BITS)
     players = np.bincount(deal_of_hand, minlength=len(ids))
     board_sizes = np.array([(len(board) + 1) // 3 for board in boards])
     board_codes = _codes(boards)
     first_hand = np.cumsum(players) - players
+    hole_counts = np.count_nonzero(holes, axis=1)[first_hand]  # each deal's first hand's
+    codes = [None if variant is None else variant.code for variant in variants]
+    kinds = {code: index for index, code in enumerate(dict.fromkeys(codes))}
+    kind = np.array([kinds[code] for code in codes])
     equity = np.empty(len(keys))
-    # Deals of the same number of players and board cards are computed together.
-    for count, size in set(zip(players.tolist(), board_sizes.tolist(), strict=True)):
-        group = np.flatnonzero((players == count) & (board_sizes == size))
+    # Deals of one variant, number of players, board cards and hole cards are computed together.
+    for code, count, size, hole_cards in set(zip(codes, players.tolist(), board_sizes.tolist(),
+                                                 hole_counts.tolist(), strict=True)):
+        group = np.flatnonzero((kind == kinds[code]) & (players == count)
+                               & (board_sizes == size) & (hole_counts == hole_cards))
         hands = (first_hand[group, None] + np.arange(count)).ravel()
-        equity[hands] = equities(holes[hands].reshape(len(group), count, HOLDEM.hole_cards),
-                                 board_codes[group, :size]).ravel()
+        equity[hands] = variant_equities(
+            None if code is None else VARIANTS[code],
+            holes[hands, :hole_cards].reshape(len(group), count, hole_cards),
+            board_codes[group, :size]).ravel()
     return list(zip((keys >> PLAYER_BITS).tolist(),
                     (keys & ((1 << PLAYER_BITS) - 1)).tolist(), equity.tolist(), strict=True))

@@ -17,11 +17,12 @@ from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, Engine, and_, exists, func, select
+from sqlalchemy import Connection, Engine, and_, exists, func, or_, select
 
+from pokerdb.formats import InputFormat
 from pokerdb.rules.cards import HAND_WIDTH
 from pokerdb.rules.evaluators import KEY_SLOTS, card_codes, strengths_of_joined_texts
-from pokerdb.rules.games import HOLDEM, PLAYER_BITS
+from pokerdb.rules.games import GAMES, HOLDEM, PLAYER_BITS
 from pokerdb.steps.evaluate_database import EvaluateResult
 from pokerdb.steps.evaluated_windows import (
     BOARD_WIDTH,
@@ -38,7 +39,7 @@ from pokerdb.storage.column_reads import fetch_int_columns, fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.fast_load import checked_after_if_large, without_cycle_collection
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import deals, hand_cards, hand_values
+from pokerdb.storage.schema import datasets, deals, hand_cards, hand_values
 from pokerdb.storage.value_writes import stage_winners
 from pokerdb.storage.win_counts import all_deals_decided
 from pokerdb.storage.write_locks import lock_for_bulk_write
@@ -122,8 +123,14 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     """The pending hands of deals first..last. `ahead` reads all their hands instead (the
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
-    # Hands of unknown cards (recorded hands') were evaluated as they were imported.
+    # Hands of unknown cards (recorded hands') were evaluated as they were imported, and so
+    # were all the hands of deals that have a variant (recorded hands, deal files of a
+    # variant's game): left out, where the database holds any.
     in_window = and_(hand_cards.c.deal_id.between(first, last), hand_cards.c.cards.is_not(None))
+    if _holds_settled_deals(connection):
+        in_window = and_(in_window, hand_cards.c.deal_id.not_in(
+            select(deals.c.id).where(deals.c.id.between(first, last),
+                                     deals.c.variant.is_not(None))))
     board_ids, boards = _boards(connection, first, last)
     # Hands of one width are read as one string; a window with boards may hold hands of both
     # games (five-card hands, and Hold'em hole cards followed by their board, columns 2-6).
@@ -163,6 +170,16 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     return staged_window(dialect, first, last, deal_ids, players, strength, best,
                          stage_winners(first, last, winner_deals, winners),
                          counted_wins(_dataset_ids(connection, first, last, winner_deals), winners))
+
+
+def _holds_settled_deals(connection: Connection) -> bool:
+    """Whether some dataset holds deals evaluated as they were imported (a variant's: a
+    recorded hand, or a deal file of a variant's game): asked of the few datasets rows, not of
+    the deals."""
+    settling = [member.value for member in InputFormat if member.settles]
+    variant_games = [game.name.value for game in GAMES.values() if game.variant is not None]
+    return bool(connection.scalar(select(exists().where(or_(
+        datasets.c.format.in_(settling), datasets.c.game.in_(variant_games))))))
 
 
 def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[np.int64],

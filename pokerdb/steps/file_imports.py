@@ -11,6 +11,7 @@ from pokerdb.formats import InputFormat
 from pokerdb.formats.input import PlayerRule
 from pokerdb.formats.sources import resolve, unreadable
 from pokerdb.progress import Progress, unseen
+from pokerdb.rules.games import GAMES, GameName
 from pokerdb.steps.importer import ImportOptions, ImportResult, import_source
 from pokerdb.storage.engines import open_engine
 
@@ -25,6 +26,7 @@ class ImportRequest:
     max_errors: int = 1
     skip_invalid: bool = False
     evaluate: bool = False
+    game: str | None = None  # games.GameName: the deals' game (--game); default the format's
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,10 @@ def import_files(db: str | None, files: Sequence[str], request: ImportRequest,
         rule = PlayerRule.parse(request.players)
     except ValueError as exc:
         raise PokerdbError(str(exc)) from None
+    game = None if request.game is None else GAMES[GameName(request.game)]
     imports = [(file, ImportOptions(request.name, request.file_format or InputFormat.of_path(file),
                                     rule, request.max_errors, request.skip_invalid,
-                                    request.evaluate)) for file in files]
+                                    request.evaluate, game)) for file in files]
     # A file that cannot be read is told before the database is created: a mistyped name
     # leaves no empty database behind.
     for file, options in imports:

@@ -20,9 +20,11 @@ from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
+from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.steps.variant_deals import evaluated_variant_deals
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
@@ -31,7 +33,7 @@ from pokerdb.storage.fast_load import (
     keys_built_after,
     without_cycle_collection,
 )
-from pokerdb.storage.row_writes import Row, insert_rows
+from pokerdb.storage.row_writes import Row, StagedRows, insert_rows, insert_staged_rows
 from pokerdb.storage.schema import (
     DEAL_ROWS,
     NAME_LENGTH,
@@ -64,8 +66,15 @@ class ImportOptions:
     max_errors: int = 1  # invalid lines to report before giving up (nothing is imported)
     skip_invalid: bool = False  # import the valid lines; record the others in `rejects`
     evaluate: bool = False  # evaluate the deals too, as `pokerdb evaluate` would, in one pass
+    game: Game | None = None  # the game of a deal file's deals (--game); default the format's
 
     def __post_init__(self) -> None:
+        readable = self.file_format.description.readable_games
+        if self.game is not None and self.game not in readable:
+            raise PokerdbError(
+                f"--game {self.game.name}: --format {self.file_format.value} reads "
+                f"{' or '.join(each.name for each in readable)} deals"
+                f"{_formats_of(self.game)}")
         if self.max_errors < 1:
             raise PokerdbError("--max-errors must be at least 1")
         if self.skip_invalid and self.max_errors != 1:
@@ -77,6 +86,31 @@ class ImportOptions:
         players_problem = self.file_format.description.players_problem(self.players)
         if players_problem is not None:
             raise PokerdbError(players_problem)
+
+
+    @property
+    def dataset_game(self) -> Game:
+        return self.game or self.file_format.game
+
+    @property
+    def evaluates(self) -> bool:
+        """Whether the import stores hand values: asked to, or always (hand histories, and the
+        deals of a variant's game)."""
+        return (self.evaluate or self.file_format.settles
+                or self.dataset_game.variant is not None)
+
+    @property
+    def more_per_hand(self) -> bool:
+        """Whether it writes rows that refer to hand_cards: labels, seats, a variant's
+        values."""
+        return self.file_format.more_per_hand or self.dataset_game.variant is not None
+
+
+def _formats_of(game: Game) -> str:
+    """The formats that read deals of the game, for a message."""
+    names = [member.value for member in InputFormat
+             if game in member.description.readable_games]
+    return f" (use --format {' or '.join(names)})" if names else ""
 
 
 @dataclass(frozen=True)
@@ -112,7 +146,7 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     it reads); a stream's once it is read."""
     options = options or ImportOptions()
     started = time.perf_counter()
-    read = open_input(options.file_format, source)
+    read = open_input(options.file_format, source, options.game)
     outcome = _Outcome(read.sha256())
     if outcome.sha256 is not None:
         known = _dataset_named_by_sha(engine, outcome.sha256)
@@ -187,7 +221,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     dataset_id = connection.execute(
         insert(datasets).values(name=placeholder, sha256=expected or placeholder,
                                 format=options.file_format.value,
-                                game=options.file_format.game.name, deals=0,
+                                game=options.dataset_game.name, deals=0,
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
@@ -257,8 +291,8 @@ def _first_load(connection: Connection, options: ImportOptions
     nothing else written refers to them yet: a plain import; in one pass on PostgreSQL, its
     hand values are held back (yielded spool) and stored after that key, before their own.
     Labels and seats refer to hand_cards too: UCI and PHH imports keep its key."""
-    values = options.evaluate or options.file_format.settles
-    if options.file_format.more_per_hand:
+    values = options.evaluates
+    if options.more_per_hand:
         with keys_built_after(connection, (hand_values,) if values else (), (deals,)):
             yield None
     elif values and connection.dialect.name == "postgresql":
@@ -279,6 +313,7 @@ class _Prepared:
     first_id: int
     rows: StagedDeals
     evaluated: evaluated_windows.NewDeals | None  # with import --evaluate
+    played_rows: StagedRows | None = None  # a variant's game's variant_values
 
     @property
     def deals(self) -> int:
@@ -295,6 +330,8 @@ class _Prepared:
         insert_deals(connection, self.rows)
         if self.evaluated is not None:
             evaluated_windows.store(connection, self.evaluated.values, described, spool)
+        if self.played_rows is not None:
+            insert_staged_rows(connection, self.played_rows)
         labels = _label_rows(self.first_id, self.batch)
         if labels:
             insert_rows(connection, hand_labels, LABEL_COLUMNS, labels)
@@ -312,6 +349,11 @@ def _prepared(items: Iterable[DealBatch | HandBatch | Rejected], dialect: str,
             continue
         if isinstance(item, HandBatch):
             yield stage_hands(item, dialect, dataset_id, first_id)
+        elif item.game.variant is not None:
+            variant_deals = evaluated_variant_deals(dialect, dataset_id, first_id, item)
+            yield _Prepared(item, first_id, stage_deals(
+                dialect, dataset_id, first_id, item, variant_deals.evaluated.winners),
+                variant_deals.evaluated, variant_deals.played_rows)
         else:
             evaluated = (evaluated_windows.new_deals(dialect, dataset_id, first_id, item)
                          if evaluate else None)

@@ -55,6 +55,7 @@ class StagedDeals:
     most_players: int  # in one deal
     hand_width: int  # characters of a player's cards (games.Game.hand_width)
     with_board: bool
+    variant: str | None = None  # the recorded variant whose rules the game follows (deals.variant)
 
 
 def stage_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch,
@@ -66,6 +67,7 @@ def stage_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch,
     stride, width = batch.game.hand_stride, batch.game.hand_width
     texts = batch.texts
     boards: Sequence[str | None] | None = batch.boards if batch.game.board_cards else None
+    variant = batch.game.variant
     most_players = (max(map(len, texts), default=0) + 1) // stride
     if dialect == "postgresql":
         count = len(texts)
@@ -79,9 +81,10 @@ def stage_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch,
                        int_field(np.full(count, dataset_id)),
                        int_field(np.asarray(batch.line_nos)),
                        int_field(np.maximum(decided, 0), decided < 0),
-                       text_field(boards or [None] * count)),
+                       text_field(boards or [None] * count),
+                       *([text_field([variant] * count)] if variant else [])),
             copy_block(int_field(deal_ids), int_field(players), (cards, None)),
-            most_players, width, boards is not None)
+            most_players, width, boards is not None, variant)
     # Line number and winner packed in one integer, the winner as winner + 1 (0: none).
     packed = np.asarray(batch.line_nos, dtype=np.int64) << _WINNER_BITS
     if winners is not None:
@@ -92,22 +95,23 @@ def stage_deals(dialect: str, dataset_id: int, first_id: int, batch: DealBatch,
              json.dumps([f"{number}:{board}"
                          for number, board in zip(packed.tolist(), boards, strict=True)]))
     return StagedDeals(dataset_id, first_id, deals, json.dumps(texts), most_players, width,
-                       boards is not None)
+                       boards is not None, variant)
 
 
 def insert_deals(connection: Connection, staged: StagedDeals) -> None:
     """The staged deals, then their hands."""
     if connection.dialect.name == "postgresql":
-        copy_rows(connection, "deals", DEAL_COLUMNS, staged.deals)
+        copy_rows(connection, "deals", (*DEAL_COLUMNS, "variant") if staged.variant
+                  else DEAL_COLUMNS, staged.deals)
         copy_rows(connection, "hand_cards", HAND_COLUMNS, staged.hands)
         return
     packed, board = (("CAST(value AS INTEGER)", "substr(value, instr(value, ':') + 1)")
                      if staged.with_board else ("value", "NULL"))
     connection.exec_driver_sql(
-        "INSERT INTO deals (id, dataset_id, line_no, winner, board) "
+        "INSERT INTO deals (id, dataset_id, line_no, winner, board, variant) "
         f"SELECT ? + key, ?, {packed} >> {_WINNER_BITS}, "
-        f"nullif({packed} & {(1 << _WINNER_BITS) - 1}, 0) - 1, {board} FROM json_each(?)",
-        (staged.first_id, staged.dataset_id, staged.deals))
+        f"nullif({packed} & {(1 << _WINNER_BITS) - 1}, 0) - 1, {board}, ? FROM json_each(?)",
+        (staged.first_id, staged.dataset_id, staged.variant, staged.deals))
     # Each hand is cut out of its deal's text in SQL. CROSS JOIN keeps deals in the outer
     # loop, so rows arrive in key order; the inner loop counts only to the batch's most players.
     stride = staged.hand_width + 1

@@ -186,7 +186,8 @@ hand_values = Table(
     sqlite_with_rowid=False,
 )
 
-# Each Hold'em hand's exact equity, written by `pokerdb equity` (pokerdb.rules.equity): the share of
+# Each hand's exact equity in a game with a board (Hold'em, Omaha, short-deck), written by
+# `pokerdb equity` (pokerdb.rules.equity, variant_equity): the share of
 # the pot the player wins over every completion of the deal's board, a tie split equally (1, 0
 # or the split share on a complete board). allin_equity and allin_net are for recorded hands
 # whose players were all in before the river: the equity when the last all-in was called, and

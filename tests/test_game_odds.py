@@ -1,0 +1,99 @@
+"""The exact category odds of each game (games.Game.random_hands) are what rules.game_odds
+counts, two independent ways agree where both apply, and a sample of random hands categorised
+by pokerkit 0.7.7 (its hand, its label, the cards it plays) matches our category of every
+hand and fits the odds."""
+
+from collections import Counter
+
+import numpy as np
+import pokerkit
+import pytest
+
+from pokerdb.answers.stats import categories_of, goodness_of_fit
+from pokerdb.rules.cards import DECK, RANK_NAME, RANK_VALUE
+from pokerdb.rules.evaluators import EVALUATORS
+from pokerdb.rules.game_odds import deck_codes, every_hand_counts, rank_multiset_counts
+from pokerdb.rules.games import FIVE_CARD, GAMES, HOLDEM, GameName
+from pokerdb.rules.variants import game_kind
+
+SAMPLE = 3_000
+POKERKIT_HAND = {GameName.SHORT_DECK: "ShortDeckHoldemHand", GameName.STUD: "StandardHighHand",
+                 GameName.RAZZ: "RegularLowHand", GameName.DEUCE_TO_SEVEN: "StandardLowHand",
+                 GameName.BADUGI: "BadugiHand"}
+_LABELS = {pokerkit.Label.HIGH_CARD: "High Card", pokerkit.Label.ONE_PAIR: "One Pair",
+           pokerkit.Label.TWO_PAIR: "Two Pairs", pokerkit.Label.THREE_OF_A_KIND:
+           "Three of a Kind", pokerkit.Label.STRAIGHT: "Straight",
+           pokerkit.Label.FLUSH: "Flush", pokerkit.Label.FULL_HOUSE: "Full House",
+           pokerkit.Label.FOUR_OF_A_KIND: "Four of a Kind",
+           pokerkit.Label.STRAIGHT_FLUSH: "Straight Flush"}
+_COUNTS = ("One", "Two", "Three", "Four")
+
+
+def test_every_game_with_odds_counts_all_its_hands() -> None:
+    for game in GAMES.values():
+        if game.random_hands is not None:
+            assert sum(game.random_hands) == game.all_hands, game.name
+            assert len(game.random_hands) == len(categories_of(game)), game.name
+    assert [game.name for game in GAMES.values() if game.random_hands is None] == [
+        GameName.OMAHA, GameName.OMAHA_5, GameName.OMAHA_6, GameName.OMAHA_HI_LO]
+
+
+@pytest.mark.parametrize("game", [GameName.SHORT_DECK, GameName.DEUCE_TO_SEVEN,
+                                  GameName.BADUGI])
+def test_enumerated_odds_are_the_games(game: GameName) -> None:
+    played = GAMES[game]
+    assert tuple(every_hand_counts(game_kind(played), played.deck, played.cards_per_hand)
+                 ) == played.random_hands
+
+
+def test_razz_odds_by_rank_multiset_are_the_games() -> None:
+    assert tuple(rank_multiset_counts("ace-to-five", 7)) == GAMES[GameName.RAZZ].random_hands
+
+
+def test_the_two_ways_of_counting_agree() -> None:
+    """By rank multiset and hand by hand, on every five-card ace-to-five low and
+    eight-or-better low (2,598,960 hands each)."""
+    for kind in ("ace-to-five", "eight-or-better"):
+        assert rank_multiset_counts(kind, 5) == every_hand_counts(kind, DECK, 5)
+    # And the known ones: five-card high hands, and stud's seven cards as Hold'em's.
+    assert tuple(every_hand_counts("high", DECK, 5)) == FIVE_CARD.random_hands
+    assert GAMES[GameName.STUD].random_hands == HOLDEM.random_hands
+    assert GAMES[GameName.STUD_HI_LO].random_hands == HOLDEM.random_hands
+
+
+def _pokerkit_category(game: GameName, hand: pokerkit.Hand) -> str:
+    """Our category of a hand, told from pokerkit's: its label, its cards' ranks."""
+    if game is GameName.BADUGI:
+        return f"{_COUNTS[len(hand.cards) - 1]}-card badugi"
+    label = _LABELS[hand.entry.label]
+    ranks = sorted(RANK_VALUE[card.rank.value] for card in hand.cards)
+    if label == "High Card" and game is GameName.RAZZ:  # the ace low
+        low = sorted(1 if rank == 14 else rank for rank in ranks)
+        return f"{RANK_NAME[max(low)]} Low"
+    if label == "High Card" and game is GameName.DEUCE_TO_SEVEN:
+        return f"{RANK_NAME[max(ranks)]} Low"
+    if label == "Straight Flush" and ranks[-2:] == [13, 14]:
+        return "Royal Flush"
+    return label
+
+
+@pytest.mark.parametrize("game", list(POKERKIT_HAND))
+def test_a_sample_categorised_by_pokerkit_fits_the_odds(game: GameName) -> None:
+    played = GAMES[game]
+    rng = np.random.default_rng(20)
+    codes = deck_codes(played.deck)
+    picks = np.argsort(rng.random((SAMPLE, len(codes))), axis=1)[:, :played.cards_per_hand]
+    hands = codes[picks]
+    evaluator = EVALUATORS[game_kind(played)]
+    ours = evaluator.category_of(evaluator.strengths(hands, np.zeros((SAMPLE, 0), np.uint8)))
+    kind = getattr(pokerkit, POKERKIT_HAND[game])
+    labels = categories_of(played)
+    theirs = []
+    for row in picks.tolist():
+        cards = list(pokerkit.Card.parse("".join(played.deck[i][0] + played.deck[i][1].lower()
+                                                 for i in row)))
+        theirs.append(_pokerkit_category(game, kind.from_game(cards, [])))
+    assert [labels[index] for index in ours.tolist()] == theirs
+    counted = Counter(theirs)
+    fit = goodness_of_fit([counted[label] for label in labels], played)
+    assert fit.p_value is not None and fit.p_value > 1e-3, (game, fit)
