@@ -5,10 +5,13 @@ A file's figure that differs from the settlement is a contradiction, and the han
 unless the difference is only where the odd units of split pots went: a file may give a pot's
 remainder to other winners than pokerdb's rule does (pokerkit gives it all to the first). So
 each seat may have taken, of each pot it split k ways, anything from the even share to the
-share plus the remainder, and what one winner has more another has less.
+share plus the remainder, and what one winner has more another has less: the odd units of a
+pot go to its own winners, so no set of seats takes more than its even shares plus the odd
+units of the pots it split.
 """
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import Replayed, Settlement
@@ -57,3 +60,27 @@ def _compare(replayed: Replayed, name: str, recorded: Sequence[int],
         player = f"p{seat + 1}" + (f" ({hand.players[seat]})" if hand.players else "")
         raise PhhError(hand.source, f"{player}'s {name} is {hand.amount(file_figure)} in the "
                                     f"file, {hand.amount(ours)} by its actions")
+    _check_odd_units(replayed, name, {seat: settlement.won[seat] + file_figure - ours
+                                      for seat, file_figure, ours in known}, settlement, bounds)
+
+
+def _check_odd_units(replayed: Replayed, name: str, won: dict[int, int],
+                     settlement: Settlement, bounds: list[tuple[int, int]]) -> None:
+    """PhhError when some seats (0-based) took more odd units than the pots they split had
+    (Hall's condition: each seat's units above its even shares are units of its own pots)."""
+    above = [seat for seat, figure in won.items() if figure > bounds[seat][0]]
+    if len(above) < 2:
+        return
+    odd = [(divmod(award.amount, len(award.seats))[1], {seat - 1 for seat in award.seats})
+           for award in settlement.awards if len(award.seats) > 1]
+    for size in range(2, len(above) + 1):
+        for seats in combinations(above, size):
+            taken = sum(won[seat] for seat in seats)
+            most = sum(bounds[seat][0] for seat in seats) + sum(
+                left for left, winners in odd if winners.intersection(seats))
+            if taken > most:
+                names = " and ".join(f"p{seat + 1}" for seat in seats)
+                raise PhhError(replayed.hand.source,
+                               f"{names} win {replayed.hand.amount(taken)} by the file's "
+                               f"{'winnings' if name == 'winnings' else 'finishing stacks'}, "
+                               f"at most {replayed.hand.amount(most)} by its actions")
