@@ -66,21 +66,27 @@ def _compare(replayed: Replayed, name: str, recorded: Sequence[int],
 
 def _check_odd_units(replayed: Replayed, name: str, won: dict[int, int],
                      settlement: Settlement, bounds: list[tuple[int, int]]) -> None:
-    """PhhError when some seats (0-based) took more odd units than the pots they split had
-    (Hall's condition: each seat's units above its even shares are units of its own pots)."""
-    above = [seat for seat, figure in won.items() if figure > bounds[seat][0]]
-    if len(above) < 2:
+    """PhhError when some seats (0-based) took more odd units than the pots they split had.
+    Hall's condition, by sets of pots: the seats whose odd units can only come from a set of
+    split pots take at most those pots' odd units."""
+    above = {seat: figure - bounds[seat][0] for seat, figure in won.items()
+             if figure > bounds[seat][0]}
+    odd = [(award.amount % len(award.seats), {seat - 1 for seat in award.seats})
+           for award in settlement.awards
+           if len(award.seats) > 1 and award.amount % len(award.seats)]
+    if len(above) < 2 or len(odd) < 2:
         return
-    odd = [(divmod(award.amount, len(award.seats))[1], {seat - 1 for seat in award.seats})
-           for award in settlement.awards if len(award.seats) > 1]
-    for size in range(2, len(above) + 1):
-        for seats in combinations(above, size):
-            taken = sum(won[seat] for seat in seats)
-            most = sum(bounds[seat][0] for seat in seats) + sum(
-                left for left, winners in odd if winners.intersection(seats))
-            if taken > most:
+    for size in range(1, len(odd)):
+        for chosen in combinations(range(len(odd)), size):
+            outside = set().union(*(odd[index][1] for index in range(len(odd))
+                                    if index not in chosen))
+            seats = [seat for seat in above if seat not in outside]
+            left = sum(odd[index][0] for index in chosen)
+            if sum(above[seat] for seat in seats) > left:
+                least = sum(bounds[seat][0] for seat in seats)
                 names = " and ".join(f"p{seat + 1}" for seat in seats)
-                raise PhhError(replayed.hand.source,
-                               f"{names} win {replayed.hand.amount(taken)} by the file's "
-                               f"{'winnings' if name == 'winnings' else 'finishing stacks'}, "
-                               f"at most {replayed.hand.amount(most)} by its actions")
+                figures = "winnings" if name == "winnings" else "finishing stacks"
+                raise PhhError(replayed.hand.source, f"{names} win "
+                               f"{replayed.hand.amount(sum(won[seat] for seat in seats))} by "
+                               f"the file's {figures}, at most "
+                               f"{replayed.hand.amount(least + left)} by its actions")
