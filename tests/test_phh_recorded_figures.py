@@ -116,3 +116,46 @@ def test_the_import_refuses_a_contradicting_hand_and_keeps_the_others_with_skip_
     assert rows(db_url, "SELECT source FROM deals") == [("a.phh",)]
     assert rows(db_url, "SELECT line_no, reason FROM rejects") == [
         (2, "p1's finishing stack is 150 in the file, 201 by its actions")]
+
+
+# Two pots split two ways, each with an odd unit: 2275 between p1 and p6, 1631 between p3 and
+# p8 (p1 also wins a side pot of 180 alone).
+TWO_SPLIT_POTS = """\
+variant = 'NT'
+ante_trimming_status = true
+antes = [0, 50, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [25, 50, 0, 0, 0, 0, 0, 0]
+min_bet = 50
+starting_stacks = [436, 499, 2985, 270, 1150, 391, 2231, 1246]
+actions = ['d dh p1 ????', 'd dh p2 AhJd', 'd dh p3 4c5c', 'd dh p4 Jc6h', 'd dh p5 Ad3s',
+  'd dh p6 ????', 'd dh p7 3d9c', 'd dh p8 6d2h', 'p3 cc', 'p4 cbr 126', 'p5 f', 'p6 cc',
+  'p7 cbr 447', 'p8 cc', 'p1 cc', 'p2 f', 'p3 cbr 2985', 'p4 cc', 'p6 cc', 'p7 f', 'p8 cc',
+  'p3 sm 4c5c', 'p4 sm Jc6h', 'p6 sm 7c8h', 'p8 sm 6d2h', 'p1 sm 5s8s', 'd db As8dKc',
+  'd db Js', 'd db 8c']
+"""
+
+
+@pytest.mark.parametrize(("winnings", "refused"), [
+    ([1318, 0, 816, 0, 0, 1137, 0, 815], None),
+    ([1317, 0, 815, 0, 0, 1138, 0, 816], None),
+    # Each seat within its bounds and the total right, but p1 and p6 share 2276 of a pot of
+    # 2275 (plus p1's 180): one unit taken from p3 and p8's pot.
+    ([1318, 0, 815, 0, 0, 1138, 0, 815],
+     "p1 and p6 win 2456 by the file's winnings, at most 2455 by its actions"),
+])
+def test_an_odd_unit_stays_with_the_winners_of_its_own_pot(winnings: list[int],
+                                                           refused: str | None) -> None:
+    text = TWO_SPLIT_POTS + f"winnings = {winnings}\n"
+    if refused is None:
+        _checked(text)
+    else:
+        assert _refusal(text) == f"hand.phh: {refused}"
+    # The same chip moved in the finishing stacks.
+    stacks = [start - put + won for start, put, won in zip(
+        [436, 499, 2985, 270, 1150, 391, 2231, 1246], [436, 50, 1246, 270, 0, 391, 447, 1246],
+        winnings, strict=True)]
+    text = TWO_SPLIT_POTS + f"finishing_stacks = {stacks}\n"
+    if refused is None:
+        _checked(text)
+    else:
+        assert _refusal(text) == f"hand.phh: {refused}".replace("winnings", "finishing stacks")

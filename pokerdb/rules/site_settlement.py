@@ -62,13 +62,15 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     assert site is not None
     first = settlement
     if site.second_board is not None and replayed.showdown:
-        second_strengths = _strengths_on(replayed, site.second_board)
+        second_strengths = _strengths_on(replayed, site.second_board, replayed.variant.high)
         halves = [Pot(pot.amount - pot.amount // 2, pot.seats) for pot in replayed.pots]
         rest = [Pot(pot.amount // 2, pot.seats) for pot in replayed.pots]
         first = award(replace(replayed, pots=tuple(halves)),
-                      [strengths[seat - 1] for seat in replayed.showdown])
+                      [strengths[seat - 1] for seat in replayed.showdown],
+                      _lows_on(replayed, replayed.board))
         second = award(replace(replayed, pots=tuple(rest)),
-                       [second_strengths[seat - 1] for seat in replayed.showdown])
+                       [second_strengths[seat - 1] for seat in replayed.showdown],
+                       _lows_on(replayed, site.second_board))
         won = tuple(a + b for a, b in zip(first.won, second.won, strict=True))
         _check_words(hand, site, replayed, strengths, 0)
         _check_words(hand, site, replayed, second_strengths, 1)
@@ -85,8 +87,18 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
                     zip(won, site.collected, strict=True)))
 
 
-def _strengths_on(replayed: Replayed, board: str) -> list[int]:
-    """Per seat, the strength of its known hand on `board` (0: none)."""
+def _lows_on(replayed: Replayed, board: str | None) -> list[int] | None:
+    """A split game's low strengths on `board` of the seats at the showdown, in order (0: no
+    qualifying low); None for a game without a low."""
+    low = replayed.variant.low
+    if low is None or board is None:
+        return None
+    lows = _strengths_on(replayed, board, low)
+    return [lows[seat - 1] for seat in replayed.showdown]
+
+
+def _strengths_on(replayed: Replayed, board: str, evaluator: str) -> list[int]:
+    """Per seat, the strength of its known hand on `board` by `evaluator` (0: none)."""
     seats = [seat for seat, hole in enumerate(replayed.hole_cards) if hole is not None]
     result = [0] * len(replayed.hole_cards)
     if not seats:
@@ -96,7 +108,7 @@ def _strengths_on(replayed: Replayed, board: str) -> list[int]:
         len(seats), -1))
     board_codes = card_codes(np.frombuffer(f"{board} ".encode("ascii"), dtype=np.uint8)
                              .reshape(1, -1))
-    evaluate = EVALUATORS[replayed.variant.high].strengths  # the variant's high hand
+    evaluate = EVALUATORS[evaluator].strengths
     values = evaluate(hole, np.repeat(board_codes, len(seats), axis=0))
     for seat, value in zip(seats, values.tolist(), strict=True):
         result[seat] = value
