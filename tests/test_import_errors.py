@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from pokerdb.errors import InvalidLinesError
 from pokerdb.formats.deal_lines import REJECTED_RAW_CHARS
 from pokerdb.formats.sources import MAX_LINE_SPAN
-from pokerdb.steps.importer import BATCH_ROWS, ImportOptions, import_file
+from pokerdb.steps.importer import ImportOptions, import_file
+from pokerdb.steps.invalid_lines import BATCH_ROWS
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"
 OTHER_GOOD = "5C AD 5D AC 9C 7C 5H 8D TD KS"

@@ -158,8 +158,8 @@ def test_evaluate_refuses_hands_edited_into_nonsense(runner: CliRunner, imported
      "pokerdb query"),
     (["wns"], "No such command 'wns'. Did you mean 'wins'?", "pokerdb"),
     (["import"], "Missing argument 'files'.", "pokerdb import"),
-    (["generate", "10", "--players", "24"],
-     "Invalid value for '--players': 24 is not in the range 1<=x<=23.", "pokerdb generate"),
+    (["generate", "10", "--players", "two"],
+     "Invalid value for '--players': 'two' is not N or N-M (e.g. 2-9)", "pokerdb generate"),
 ])
 def test_usage_errors_are_a_line_and_the_hint(runner: CliRunner, args: list[str], error: str,
                                               hint: str) -> None:

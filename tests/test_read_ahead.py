@@ -7,7 +7,7 @@ from contextlib import closing
 
 import pytest
 
-from pokerdb.steps.importer import _read_ahead
+from pokerdb.steps.read_ahead import read_ahead
 
 
 def _reader_threads() -> int:
@@ -15,7 +15,7 @@ def _reader_threads() -> int:
 
 
 def test_items_arrive_in_order() -> None:
-    assert list(_read_ahead(iter(range(1000)))) == list(range(1000))
+    assert list(read_ahead(iter(range(1000)))) == list(range(1000))
     assert _reader_threads() == 0
 
 
@@ -24,7 +24,7 @@ def test_an_error_while_reading_is_raised_to_the_caller() -> None:
         yield 1
         raise OSError("disk on fire")
 
-    items = _read_ahead(failing())
+    items = read_ahead(failing())
     assert next(items) == 1
     with pytest.raises(OSError, match="disk on fire"):
         next(items)
@@ -39,7 +39,7 @@ def test_stopping_early_stops_the_thread() -> None:
             produced.append(len(produced))
             yield produced[-1]
 
-    with closing(_read_ahead(endless(), depth=2)) as items:
+    with closing(read_ahead(endless(), depth=2)) as items:
         assert [next(items) for _ in range(3)] == [0, 1, 2]
     assert _reader_threads() == 0
     assert len(produced) <= 3 + 2 + 1  # taken, queued, and one being put when stopped

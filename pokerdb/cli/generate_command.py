@@ -13,7 +13,27 @@ from pokerdb.cli.options import QuietOption
 from pokerdb.cli.program import FILES, command
 from pokerdb.cli.terminal import counted, progress_bars, user_errors
 from pokerdb.errors import PokerdbError, shown
-from pokerdb.rules.games import GAMES, MAX_PLAYERS, GameName
+from pokerdb.rules.games import GAMES, GameName
+
+
+def _player_counts(text: str) -> range:
+    """--players: "N", or "N-M" for each deal's count drawn from N to M."""
+    low, _, high = text.partition("-")
+    try:
+        return range(int(low), int(high or low) + 1)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not N or N-M (e.g. 2-9)",
+                                 param_hint="'--players'") from None
+
+
+def _board_sizes(text: str) -> list[int]:
+    """--board: one board size, or several separated by commas ("0,3,4,5": each deal's drawn
+    from them)."""
+    try:
+        return [int(size) for size in text.split(",")]
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not board sizes separated by commas "
+                                 f"(e.g. 0,3,4,5)", param_hint="'--board'") from None
 
 
 @command(panel=FILES)
@@ -23,17 +43,19 @@ def generate(
                     ] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="File to write; '-' is stdout.")
                       ] = "-",
-    players: Annotated[int, typer.Option("--players", min=1, max=MAX_PLAYERS,
-                                         help="Players per deal.")] = 2,
+    players: Annotated[str, typer.Option(
+        "--players", metavar="N|N-M",
+        help="Players per deal: N, or N-M for each deal's drawn from N to M.")] = "2",
     game: Annotated[GameName, typer.Option(
         "--game", help="five-card: PE54 lines; holdem, omaha, omaha-5, omaha-6, omaha-hi-lo, "
                        "short-deck: a board and each player's hole cards (import with "
                        "--format holdem --game GAME); stud, stud-hi-lo, razz, deuce-to-seven, "
                        "badugi: each player's cards (import with --format hands --game GAME)."
                        )] = GameName.FIVE_CARD,
-    board: Annotated[int | None, typer.Option(
-        "--board", help="Board cards of a game with a board: 0 (preflop), 3, 4 or 5 "
-                        "(default).")] = None,
+    board: Annotated[str | None, typer.Option(
+        "--board", metavar="N[,N...]",
+        help="Board cards of a game with a board: 0 (preflop), 3, 4 or 5 (default); several "
+             "separated by commas (0,3,4,5) for each deal's drawn from them.")] = None,
     quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""
@@ -41,7 +63,8 @@ def generate(
 
     with user_errors():
         try:
-            lines = generate_lines(deals, seed, players, GAMES[game], board)
+            lines = generate_lines(deals, seed, _player_counts(players), GAMES[game],
+                                   None if board is None else _board_sizes(board))
         except ValueError as exc:
             raise PokerdbError(str(exc)) from None
         if output == "-":

@@ -52,11 +52,9 @@ def read_deal_lines(lines: Iterable[bytes], rule: PlayerRule, batch_lines: int,
     first_players = 0  # players in the first deal; 0 until there is one
     line_no = 0
     for chunk in chunks(lines, batch_lines):
-        players = first_players or _players_of_first_line(chunk, line_format.hands_of, rule)
-        canonical = line_format.canonical(chunk, players) if players else None
-        if canonical is not None:
-            first_players = players
-            boards, texts = canonical
+        fast = _canonical_chunk(chunk, line_format, rule, first_players)
+        if fast is not None:
+            first_players, (boards, texts) = fast
             yield DealBatch(list(range(line_no + 1, line_no + len(chunk) + 1)), texts,
                             boards=boards, game=game)
             line_no += len(chunk)
@@ -76,6 +74,46 @@ def read_deal_lines(lines: Iterable[bytes], rule: PlayerRule, batch_lines: int,
                 first_players = first_players or (len(hands) + 1) // game.hand_stride
         if batch:
             yield batch
+
+
+def _canonical_chunk(chunk: list[bytes], line_format: LineFormat, rule: PlayerRule,
+                     first_players: int) -> tuple[int, tuple[list[str], list[str]]] | None:
+    """(the players of the file's first deal, (boards, hands texts) in line order) of a chunk
+    whose lines are all deals in normal form that the rule allows; else None, and the chunk is
+    read line by line. Lines of different player counts or board sizes are laid out in lines
+    of different lengths: the chunk is read the fast way one length at a time (a file of mixed
+    tables costs per hand what a file of one player count does), then put back in line order."""
+    import numpy as np  # see canonical_lines
+
+    lengths = np.fromiter(map(len, chunk), dtype=np.int64, count=len(chunk))
+    if (lengths == lengths[0]).all():
+        groups, order = [chunk], None
+    else:
+        order = np.argsort(lengths, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(lengths[order]) != 0]).tolist()
+        in_order = list(map(chunk.__getitem__, order.tolist()))
+        groups = [in_order[start:end]
+                  for start, end in zip(starts, [*starts[1:], len(chunk)], strict=True)]
+    first_players = first_players or _players_of_first_line(chunk, line_format.hands_of, rule)
+    if not first_players:
+        return None
+    boards: list[str] = []
+    texts: list[str] = []
+    for group in groups:
+        players = _players_of_first_line(group, line_format.hands_of, rule)
+        if not players or rule.check(players, first_players, line_format.game) is not None:
+            return None
+        canonical = line_format.canonical(group, players)
+        if canonical is None:
+            return None
+        boards += canonical[0]
+        texts += canonical[1]
+    if order is None:
+        return first_players, (boards, texts)
+    # Element k of the groups' lists is line order[k]: line i is element back[i].
+    back = np.argsort(order).tolist()
+    return first_players, (list(map(boards.__getitem__, back)) if boards else boards,
+                           list(map(texts.__getitem__, back)))
 
 
 def _players_of_first_line(chunk: list[bytes], hands_of: Callable[[str], tuple[str, ...] | str],

@@ -2,21 +2,17 @@
 nothing. Every format is read the same way: its input (formats.open_input) yields batches of
 deals, which are staged on a second thread and stored on this one."""
 
-import threading
 import time
 import uuid
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import islice
-from queue import Full, Queue
-from typing import TypeVar, cast
 
 from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from pokerdb.errors import InputError, InvalidLinesError, PokerdbError, shown
+from pokerdb.errors import InputError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
@@ -24,6 +20,8 @@ from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.steps.invalid_lines import SkippedLines, deals_or_fail, nothing_to_import
+from pokerdb.steps.read_ahead import read_ahead
 from pokerdb.steps.variant_deals import evaluated_variant_deals
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
@@ -43,15 +41,11 @@ from pokerdb.storage.schema import (
     hand_equities,
     hand_labels,
     hand_values,
-    rejects,
 )
 from pokerdb.storage.value_writes import ValueSpool, value_spool
 from pokerdb.storage.write_locks import lock_for_bulk_write
 
-BATCH_ROWS = 20_000
 LABEL_COLUMNS = ("deal_id", "player", "label")
-REJECT_COLUMNS = ("dataset_id", "line_no", "raw", "reason", "line_bytes")
-T = TypeVar("T")
 # Called with the bytes read and the deals stored since the last call.
 ProgressCallback = Callable[[int, int], None]
 
@@ -228,7 +222,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     lock_for_bulk_write(connection)
     next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
-    skipped = _SkippedLines(connection, dataset_id)
+    skipped = SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
     once = StoredOnce(earlier=next_id > 1)
     item = options.file_format.item
@@ -236,13 +230,14 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                   if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
     # A file large beside the database holding deals: its rows' keys checked once, at the end.
     held = connection.scalar(select(func.coalesce(func.sum(datasets.c.deals), 0))) or 0
-    with read.opened(options.players) as opened, closing(_read_ahead(_prepared(
+    with read.opened(options.players) as opened, closing(read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
             options.evaluate))) as items, first_load as spool, (
             checked_after_once_large(connection, _WRITTEN, held) if held
             else nullcontext(_nothing_to_check)) as wrote:
-        valid = (skipped.deals(items) if options.skip_invalid
-                 else _deals_or_fail(items, source, options.max_errors, item))
+        valid: Iterator[_Prepared | StagedHands] = (
+            skipped.deals(items) if options.skip_invalid
+            else deals_or_fail(items, source, options.max_errors, item))
         for staged in valid:
             prepared: _Prepared | StagedHands | None = staged
             if isinstance(staged, StagedHands):
@@ -265,7 +260,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     if deal_count == 0 and once.duplicates:
         raise _AllStored(once.duplicates)
     if deal_count == 0:
-        raise _nothing_to_import(source, skipped, item)
+        raise nothing_to_import(source, skipped, item)
     # The highest id stored (hands stored before are left out of a batch, its ids unused).
     keep_deal_ids(connection, connection.scalar(select(func.max(deals.c.id))) or 0)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
@@ -369,118 +364,3 @@ def _label_rows(first_id: int, batch: DealBatch) -> list[Row]:
             if label is not None]
 
 
-_END = object()
-
-
-@dataclass(frozen=True)
-class _Failure:
-    error: BaseException
-
-
-def _read_ahead(items: Iterator[T], depth: int = 2) -> Generator[T, None, None]:
-    """The items, made by a second thread up to `depth` ahead of the caller: reading and
-    checking the next batch overlaps storing this one, which the database does outside the
-    GIL (2.6 s -> 2.2 s for 1M deals). Closing the generator stops that thread."""
-    queue: Queue[object] = Queue(maxsize=depth)
-    stopped = threading.Event()
-
-    def put(item: object) -> bool:
-        while not stopped.is_set():
-            try:
-                queue.put(item, timeout=0.05)
-                return True
-            except Full:
-                continue
-        return False
-
-    def produce() -> None:
-        try:
-            for item in items:
-                if not put(item):
-                    return
-            put(_END)
-        except BaseException as exc:  # handed over to the caller's thread
-            put(_Failure(exc))
-
-    thread = threading.Thread(target=produce, name="pokerdb-read-ahead", daemon=True)
-    thread.start()
-    try:
-        while (item := queue.get()) is not _END:
-            if isinstance(item, _Failure):
-                raise item.error
-            yield cast(T, item)
-    finally:
-        stopped.set()
-        thread.join()
-
-
-def _deals_or_fail(items: Iterable[_Prepared | StagedHands | Rejected], source: Source,
-                   max_errors: int, item: str) -> Iterator[_Prepared | StagedHands]:
-    """The deals, until a rejected line: then up to `max_errors` rejected lines are collected
-    (deals are no longer read into the database) and the import fails with all of them.
-    `item`: what holds a deal (InputFormat.item), a line or a hand."""
-    iterator = iter(items)
-    for prepared in iterator:
-        if isinstance(prepared, Rejected):
-            more = (other for other in iterator if isinstance(other, Rejected))
-            raise _invalid_lines(source, [prepared, *islice(more, max_errors - 1)], max_errors,
-                                 item)
-        yield prepared
-
-
-def _invalid_lines(source: Source, rejected: list[Rejected], max_errors: int,
-                   item: str) -> InvalidLinesError:
-    errors = [InputError(source.label, line.line_no, line.reason) if line.where is None
-              else InputError(line.where, None, line.reason) for line in rejected]
-    if max_errors == 1:
-        return InvalidLinesError(errors)  # the one line says it all
-    count = len(errors)
-    if count == max_errors:
-        found = f"stopped after {count} invalid {item}s (--max-errors {max_errors})"
-    else:
-        found = f"{count} invalid {item}{'s' if count > 1 else ''}"
-    return InvalidLinesError(errors, f"{source.label}: {found}; nothing imported")
-
-
-class _SkippedLines:
-    """Rejected lines of a --skip-invalid import, written to `rejects` in batches, in the
-    import's transaction."""
-
-    def __init__(self, connection: Connection, dataset_id: int) -> None:
-        self.connection = connection
-        self.dataset_id = dataset_id
-        self.pending: list[Row] = []
-        self.count = 0
-        self.first: Rejected | None = None
-
-    def deals(self, items: Iterable[_Prepared | StagedHands | Rejected]
-              ) -> Iterator[_Prepared | StagedHands]:
-        for item in items:
-            if isinstance(item, Rejected):
-                self.add(item)
-            else:
-                yield item
-
-    def add(self, rejected: Rejected) -> None:
-        self.first = self.first or rejected
-        self.count += 1
-        self.pending.append((self.dataset_id, rejected.line_no, rejected.raw, rejected.reason,
-                             rejected.line_bytes))
-        if len(self.pending) >= BATCH_ROWS:
-            self.flush()
-
-    def flush(self) -> None:
-        insert_rows(self.connection, rejects, REJECT_COLUMNS, self.pending)
-        self.pending.clear()
-
-
-def _nothing_to_import(source: Source, skipped: _SkippedLines, item: str) -> InputError:
-    """`item`: what holds a deal (InputFormat.item), a line or a hand."""
-    if skipped.first is None:
-        return InputError(source.label, None, "no deals in the file (it is empty)")
-    first = skipped.first
-    kind = "non-blank line" if item == "line" else item
-    found = f"the only {kind} is" if skipped.count == 1 else f"all {skipped.count} {kind}s are"
-    where = f"line {first.line_no}" if first.where is None else first.where
-    return InputError(source.label, None,
-                      f"nothing to import: {found} invalid; {where}: {first.reason}")
