@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from pokerdb.formats import holdem
 from pokerdb.formats.generate import generate_lines
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
-from pokerdb.rules.games import HOLDEM
+from pokerdb.rules.games import HOLDEM, Game
 
 MIXED = {"players": range(2, 10), "game": HOLDEM, "board": [0, 3, 4, 5]}
 # More deals than deal_lines.BATCH_LINES: the file is read in chunks.
@@ -92,10 +92,10 @@ def test_mixed_chunks_are_read_the_fast_way(monkeypatch: pytest.MonkeyPatch) -> 
     parsed = 0
     parse = holdem.parse_holdem_line
 
-    def counting(text: str) -> Any:
+    def counting(text: str, game: Game = HOLDEM) -> Any:
         nonlocal parsed
         parsed += 1
-        return parse(text)
+        return parse(text, game)
 
     monkeypatch.setattr(holdem, "parse_holdem_line", counting)
     lines = [(text + "\n").encode() for text in mixed_lines(2_000, seed=23)]
