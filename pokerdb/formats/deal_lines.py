@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
+from pokerdb.formats.input import DealBatch, LineReader, PlayerRule, Rejected
 from pokerdb.formats.sources import MAX_LINE_BYTES, OverlongLine
 from pokerdb.rules.games import Game
 
@@ -42,6 +42,16 @@ class LineFormat:
     hands_of: Callable[[str], tuple[str, ...] | str]
     canonical: Callable[[list[bytes], int], tuple[list[str], list[str]] | None]
     deal_of: Callable[[int, bytes, PlayerRule, int], tuple[str, str] | Rejected | None]
+
+
+def reader_of_game(lines_of: Callable[[Game], "LineFormat"]) -> Callable[[Game], LineReader]:
+    """For a format reading several games' lines (`lines_of` a game's LineFormat): the line
+    reader of each game, as FormatDescription.reader_of gives it."""
+    def reader(game: Game) -> LineReader:
+        def read(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
+            return read_deal_lines(lines, rule, BATCH_LINES, lines_of(game))
+        return read
+    return reader
 
 
 def read_deal_lines(lines: Iterable[bytes], rule: PlayerRule, batch_lines: int,

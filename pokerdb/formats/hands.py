@@ -4,7 +4,7 @@ order dealt), five in deuce-to-seven lowball and five-card draw (five-card), fou
 (`--game`; default seven-card stud). The cards are the hands at the showdown: a draw's cards
 after its last draw."""
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import cast
 
@@ -17,6 +17,7 @@ from pokerdb.formats.deal_lines import (
     counted,
     line_text,
     read_deal_lines,
+    reader_of_game,
     rejected,
 )
 from pokerdb.formats.holdem import GROUP_SEPARATOR, looks_like_holdem
@@ -105,17 +106,10 @@ def hand_lines(game: Game) -> LineFormat:
     return LineFormat(game, hands_of, canonical, deal_of)
 
 
-def _reader_of(game: Game) -> Callable[[Iterable[bytes], PlayerRule],
-                                       Iterator[DealBatch | Rejected]]:
-    def read(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
-        return read_hands(lines, rule, game=game)
-    return read
-
-
 FORMAT = FormatDescription("hands", GAMES[GameName.STUD],
                            "each player's cards of a game without a board",
                            "each player's cards of a game without a board (--game: stud's "
                            "seven, deuce-to-seven's five, badugi's four, ...), groups "
                            "separated by '|'.",
-                           read_lines=read_hands, games=HAND_GAMES, reader_of=_reader_of,
-                           looks_like=looks_like_holdem)
+                           read_lines=read_hands, games=HAND_GAMES,
+                           reader_of=reader_of_game(hand_lines), looks_like=looks_like_holdem)

@@ -2,7 +2,7 @@
 cards, groups separated by '|': `7C 2D 9S 4H 5S | AH KH | QS QD`. The other games with a board
 read the same lines (`--game`): Omaha's four (five, six) hole cards, short-deck's 36 cards."""
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import cast
 
@@ -15,6 +15,7 @@ from pokerdb.formats.deal_lines import (
     counted,
     line_text,
     read_deal_lines,
+    reader_of_game,
     rejected,
 )
 from pokerdb.formats.input import DealBatch, FormatDescription, PlayerRule, Rejected
@@ -189,13 +190,6 @@ def board_game_lines(game: Game) -> LineFormat:
     return LineFormat(game, hands_of, canonical, deal_of)
 
 
-def _reader_of(game: Game) -> Callable[[Iterable[bytes], PlayerRule],
-                                       Iterator[DealBatch | Rejected]]:
-    def read(lines: Iterable[bytes], rule: PlayerRule) -> Iterator[DealBatch | Rejected]:
-        return read_holdem(lines, rule, game=game)
-    return read
-
-
 # The games whose deals are a board and each player's hole cards.
 BOARD_GAMES = tuple(game for game in GAMES.values() if game.board_cards)
 
@@ -203,4 +197,4 @@ FORMAT = FormatDescription("holdem", HOLDEM, "Hold'em deals",
                            "the board then each player's hole cards, groups separated by "
                            "'|' (the game by --game: Hold'em's two, Omaha's four, ...).",
                            read_lines=read_holdem, looks_like=looks_like_holdem,
-                           games=BOARD_GAMES, reader_of=_reader_of)
+                           games=BOARD_GAMES, reader_of=reader_of_game(board_game_lines))
