@@ -3,6 +3,7 @@ counts, two independent ways agree where both apply, and a sample of random hand
 by pokerkit 0.7.7 (its hand, its label, the cards it plays) matches our category of every
 hand and fits the odds."""
 
+import math
 from collections import Counter
 
 import numpy as np
@@ -12,7 +13,13 @@ import pytest
 from pokerdb.answers.stats import categories_of, goodness_of_fit
 from pokerdb.rules.cards import DECK, RANK_NAME, RANK_VALUE
 from pokerdb.rules.evaluators import EVALUATORS
-from pokerdb.rules.game_odds import deck_codes, every_hand_counts, rank_multiset_counts
+from pokerdb.rules.game_odds import (
+    combination_rows,
+    deck_codes,
+    every_hand_counts,
+    hole_and_board_counts,
+    rank_multiset_counts,
+)
 from pokerdb.rules.games import FIVE_CARD, GAMES, HOLDEM, GameName
 from pokerdb.rules.variants import game_kind
 
@@ -33,9 +40,13 @@ def test_every_game_with_odds_counts_all_its_hands() -> None:
     for game in GAMES.values():
         if game.random_hands is not None:
             assert sum(game.random_hands) == game.all_hands, game.name
+            assert game.all_hands == (math.comb(len(game.deck), game.cards_per_hand)
+                                      if not game.holding_apart else
+                                      math.comb(len(game.deck), game.hole_cards)
+                                      * math.comb(len(game.deck) - game.hole_cards, 5))
             assert len(game.random_hands) == len(categories_of(game)), game.name
     assert [game.name for game in GAMES.values() if game.random_hands is None] == [
-        GameName.OMAHA, GameName.OMAHA_5, GameName.OMAHA_6, GameName.OMAHA_HI_LO]
+        GameName.OMAHA_5, GameName.OMAHA_6]
 
 
 @pytest.mark.parametrize("game", [GameName.SHORT_DECK, GameName.DEUCE_TO_SEVEN,
@@ -59,6 +70,50 @@ def test_the_two_ways_of_counting_agree() -> None:
     assert tuple(every_hand_counts("high", DECK, 5)) == FIVE_CARD.random_hands
     assert GAMES[GameName.STUD].random_hands == HOLDEM.random_hands
     assert GAMES[GameName.STUD_HI_LO].random_hands == HOLDEM.random_hands
+
+
+def test_omaha_by_classes_of_holdings_counts_what_every_holding_and_board_count() -> None:
+    """On the deck of tens to aces (20 cards: straights, full houses, royal flushes), each
+    class of holdings alike but for their suits, weighed, counts what all 4,845 holdings
+    against all 4,368 boards of the cards left count; and in parts, the same."""
+    deck = tuple(card for card in DECK if card[0] in "TJQKA")
+    codes = deck_codes(deck)
+    holdings = combination_rows(len(deck), 4)
+    left = np.array([np.setdiff1d(np.arange(len(deck)), holding) for holding in holdings])
+    boards = codes[left[:, combination_rows(len(deck) - 4, 5)]].reshape(-1, 5)
+    hands = np.repeat(codes[holdings], math.comb(len(deck) - 4, 5), axis=0)
+    evaluator = EVALUATORS["omaha-high"]
+    every = np.bincount(evaluator.category_of(evaluator.strengths(hands, boards)),
+                        minlength=len(evaluator.categories)).tolist()
+    by_class = hole_and_board_counts("omaha-high", deck, 4, 5)
+    assert by_class == every == [0, 0, 120_000, 215_040, 5_672_640, 0, 12_665_280, 2_162_400,
+                                 0, 327_600]
+    parts = [hole_and_board_counts("omaha-high", deck, 4, 5, part, 3) for part in range(3)]
+    assert [sum(column) for column in zip(*parts, strict=True)] == by_class
+
+
+def test_omaha_odds_count_every_holding_against_every_board_and_fit_pokerkit() -> None:
+    """Omaha's odds (and Omaha hi/lo's high hands') add up to C(52, 4) x C(48, 5); 3,000
+    random hands categorised by pokerkit's OmahaHoldemHand match ours and fit them."""
+    omaha = GAMES[GameName.OMAHA]
+    assert omaha.random_hands is not None
+    assert sum(omaha.random_hands) == math.comb(52, 4) * math.comb(48, 5) == omaha.all_hands
+    assert GAMES[GameName.OMAHA_HI_LO].random_hands == omaha.random_hands
+    rng = np.random.default_rng(21)
+    codes = deck_codes()
+    picks = np.argsort(rng.random((SAMPLE, len(codes))), axis=1)[:, :9]
+    evaluator = EVALUATORS["omaha-high"]
+    ours = evaluator.category_of(evaluator.strengths(codes[picks[:, :4]], codes[picks[:, 4:]]))
+    labels = categories_of(omaha)
+    theirs = []
+    for row in picks.tolist():
+        cards = list(pokerkit.Card.parse("".join(DECK[i][0] + DECK[i][1].lower() for i in row)))
+        theirs.append(_pokerkit_category(GameName.OMAHA,
+                                         pokerkit.OmahaHoldemHand.from_game(cards[:4], cards[4:])))
+    assert [labels[index] for index in ours.tolist()] == theirs
+    counted = Counter(theirs)
+    fit = goodness_of_fit([counted[label] for label in labels], omaha)
+    assert fit.p_value is not None and fit.p_value > 1e-3, fit
 
 
 def _pokerkit_category(game: GameName, hand: pokerkit.Hand) -> str:

@@ -154,7 +154,7 @@ def _category_chart(counts: Sequence[int], game: Game) -> str:
     axes = figure.subplots()
     axes.barh([p - 0.2 for p in positions], [100 * n / total for n in counts], height=0.4,
               label=f"this data ({total:,} hands)", color="#1f77b4")
-    if game.random_hands is not None:  # Omaha's are not counted
+    if game.random_hands is not None:  # Omaha's of 5 or 6 hole cards are not counted
         axes.barh([p + 0.2 for p in positions],
                   [100 * n / game.all_hands for n in game.random_hands], height=0.4,
                   label=_random_hand(game), color="#ff7f0e")

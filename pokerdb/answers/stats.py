@@ -34,7 +34,7 @@ class FitTest:
     chi_square: float | None  # None when too few hands leave fewer than two groups
     p_value: float | None
     labels: tuple[str, ...] = EVALUATORS["high"].categories
-    odds_known: bool = True  # False for a game whose odds are not counted (Omaha)
+    odds_known: bool = True  # False for a game whose odds are not counted (Omaha of 5 or 6)
 
     @property
     def degrees_of_freedom(self) -> int:
@@ -49,7 +49,8 @@ class FitTest:
     @property
     def verdict(self) -> str:
         if not self.odds_known:
-            return "no exact odds to test against (Omaha's hands are too many to count)"
+            return ("no exact odds to test against (Omaha's hands of five or six hole cards "
+                    "are too many to count)")
         if self.p_value is None:
             return f"too few hands to test (every group needs {MIN_EXPECTED:g} expected)"
         if self.p_value < SIGNIFICANCE:
@@ -118,7 +119,7 @@ def selected_games(engine: Engine, dataset: str | None = None) -> list[Game]:
 
 def expected_counts(total: int, game: Game = FIVE_CARD) -> list[float]:
     """The hands of each category that `total` random hands of the game expect (none for a
-    game without odds: Omaha)."""
+    game without odds: Omaha of five or six hole cards)."""
     return [total * hands_of / game.all_hands for hands_of in game.random_hands or ()]
 
 

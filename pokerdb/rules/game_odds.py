@@ -11,15 +11,24 @@ Counted exactly, vectorised, two ways:
   multiset of ranks (at most four of a rank), weighed by the ways its suits can be dealt, the
   product of C(4, copies) over its ranks.
 
+- for a game of hole cards and a board used apart (Omaha: exactly two and three), every board
+  of the cards left against one holding of each class of holdings alike but for their suits
+  (16,432 classes of the 270,725 four-card holdings), weighed by the holdings in its class:
+  2.8e10 hands in about 40 CPU minutes, where every holding would take 16 times as long.
+
 games.py holds the results as constants (a game is data); tests/test_game_odds.py checks that
-they are what these functions count, and against a count by pokerkit on a sample. Omaha's hands
-(270,725 holdings times 1,712,304 boards) are too many for either way: its games have no odds.
+they are what these functions count (Omaha's on a smaller deck, against every holding and
+board; the full count is `python -m pokerdb.rules.game_odds`, in parts on several cores as
+`python -m pokerdb.rules.game_odds PART PARTS`), and against a count by
+pokerkit on a sample. Omaha with five or six hole cards (134,459 classes of five-card holdings,
+more of six, each against some 1.5 million boards) is not counted: those games have no odds.
 """
 
 import math
+import sys
 from collections.abc import Iterator
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +83,42 @@ def rank_multiset_counts(kind: str, cards: int) -> list[int]:
     return result
 
 
+def hole_and_board_counts(kind: str, deck: tuple[str, ...], hole_cards: int, board_cards: int,
+                          part: int = 0, parts: int = 1) -> list[int]:
+    """Hands of each category of `kind` among every holding of `hole_cards` of `deck` against
+    every board of `board_cards` of the cards left, one holding per class of holdings alike
+    but for their suits, weighed by its class's holdings. With `parts`, only the classes
+    `part`, `part + parts`, ... (the parts' counts add up to the whole)."""
+    evaluator = EVALUATORS[kind]
+    codes = deck_codes(deck)
+    holdings, weights = suit_classes(codes[combination_rows(len(codes), hole_cards)])
+    boards = combination_rows(len(codes) - hole_cards, board_cards)
+    counts = np.zeros(len(evaluator.categories), dtype=np.int64)
+    for holding, weight in zip(holdings[part::parts], weights[part::parts].tolist(),
+                               strict=True):
+        left = np.setdiff1d(codes, holding)[boards]
+        strengths = evaluator.strengths(
+            np.ascontiguousarray(np.broadcast_to(holding, (len(left), hole_cards))), left)
+        counts += weight * np.bincount(evaluator.category_of(strengths).astype(np.int64),
+                                       minlength=len(counts))
+    return counts.tolist()
+
+
+def suit_classes(hands: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8],
+                                                         npt.NDArray[np.int64]]:
+    """One hand of each class of `hands` (rows of card codes) that differ only by a renaming
+    of the suits, and how many of `hands` each class holds."""
+    ranks, suits = hands.astype(np.int64) // _SUITS, hands.astype(np.int64) % _SUITS
+    places = np.int64(_SUITS * 16) ** np.arange(hands.shape[1])
+    key: npt.NDArray[np.int64] | None = None
+    for renaming in permutations(range(_SUITS)):
+        renamed = np.sort(ranks * _SUITS + np.array(renaming)[suits], axis=1) @ places
+        key = renamed if key is None else np.minimum(key, renamed)
+    assert key is not None
+    _, first, weights = np.unique(key, return_index=True, return_counts=True)
+    return hands[first], weights
+
+
 @cache
 def combination_rows(items: int, size: int) -> npt.NDArray[np.intp]:
     """Every combination of `size` of range(items), as rows in lexicographic order: grown one
@@ -103,3 +148,12 @@ def _category_counts(evaluator: HandEvaluator, hands: npt.NDArray[np.uint8]
     strengths = evaluator.strengths(hands, np.zeros((len(hands), 0), dtype=np.uint8))
     return np.bincount(evaluator.category_of(strengths).astype(np.int64),
                        minlength=len(evaluator.categories))
+
+
+if __name__ == "__main__":  # Omaha's odds: python -m pokerdb.rules.game_odds [PART PARTS]
+    from pokerdb.rules.games import GAMES, GameName
+
+    omaha = GAMES[GameName.OMAHA]
+    given = [int(number) for number in sys.argv[1:3]] or [0, 1]
+    print(hole_and_board_counts("omaha-high", omaha.deck, omaha.hole_cards, omaha.board_cards,
+                                *given))

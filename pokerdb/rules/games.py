@@ -55,6 +55,10 @@ class Game:
     # five-card and Texas Hold'em deals, evaluated as the best five of their cards.
     variant: str | None = None
     deck: tuple[str, ...] = DECK
+    # Whether a hand is its hole cards and the board used apart (Omaha's exactly two and
+    # three), so that a random hand is a holding and a board of the cards left, not any
+    # cards_per_hand cards.
+    holding_apart: bool = False
 
     @property
     def hand_width(self) -> int:
@@ -78,6 +82,10 @@ class Game:
 
     @property
     def all_hands(self) -> int:
+        """How many random hands the game's odds count."""
+        if self.holding_apart:
+            return (math.comb(len(self.deck), self.hole_cards)
+                    * math.comb(len(self.deck) - self.hole_cards, self.board_cards))
         return math.comb(len(self.deck), self.cards_per_hand)
 
     def is_showdown(self, board_size: int) -> bool:
@@ -102,16 +110,26 @@ SHORT_DECK_CARDS: Final = tuple(card for card in DECK if card[0] not in "2345")
 _SEVEN_CARD_HIGH: Final = HOLDEM.random_hands
 
 
+# An Omaha hand of four hole cards, high: its odds by game_odds.hole_and_board_counts (every
+# board against one holding of each class of holdings alike but for suits). Omaha hi/lo's high
+# hands are the same. Five and six hole cards are not counted (see game_odds).
+_OMAHA_HIGH: Final = (13_851_662_832, 122_655_542_152, 170_775_844_104, 40_712_657_408,
+                      52_289_648_688, 31_216_782_384, 29_424_798_576, 2_225_270_496,
+                      368_486_160, 42_807_600)
+
+
 def _omaha(name: GameName, hole_cards: int) -> Game:
     return Game(name, f"Omaha ({hole_cards} hole cards)" if hole_cards > 4 else "Omaha",
                 hole_cards=hole_cards, board_cards=5, board_sizes=_FLOP_BOARDS,
-                random_hands=None, variant="PO")
+                random_hands=_OMAHA_HIGH if hole_cards == 4 else None, variant="PO",
+                holding_apart=True)
 
 
 VARIANT_GAMES: Final = (
     _omaha(GameName.OMAHA, 4), _omaha(GameName.OMAHA_5, 5), _omaha(GameName.OMAHA_6, 6),
     Game(GameName.OMAHA_HI_LO, "Omaha hi/lo", hole_cards=4, board_cards=5,
-         board_sizes=_FLOP_BOARDS, random_hands=None, variant="FO/8"),
+         board_sizes=_FLOP_BOARDS, random_hands=_OMAHA_HIGH, variant="FO/8",
+         holding_apart=True),
     Game(GameName.SHORT_DECK, "short-deck hold'em", hole_cards=2, board_cards=5,
          board_sizes=_FLOP_BOARDS, variant="NS", deck=SHORT_DECK_CARDS,
          random_hands=(233_100, 2_316_600, 3_157_056, 607_200, 1_169_940, 633_024, 175_560,
