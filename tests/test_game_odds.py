@@ -15,6 +15,7 @@ from pokerdb.rules.cards import DECK, RANK_NAME, RANK_VALUE
 from pokerdb.rules.evaluators import EVALUATORS
 from pokerdb.rules.game_odds import (
     combination_rows,
+    counted_odds,
     deck_codes,
     every_hand_counts,
     hole_and_board_counts,
@@ -38,15 +39,12 @@ _COUNTS = ("One", "Two", "Three", "Four")
 
 def test_every_game_with_odds_counts_all_its_hands() -> None:
     for game in GAMES.values():
-        if game.random_hands is not None:
-            assert sum(game.random_hands) == game.all_hands, game.name
-            assert game.all_hands == (math.comb(len(game.deck), game.cards_per_hand)
-                                      if not game.holding_apart else
-                                      math.comb(len(game.deck), game.hole_cards)
-                                      * math.comb(len(game.deck) - game.hole_cards, 5))
-            assert len(game.random_hands) == len(categories_of(game)), game.name
-    assert [game.name for game in GAMES.values() if game.random_hands is None] == [
-        GameName.OMAHA_5, GameName.OMAHA_6]
+        assert sum(game.random_hands) == game.all_hands, game.name
+        assert game.all_hands == (math.comb(len(game.deck), game.cards_per_hand)
+                                  if not game.holding_apart else
+                                  math.comb(len(game.deck), game.hole_cards)
+                                  * math.comb(len(game.deck) - game.hole_cards, 5))
+        assert len(game.random_hands) == len(categories_of(game)), game.name
 
 
 @pytest.mark.parametrize("game", [GameName.SHORT_DECK, GameName.DEUCE_TO_SEVEN,
@@ -54,11 +52,13 @@ def test_every_game_with_odds_counts_all_its_hands() -> None:
 def test_enumerated_odds_are_the_games(game: GameName) -> None:
     played = GAMES[game]
     assert tuple(every_hand_counts(game_kind(played), played.deck, played.cards_per_hand)
-                 ) == played.random_hands
+                 ) == played.random_hands == tuple(counted_odds(played))
 
 
 def test_razz_odds_by_rank_multiset_are_the_games() -> None:
-    assert tuple(rank_multiset_counts("ace-to-five", 7)) == GAMES[GameName.RAZZ].random_hands
+    razz = GAMES[GameName.RAZZ]
+    assert tuple(rank_multiset_counts("ace-to-five", 7)) == razz.random_hands == tuple(
+        counted_odds(razz))
 
 
 def test_the_two_ways_of_counting_agree() -> None:
@@ -96,7 +96,6 @@ def test_omaha_odds_count_every_holding_against_every_board_and_fit_pokerkit() -
     """Omaha's odds (and Omaha hi/lo's high hands') add up to C(52, 4) x C(48, 5); 3,000
     random hands categorised by pokerkit's OmahaHoldemHand match ours and fit them."""
     omaha = GAMES[GameName.OMAHA]
-    assert omaha.random_hands is not None
     assert sum(omaha.random_hands) == math.comb(52, 4) * math.comb(48, 5) == omaha.all_hands
     assert GAMES[GameName.OMAHA_HI_LO].random_hands == omaha.random_hands
     rng = np.random.default_rng(21)

@@ -141,7 +141,10 @@ def _provenance(engine: Engine, dataset: str | None) -> Table:
 # --- charts ----------------------------------------------------------------------------------
 
 def _random_hand(game: Game) -> str:
-    """"random five-card hand", "random seven-card hand (best five)"."""
+    """"random five-card hand", "random seven-card hand (best five)", "random hand of Omaha
+    (5 hole cards): two hole cards and three of the board"."""
+    if game.holding_apart:
+        return f"random hand of {game.label}: two hole cards and three of the board"
     cards = f"random {RANK_NAME[game.cards_per_hand].lower()}-card hand"
     return cards if game.cards_per_hand == CARDS_PER_HAND else f"{cards} (best five)"
 
@@ -154,10 +157,9 @@ def _category_chart(counts: Sequence[int], game: Game) -> str:
     axes = figure.subplots()
     axes.barh([p - 0.2 for p in positions], [100 * n / total for n in counts], height=0.4,
               label=f"this data ({total:,} hands)", color="#1f77b4")
-    if game.random_hands is not None:  # Omaha's of 5 or 6 hole cards are not counted
-        axes.barh([p + 0.2 for p in positions],
-                  [100 * n / game.all_hands for n in game.random_hands], height=0.4,
-                  label=_random_hand(game), color="#ff7f0e")
+    axes.barh([p + 0.2 for p in positions],
+              [100 * n / game.all_hands for n in game.random_hands], height=0.4,
+              label=_random_hand(game), color="#ff7f0e")
     axes.set_xscale("log")
     axes.set_xlim(1e-4, 100)  # the rarest category, Royal Flush, is 0.00015%
     axes.set_yticks(list(positions), labels)

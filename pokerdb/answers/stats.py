@@ -34,7 +34,6 @@ class FitTest:
     chi_square: float | None  # None when too few hands leave fewer than two groups
     p_value: float | None
     labels: tuple[str, ...] = EVALUATORS["high"].categories
-    odds_known: bool = True  # False for a game whose odds are not counted (Omaha of 5 or 6)
 
     @property
     def degrees_of_freedom(self) -> int:
@@ -48,9 +47,6 @@ class FitTest:
 
     @property
     def verdict(self) -> str:
-        if not self.odds_known:
-            return ("no exact odds to test against (Omaha's hands of five or six hole cards "
-                    "are too many to count)")
         if self.p_value is None:
             return f"too few hands to test (every group needs {MIN_EXPECTED:g} expected)"
         if self.p_value < SIGNIFICANCE:
@@ -118,9 +114,8 @@ def selected_games(engine: Engine, dataset: str | None = None) -> list[Game]:
 
 
 def expected_counts(total: int, game: Game = FIVE_CARD) -> list[float]:
-    """The hands of each category that `total` random hands of the game expect (none for a
-    game without odds: Omaha of five or six hole cards)."""
-    return [total * hands_of / game.all_hands for hands_of in game.random_hands or ()]
+    """The hands of each category that `total` random hands of the game expect."""
+    return [total * hands_of / game.all_hands for hands_of in game.random_hands]
 
 
 def pool_groups(expected: Sequence[float]) -> list[tuple[int, ...]]:
@@ -143,8 +138,6 @@ def pool_groups(expected: Sequence[float]) -> list[tuple[int, ...]]:
 def goodness_of_fit(counts: Sequence[int], game: Game = FIVE_CARD) -> FitTest:
     """Chi-square test of observed category counts against random dealing."""
     labels = categories_of(game)
-    if game.random_hands is None:
-        return FitTest((), None, None, labels, odds_known=False)
     expected = expected_counts(sum(counts), game)
     groups = tuple(pool_groups(expected))
     if len(groups) < 2:
@@ -194,12 +187,10 @@ def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
 def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
     total = sum(counts)
     labels = categories_of(game)
-    odds: Sequence[int | None] = game.random_hands or [None] * len(labels)
-    expected: Sequence[float | None] = expected_counts(total, game) or [None] * len(labels)
     rows = [(label, count, _rounded(100 * count / total),
-             None if hands_of is None else _rounded(100 * hands_of / game.all_hands),
-             None if wanted is None else _rounded(wanted))
-            for label, count, hands_of, wanted in zip(labels, counts, odds, expected,
+             _rounded(100 * hands_of / game.all_hands), _rounded(wanted))
+            for label, count, hands_of, wanted in zip(labels, counts, game.random_hands,
+                                                      expected_counts(total, game),
                                                       strict=True)]
     return Table(("category", "hands", "percent", "expected percent", "expected hands"), rows,
                  "categories")
@@ -208,8 +199,7 @@ def category_table(counts: Sequence[int], game: Game = FIVE_CARD) -> Table:
 def fit_table(fit: FitTest) -> Table:
     chi_square = None if fit.chi_square is None else _rounded(fit.chi_square)
     p_value = None if fit.p_value is None else _rounded(fit.p_value)
-    row = (chi_square, fit.degrees_of_freedom if fit.odds_known else None, p_value, fit.pooled,
-           fit.verdict)
+    row = (chi_square, fit.degrees_of_freedom, p_value, fit.pooled, fit.verdict)
     return Table(("chi-square", "degrees of freedom", "p-value", "pooled", "verdict"), [row],
                  "goodness_of_fit")
 

@@ -2,26 +2,25 @@
 `cards_per_hand` cards, dealt from its deck, fall in each category of the kind of hand it
 compares (its `high`, or only, hand). `stats` compares a deal file's hands with them.
 
-Counted exactly, vectorised, two ways:
+Counted exactly, vectorised, three ways:
 
 - every hand enumerated and evaluated, where there are few enough (short-deck's 8,347,680
   seven-card hands of 36 cards, deuce-to-seven's 2,598,960 five-card hands, badugi's 270,725
   four-card hands);
 - by rank multiset, for a kind that ignores suits (razz: an ace-to-five low): one hand per
   multiset of ranks (at most four of a rank), weighed by the ways its suits can be dealt, the
-  product of C(4, copies) over its ranks.
+  product of C(4, copies) over its ranks;
+- for a game of hole cards and a board used apart (Omaha: exactly two and three, of 4, 5 or 6
+  hole cards), by patterns of ranks and of the flush suit (rules.omaha_odds): 2.8e13 hands
+  of six hole cards in a few CPU minutes. hole_and_board_counts counts them another way, every
+  board against one holding of each class of holdings alike but for their suits, weighed by
+  the holdings in its class (16,432 classes of four-card holdings: 40 CPU minutes; 134,459 of
+  five, more of six: hours); tests/test_omaha_odds.py checks the two agree on smaller decks.
 
-- for a game of hole cards and a board used apart (Omaha: exactly two and three), every board
-  of the cards left against one holding of each class of holdings alike but for their suits
-  (16,432 classes of the 270,725 four-card holdings), weighed by the holdings in its class:
-  2.8e10 hands in about 40 CPU minutes, where every holding would take 16 times as long.
-
-games.py holds the results as constants (a game is data); tests/test_game_odds.py checks that
-they are what these functions count (Omaha's on a smaller deck, against every holding and
-board; the full count is `python -m pokerdb.rules.game_odds`, in parts on several cores as
-`python -m pokerdb.rules.game_odds PART PARTS`), and against a count by
-pokerkit on a sample. Omaha with five or six hole cards (134,459 classes of five-card holdings,
-more of six, each against some 1.5 million boards) is not counted: those games have no odds.
+games.py holds the results as constants (a game is data); tests/test_game_odds.py and
+tests/test_omaha_odds.py check that they are what these functions count, and against a
+count by pokerkit on a sample. `python -m pokerdb.rules.game_odds GAME` counts a game's odds
+again (`omaha-6`: about 5 CPU minutes; `holdem`, 133,784,560 hands, a minute or two).
 """
 
 import math
@@ -35,6 +34,9 @@ import numpy.typing as npt
 
 from pokerdb.rules.cards import DECK, RANK_VALUE, SUIT_CHARS
 from pokerdb.rules.evaluators import EVALUATORS, HandEvaluator
+from pokerdb.rules.games import GAMES, Game, GameName
+from pokerdb.rules.omaha_odds import omaha_category_counts
+from pokerdb.rules.variants import HandKind, game_kind
 
 _CHUNK_HANDS = 1 << 20
 _SUITS = len(SUIT_CHARS)
@@ -150,10 +152,16 @@ def _category_counts(evaluator: HandEvaluator, hands: npt.NDArray[np.uint8]
                        minlength=len(evaluator.categories))
 
 
-if __name__ == "__main__":  # Omaha's odds: python -m pokerdb.rules.game_odds [PART PARTS]
-    from pokerdb.rules.games import GAMES, GameName
+def counted_odds(game: Game) -> list[int]:
+    """The hands of each category of the game's (high, or only) kind of hand among all its
+    hands, counted the quickest way this module has: what games.py stores."""
+    kind = game_kind(game)
+    if game.holding_apart:
+        return omaha_category_counts(game.hole_cards, game.deck)
+    if kind is HandKind.ACE_TO_FIVE_LOW:
+        return rank_multiset_counts(kind, game.cards_per_hand)
+    return every_hand_counts(kind, game.deck, game.cards_per_hand)
 
-    omaha = GAMES[GameName.OMAHA]
-    given = [int(number) for number in sys.argv[1:3]] or [0, 1]
-    print(hole_and_board_counts("omaha-high", omaha.deck, omaha.hole_cards, omaha.board_cards,
-                                *given))
+
+if __name__ == "__main__":  # a game's odds: python -m pokerdb.rules.game_odds GAME
+    print(counted_odds(GAMES[GameName(sys.argv[1])]))

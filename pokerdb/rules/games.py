@@ -48,9 +48,9 @@ class Game:
     board_sizes: tuple[int, ...]  # the board sizes a stored deal may have
     # Hands of each category of the game's (high, or only) kind of hand, worst first (High
     # Card to Royal Flush for high hands), among all hands of hole_cards + board_cards cards
-    # dealt from its deck: the odds of a random hand (rules.game_odds counts them). None where
-    # they are too many to count (Omaha).
-    random_hands: tuple[int, ...] | None
+    # dealt from its deck (for Omaha, every holding against every board of the cards left):
+    # the odds of a random hand (rules.game_odds counts them).
+    random_hands: tuple[int, ...]
     # The recorded variant whose rules the game follows (rules.variants.VARIANTS); None for
     # five-card and Texas Hold'em deals, evaluated as the best five of their cards.
     variant: str | None = None
@@ -110,25 +110,32 @@ SHORT_DECK_CARDS: Final = tuple(card for card in DECK if card[0] not in "2345")
 _SEVEN_CARD_HIGH: Final = HOLDEM.random_hands
 
 
-# An Omaha hand of four hole cards, high: its odds by game_odds.hole_and_board_counts (every
-# board against one holding of each class of holdings alike but for suits). Omaha hi/lo's high
-# hands are the same. Five and six hole cards are not counted (see game_odds).
-_OMAHA_HIGH: Final = (13_851_662_832, 122_655_542_152, 170_775_844_104, 40_712_657_408,
-                      52_289_648_688, 31_216_782_384, 29_424_798_576, 2_225_270_496,
-                      368_486_160, 42_807_600)
+# Omaha hands of 4, 5 and 6 hole cards, high: their odds by rules.omaha_odds (patterns of ranks
+# and of the flush suit; `python -m pokerdb.rules.game_odds omaha-6` counts them again). Four
+# hole cards' were first counted by game_odds.hole_and_board_counts (every board against one
+# holding of each class of holdings alike but for suits), to the same numbers. Omaha hi/lo's
+# high hands are Omaha's.
+_OMAHA_HIGH: Final = {
+    4: (13_851_662_832, 122_655_542_152, 170_775_844_104, 40_712_657_408, 52_289_648_688,
+        31_216_782_384, 29_424_798_576, 2_225_270_496, 368_486_160, 42_807_600),
+    5: (31_049_187_840, 664_484_779_176, 1_499_524_587_864, 385_060_493_256, 607_873_573_392,
+        382_907_839_304, 381_206_810_304, 28_693_457_712, 5_231_798_992, 613_575_600),
+    6: (38_174_766_864, 2_732_058_622_880, 9_715_612_522_632, 2_866_323_292_504,
+        5_186_224_176_912, 3_422_889_095_600, 3_603_370_797_936, 281_016_707_376,
+        54_410_197_576, 6_442_543_800),
+}
 
 
 def _omaha(name: GameName, hole_cards: int) -> Game:
     return Game(name, f"Omaha ({hole_cards} hole cards)" if hole_cards > 4 else "Omaha",
                 hole_cards=hole_cards, board_cards=5, board_sizes=_FLOP_BOARDS,
-                random_hands=_OMAHA_HIGH if hole_cards == 4 else None, variant="PO",
-                holding_apart=True)
+                random_hands=_OMAHA_HIGH[hole_cards], variant="PO", holding_apart=True)
 
 
 VARIANT_GAMES: Final = (
     _omaha(GameName.OMAHA, 4), _omaha(GameName.OMAHA_5, 5), _omaha(GameName.OMAHA_6, 6),
     Game(GameName.OMAHA_HI_LO, "Omaha hi/lo", hole_cards=4, board_cards=5,
-         board_sizes=_FLOP_BOARDS, random_hands=_OMAHA_HIGH, variant="FO/8",
+         board_sizes=_FLOP_BOARDS, random_hands=_OMAHA_HIGH[4], variant="FO/8",
          holding_apart=True),
     Game(GameName.SHORT_DECK, "short-deck hold'em", hole_cards=2, board_cards=5,
          board_sizes=_FLOP_BOARDS, variant="NS", deck=SHORT_DECK_CARDS,

@@ -124,10 +124,12 @@ class _Holdings:
                 self.slot_rank[row, slot] = rank
                 self.slot_copies[row, slot] = multiset.count(rank)
         self.rank_bits = np.left_shift(1, self.slot_rank)
+        self.rank_set = np.bitwise_or.reduce(self.rank_bits, axis=1)
 
     def ways(self, board: IntArray) -> IntArray:
         """Holdings of each multiset among the cards a board of these rank counts leaves."""
-        return np.prod(_BINOM[_SUITS - board[self.slot_rank], self.slot_copies], axis=1)
+        ways: IntArray = _BINOM[_SUITS - board[self.slot_rank], self.slot_copies].prod(axis=1)
+        return ways
 
     def _flush_factors(self, board: IntArray, in_flush: npt.NDArray[np.bool_]
                        ) -> tuple[IntArray, IntArray]:
@@ -156,10 +158,8 @@ class _Holdings:
         """Of the holdings whose rank category is a full house or four of a kind, how many of
         each rank category hold a pair of flush cards that makes a straight flush (with a
         board of this flush pattern): by every subset of their slots as their flush cards."""
-        wanted = np.isin(category, _FULL_HOUSE_UP)
-        wanted &= np.any([np.bitwise_or.reduce(self.rank_bits & pair, axis=1) == pair
-                          for pair in pairs], axis=0)
-        rows = np.flatnonzero(wanted)
+        rows = np.flatnonzero(np.isin(category, _FULL_HOUSE_UP))
+        rows = rows[np.any([self.rank_set[rows] & pair == pair for pair in pairs], axis=0)]
         without, with_one = (factor[0, rows] for factor in self._flush_factors(
             board, in_flush.reshape(1, -1)))
         slots = self.slot_rank.shape[1]
@@ -206,7 +206,8 @@ def _five_rank_category(hands: IntArray) -> IntArray:
 
 def _rank_categories(holdings: _Holdings, triples: IntArray) -> IntArray:
     """Each holding multiset's rank category against a board: its best pair of ranks."""
-    return triples[holdings.pairs].max(axis=1)
+    best: IntArray = triples[holdings.pairs].max(axis=1)
+    return best
 
 
 def _by_category(category: IntArray, weights: IntArray) -> IntArray:
@@ -250,8 +251,8 @@ def _flush_making_pairs(flush: int, windows: list[tuple[int, bool]]) -> list[tup
             if (window & flush).bit_count() == 3]
 
 
-def _straight_flush_holdings(flush: int, windows: list[tuple[int, bool]], ranks: int, hole_cards: int
-                             ) -> tuple[int, int]:
+def _straight_flush_holdings(flush: int, windows: list[tuple[int, bool]], ranks: int,
+                             hole_cards: int) -> tuple[int, int]:
     """Holdings (of the cards a board leaves) that make a straight flush but no royal flush,
     and those that make a royal flush, against a board whose flush suit holds the ranks
     `flush`: by the set of the flush cards left that they hold (two or more), with any

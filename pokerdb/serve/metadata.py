@@ -88,7 +88,7 @@ _ODDS_ROWS = ",\n  ".join(
     f"('{game.name}', {category}, {hands_of / game.all_hands!r})"
     # The games valued as high hands by the best five (the chart reads high categories).
     for game in GAMES.values() if game.variant is None
-    for category, hands_of in enumerate(game.random_hands or ()))
+    for category, hands_of in enumerate(game.random_hands))
 _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
 
