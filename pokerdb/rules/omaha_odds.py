@@ -75,12 +75,11 @@ def omaha_category_counts(hole_cards: int, deck: tuple[str, ...] = DECK) -> list
         patterns = _flush_patterns(counts)
         if not patterns:
             continue
-        in_flush = np.array([flush for flush, _ in patterns])
+        flushes = np.array([flush for flush, _ in patterns])
         boards = np.array([boards for _, boards in patterns], dtype=np.int64)
-        many = weights - holdings.ways_with_at_most_one_flush_card(counts, in_flush)
+        many = weights - holdings.ways_with_at_most_one_flush_card(counts, flushes)
         flush_capable += _by_category(category, boards @ many)
-        for flush, number in patterns:
-            key = int(flush @ (1 << np.arange(ranks + 1)))
+        for key, number in patterns:
             if key not in flush_counts:
                 flush_counts[key] = _straight_flush_holdings(key, windows, ranks, hole_cards)
             straight, royal = flush_counts[key]
@@ -89,7 +88,7 @@ def omaha_category_counts(hole_cards: int, deck: tuple[str, ...] = DECK) -> list
             pairs = [pair for pair, _ in _flush_making_pairs(key, windows)]
             if counts.max() >= 2 and pairs:
                 flushes_kept_full += number * holdings.straight_flushes_kept_full(
-                    counts, flush, pairs, category)
+                    counts, key, pairs, category)
     result = [0] * len(Category)
     for kind in range(Category.FLUSH):
         result[kind] = int(totals[kind] - flush_capable[kind])
@@ -123,6 +122,7 @@ class _Holdings:
             for slot, rank in enumerate(sorted(set(multiset))):
                 self.slot_rank[row, slot] = rank
                 self.slot_copies[row, slot] = multiset.count(rank)
+        self.slot_code = self.slot_rank * _BINOM.shape[1] + self.slot_copies
         self.rank_bits = np.left_shift(1, self.slot_rank)
         self.rank_set = np.bitwise_or.reduce(self.rank_bits, axis=1)
 
@@ -131,21 +131,25 @@ class _Holdings:
         ways: IntArray = _BINOM[_SUITS - board[self.slot_rank], self.slot_copies].prod(axis=1)
         return ways
 
-    def _flush_factors(self, board: IntArray, in_flush: npt.NDArray[np.bool_]
-                       ) -> tuple[IntArray, IntArray]:
-        """For each flush pattern (rows of `in_flush`: the board's flush ranks) and each slot:
-        the ways to take its copies from the cards left that are not of the flush suit, and
-        the ways with its flush card among them (none when the board holds that card)."""
-        flush_left = ~in_flush[:, self.slot_rank]
-        others = _SUITS - board[self.slot_rank] - flush_left
-        return (_BINOM[others, self.slot_copies],
-                flush_left * _BINOM_LESS_ONE[others, self.slot_copies])
+    def _flush_factors(self, board: IntArray, flush: IntArray,
+                       rows: IntArray | slice = slice(None)) -> tuple[IntArray, IntArray]:
+        """For each flush pattern (`flush`: bits of the board's flush ranks) and each slot of
+        the holdings `rows`: the ways to take its copies from the cards left that are not of
+        the flush suit, and the ways with its flush card among them (none when the board
+        holds that card). Looked up by slot (rank and copies) in tables of the board."""
+        others_left = np.maximum(_SUITS - 1 - board, 0)  # a rank whose flush card is left
+        code = self.slot_code[rows]
+        without_left = _BINOM[others_left].ravel()[code]
+        with_left = _BINOM_LESS_ONE[others_left].ravel()[code]
+        without_on = _BINOM[_SUITS - board].ravel()[code]
+        on_board = (self.rank_bits[rows][None] & flush[:, None, None]) != 0
+        return (np.where(on_board, without_on[None], without_left[None]),
+                np.where(on_board, 0, with_left[None]))
 
-    def ways_with_at_most_one_flush_card(self, board: IntArray,
-                                         in_flush: npt.NDArray[np.bool_]) -> IntArray:
+    def ways_with_at_most_one_flush_card(self, board: IntArray, flush: IntArray) -> IntArray:
         """Holdings of each multiset (columns) holding no flush card or one, for each flush
         pattern (rows): a product over slots, kept to first order in the flush cards."""
-        without, with_one = self._flush_factors(board, in_flush)
+        without, with_one = self._flush_factors(board, flush)
         none = np.ones(without.shape[:2], dtype=np.int64)
         one = np.zeros_like(none)
         for slot in range(without.shape[2]):
@@ -153,15 +157,15 @@ class _Holdings:
             none = none * without[:, :, slot]
         return none + one
 
-    def straight_flushes_kept_full(self, board: IntArray, in_flush: npt.NDArray[np.bool_],
-                                   pairs: list[int], category: IntArray) -> IntArray:
+    def straight_flushes_kept_full(self, board: IntArray, flush: int, pairs: list[int],
+                                   category: IntArray) -> IntArray:
         """Of the holdings whose rank category is a full house or four of a kind, how many of
         each rank category hold a pair of flush cards that makes a straight flush (with a
         board of this flush pattern): by every subset of their slots as their flush cards."""
         rows = np.flatnonzero(np.isin(category, _FULL_HOUSE_UP))
         rows = rows[np.any([self.rank_set[rows] & pair == pair for pair in pairs], axis=0)]
-        without, with_one = (factor[0, rows] for factor in self._flush_factors(
-            board, in_flush.reshape(1, -1)))
+        without, with_one = (factor[0] for factor in self._flush_factors(
+            board, np.array([flush]), rows))
         slots = self.slot_rank.shape[1]
         chosen = (np.arange(1 << slots)[:, None] >> np.arange(slots)) & 1 == 1  # subsets
         ways = np.prod(np.where(chosen[None], with_one[:, None], without[:, None]), axis=2)
@@ -216,9 +220,9 @@ def _by_category(category: IntArray, weights: IntArray) -> IntArray:
                     dtype=np.int64)
 
 
-def _flush_patterns(board: IntArray) -> list[tuple[npt.NDArray[np.bool_], int]]:
+def _flush_patterns(board: IntArray) -> list[tuple[int, int]]:
     """Each set of a board's ranks that can be its flush suit's cards (three or more distinct
-    ranks), as a mask over the ranks and the padding, with the boards of these rank counts
+    ranks), as bits of its ranks, with the boards of these rank counts
     whose flush suit holds exactly those ranks: the suit (4 ways), then the other copies of
     each rank among the other three suits."""
     present = np.flatnonzero(board).tolist()
@@ -228,9 +232,7 @@ def _flush_patterns(board: IntArray) -> list[tuple[npt.NDArray[np.bool_], int]]:
             boards = _SUITS * math.prod(
                 math.comb(_SUITS - 1, int(board[rank]) - (rank in flush)) for rank in present)
             if boards:
-                mask = np.zeros(len(board), dtype=bool)
-                mask[list(flush)] = True
-                patterns.append((mask, boards))
+                patterns.append((sum(1 << rank for rank in flush), boards))
     return patterns
 
 
