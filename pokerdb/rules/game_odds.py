@@ -12,15 +12,16 @@ Counted exactly, vectorised, three ways:
   product of C(4, copies) over its ranks;
 - for a game of hole cards and a board used apart (Omaha: exactly two and three, of 4, 5 or 6
   hole cards), by patterns of ranks and of the flush suit (rules.omaha_odds): 2.8e13 hands
-  of six hole cards in a few CPU minutes. hole_and_board_counts counts them another way, every
-  board against one holding of each class of holdings alike but for their suits, weighed by
-  the holdings in its class (16,432 classes of four-card holdings: 40 CPU minutes; 134,459 of
-  five, more of six: hours); tests/test_omaha_odds.py checks the two agree on smaller decks.
+  of six hole cards in under three CPU minutes. hole_and_board_counts counts them another
+  way, every board against one holding of each class of holdings alike but for their suits,
+  weighed by the holdings in its class (16,432 classes of four-card holdings: about 30 CPU
+  minutes; 134,459 of five, more of six: hours); tests/test_omaha_odds.py checks that the two
+  agree on smaller decks.
 
 games.py holds the results as constants (a game is data); tests/test_game_odds.py and
 tests/test_omaha_odds.py check that they are what these functions count, and against a
 count by pokerkit on a sample. `python -m pokerdb.rules.game_odds GAME` counts a game's odds
-again (`omaha-6`: about 5 CPU minutes; `holdem`, 133,784,560 hands, a minute or two).
+again and prints them (`omaha-6`: under three CPU minutes).
 """
 
 import math
