@@ -233,3 +233,37 @@ def test_explain_cards_of_a_game_refuses_bad_cards_in_one_line(
 def test_explain_game_needs_cards(runner: CliRunner) -> None:
     result = fails(runner, "explain", "1", "--game", "razz")
     assert result.stderr == "Error: --game is the game of --cards: give the deal with --cards\n"
+
+
+def _biased(line: str, game: GameName) -> bool:
+    """Whether a deal is one a biased file keeps: in stud hi/lo, player 1 holds five different
+    ranks from the ace to the eight (a qualifying low, always); in Omaha hi/lo, the board has
+    three (a low is possible)."""
+    first = line.split("|")[0].split()  # stud: player 1's cards; Omaha: the board
+    low_ranks = {card[0] for card in first} & set("A2345678")
+    return len(low_ranks) >= (5 if game is GameName.STUD_HI_LO else 3)
+
+
+@pytest.mark.parametrize("name", [GameName.STUD_HI_LO, GameName.OMAHA_HI_LO])
+def test_stats_of_a_split_game_fit_random_deals_on_both_halves_and_not_biased_ones(
+        name: GameName, runner: CliRunner, tmp_path: Path) -> None:
+    """A generated file is consistent with random dealing on the high and the low half; the
+    same deals narrowed to those with a low in sight are not, on the low half."""
+    path = tmp_path / "random.txt"
+    succeeds(runner, "generate", "3000", "--seed", "9", "--players", "2", "--game",
+             name.value, "-o", str(path), "-q")
+    biased = tmp_path / "biased.txt"
+    biased.write_text("".join(f"{line}\n" for line in path.read_text().splitlines()
+                              if _biased(line, name)))
+    db = f"sqlite:///{tmp_path / 'split.db'}"
+    verdicts = {}
+    for file in (path, biased):
+        succeeds(runner, "import", str(file), "--db", db, "--format", FORMATS[name], "--game",
+                 name.value, "-q")
+        answer = _json(runner, "stats", "--db", db, "--dataset", file.name)
+        verdicts[file.name] = [answer[table][0]["verdict"] for table in
+                               ("goodness_of_fit", "low_goodness_of_fit")]
+    random, unlikely = ("consistent with random dealing (p >= 0.05)",
+                        "unlikely to be randomly dealt (p < 0.05)")
+    assert verdicts["random.txt"] == [random, random]
+    assert verdicts["biased.txt"][1] == unlikely
