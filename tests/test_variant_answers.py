@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import fails, rows, succeeds
+from support import PHH_DATA, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.answers.explain import explain_cards
@@ -267,3 +267,50 @@ def test_stats_of_a_split_game_fit_random_deals_on_both_halves_and_not_biased_on
                         "unlikely to be randomly dealt (p < 0.05)")
     assert verdicts["random.txt"] == [random, random]
     assert verdicts["biased.txt"][1] == unlikely
+
+
+# The recorded hands of tests/data/phh by variant: deals, and hands shown at a showdown.
+PHH_VARIANTS = {"F2L3D": 8, "F7S": 13, "F7S/8": 7, "FB": 1, "FO/8": 14, "FR": 10, "FT": 7,
+                "N2L1D": 7, "NS": 1, "NT": 12, "PO": 8}
+
+
+def test_explain_of_every_recorded_hand_is_what_the_hands_view_holds(
+        runner: CliRunner, db_url: str) -> None:
+    """Each recorded hand of every variant: explain shows the hands shown at the showdown as
+    the hands view has them (cards, the cards that play, words, and a split game's low), the
+    seats' nets as stored, and a player it says wins (or alone has the low) loses no chips."""
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url, "-q")
+    deals = rows(db_url, "SELECT id, variant FROM deals ORDER BY id")
+    assert Counter(variant for _, variant in deals) == PHH_VARIANTS
+    view = rows(db_url, "SELECT deal_id, player, cards, best, description, low_best, "
+                        "low_description, showed, name, net FROM hands "
+                        "ORDER BY deal_id, player")
+    seats: dict[int, list[tuple[Any, ...]]] = {}
+    for row in view:
+        seats.setdefault(row[0], []).append(row)
+    shown_by_variant: Counter[str] = Counter()
+    for deal, variant in deals:
+        lines = succeeds(runner, "explain", str(deal), "--db", db_url).stdout.splitlines()
+        shown = [row for row in seats[deal] if row[7]]
+        shown_by_variant[variant] += len(shown)
+        hand_lines = [line for line in lines if line.startswith("Player ") and "  best " in line]
+        assert hand_lines == [
+            f"Player {player}: {cards}  best {best}  {description}"
+            + (f"; low {low_best}  {low_description}" if low_best else "")
+            for _, player, cards, best, description, low_best, low_description, *_ in shown]
+        nets = {row[1]: row[9] for row in seats[deal]}
+        assert lines[-1] == "Net: " + ", ".join(
+            f"{name} (player {player}) {'+' if net > 0 else ''}{_chips(net)}"
+            for _, player, *_, name, net in seats[deal])
+        verdict = lines[-2]
+        for named in verdict.replace("High: ", "").split(". Low: "):
+            if named.startswith("Player ") and (" wins" in named or " alone has" in named):
+                assert nets[int(named.split()[1])] >= 0, (deal, verdict)
+    assert all(shown_by_variant[variant] >= 2 for variant in PHH_VARIANTS
+               if variant not in ("FB", "NS")), shown_by_variant
+
+
+def _chips(net: Any) -> str:
+    """Chips as explain writes them: whole ones without a point (the backends give an int,
+    a float or a Decimal)."""
+    return str(int(net)) if net == int(net) else str(float(net))
