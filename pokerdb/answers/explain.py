@@ -231,12 +231,7 @@ def _dealt_variant_explanation(heading: str, board: str | None,
     """A deal of a variant's game: every hand is shown, as at a recorded hand's showdown; a
     board short of the river decides nothing yet."""
     if any(row.strength is None for row in rows):
-        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
-            len((board or "").split())]
-        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
-                               f"come decide it", heading, board,
-                           tuple(UnvaluedHand(row.player, row.cards, row.equity)
-                                 for row in rows))
+        return _no_showdown(heading, board, [(row.cards, row.equity) for row in rows])
     return _recorded_explanation(heading, board, 0, rows, variant, dealt=True)
 
 
@@ -248,19 +243,25 @@ def _variant_cards_explanation(game: Game, board: str | None,
     variant = VARIANTS[game.variant]
     named = valued_hands(game, board, holes)
     if not named:
-        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
-            len((board or "").split())]
         shares = variant_equities(variant, _codes(*holes).reshape(1, len(holes), -1),
                                   _codes(board or "").reshape(1, -1) if board else
                                   np.zeros((1, 0), dtype=np.uint8))[0].tolist()
-        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
-                               f"come decide it", None, board,
-                           tuple(UnvaluedHand(player, hole, share) for player, (hole, share)
-                                 in enumerate(zip(holes, shares, strict=True), start=1)))
+        return _no_showdown(None, board, list(zip(holes, shares, strict=True)))
     high = [PlayerHand(hand.player, hand.cards, HandValue.from_strength(hand.strength),
                        hand.best) for hand in named] if variant.high.naming == Naming.HIGH else []
     hands, outcome = _showdown(high, named, variant)
     return Explanation(hands, outcome, None, board)
+
+
+def _no_showdown(heading: str | None, board: str | None,
+                 hands: Sequence[tuple[str, float | None]]) -> Explanation:
+    """A deal whose board stops before the river: each player's cards and equity, in order."""
+    street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
+        len((board or "").split())]
+    return Explanation((), f"No showdown: the deal stops {street}; the cards still to come "
+                           f"decide it", heading, board,
+                       tuple(UnvaluedHand(player, cards, equity)
+                             for player, (cards, equity) in enumerate(hands, start=1)))
 
 
 def _showdown(high: Sequence[PlayerHand], named: Sequence[NamedHand], variant: Variant | None
@@ -312,16 +313,11 @@ def _holdem_explanation(board: str, holes: Sequence[str], heading: str | None = 
     there is one, else computed)."""
     board_cards = board.split()
     if not HOLDEM.is_showdown(len(board_cards)):
-        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[len(board_cards)]
         if stored_equities is None:
             stored_equities = equities(
                 _codes(" ".join(holes)).reshape(1, len(holes), HOLDEM.hole_cards),
                 _codes(board).reshape(1, len(board_cards)))[0].tolist()
-        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
-                               f"come decide it", heading, board,
-                           tuple(UnvaluedHand(player, hole, equity) for player, (hole, equity)
-                                 in enumerate(zip(holes, stored_equities, strict=True),
-                                              start=1)))
+        return _no_showdown(heading, board, list(zip(holes, stored_equities, strict=True)))
     codes = _codes(*(f"{hole} {board}" for hole in holes))
     strength = best_strengths(codes)
     positions = best_positions(best_five(codes, strength))

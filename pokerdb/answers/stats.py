@@ -125,10 +125,10 @@ def _independent_hands() -> ColumnElement[bool]:
     """The hands counted: in a deal file of a game with a board, player 1's of each deal
     only. The hands of one deal share its board, so they are not independent: counted
     together, random deals fail the test far more often than its significance says (of 150
-    files of 2,000 random Hold'em deals of nine players, 83 were "unlikely to be randomly
-    dealt", and 8 by player 1's hands; Omaha hi/lo's lows of six players, 52 of 200 and 7).
-    Deals without a board (each hand its own cards) and recorded hands (their showdowns)
-    count every hand."""
+    files of 2,000 random deals of nine players, 49 % of Hold'em's and 37 % of Omaha hi/lo's
+    lows were "unlikely to be randomly dealt", and 4.7 % and 4.0 % by player 1's hands:
+    benchmarks/stats_calibration.py). Deals without a board (each hand its own cards) and
+    recorded hands (their showdowns) count every hand."""
     return or_(deals.c.board.is_(None), deals.c.source.is_not(None), hand_values.c.player == 1)
 
 
