@@ -22,7 +22,7 @@ from pokerdb.rules.game_odds import (
     rank_multiset_counts,
 )
 from pokerdb.rules.games import FIVE_CARD, GAMES, HOLDEM, GameName
-from pokerdb.rules.variants import game_kind
+from pokerdb.rules.variants import game_kind, low_kind
 
 SAMPLE = 3_000
 POKERKIT_HAND = {GameName.SHORT_DECK: "ShortDeckHoldemHand", GameName.STUD: "StandardHighHand",
@@ -45,6 +45,16 @@ def test_every_game_with_odds_counts_all_its_hands() -> None:
                                   math.comb(len(game.deck), game.hole_cards)
                                   * math.comb(len(game.deck) - game.hole_cards, 5))
         assert len(game.random_hands) == len(categories_of(game)), game.name
+    # The low halves: every split game's, of the same hands.
+    split = [game for game in GAMES.values() if low_kind(game) is not None]
+    assert [game.name for game in split] == [GameName.OMAHA_HI_LO, GameName.STUD_HI_LO]
+    assert [game.name for game in GAMES.values() if game.random_lows] == [
+        game.name for game in split]
+    for game in split:
+        assert game.random_lows is not None
+        assert sum(game.random_lows) == game.all_hands, game.name
+        assert categories_of(game, low=True) == ("No Low", "Eight Low", "Seven Low",
+                                                 "Six Low", "Five Low")
 
 
 @pytest.mark.parametrize("game", [GameName.SHORT_DECK, GameName.DEUCE_TO_SEVEN,
@@ -151,3 +161,81 @@ def test_a_sample_categorised_by_pokerkit_fits_the_odds(game: GameName) -> None:
     counted = Counter(theirs)
     fit = goodness_of_fit([counted[label] for label in labels], played)
     assert fit.p_value is not None and fit.p_value > 1e-3, (game, fit)
+
+
+# --- the low halves of the split games ---------------------------------------------------------
+
+_LOW_DECK = tuple(card for card in DECK if card[0] in "A23456789" and card[1] in "CD")  # 18
+
+
+def test_split_games_lows_are_what_rank_multisets_count() -> None:
+    """Stud hi/lo's seven cards, and Omaha hi/lo's two of four hole cards and three of five
+    board cards, as eight-or-better lows; their lows of eight to five are razz's seven-card
+    counts of the same lows (a low of five different ranks is the best five of seven either
+    way)."""
+    stud, omaha = GAMES[GameName.STUD_HI_LO], GAMES[GameName.OMAHA_HI_LO]
+    assert tuple(rank_multiset_counts("eight-or-better", 7)) == stud.random_lows
+    razz = GAMES[GameName.RAZZ].random_hands
+    assert stud.random_lows is not None and razz is not None
+    assert stud.random_lows[1:] == razz[-4:]
+    assert tuple(rank_multiset_counts("omaha-eight-or-better", 4, board_cards=5)
+                 ) == omaha.random_lows
+
+
+def test_lows_by_rank_multiset_count_what_every_hand_counts_on_a_small_deck() -> None:
+    """Aces to nines of three suits (27 cards: 888,030 seven-card hands) for stud's lows; of
+    two suits (18 cards: every one of the 3,060 holdings against every one of the 2,002
+    boards left) for Omaha's, where one holding of each suit class, weighed, counts the
+    same."""
+    three_suits = tuple(card for card in DECK if card[0] in "A23456789" and card[1] != "S")
+    assert rank_multiset_counts("eight-or-better", 7, three_suits) == every_hand_counts(
+        "eight-or-better", three_suits, 7)
+    codes = deck_codes(_LOW_DECK)
+    holdings = combination_rows(len(_LOW_DECK), 4)
+    left = np.array([np.setdiff1d(np.arange(len(_LOW_DECK)), holding) for holding in holdings])
+    boards = codes[left[:, combination_rows(len(_LOW_DECK) - 4, 5)]].reshape(-1, 5)
+    hands = np.repeat(codes[holdings], math.comb(len(_LOW_DECK) - 4, 5), axis=0)
+    evaluator = EVALUATORS["omaha-eight-or-better"]
+    every = np.bincount(evaluator.category_of(evaluator.strengths(hands, boards)),
+                        minlength=len(evaluator.categories)).tolist()
+    assert every == rank_multiset_counts("omaha-eight-or-better", 4, _LOW_DECK, 5) == (
+        hole_and_board_counts("omaha-eight-or-better", _LOW_DECK, 4, 5)) == [
+        210_056, 1_158_052, 2_049_972, 1_878_940, 829_100]
+
+
+def _pokerkit_low(hand: type[pokerkit.Hand], hole: list[pokerkit.Card],
+                  board: list[pokerkit.Card]) -> str:
+    """The low category pokerkit's hand gives: its highest card (the ace low), or no low."""
+    try:
+        low = hand.from_game(hole, board)
+    except ValueError:  # pokerkit: no qualifying low
+        return "No Low"
+    ranks = [RANK_VALUE[card.rank.value] for card in low.cards]
+    return f"{RANK_NAME[max(rank for rank in ranks if rank != RANK_VALUE['A'])]} Low"
+
+
+@pytest.mark.parametrize(("game", "hand"), [
+    (GameName.STUD_HI_LO, pokerkit.EightOrBetterLowHand),
+    (GameName.OMAHA_HI_LO, pokerkit.OmahaEightOrBetterLowHand)])
+def test_a_sample_of_lows_categorised_by_pokerkit_fits_the_odds(
+        game: GameName, hand: type[pokerkit.Hand]) -> None:
+    played = GAMES[game]
+    rng = np.random.default_rng(22)
+    codes = deck_codes()
+    picks = np.argsort(rng.random((SAMPLE, len(codes))), axis=1)[:, :played.cards_per_hand]
+    hole, board = (picks, picks[:, :0]) if not played.board_cards else (
+        picks[:, :played.hole_cards], picks[:, played.hole_cards:])
+    evaluator = EVALUATORS[str(low_kind(played))]
+    ours = evaluator.category_of(evaluator.strengths(codes[hole], codes[board]))
+    labels = categories_of(played, low=True)
+    theirs = [_pokerkit_low(hand, _parsed(hole_row), _parsed(board_row))
+              for hole_row, board_row in zip(hole.tolist(), board.tolist(), strict=True)]
+    assert [labels[index] for index in ours.tolist()] == theirs
+    counted = Counter(theirs)
+    assert counted["No Low"] < SAMPLE  # lows occur: the comparison above is not all "No Low"
+    fit = goodness_of_fit([counted[label] for label in labels], played, low=True)
+    assert fit.p_value is not None and fit.p_value > 1e-3, (game, fit)
+
+
+def _parsed(indexes: list[int]) -> list[pokerkit.Card]:
+    return list(pokerkit.Card.parse("".join(DECK[i][0] + DECK[i][1].lower() for i in indexes)))

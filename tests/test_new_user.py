@@ -221,7 +221,10 @@ def test_a_report_of_two_games_has_a_section_for_each(runner: CliRunner, db_url:
     assert re.findall(r"<h2>(.*?)</h2>", alone) == [
         "Wins", "Hand categories against random dealing",
         "Player 1&#x27;s category against player 2&#x27;s", "Provenance"]
-    # Each game's table counts its own hands: 1,000 five-card, 1,000 Hold'em.
-    assert page.count("Share of the 1,000 evaluated hands") == 2
+    # Each game's table counts its own hands: 1,000 five-card; of Hold'em's, player 1's of each
+    # of the 500 deals (a deal's hands share its board: stats).
+    assert page.count("Share of the 1,000 evaluated hands in each category") == 1
+    assert page.count("Share of the 500 evaluated hands (of a deal file, player 1&#x27;s of "
+                      "each deal: a deal&#x27;s hands share its board) in each category") == 1
     assert invoke(runner, "report", "--db", db_url, "-o", str(tmp_path / "r.html")
                   ).exit_code == 0

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 from sqlalchemy import Engine, Row, select
 
+from pokerdb.answers.dealt_hands import parsed_deal, valued_hands
 from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
 from pokerdb.errors import PokerdbError, quoted, shown
 from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
@@ -30,7 +31,8 @@ from pokerdb.rules.evaluators import (
     describe,
     evaluate_cards,
 )
-from pokerdb.rules.games import HOLDEM
+from pokerdb.rules.games import FIVE_CARD, HOLDEM, Game
+from pokerdb.rules.variant_equity import variant_equities
 from pokerdb.rules.variants import VARIANTS, Naming, Variant
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals
@@ -150,14 +152,22 @@ class Explanation:
         }
 
 
-def explain_cards(text: str) -> Explanation:
+def explain_cards(text: str, game: Game | None = None) -> Explanation:
     """Explain a deal given as text: PE54 (5 cards per player, players in order), or Hold'em
-    (the board, then each player's hole cards, groups separated by '|')."""
-    if GROUP_SEPARATOR in text:
+    (the board, then each player's hole cards, groups separated by '|'); with `game`, a deal
+    of that game as its deal files write it (import --game), in the game's words."""
+    if game is not None and game.variant is not None:
+        return _variant_cards_explanation(game, *parsed_deal(text, game))
+    if game is FIVE_CARD and GROUP_SEPARATOR in text:
+        _, hands = parsed_deal(text, game)
+        return _explanation([PlayerHand(player, cards, evaluate_cards(cards))
+                             for player, cards in enumerate(hands, start=1)])
+    if GROUP_SEPARATOR in text or game is HOLDEM:
         holdem = parse_holdem_line(text)
         if isinstance(holdem, str):
             raise PokerdbError(f"--cards: {holdem}")
-        assert holdem is not None  # a line with a separator is not blank
+        if holdem is None:
+            raise PokerdbError("--cards: no cards given")
         return _holdem_explanation(*holdem)
     parsed = parse_pe54_line(text)
     if isinstance(parsed, str):
@@ -221,13 +231,49 @@ def _dealt_variant_explanation(heading: str, board: str | None,
     """A deal of a variant's game: every hand is shown, as at a recorded hand's showdown; a
     board short of the river decides nothing yet."""
     if any(row.strength is None for row in rows):
-        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
-            len((board or "").split())]
-        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
-                               f"come decide it", heading, board,
-                           tuple(UnvaluedHand(row.player, row.cards, row.equity)
-                                 for row in rows))
+        return _no_showdown(heading, board, [(row.cards, row.equity) for row in rows])
     return _recorded_explanation(heading, board, 0, rows, variant, dealt=True)
+
+
+def _variant_cards_explanation(game: Game, board: str | None,
+                               holes: Sequence[str]) -> Explanation:
+    """A deal of a variant's game given as text: every hand valued and compared as at a
+    showdown, or, with a board short of the river, each player's exact equity."""
+    assert game.variant is not None
+    variant = VARIANTS[game.variant]
+    named = valued_hands(game, board, holes)
+    if not named:
+        shares = variant_equities(variant, _codes(*holes).reshape(1, len(holes), -1),
+                                  _codes(board or "").reshape(1, -1) if board else
+                                  np.zeros((1, 0), dtype=np.uint8))[0].tolist()
+        return _no_showdown(None, board, list(zip(holes, shares, strict=True)))
+    high = [PlayerHand(hand.player, hand.cards, HandValue.from_strength(hand.strength),
+                       hand.best) for hand in named] if variant.high.naming == Naming.HIGH else []
+    hands, outcome = _showdown(high, named, variant)
+    return Explanation(hands, outcome, None, board)
+
+
+def _no_showdown(heading: str | None, board: str | None,
+                 hands: Sequence[tuple[str, float | None]]) -> Explanation:
+    """A deal whose board stops before the river: each player's cards and equity, in order."""
+    street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[
+        len((board or "").split())]
+    return Explanation((), f"No showdown: the deal stops {street}; the cards still to come "
+                           f"decide it", heading, board,
+                       tuple(UnvaluedHand(player, cards, equity)
+                             for player, (cards, equity) in enumerate(hands, start=1)))
+
+
+def _showdown(high: Sequence[PlayerHand], named: Sequence[NamedHand], variant: Variant | None
+              ) -> tuple[tuple[PlayerHand | NamedHand, ...], str]:
+    """The hands to show of a showdown of two or more, and who wins it: high hands by the rank
+    that decides, other kinds as described, and a split game's low half too."""
+    outcome = verdict(high) if high else named_verdict(named)
+    if variant is not None and variant.low is not None:
+        outcome = f"High: {outcome}. Low: {low_verdict(named)}"
+    shown: Sequence[PlayerHand | NamedHand] = named if not high or (
+        variant is not None and variant.low is not None) else high
+    return tuple(shown), outcome
 
 
 def _recorded_explanation(heading: str, board: str | None, winner: int,
@@ -246,15 +292,12 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
                                  row.low_category_name, row.low_description, row.low_best))
              for row in tabled]
     if len(tabled) > 1:
-        outcome = verdict(high) if high else named_verdict(named)
-        if variant is not None and variant.low is not None:
-            outcome = f"High: {outcome}. Low: {low_verdict(named)}"
+        hands, outcome = _showdown(high, named, variant)
     else:
         others = "the others mucked" if tabled else "everyone else folded"
         outcome = f"Player {winner} wins: {others}"
-    hands: Sequence[PlayerHand | NamedHand] = named if not high or (
-        variant is not None and variant.low is not None) else high
-    return Explanation(tuple(hands), outcome, heading, board, results=() if dealt else tuple(
+        hands = _showdown(high, named, variant)[0] if tabled else ()
+    return Explanation(hands, outcome, heading, board, results=() if dealt else tuple(
         SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
         for row in rows))
 
@@ -270,16 +313,11 @@ def _holdem_explanation(board: str, holes: Sequence[str], heading: str | None = 
     there is one, else computed)."""
     board_cards = board.split()
     if not HOLDEM.is_showdown(len(board_cards)):
-        street = {0: "before the flop", 3: "at the flop", 4: "at the turn"}[len(board_cards)]
         if stored_equities is None:
             stored_equities = equities(
                 _codes(" ".join(holes)).reshape(1, len(holes), HOLDEM.hole_cards),
                 _codes(board).reshape(1, len(board_cards)))[0].tolist()
-        return Explanation((), f"No showdown: the deal stops {street}; the cards still to "
-                               f"come decide it", heading, board,
-                           tuple(UnvaluedHand(player, hole, equity) for player, (hole, equity)
-                                 in enumerate(zip(holes, stored_equities, strict=True),
-                                              start=1)))
+        return _no_showdown(heading, board, list(zip(holes, stored_equities, strict=True)))
     codes = _codes(*(f"{hole} {board}" for hole in holes))
     strength = best_strengths(codes)
     positions = best_positions(best_five(codes, strength))

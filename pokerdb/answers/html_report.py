@@ -21,6 +21,7 @@ from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.cards import CARDS_PER_HAND, RANK_NAME
 from pokerdb.rules.games import Game
+from pokerdb.rules.variants import low_kind
 
 try:
     import matplotlib
@@ -77,9 +78,14 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
             sections.append(_section(f"categories{anchor}", f"Hand categories{of_game}",
                                      _no_categories(engine, dataset, of_game and game.label)))
             continue
+        sections.append(_section(f"categories{anchor}",
+                                 f"Hand categories against random dealing{of_game}",
+                                 _categories_body(counts[game.name], game)))
+        if low_kind(game) is not None:
+            lows = stats.category_counts(engine, dataset, game.name, low=True)
+            sections.append(_section(f"lows{anchor}", f"Low hands against random dealing"
+                                     f"{of_game}", _categories_body(lows, game, low=True)))
         sections += [
-            _section(f"categories{anchor}", f"Hand categories against random dealing{of_game}",
-                     _categories_body(counts[game.name], game)),
             _section(f"matrix{anchor}", f"Player 1's category against player 2's{of_game}",
                      _matrix_body(results.category_matrix(engine, dataset, game.name))),
         ]
@@ -106,15 +112,20 @@ def _wins_table(win_counts: dict[str, int]) -> Table:
     return Table(("outcome", "deals", "share"), [*rows, ("all deals", deals, "")])
 
 
-def _categories_body(counts: Sequence[int], game: Game) -> str:
-    fit = stats.goodness_of_fit(counts, game)
-    caption = (f"Share of the {sum(counts):,} evaluated hands in each category beside the "
+def _categories_body(counts: Sequence[int], game: Game, low: bool = False) -> str:
+    """A half's categories (`low`: a split game's low half, its eight-or-better lows), as
+    `stats` counts them, against its odds."""
+    fit = stats.goodness_of_fit(counts, game, low)
+    hands = "lows" if low else "hands"
+    if game.board_cards:
+        hands += " (of a deal file, player 1's of each deal: a deal's hands share its board)"
+    caption = (f"Share of the {sum(counts):,} evaluated {hands} in each category beside the "
                f"chance of that category in a {_random_hand(game)} (log scale).")
-    return (_figure_html(_category_chart(counts, game), caption)
-            + _html_table(stats.category_table(counts, game))
+    return (_figure_html(_category_chart(counts, game, low), caption)
+            + _html_table(stats.category_table(counts, game, low))
             + f"<p>Chi-square goodness of fit against random dealing (categories expected "
               f"fewer than {stats.MIN_EXPECTED:g} times are pooled):</p>\n"
-            + _html_table(stats.fit_table(fit)))
+            + _html_table(stats.fit_table(fit, low)))
 
 
 def _matrix_body(matrix: Table) -> str:
@@ -149,16 +160,16 @@ def _random_hand(game: Game) -> str:
     return cards if game.cards_per_hand == CARDS_PER_HAND else f"{cards} (best five)"
 
 
-def _category_chart(counts: Sequence[int], game: Game) -> str:
+def _category_chart(counts: Sequence[int], game: Game, low: bool = False) -> str:
     total = sum(counts)
-    labels = stats.categories_of(game)
+    labels = stats.categories_of(game, low)
     positions = range(len(labels))
     figure = Figure(figsize=(8, 4.5), layout="constrained")
     axes = figure.subplots()
     axes.barh([p - 0.2 for p in positions], [100 * n / total for n in counts], height=0.4,
               label=f"this data ({total:,} hands)", color="#1f77b4")
     axes.barh([p + 0.2 for p in positions],
-              [100 * n / game.all_hands for n in game.random_hands], height=0.4,
+              [100 * n / game.all_hands for n in stats.odds_of(game, low)], height=0.4,
               label=_random_hand(game), color="#ff7f0e")
     axes.set_xscale("log")
     axes.set_xlim(1e-4, 100)  # the rarest category, Royal Flush, is 0.00015%
@@ -166,7 +177,7 @@ def _category_chart(counts: Sequence[int], game: Game) -> str:
     axes.invert_yaxis()
     axes.set_xlabel("share of hands, % (log scale)")
     axes.legend(loc="lower right")
-    return _svg(figure, "categories")
+    return _svg(figure, "lows" if low else "categories")
 
 
 def _matrix_chart(labels: Sequence[str], grid: Sequence[Sequence[int]]) -> str:

@@ -103,8 +103,8 @@ def wins_by_category(engine: Engine, dataset: str | None = None) -> Table:
 def category_matrix(engine: Engine, dataset: str | None = None,
                     game: str | None = None) -> Table:
     """Deals counted by player 1's category (rows) against player 2's (columns), of the
-    datasets of one game if given: every category of high hands, and those of other kinds
-    that occur."""
+    datasets of one game if given: every category of high hands (when high hands occur, or
+    nothing does), and those of other kinds that occur."""
     one, two = hand_values.alias("one"), hand_values.alias("two")
     paired = (select().select_from(deals)
               .join(one, and_(one.c.deal_id == deals.c.id, one.c.player == 1))
@@ -120,8 +120,9 @@ def category_matrix(engine: Engine, dataset: str | None = None,
                                    .order_by(categories.c.id)).all()
         cells = connection.execute(statement).all()
     seen = {category for first, second, _ in cells for category in (first, second)}
+    every_high = not seen or any(kind == HandKind.HIGH for id_, _, kind in known if id_ in seen)
     shown = [(id_, category_label(name, kind)) for id_, name, kind in known
-             if kind == HandKind.HIGH or id_ in seen]
+             if (every_high and kind == HandKind.HIGH) or id_ in seen]
     place = {id_: index for index, (id_, _) in enumerate(shown)}
     grid = [[0] * len(shown) for _ in shown]
     for first, second, count in cells:

@@ -17,6 +17,7 @@ from pokerdb.cli.options import (
 from pokerdb.cli.program import ANSWERS, command
 from pokerdb.cli.terminal import counted, note_unevaluated, notes, user_errors
 from pokerdb.errors import PokerdbError
+from pokerdb.rules.games import GameName
 
 
 @command(panel=ANSWERS)
@@ -105,7 +106,15 @@ def explain(
                        ] = None,
     cards: Annotated[str | None, typer.Option(
         "--cards", help='A deal as text instead: 5 cards per player, e.g. "8C TS KC 9H 4S '
-                        '7D 2S 5D 3S AC".')] = None,
+                        '7D 2S 5D 3S AC"; a board and hole cards, "AH 7D 2C 9S TD | KH KD '
+                        '| QS QC"; or with --game, a deal of that game as its deal files '
+                        'write it.')] = None,
+    game: Annotated[GameName | None, typer.Option(
+        "--game", show_default=False,
+        help="The game of --cards: holdem, omaha, omaha-5, omaha-6, omaha-hi-lo, short-deck "
+             "(the board, then each player's hole cards); stud, stud-hi-lo, razz, "
+             "deuce-to-seven, badugi, five-card (each player's cards), groups separated by "
+             "'|'.")] = None,
     db: DbOption = None,
     fmt: Annotated[TextFormat, typer.Option(
         "--format", "-f", help="Text (table) or json: a verdict has no rows for csv.")
@@ -113,10 +122,13 @@ def explain(
 ) -> None:
     """Each player's hand in words, and the comparison that decides the deal."""
     from pokerdb.answers.explain import explain_cards, explain_deal
+    from pokerdb.rules.games import GAMES
 
     with user_errors():
+        if game is not None and cards is None:
+            raise PokerdbError("--game is the game of --cards: give the deal with --cards")
         if cards is not None and deal_id is None:
-            explanation = explain_cards(cards)
+            explanation = explain_cards(cards, None if game is None else GAMES[game])
         elif deal_id is not None and cards is None:
             explanation = explain_deal(open_database(db), deal_id)
         else:

@@ -7,9 +7,12 @@ Counted exactly, vectorised, three ways:
 - every hand enumerated and evaluated, where there are few enough (short-deck's 8,347,680
   seven-card hands of 36 cards, deuce-to-seven's 2,598,960 five-card hands, badugi's 270,725
   four-card hands);
-- by rank multiset, for a kind that ignores suits (razz: an ace-to-five low): one hand per
-  multiset of ranks (at most four of a rank), weighed by the ways its suits can be dealt, the
-  product of C(4, copies) over its ranks;
+- by rank multiset, for a kind that ignores suits (razz: an ace-to-five low; the
+  eight-or-better low half of stud hi/lo and Omaha hi/lo): one hand per multiset of ranks
+  (at most four of a rank), weighed by the ways its suits can be dealt, the product of
+  C(4, copies) over its ranks; for Omaha hi/lo, each multiset of four hole ranks against each
+  of five board ranks (1,820 x 6,175, less those with a rank five times), weighed by
+  C(4, hole copies) x C(4 - hole copies, board copies) over its ranks: some 6 CPU seconds.
 - for a game of hole cards and a board used apart (Omaha: exactly two and three, of 4, 5 or 6
   hole cards), by patterns of ranks and of the flush suit (rules.omaha_odds): 2.8e13 hands
   of six hole cards in under three CPU minutes. hole_and_board_counts counts them another
@@ -60,30 +63,53 @@ def every_hand_counts(kind: str, deck: tuple[str, ...], cards: int) -> list[int]
     return counts.tolist()
 
 
-def rank_multiset_counts(kind: str, cards: int) -> list[int]:
+def rank_multiset_counts(kind: str, cards: int, deck: tuple[str, ...] = DECK,
+                         board_cards: int = 0) -> list[int]:
     """Hands of each category of `kind`, a kind that ignores suits, among all hands of `cards`
-    cards of the full deck: one hand per multiset of ranks, weighed by its suits' ways."""
+    cards of `deck` (with `board_cards`, `cards` hole cards and every board of that many of
+    the cards left, used apart: Omaha's): one hand per multiset of hole ranks (and of board
+    ranks), weighed by the ways its suits can be dealt, the product over its ranks of
+    C(n, hole copies) x C(n - hole copies, board copies), n the deck's cards of the rank."""
     evaluator = EVALUATORS[kind]
-    multisets = np.array([ranks for ranks in combinations_with_replacement(range(2, 15), cards)
-                          if max(map(ranks.count, ranks)) <= _SUITS], dtype=np.int64)
-    # Each rank's copies get suits 0, 1, 2, ... in turn: distinct cards of one deck.
-    copy = np.zeros_like(multisets)
-    for column in range(1, cards):
-        same = multisets[:, column] == multisets[:, column - 1]
-        copy[:, column] = np.where(same, copy[:, column - 1] + 1, 0)
-    hands = (multisets * _SUITS + copy).astype(np.uint8)
-    # The ways to deal each multiset: C(4, copies) for each rank, the copies counted at the
-    # last of each rank's columns.
-    last = np.ones_like(multisets, dtype=bool)
-    last[:, :-1] = multisets[:, 1:] != multisets[:, :-1]
-    ways = np.prod(np.where(last, np.array([math.comb(_SUITS, k) for k in range(1, 6)])[
-        np.minimum(copy, 4)], 1), axis=1)
-    strengths = evaluator.strengths(hands, np.zeros((len(hands), 0), dtype=np.uint8))
-    index = evaluator.category_of(strengths).astype(np.int64)
-    counts = np.bincount(index, weights=ways, minlength=len(evaluator.categories))
-    result = [int(count) for count in counts.round()]
-    assert sum(result) == math.comb(len(DECK), cards)
+    ranks, per_rank = np.unique(deck_codes(deck).astype(np.int64) // _SUITS,
+                                return_counts=True)
+    holes, boards = _rank_counts(per_rank, cards), _rank_counts(per_rank, board_cards)
+    ways = np.array([[math.comb(n, k) for k in range(_SUITS + 1)] for n in range(_SUITS + 1)],
+                    dtype=np.int64)
+    counts = np.zeros(len(evaluator.categories), dtype=np.int64)
+    for board in boards:  # one board for a game without one: all hands at once
+        fits = holes[(holes + board <= per_rank).all(axis=1)]
+        weight = ways[per_rank, fits].prod(axis=1) * ways[per_rank - fits, board].prod(axis=1)
+        strengths = evaluator.strengths(_codes_of(ranks, fits, np.zeros_like(fits)),
+                                        _codes_of(ranks, np.broadcast_to(board, fits.shape),
+                                                  fits))
+        counts += np.bincount(evaluator.category_of(strengths).astype(np.int64),
+                              weights=weight, minlength=len(counts)).round().astype(np.int64)
+    result = counts.tolist()
+    assert sum(result) == math.comb(len(deck), cards) * math.comb(len(deck) - cards,
+                                                                  board_cards)
     return result
+
+
+def _rank_counts(per_rank: npt.NDArray[np.int64], cards: int) -> npt.NDArray[np.int64]:
+    """Every way to hold `cards` cards by ranks: rows of copies of each rank, at most the
+    deck's `per_rank`."""
+    rows = [np.bincount(chosen, minlength=len(per_rank))
+            for chosen in combinations_with_replacement(range(len(per_rank)), cards)]
+    every = np.array(rows, dtype=np.int64).reshape(-1, len(per_rank))
+    return every[(every <= per_rank).all(axis=1)]
+
+
+def _codes_of(ranks: npt.NDArray[np.int64], copies: npt.NDArray[np.int64],
+              first_suit: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
+    """Rows of card codes: each row's `copies` of each rank (rows of one sum), with suits
+    `first_suit`, `first_suit + 1`, ... of that rank: distinct cards of one deck beside the
+    cards below `first_suit`."""
+    flat = copies.ravel()
+    starts = np.repeat(np.cumsum(flat) - flat, flat)
+    suit = np.arange(int(flat.sum())) - starts + np.repeat(first_suit.ravel(), flat)
+    codes = np.repeat(np.tile(ranks * _SUITS, len(copies)), flat) + suit
+    return codes.astype(np.uint8).reshape(copies.shape[0], int(copies[0].sum()))
 
 
 def hole_and_board_counts(kind: str, deck: tuple[str, ...], hole_cards: int, board_cards: int,

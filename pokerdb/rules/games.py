@@ -59,6 +59,10 @@ class Game:
     # three), so that a random hand is a holding and a board of the cards left, not any
     # cards_per_hand cards.
     holding_apart: bool = False
+    # A split game's low half: hands of each category of its variant's low kind of hand
+    # (No Low, then Eight Low to Five Low for eight or better), among the same random hands
+    # (rules.game_odds counts them by rank multiset). None for a game without a low half.
+    random_lows: tuple[int, ...] | None = None
 
     @property
     def hand_width(self) -> int:
@@ -108,6 +112,11 @@ _FLOP_BOARDS: Final = HOLDEM.board_sizes
 SHORT_DECK_CARDS: Final = tuple(card for card in DECK if card[0] not in "2345")
 # Seven cards from one deck, as a high hand: a stud hand's odds are a Hold'em hand's.
 _SEVEN_CARD_HIGH: Final = HOLDEM.random_hands
+# The eight-or-better lows of seven cards (stud hi/lo): No Low, Eight Low .. Five Low.
+_SEVEN_CARD_LOWS: Final = (109_253_616, 13_171_200, 7_426_560, 3_151_360, 781_824)
+# ... and of two of four hole cards and three of five board cards (Omaha hi/lo).
+_OMAHA_LOWS: Final = (302_188_517_232, 76_415_359_104, 51_687_563_904, 25_832_342_400,
+                      7_439_717_760)
 
 
 # Omaha hands of 4, 5 and 6 hole cards, high: their odds by rules.omaha_odds (patterns of ranks
@@ -136,7 +145,7 @@ VARIANT_GAMES: Final = (
     _omaha(GameName.OMAHA, 4), _omaha(GameName.OMAHA_5, 5), _omaha(GameName.OMAHA_6, 6),
     Game(GameName.OMAHA_HI_LO, "Omaha hi/lo", hole_cards=4, board_cards=5,
          board_sizes=_FLOP_BOARDS, random_hands=_OMAHA_HIGH[4], variant="FO/8",
-         holding_apart=True),
+         holding_apart=True, random_lows=_OMAHA_LOWS),
     Game(GameName.SHORT_DECK, "short-deck hold'em", hole_cards=2, board_cards=5,
          board_sizes=_FLOP_BOARDS, variant="NS", deck=SHORT_DECK_CARDS,
          random_hands=(233_100, 2_316_600, 3_157_056, 607_200, 1_169_940, 633_024, 175_560,
@@ -144,7 +153,8 @@ VARIANT_GAMES: Final = (
     Game(GameName.STUD, "seven-card stud", hole_cards=7, board_cards=0, board_sizes=(0,),
          random_hands=_SEVEN_CARD_HIGH, variant="F7S"),
     Game(GameName.STUD_HI_LO, "seven-card stud hi/lo", hole_cards=7, board_cards=0,
-         board_sizes=(0,), random_hands=_SEVEN_CARD_HIGH, variant="F7S/8"),
+         board_sizes=(0,), random_hands=_SEVEN_CARD_HIGH, variant="F7S/8",
+         random_lows=_SEVEN_CARD_LOWS),
     Game(GameName.RAZZ, "razz", hole_cards=7, board_cards=0, board_sizes=(0,), variant="FR",
          random_hands=(0, 624, 0, 219_648, 5_948_800, 13_939_200, 21_457_920, 24_837_120,
                        23_675_904, 19_174_400, 13_171_200, 7_426_560, 3_151_360, 781_824)),

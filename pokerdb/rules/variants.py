@@ -261,3 +261,8 @@ def game_kind(game: Game) -> HandKind:
     """The kind of hand a game's deals are valued by (a split game's high half): its variant's,
     or high hands."""
     return HandKind.HIGH if game.variant is None else VARIANTS[game.variant].high
+
+
+def low_kind(game: Game) -> HandKind | None:
+    """The kind of a split game's low half (its variant's low), None for a game without one."""
+    return None if game.variant is None else VARIANTS[game.variant].low
