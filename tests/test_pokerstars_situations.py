@@ -246,17 +246,6 @@ def test_pot_limit_raises_are_held_to_the_pot(runner: CliRunner, db_url: str,
         f"is over the pot: at most 22.00\n")
 
 
-@pytest.mark.parametrize("game", ["Badugi Limit", "Triple Draw 2-7 Lowball Limit",
-                                  "5 Card Draw No Limit", "Courchevel Pot Limit"])
-def test_games_whose_lines_pokerdb_does_not_read_are_refused_by_name(
-        runner: CliRunner, db_url: str, tmp_path: Path, game: str) -> None:
-    path = tmp_path / "game.txt"
-    path.write_text(POT_LIMIT.replace("Hold'em Pot Limit", game), encoding="utf-8")
-    result = fails(runner, "import", str(path), "--db", db_url)
-    assert result.stderr.startswith(f"Error: {path}#109680643861: line 1 'PokerStars Game "
-                                    f"#1096806'...: {game} hands are not read by pokerdb yet")
-
-
 def test_a_game_in_a_structure_pokerdb_has_no_variant_for_is_refused(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     path = tmp_path / "game.txt"

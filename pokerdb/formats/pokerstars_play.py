@@ -64,6 +64,7 @@ class HandPlay:
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.boards: tuple[list[str], list[str]] = ([], [])
+        self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
         self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
         self.phase = _PRE
         self.actions: list[str] = []
@@ -117,8 +118,15 @@ class HandPlay:
         elif line.startswith("*** SECOND SHOW DOWN ***"):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
-            self.new_street()
             cards = self.hand_cards(board["cards"])
+            if board["street"] == "PRE-FLOP":  # Courchevel's first flop card: no new street
+                self.pre_flop = cards
+                self.boards[0].extend(cards)
+                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+                return False
+            self.new_street()
+            if board["street"] == "FLOP" and self.pre_flop:
+                cards = self.flop_after(cards)
             if board["run"] == "SECOND":
                 self.boards[1].extend(cards)
             else:
@@ -127,6 +135,14 @@ class HandPlay:
         elif line.startswith("*** ") and self.phase != _SUMMARY:
             raise self.hand.fail("unknown section")
         return False
+
+    def flop_after(self, cards: list[str]) -> list[str]:
+        """A Courchevel flop's new cards: its line lists the pre-flop card first, again."""
+        pre = self.pre_flop
+        if len(cards) == 3 and cards[:len(pre)] != pre:
+            raise self.hand.fail(f"the flop does not begin with the pre-flop card "
+                                 f"{' '.join(pre)}")
+        return cards[len(pre):] if len(cards) == 3 else cards
 
     def new_street(self) -> None:
         self.street_bet = [0] * len(self.names)
