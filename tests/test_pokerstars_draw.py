@@ -11,187 +11,19 @@ from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
-from support import fails, rows, succeeds
+from support import REPO, fails, rows, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
-TRIPLE_DRAW = ("PokerStars Hand #300000000101:  Triple Draw 2-7 Lowball Limit "
-               "($0.10/$0.20 USD) - 2014/03/02 10:15:00 ET\n") + """\
-Table 'Lowball I' 6-max Seat #3 is the button
-Seat 1: Ann ($5 in chips)
-Seat 2: Hero ($4 in chips)
-Seat 3: Cy ($6.20 in chips)
-Ann: posts small blind $0.05
-Hero: posts big blind $0.10
-*** DEALING HANDS ***
-Dealt to Hero [2c 7d Kh 4s Kd]
-Cy: raises $0.10 to $0.20
-Ann: folds
-Hero: calls $0.10
-*** FIRST DRAW ***
-Hero: discards 2 cards [Kh Kd]
-Dealt to Hero [2c 7d 4s] [8h 3c]
-Cy: discards 1 card
-Hero: checks
-Cy: bets $0.10
-Hero: calls $0.10
-*** SECOND DRAW ***
-Hero: stands pat on [2c 7d 4s 8h 3c]
-Cy: discards 1 card
-Hero: bets $0.20
-Cy: raises $0.20 to $0.40
-Hero: calls $0.20
-*** THIRD DRAW ***
-Hero: stands pat on [2c 7d 4s 8h 3c]
-Cy: stands pat
-Hero: checks
-Cy: bets $0.20
-Hero: calls $0.20
-*** SHOW DOWN ***
-Cy: shows [7s 6h 5d 3d 2h] (Lo: 7,6,5,3,2)
-Hero: mucks hand
-Cy collected $1.76 from pot
-*** SUMMARY ***
-Total pot $1.85 | Rake $0.09
-Seat 1: Ann (small blind) folded before the Draw
-Seat 2: Hero (big blind) mucked [2c 7d 4s 8h 3c]
-Seat 3: Cy (button) showed [7s 6h 5d 3d 2h] and won ($1.76) with Lo: 7,6,5,3,2
-"""
-
+# Hands written for these tests in PokerStars' format (as the site's files of these games
+# write them): the draws of each game, and Courchevel. The docs import them too.
+HANDS = REPO / "tests" / "data" / "pokerstars-draw"
+TRIPLE_DRAW = (HANDS / "triple-draw.txt").read_text(encoding="utf-8")
 # Heads-up (p1 the big blind draws first); a single draw has no line opening it.
-SINGLE_DRAW = ("PokerStars Hand #300000000102:  Single Draw 2-7 Lowball No Limit "
-               "($0.25/$0.50 USD) - 2014/03/02 10:20:00 ET\n") + """\
-Table 'Lowball II' 6-max Seat #1 is the button
-Seat 1: Hero ($20 in chips)
-Seat 4: Bo ($12.50 in chips)
-Hero: posts small blind $0.25
-Bo: posts big blind $0.50
-*** DEALING HANDS ***
-Dealt to Hero [2d 3h 5c 8s Qd]
-Hero: raises $1 to $1.50
-Bo: calls $1
-Bo: stands pat
-Hero: discards 1 card [Qd]
-Dealt to Hero [2d 3h 5c 8s] [7c]
-Bo: bets $11 and is all-in
-Hero: calls $11
-*** SHOW DOWN ***
-Bo: shows [9c 7h 6d 4s 2s] (Lo: 9,7,6,4,2)
-Hero: shows [2d 3h 5c 8s 7c] (Lo: 8,7,5,3,2)
-Hero collected $24.40 from pot
-*** SUMMARY ***
-Total pot $25 | Rake $0.60
-Seat 1: Hero (button) (small blind) showed [2d 3h 5c 8s 7c] and won ($24.40) with Lo: 8,7,5,3,2
-Seat 4: Bo (big blind) showed [9c 7h 6d 4s 2s] and lost with Lo: 9,7,6,4,2
-"""
-
-BADUGI = ("PokerStars Hand #300000000103: Tournament #900000001, $1.00+$0.10 USD Badugi "
-          "Limit - Level II (30/60) - 2014/03/02 11:00:00 ET\n") + """\
-Table '900000001 1' 8-max Seat #2 is the button
-Seat 1: Ann (1500 in chips)
-Seat 2: Bo (1500 in chips)
-Seat 3: Hero (1500 in chips)
-Hero: posts small blind 15
-Ann: posts big blind 30
-*** DEALING HANDS ***
-Dealt to Hero [Ac 4d Kh Ks]
-Bo: calls 30
-Hero: calls 15
-Ann: checks
-*** FIRST DRAW ***
-Hero: discards 2 cards [Kh Ks]
-Dealt to Hero [Ac 4d] [7h 2s]
-Ann: discards 1 card
-Bo: discards 3 cards
-Hero: bets 30
-Ann: calls 30
-Bo: folds
-*** SECOND DRAW ***
-Hero: stands pat on [Ac 4d 7h 2s]
-Ann: discards 1 card
-Hero: bets 60
-Ann: calls 60
-*** THIRD DRAW ***
-Hero: stands pat on [Ac 4d 7h 2s]
-Ann: discards 2 cards
-Hero: bets 60
-Ann: calls 60
-*** SHOW DOWN ***
-Hero: shows [Ac 4d 7h 2s] (Badugi: 7,4,2,A)
-Ann: shows [3c 5d 6h 6c] (3-card: 6,5,3)
-Hero collected 390 from pot
-*** SUMMARY ***
-Total pot 390 | Rake 0
-Seat 1: Ann (big blind) showed [3c 5d 6h 6c] and lost with 3-card: 6,5,3
-Seat 2: Bo (button) folded after the 1st Draw
-Seat 3: Hero (small blind) showed [Ac 4d 7h 2s] and won (390) with a Badugi: 7,4,2,A
-"""
-
-FIVE_CARD_DRAW = """\
-PokerStars Hand #300000000104:  5 Card Draw Limit ($0.10/$0.20 USD) - 2014/03/02 11:30:00 ET
-Table 'Draw III' 6-max Seat #1 is the button
-Seat 1: Ann ($3 in chips)
-Seat 2: Bo ($2 in chips)
-Seat 3: Hero ($4 in chips)
-Bo: posts small blind $0.05
-Hero: posts big blind $0.10
-*** DEALING HANDS ***
-Dealt to Hero [Jc Jd 7s 4h 2c]
-Ann: raises $0.10 to $0.20
-Bo: folds
-Hero: calls $0.10
-Hero: discards 3 cards [7s 4h 2c]
-Dealt to Hero [Jc Jd] [Ks 8d 3h]
-Ann: discards 1 card
-Hero: checks
-Ann: bets $0.20
-Hero: calls $0.20
-*** SHOW DOWN ***
-Ann: shows [9s 9h 4d 4c Ad] (two pair, Nines and Fours)
-Hero: mucks hand
-Ann collected $0.81 from pot
-*** SUMMARY ***
-Total pot $0.85 | Rake $0.04
-Seat 1: Ann (button) showed [9s 9h 4d 4c Ad] and won ($0.81) with two pair, Nines and Fours
-Seat 2: Bo (small blind) folded before the Draw
-Seat 3: Hero (big blind) mucked [Jc Jd Ks 8d 3h]
-"""
-
-COURCHEVEL = """\
-PokerStars Hand #300000000105:  Courchevel Pot Limit ($0.10/$0.25 USD) - 2014/03/02 12:00:00 ET
-Table 'Alpine I' 6-max Seat #2 is the button
-Seat 1: Ann ($25 in chips)
-Seat 2: Bo ($30 in chips)
-Seat 3: Hero ($25 in chips)
-Hero: posts small blind $0.10
-Ann: posts big blind $0.25
-*** HOLE CARDS ***
-Dealt to Hero [Jh 7h Jd 5s Kc]
-*** PRE-FLOP *** [2s]
-Bo: raises $0.50 to $0.75
-Hero: calls $0.65
-Ann: folds
-*** FLOP *** [2s 3h 4h]
-Hero: checks
-Bo: bets $1.60
-Hero: calls $1.60
-*** TURN *** [2s 3h 4h] [5c]
-Hero: checks
-Bo: checks
-*** RIVER *** [2s 3h 4h 5c] [Qs]
-Hero: bets $4
-Bo: calls $4
-*** SHOW DOWN ***
-Hero: shows [Jh 7h Jd 5s Kc] (a pair of Jacks)
-Bo: shows [6c Kh 9s 2d 5h] (a straight, Deuce to Six)
-Bo collected $12.35 from pot
-*** SUMMARY ***
-Total pot $12.95 | Rake $0.60
-Board [2s 3h 4h 5c Qs]
-Seat 1: Ann (big blind) folded before Flop
-Seat 2: Bo (button) showed [6c Kh 9s 2d 5h] and won ($12.35) with a straight, Deuce to Six
-Seat 3: Hero (small blind) showed [Jh 7h Jd 5s Kc] and lost with a pair of Jacks
-"""
+SINGLE_DRAW = (HANDS / "single-draw.txt").read_text(encoding="utf-8")
+BADUGI = (HANDS / "badugi.txt").read_text(encoding="utf-8")  # a badugi beats a three-card one
+FIVE_CARD_DRAW = (HANDS / "five-card-draw.txt").read_text(encoding="utf-8")
+COURCHEVEL = (HANDS / "courchevel.txt").read_text(encoding="utf-8")
 
 
 def imported(runner: CliRunner, db_url: str, tmp_path: Path, *texts: str) -> Path:
