@@ -3,16 +3,20 @@ Courchevel imported on every backend: the draws as PHH's actions (every discard 
 the new cards), the hero's final hand and the shown ones evaluated under the game's ranking, the
 site's amounts checked, each impossible discard refused naming the file, the hand and the line;
 and the hands exported as PHH replay in pokerkit (an independent implementation) to the nets
-pokerdb stored."""
+pokerdb stored; random draw hands among hold'em ones (benchmarks/pokerstars_draw_hands.py, its
+showdowns decided by evaluators of its own) import as their lines say."""
 
+import random
+import warnings
 from collections import deque
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
+from pokerstars_draw_hands import pokerstars_mixed_hands  # benchmarks/, on the path (conftest)
 from support import REPO, fails, rows, succeeds
-from test_pokerstars import plain
+from test_pokerstars import nets_by_lines, plain
 from typer.testing import CliRunner
 
 # Hands written for these tests in PokerStars' format (as the site's files of these games
@@ -171,21 +175,63 @@ def test_the_site_words_for_a_five_card_draw_hand_are_checked(
         "pokerdb evaluates two pairs")
 
 
-def test_draw_hands_exported_as_phh_replay_in_pokerkit_to_the_same_nets(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    """pokerkit plays 2-7 single draw no-limit, triple draw and badugi fixed-limit (it has no
-    five-card draw): each such hand's payoffs are pokerdb's nets before the rake."""
-    imported(runner, db_url, tmp_path, TRIPLE_DRAW, SINGLE_DRAW, BADUGI)
-    out = tmp_path / "out"
+# pokerkit plays 2-7 single draw no-limit, triple draw and badugi fixed-limit; it has no
+# five-card draw.
+POKERKIT_DRAWS = ("N2L1D", "F2L3D", "FB")
+
+
+def replayed_by_pokerkit(runner: CliRunner, db_url: str, out: Path) -> dict[str, int]:
+    """The stored hands exported as PHH, those of the draws pokerkit plays replayed by it: each
+    one's payoffs must be pokerdb's nets before the rake. How many of each variant it
+    replayed."""
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     nets: dict[int, list[Decimal]] = {}
     for line_no, net, raked in rows(db_url, "SELECT d.line_no, s.net, s.raked FROM deals d "
                                             "JOIN seats s ON s.deal_id = d.id "
                                             "ORDER BY d.id, s.player"):
         nets.setdefault(line_no, []).append(Decimal(str(net)) + Decimal(str(raked or 0)))
-    files = sorted((out / "1-draw.txt").glob("*.phh"))
-    assert len(files) == 3
-    for file in files:
-        with file.open("rb") as handle:
+    (folder,) = out.iterdir()
+    counts: dict[str, int] = {}
+    for file in sorted(folder.glob("*.phh")):
+        variant = file.read_text(encoding="utf-8").partition('variant = "')[2].partition('"')[0]
+        if variant not in POKERKIT_DRAWS:
+            continue
+        with file.open("rb") as handle, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pokerkit's "no reason for this player to fold"
             final = deque(HandHistory.load(handle), maxlen=1)[0]
-        assert [Decimal(str(value)) for value in final.payoffs] == nets[int(file.stem)]
+        assert [Decimal(str(value)) for value in final.payoffs] == nets[int(file.stem)], file
+        counts[variant] = counts.get(variant, 0) + 1
+    return counts
+
+
+def test_draw_hands_exported_as_phh_replay_in_pokerkit_to_the_same_nets(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, TRIPLE_DRAW, SINGLE_DRAW, BADUGI, FIVE_CARD_DRAW)
+    assert replayed_by_pokerkit(runner, db_url, tmp_path / "out") == {
+        "F2L3D": 1, "N2L1D": 1, "FB": 1}
+
+
+def test_random_draw_hands_among_holdem_import_as_their_lines_say(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(pokerstars_mixed_hands(random.Random(21), 400, draw_share=0.75),
+                    encoding="utf-8")
+    succeeds(runner, "import", str(path), "--db", db_url)
+    hands = {chunk.split(":", 1)[0].split("#")[1]: chunk.splitlines()
+             for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip()}
+    stored: dict[str, dict[str, Decimal]] = {}
+    for number, name, net in rows(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
+                                          "JOIN seats s ON s.deal_id = d.id"):
+        stored.setdefault(number, {})[name] = Decimal(str(net))
+    assert len(stored) == 400
+    for number, nets in stored.items():
+        assert nets == nets_by_lines(hands[number])[0], number
+    counts = dict(rows(db_url, "SELECT variant, count(*) FROM deals GROUP BY variant"))
+    assert sorted(counts) == ["F2L3D", "F5D", "FB", "FT", "N2L1D", "N5D", "NT"]
+    assert min(counts[variant] for variant in counts if variant not in ("NT", "FT")) > 40
+    # Showdowns of every draw game, decided as the generator's own evaluators decide them.
+    assert rows(db_url, "SELECT count(DISTINCT variant) FROM deals d WHERE variant NOT IN "
+                        "('NT', 'FT') AND EXISTS (SELECT 1 FROM seats s WHERE s.deal_id = d.id "
+                        "AND s.showed = 1)") == [(5,)]
+    replayed = replayed_by_pokerkit(runner, db_url, tmp_path / "out")
+    assert replayed == {variant: counts[variant] for variant in POKERKIT_DRAWS}
