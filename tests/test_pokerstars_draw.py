@@ -232,6 +232,6 @@ def test_random_draw_hands_among_holdem_import_as_their_lines_say(
     # Showdowns of every draw game, decided as the generator's own evaluators decide them.
     assert rows(db_url, "SELECT count(DISTINCT variant) FROM deals d WHERE variant NOT IN "
                         "('NT', 'FT') AND EXISTS (SELECT 1 FROM seats s WHERE s.deal_id = d.id "
-                        "AND s.showed = 1)") == [(5,)]
+                        "AND s.showed)") == [(5,)]
     replayed = replayed_by_pokerkit(runner, db_url, tmp_path / "out")
     assert replayed == {variant: counts[variant] for variant in POKERKIT_DRAWS}
