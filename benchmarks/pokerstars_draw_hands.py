@@ -56,6 +56,9 @@ GAMES: Final = (
 )
 DRAW_NAMES: Final = ("FIRST", "SECOND", "THIRD")
 _RANK_OF: Final = {rank: value for value, rank in enumerate(RANKS, 2)}  # the ace 14
+# A deuce-to-seven hand's words, by its category as a high hand (the site's words begin so).
+_LOW_WORDS: Final = ("a pair", "two pair", "three of a kind", "a straight", "a flush",
+                     "a full house", "four of a kind", "a straight flush")
 
 
 def pokerstars_mixed_hands(rng: random.Random, count: int, draw_share: float,
@@ -207,8 +210,10 @@ def _said(game: DrawGame, cards: list[str]) -> str:
     if game.ranking == "high":
         return _words(cards, [])
     if game.ranking == "deuce-to-seven":
+        category = deuce_to_seven_as_high(cards) // 15 ** 5
         ranks = sorted((_RANK_OF[card[0]] for card in cards), reverse=True)
-        return "Lo: " + ",".join(RANKS[rank - 2] for rank in ranks)
+        return "Lo: " + (",".join(RANKS[rank - 2] for rank in ranks) if not category
+                         else _LOW_WORDS[category - 1])
     size, ranks = best_badugi(cards)
     written = ",".join("A" if rank == 1 else RANKS[rank - 2] for rank in ranks)
     return f"Badugi: {written}" if size == 4 else f"{size}-card: {written}"

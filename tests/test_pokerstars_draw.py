@@ -167,12 +167,39 @@ def test_an_impossible_draw_is_one_line_naming_the_file_hand_and_line(
         f"300000000101: {error}")
 
 
-def test_the_site_words_for_a_five_card_draw_hand_are_checked(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    edited = FIVE_CARD_DRAW.replace("(two pair, Nines and Fours)", "(three of a kind, Nines)")
-    assert refusal(runner, db_url, tmp_path, edited) == (
-        "300000000104: Ann shows 9S 9H 4D 4C AD: the file says 'three of a kind, Nines', "
-        "pokerdb evaluates two pairs")
+@pytest.mark.parametrize(("text", "words", "error"), [
+    (FIVE_CARD_DRAW, ("two pair, Nines and Fours", "three of a kind, Nines"),
+     "300000000104: Ann shows 9S 9H 4D 4C AD: the file says 'three of a kind, Nines', "
+     "pokerdb evaluates two pairs"),
+    (TRIPLE_DRAW, ("Lo: 7,6,5,3,2", "Lo: 7,6,5,4,2"),
+     "300000000101: Cy shows 7S 6H 5D 3D 2H: the file says 'Lo: 7,6,5,4,2', pokerdb "
+     "evaluates 'Lo: 7,6,5,3,2'"),
+    (TRIPLE_DRAW, ("Lo: 7,6,5,3,2", "Lo: a pair of Sevens"),
+     "300000000101: Cy shows 7S 6H 5D 3D 2H: the file says 'Lo: a pair of Sevens', pokerdb "
+     "evaluates 'Lo: 7,6,5,3,2'"),
+    (SINGLE_DRAW.replace("[9c 7h 6d 4s 2s] (Lo: 9,7,6,4,2)", "[9c 7h 6d 5s 8h] (Lo: 9,8,7,6,5)"),
+     ("Lo: 9,8,7,6,5", "Lo: 9,8,7,6,5"),
+     "300000000102: Bo shows 9C 7H 6D 5S 8H: the file says 'Lo: 9,8,7,6,5', pokerdb "
+     "evaluates straight"),
+    (BADUGI, ("3-card: 6,5,3", "Badugi: 6,5,3"),
+     "300000000103: Ann shows 3C 5D 6H 6C: the file says 'Badugi: 6,5,3', pokerdb evaluates "
+     "'3-card: 6,5,3'"),
+    (BADUGI, ("Badugi: 7,4,2,A", "Badugi: 7,4,3,A"),
+     "300000000103: Hero shows AC 4D 7H 2S: the file says 'Badugi: 7,4,3,A', pokerdb "
+     "evaluates 'Badugi: 7,4,2,A'"),
+])
+def test_the_site_words_for_a_shown_hand_are_checked_in_each_game_ranking(
+        runner: CliRunner, db_url: str, tmp_path: Path, text: str, words: tuple[str, str],
+        error: str) -> None:
+    said, edited = words
+    assert f"({said})" in text
+    assert refusal(runner, db_url, tmp_path, text.replace(f"({said})", f"({edited})")) == error
+    # The straight as the site words it passes.
+    if "9,8,7,6,5" in edited:
+        straight = text.replace("(Lo: 9,8,7,6,5)", "(Lo: a straight, Five to Nine)")
+        path = tmp_path / "straight.txt"
+        path.write_text(straight, encoding="utf-8")
+        succeeds(runner, "import", str(path), "--db", db_url)
 
 
 # pokerkit plays 2-7 single draw no-limit, triple draw and badugi fixed-limit; it has no
