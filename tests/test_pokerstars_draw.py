@@ -117,17 +117,17 @@ def test_a_courchevel_hand_deals_its_first_flop_card_before_the_betting(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, COURCHEVEL)
     assert plain(db_url, "SELECT variant, min_bet, board, total_pot, rake FROM deals") == [
-        ("PC", 0.25, "2S 3H 4H 5C QS", 12.95, 0.6)]
+        ("PC", 0.25, "3S 4D 5H 9C KD", 12.95, 0.6)]
     assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
         ("Hero", 6.35, -6.35), ("Ann", 0.25, -0.25), ("Bo", 6.35, 6.0)]
     assert actions(db_url, "300000000105")[3:8] == [
-        "d db 2s", "p3 cbr 0.75", "p1 cc", "p2 f", "d db 3h4h"]
+        "d db 3s", "p3 cbr 0.75", "p1 cc", "p2 f", "d db 4d5h"]
     assert rows(db_url, "SELECT player, best FROM hands WHERE cards IS NOT NULL "
-                        "ORDER BY player") == [(1, "JH JD QS 5C 4H"), (3, "6C 5C 4H 3H 2D")]
-    flop = COURCHEVEL.replace("*** FLOP *** [2s 3h 4h]", "*** FLOP *** [3h 4h 6d]")
+                        "ORDER BY player") == [(1, "QD QC KD 9C 5H"), (3, "7C 6D 5H 4D 3S")]
+    flop = COURCHEVEL.replace("*** FLOP *** [3s 4d 5h]", "*** FLOP *** [4d 5h 6c]")
     assert refusal(runner, db_url, tmp_path, flop, stored=1) == (
-        "300000000105: line 14 '*** FLOP *** [3h 4h 6d]': the flop does not begin with the "
-        "pre-flop card 2s")
+        "300000000105: line 14 '*** FLOP *** [4d 5h 6c]': the flop does not begin with the "
+        "pre-flop card 3s")
 
 
 @pytest.mark.parametrize(("edit", "error"), [
