@@ -1,11 +1,15 @@
 """PokerStars hand histories (issue 21): `pokerdb import` of one file of generated hands
 (benchmarks/pokerstars_hands.py: cash no-limit and fixed-limit hold'em with rake, no-limit
 tournaments) as a whole process, against pokerkit's `HandHistory.from_pokerstars` parsing and
-replaying the same hands where it can read them (no-limit hold'em only), in the same run.
+replaying the same hands where it can read them (no-limit hold'em only), in the same run; with
+`--draw-share F`, also the import of a file of as many hands of which about F are draw hands
+(benchmarks/pokerstars_draw_hands.py: 2-7 triple and single draw, badugi, five-card draw), the
+rest hold'em, against the hold'em file's.
 
 `python benchmarks/pokerstars_bench.py [--hands N] [--pokerkit-hands K] [--seed S] [--db URL]
-[--file PATH]` prints the table and the targets: the import at least 5,000 hands/s, and at
-least 100x pokerkit's hands/s. pokerkit takes some 20 ms a hand, so it is given the file's first
+[--file PATH] [--draw-share F]` prints the table and the targets: the import at least 5,000
+hands/s, at least 100x pokerkit's hands/s, and the mixed file's at least two thirds of the
+hold'em file's hands/s. pokerkit takes some 20 ms a hand, so it is given the file's first
 K hands without antes (default 1,000; it drops antes); its rate is over the hands it read. Every
 hand pokerkit reads is checked: its payoffs must be pokerdb's nets before rake (the run exits 1
 otherwise).
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from pokerstars_draw_hands import pokerstars_mixed_hands
 from pokerstars_hands import pokerstars_hands
 from procs import Measured, measure, python
 from result_tables import Table, render_rich
@@ -38,6 +43,7 @@ HANDS = 100_000
 POKERKIT_HANDS = 1_000
 RATE_GOAL = 5_000
 RATIO_GOAL = 100
+MIXED_GOAL = 2 / 3  # of the hold'em file's hands/s, as a PHH folder of mixed variants
 HEADINGS = ("step", "hands", "wall s", "CPU s", "peak RSS MiB", "hands/s")
 
 
@@ -49,6 +55,8 @@ class StarsResults:
     pokerkit: Measured
     imported: Measured
     differing: int  # hands pokerkit read whose payoffs are not pokerdb's nets before rake
+    mixed: Measured | None = None  # the import of the file with draw hands
+    draw_share: float = 0.0
 
     @property
     def rate(self) -> float:
@@ -62,14 +70,22 @@ class StarsResults:
     def ratio(self) -> float:
         return self.rate / self.pokerkit_rate
 
+    @property
+    def mixed_ratio(self) -> float:
+        assert self.mixed is not None
+        return self.imported.wall / self.mixed.wall  # the same number of hands
 
-def written(path: Path, hands: int, seed: int) -> Path:
-    """The file of `hands` generated hands (kept if it is there)."""
+
+def written(path: Path, hands: int, seed: int, draw_share: float = 0.0) -> Path:
+    """The file of `hands` generated hands, about `draw_share` of them draw hands (kept if it
+    is there)."""
     marker = path.with_suffix(".json")
-    if not (path.exists() and marker.exists()
-            and json.loads(marker.read_text()) == {"hands": hands, "seed": seed}):
-        path.write_text(pokerstars_hands(random.Random(seed), hands), encoding="utf-8")
-        marker.write_text(json.dumps({"hands": hands, "seed": seed}))
+    made = {"hands": hands, "seed": seed} | ({"draw_share": draw_share} if draw_share else {})
+    if not (path.exists() and marker.exists() and json.loads(marker.read_text()) == made):
+        rng = random.Random(seed)
+        path.write_text(pokerstars_mixed_hands(rng, hands, draw_share) if draw_share
+                        else pokerstars_hands(rng, hands), encoding="utf-8")
+        marker.write_text(json.dumps(made))
     return path
 
 
@@ -83,7 +99,8 @@ def first_hands(path: Path, count: int, out: Path) -> Path:
 
 
 def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
-            progress: Console) -> StarsResults:
+            progress: Console, mixed_db: str | None = None,
+            draw_share: float = 0.0) -> StarsResults:
     progress.print(f"PokerStars: writing {hands:,} hands" if not path.exists() else
                    "PokerStars: the hands file")
     written(path, hands, seed)
@@ -99,7 +116,14 @@ def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
     nets = stored_nets(db)
     differing = sum(nets.get(number) != [Decimal(value) for value in paid]
                     for number, paid in payoffs.items())
-    return StarsResults(hands, len(payoffs), pokerkit_hands, pokerkit, imported, differing)
+    mixed = None
+    if mixed_db is not None:
+        mixed_path = written(path.with_name(f"{path.stem}-mixed.txt"), hands, seed, draw_share)
+        progress.print(f"PokerStars: pokerdb import of {hands:,}, about {draw_share:.0%} draw")
+        mixed = measure(python("-m", "pokerdb", "import", str(mixed_path), "--db", mixed_db,
+                               "-q"))
+    return StarsResults(hands, len(payoffs), pokerkit_hands, pokerkit, imported, differing,
+                        mixed, draw_share)
 
 
 def stored_nets(db: str) -> dict[str, list[Decimal]]:
@@ -139,7 +163,9 @@ def table_rows(r: StarsResults) -> list[list[str]]:
 
     return [row(f"pokerkit: parse and replay (read {r.pokerkit_read:,} of the first "
                 f"{r.pokerkit_hands:,} without antes)", r.pokerkit_read, r.pokerkit),
-            row("pokerdb import (SQLite unless --db)", r.hands, r.imported)]
+            row("pokerdb import (SQLite unless --db)", r.hands, r.imported),
+            *([row(f"pokerdb import, {r.draw_share:.0%} of the hands draw hands", r.hands,
+                   r.mixed)] if r.mixed is not None else [])]
 
 
 def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
@@ -147,7 +173,11 @@ def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
              f"{r.rate:,.0f} hands/s", r.rate >= RATE_GOAL),
             ("PokerStars import vs pokerkit parse and replay", f">= {RATIO_GOAL}x",
              f"{r.ratio:.0f}x ({r.rate:,.0f} vs {r.pokerkit_rate:,.1f} hands/s)",
-             r.ratio >= RATIO_GOAL)]
+             r.ratio >= RATIO_GOAL),
+            *([("PokerStars import with draw hands vs hold'em only", f">= {MIXED_GOAL:.3f}x",
+                f"{r.mixed_ratio:.3f}x (CPU {r.imported.cpu / r.mixed.cpu:.3f}x)",
+                r.mixed_ratio >= MIXED_GOAL)]
+              if r.mixed is not None else [])]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=21, help="seed of the random hands")
     parser.add_argument("--db", help="PostgreSQL server URL (scratch database); default SQLite")
     parser.add_argument("--file", type=Path, help="keep the hands here (reused if present)")
+    parser.add_argument("--draw-share", type=float, default=0.0,
+                        help="also import a file of as many hands, this share draw hands")
     parser.add_argument("--pokerkit", nargs=2, type=Path, metavar=("FILE", "OUT"),
                         help=argparse.SUPPRESS)  # the pokerkit side's own process
     args = parser.parse_args(argv)
@@ -169,7 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         dbs = Databases(Path(scratch), args.db)
         try:
             results = compare(args.file or Path(scratch) / "hands.txt", dbs.fresh("stars"),
-                              args.hands, args.pokerkit_hands, args.seed, Console(stderr=True))
+                              args.hands, args.pokerkit_hands, args.seed, Console(stderr=True),
+                              dbs.fresh("stars_mixed") if args.draw_share else None,
+                              args.draw_share)
         finally:
             dbs.drop_all()
     render_rich(console, [], [Table(

@@ -43,6 +43,7 @@ class _Table:
     names: list[str]
     stacks: list[int]
     lines: list[str] = field(default_factory=list)
+    big_bets_from: int = 2  # the first street of fixed-limit big bets (hold'em's turn)
 
     def money(self, units: int) -> str:
         if self.tournament:
@@ -54,10 +55,12 @@ class _Table:
 def pokerstars_hands(rng: random.Random, count: int, first_number: int = 200_000_000_000
                      ) -> str:
     """A file of `count` random hands, blank lines between them."""
-    return "\n\n\n".join(_hand(rng, first_number + number) for number in range(count)) + "\n"
+    return "\n\n\n".join(holdem_hand(rng, first_number + number)
+                        for number in range(count)) + "\n"
 
 
-def _hand(rng: random.Random, number: int) -> str:
+def holdem_hand(rng: random.Random, number: int) -> str:
+    """One random hold'em hand, cash or tournament, numbered `number`."""
     tournament = rng.random() < 0.3
     limit = not tournament and rng.random() < 0.25
     players = rng.choice((2, 3, 6, 6, 6, 9, 9))
@@ -144,7 +147,7 @@ def _play(table: _Table, number: int) -> Iterator[str]:
 def _betting(table: _Table, street: int, stacks: list[int], bets: list[int], live: list[bool],
              first: int) -> Iterator[str]:
     rng, names, n = table.rng, table.names, len(table.names)
-    size = table.big * (2 if table.limit and street >= 2 else 1)
+    size = table.big * (2 if table.limit and street >= table.big_bets_from else 1)
     raise_size, raises = size, 1 if street == 0 else 0
     to_act = [(first + step) % n for step in range(n)]
     to_act = [seat for seat in to_act if live[seat] and stacks[seat]]
@@ -214,7 +217,6 @@ def _showdown(table: _Table, put: list[int], live: list[bool], holes: list[list[
               board: list[str], street: int) -> Iterator[str]:
     names, n = table.names, len(table.names)
     contenders = [seat for seat in range(n) if live[seat]]
-    total = sum(put)
     dealt = 5 if len(contenders) > 1 else (0, 3, 4, 5)[street]
     if len(contenders) > 1:
         yield "*** SHOW DOWN ***"
@@ -222,8 +224,17 @@ def _showdown(table: _Table, put: list[int], live: list[bool], holes: list[list[
               for seat in contenders} if len(contenders) > 1 else {contenders[0]: 0}
     for seat in contenders if len(contenders) > 1 else ():
         yield f"{names[seat]}: shows [{' '.join(holes[seat])}] ({_words(holes[seat], board)})"
+    yield from paid_out(table, put, contenders, values, dealt >= 3, board[:dealt])
+
+
+def paid_out(table: _Table, put: list[int], contenders: list[int], values: dict[int, int],
+             raked: bool, board: list[str]) -> Iterator[str]:
+    """The pots, each to the best of its players' `values` (higher is better), and the
+    summary; a cash game's pot is raked where `raked` (PokerStars: no flop, no drop)."""
+    names, n = table.names, len(table.names)
+    total = sum(put)
     rake = 0
-    if not table.tournament and dealt >= 3:
+    if not table.tournament and raked:
         rake = min(RAKE_CAP, total * RAKE_PERCENT // 100)
     collected = [0] * n
     levels = sorted(set(put))
@@ -261,8 +272,8 @@ def _showdown(table: _Table, put: list[int], live: list[bool], holes: list[list[
             yield f"{names[seat]} collected {table.money(won)} from {name}"
     yield "*** SUMMARY ***"
     yield f"Total pot {table.money(total)} | Rake {table.money(rake)} "
-    if dealt:
-        yield f"Board [{' '.join(board[:dealt])}]"
+    if board:
+        yield f"Board [{' '.join(board)}]"
     for seat in range(n):
         yield (f"Seat {seat + 1}: {names[seat]} collected ({table.money(collected[seat])})"
                if collected[seat] else f"Seat {seat + 1}: {names[seat]} lost")

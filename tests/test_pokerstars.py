@@ -91,14 +91,17 @@ def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal, Decima
                 fees = sum((units(fee) for fee in re.findall(r"\| (?!Rake)\w+ " + AMOUNT,
                                                              line)), Decimal(0))
             continue
-        if line.startswith("*** ") and "HOLE CARDS" not in line:
+        if line.startswith("*** ") and "HOLE CARDS" not in line and "DEALING" not in line:
             street.clear()
         name = next((name for name in sorted(names, key=len, reverse=True)
                      if line.startswith(name + ": ")), None)
         if name is not None:
             what = line[len(name) + 2:].removesuffix(" and is all-in").strip()
             what = re.sub(r" and has reached the \S+ cap$", "", what)
-            if (posted := re.match(r"posts (small blind|big blind|the ante) " + AMOUNT, what)):
+            if what.startswith(("discards ", "stands pat")):  # a draw, between two streets
+                street.clear()
+            elif (posted := re.match(r"posts (small blind|big blind|the ante) " + AMOUNT,
+                                     what)):
                 put[name] += units(posted[2])
                 if posted[1] != "the ante":  # a blind counts toward the player's bet
                     street[name] += units(posted[2])

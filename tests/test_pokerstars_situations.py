@@ -1,8 +1,9 @@
 """PokerStars situations the samples lack, each a small hand written for the test and imported on
 every backend: a tournament (id, buy-in, level, chips, a player sitting out who is blinded off),
 a home game (its club, a dead blind, a jackpot fee, chat and a disconnection), cash-outs (the
-cashed-out player losing, and winning a pot the site keeps), pot-limit raise bounds, and the
-games whose lines pokerdb does not read yet (stud's are read: tests/test_pokerstars_stud.py).
+cashed-out player losing, and winning a pot the site keeps), pot-limit raise bounds, a big
+blind given no option against a short all-in call, and the games and structures pokerdb does not
+read (stud's are read: tests/test_pokerstars_stud.py; the draws': tests/test_pokerstars_draw.py).
 Each hand's stored nets are worked out here by hand from its lines."""
 
 from decimal import Decimal
@@ -246,17 +247,6 @@ def test_pot_limit_raises_are_held_to_the_pot(runner: CliRunner, db_url: str,
         f"is over the pot: at most 22.00\n")
 
 
-@pytest.mark.parametrize("game", ["Badugi Limit", "Triple Draw 2-7 Lowball Limit",
-                                  "5 Card Draw No Limit", "Courchevel Pot Limit"])
-def test_games_whose_lines_pokerdb_does_not_read_are_refused_by_name(
-        runner: CliRunner, db_url: str, tmp_path: Path, game: str) -> None:
-    path = tmp_path / "game.txt"
-    path.write_text(POT_LIMIT.replace("Hold'em Pot Limit", game), encoding="utf-8")
-    result = fails(runner, "import", str(path), "--db", db_url)
-    assert result.stderr.startswith(f"Error: {path}#109680643861: line 1 'PokerStars Game "
-                                    f"#1096806'...: {game} hands are not read by pokerdb yet")
-
-
 def test_a_game_in_a_structure_pokerdb_has_no_variant_for_is_refused(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     path = tmp_path / "game.txt"
@@ -264,3 +254,56 @@ def test_a_game_in_a_structure_pokerdb_has_no_variant_for_is_refused(
     result = fails(runner, "import", str(path), "--db", db_url)
     assert result.stderr == (f"Error: {path}#109680643861: line 1 'PokerStars Game #1096806'"
                              f"...: the game 'Razz No Limit' is not one pokerdb reads\n")
+
+
+# The short stack calls all-in for less than the big blind, the rest fold: PokerStars deals the
+# flop without the big blind's check, which the rules (and pokerkit) still ask for.
+NO_OPTION = """\
+PokerStars Hand #300000000106: Tournament #900000002, $1.00+$0.10 USD Hold'em No Limit - \
+Level III (50/100) - 2014/03/02 13:00:00 ET
+Table '900000002 1' 9-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bo (2500 in chips)
+Seat 3: Cy (4000 in chips)
+Seat 4: Dee (60 in chips)
+Bo: posts small blind 50
+Cy: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Ann [Kc 7d]
+Dee: calls 60 and is all-in
+Ann: folds
+Bo: folds
+Uncalled bet (40) returned to Cy
+*** FLOP *** [2c 9h Jd]
+*** TURN *** [2c 9h Jd] [4s]
+*** RIVER *** [2c 9h Jd 4s] [Qh]
+*** SHOW DOWN ***
+Cy: shows [Ts 8s] (a straight, Eight to Queen)
+Dee: shows [Ac Ad] (a pair of Aces)
+Cy collected 170 from pot
+*** SUMMARY ***
+Total pot 170 | Rake 0
+Board [2c 9h Jd 4s Qh]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cy (big blind) showed [Ts 8s] and won (170) with a straight, Eight to Queen
+Seat 4: Dee showed [Ac Ad] and lost with a pair of Aces
+"""
+
+
+def test_a_big_blind_given_no_option_against_a_short_all_in_checks(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "option.txt"
+    path.write_text(NO_OPTION, encoding="utf-8")
+    succeeds(runner, "import", str(path), "--db", db_url)
+    assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
+        4:9] == ["p3 cc", "p4 f", "p1 f", "p2 cc", "d db 2c9hJd"]
+    assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
+        ("Bo", 50, -50), ("Cy", 60, 110), ("Dee", 60, -60), ("Ann", 0, 0)]
+    # With another player able to bet, the big blind's check is the file's to write.
+    called = NO_OPTION.replace("Ann: folds\nBo: folds\nUncalled bet (40) returned to Cy\n",
+                               "Ann: calls 100\nBo: folds\n")
+    path.write_text(called, encoding="utf-8")
+    result = fails(runner, "import", str(path), "--db", db_url)
+    assert result.stderr == (f"Error: {path}#300000000106: line 14 '*** FLOP *** [2c 9h Jd]': "
+                             f"the board is dealt while p2 is to act\n")

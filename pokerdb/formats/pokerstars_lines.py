@@ -36,7 +36,10 @@ SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+
                          r"(?:, [^()]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$")
 STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+) Cap -)?"
                            r"(?: +(?P<currency>[A-Z]{3}))?\s*$")
-BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>FLOP|TURN|RIVER) \*\*\* "
+# A street's board cards; Courchevel's first flop card is dealt before the betting (`*** PRE-FLOP
+# *** [2s]`), and its flop line lists that card again (`*** FLOP *** [2s 3h 4h]`).
+BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>PRE-FLOP|FLOP|TURN|RIVER) "
+                          r"\*\*\* "
                           r"(?:\[[^]]*\] )?\[(?P<cards>[^]]*)\]\s*$")
 COLLECTED: Final = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
                               r"(?:pot|main pot|side pot(?:-\d+)?)\s*$")

@@ -35,6 +35,7 @@ class HandLines(Protocol):
         """An amount as written, in the hand's units (the error naming the line if not)."""
 
 
+_BETTING_VERBS: Final = frozenset(("checks", "calls", "bets", "raises", "folds"))
 _PRE: Final = 0  # before *** HOLE CARDS ***
 _PLAY: Final = 1
 _SHOWDOWN: Final = 2
@@ -64,6 +65,10 @@ class HandPlay:
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.boards: tuple[list[str], list[str]] = ([], [])
+        self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.acted = [False] * n  # on this street, by a check, call, bet, raise or fold
         self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
         self.phase = _PRE
         self.actions: list[str] = []
@@ -117,8 +122,15 @@ class HandPlay:
         elif line.startswith("*** SECOND SHOW DOWN ***"):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
-            self.new_street()
             cards = self.hand_cards(board["cards"])
+            if board["street"] == "PRE-FLOP":  # Courchevel's first flop card: no new street
+                self.pre_flop = cards
+                self.boards[0].extend(cards)
+                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+                return False
+            self.new_street()
+            if board["street"] == "FLOP" and self.pre_flop:
+                cards = self.flop_after(cards)
             if board["run"] == "SECOND":
                 self.boards[1].extend(cards)
             else:
@@ -128,8 +140,34 @@ class HandPlay:
             raise self.hand.fail("unknown section")
         return False
 
+    def flop_after(self, cards: list[str]) -> list[str]:
+        """A Courchevel flop's new cards: its line lists the pre-flop card first, again."""
+        pre = self.pre_flop
+        if len(cards) == 3 and cards[:len(pre)] != pre:
+            raise self.hand.fail(f"the flop does not begin with the pre-flop card "
+                                 f"{' '.join(pre)}")
+        return cards[len(pre):] if len(cards) == 3 else cards
+
     def new_street(self) -> None:
+        self.check_unwritten()
         self.street_bet = [0] * len(self.names)
+        self.acted = [False] * len(self.names)
+
+    def check_unwritten(self) -> None:
+        """The check PokerStars leaves out: it ends a street's betting once everyone else still
+        in is all-in and the one player left, who has not acted, has nothing to call (a big
+        blind against a short all-in call); the rules (and pokerkit) still give that player
+        their turn, a check, once anyone has acted on the street (a street whose betting
+        opens with one player able to act has no betting)."""
+        live = [seat for seat, folded in enumerate(self.folded) if not folded]
+        able = [seat for seat in live if not self.all_in[seat]]
+        if len(live) < 2 or len(able) != 1:
+            return
+        seat = able[0]
+        bet = self.street_bet[seat]
+        if bet and not self.acted[seat] and any(self.acted) and bet >= max(
+                self.street_bet[other] for other in live):
+            self.play.append((self.hand.index, f"p{seat + 1} cc"))
 
     def hand_cards(self, written: str) -> list[str]:
         cards = written.split()
@@ -151,7 +189,9 @@ class HandPlay:
     def line(self, line: str) -> None:
         acting = self.player(line)
         if acting is not None:
-            self.act(acting[0], acting[1].strip())
+            seat, what = acting[0], acting[1].strip()
+            self.all_in[seat] |= what.endswith(" and is all-in")
+            self.act(seat, what)
             return
         if line.startswith("Dealt to "):
             for seat, name in enumerate(self.names):
@@ -192,11 +232,13 @@ class HandPlay:
         p = f"p{seat + 1}"
         verb, _, rest = what.partition(" ")
         rest = rest.removesuffix(" and is all-in")
+        self.acted[seat] |= verb in _BETTING_VERBS
         if " and has reached the " in rest:
             rest = rest.partition(" and has reached the ")[0]
         if verb == "posts":
             self.post(seat, rest)
         elif verb == "folds":
+            self.folded[seat] = True
             self.play.append((hand.index, f"{p} f"))
             if rest.startswith("["):
                 self.know(seat, rest)

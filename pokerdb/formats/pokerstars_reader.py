@@ -6,12 +6,14 @@ whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3 f`, `d db Q
 
 Players are numbered as PHH numbers them: p1 is the first seat dealt in after the button, the
 button last (heads-up: p1 the big blind, p2 the button and small blind); stud, which has no
-button, in seat order, its play read by pokerdb.formats.pokerstars_stud. Cash amounts are in
-cents (`exponent` 2), tournament and play-money chips whole. A dead blind (`posts small & big
-blinds`) is dead money, as an ante is; a straddle is a blind. A hold'em cap game (`$20 Cap`) is
-no-limit with every stack cut to the cap. Cards known of a player (`Dealt to`, shown at any
-time, mucked face up in the summary) are dealt to them; `????` otherwise. A hand run twice keeps
-its first board in the actions and the second in `SiteFacts.second_board`.
+button, in seat order, its play read by pokerdb.formats.pokerstars_stud; a draw game's by
+pokerdb.formats.pokerstars_draw. Cash amounts are in cents (`exponent` 2), tournament and
+play-money chips whole. A dead blind (`posts small & big blinds`) is dead money, as an ante is;
+a straddle is a blind. A hold'em cap game (`$20 Cap`) is no-limit with every stack cut to the
+cap. Cards known of a player (`Dealt to`, shown at any time, mucked face up in the summary) are
+dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown are those
+held after the draws). A hand run twice keeps its first board in the actions and the second in
+`SiteFacts.second_board`.
 
 What the file says was paid (each `collected`, the summary's pot, rake and fees, uncalled bets
 returned, cash-outs) is kept in `SiteFacts`, for pokerdb.rules.site_settlement to check against
@@ -30,6 +32,7 @@ from pokerdb.errors import quoted
 from pokerdb.formats.phh_files import PhhFile
 from pokerdb.formats.phh_input import HandReader
 from pokerdb.formats.pokerstars import text_files
+from pokerdb.formats.pokerstars_draw import DrawPlay
 from pokerdb.formats.pokerstars_lines import (
     HEADER,
     SEAT,
@@ -129,10 +132,6 @@ class _Hand:
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
         variant = VARIANTS[code]
-        if variant.draws or variant.streets[0].board_cards:
-            raise self.fail(f"{game} hands are not read by pokerdb yet: it reads PokerStars' "
-                            f"hold'em, Omaha and stud lines, not the draws of draw games nor "
-                            f"Courchevel's first flop card")
         stakes = STAKES.match(header["stakes"])
         if stakes is None:
             raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
@@ -160,8 +159,8 @@ class _Hand:
             raise self.fail("fewer than two players are dealt in")
         ring = max(seat_count, max(number for number, _, _ in seated))
         seated.sort(key=lambda each: (each[0] - button - 1) % ring)
-        body = (StudPlay if variant.bring_in else HandPlay)(
-            self, [name for _, name, _ in seated], hole_count, big)
+        play = StudPlay if variant.bring_in else DrawPlay if variant.draws else HandPlay
+        body = play(self, [name for _, name, _ in seated], hole_count, big)
         body.read()
         n = len(seated)
         stacks = [stack if cap is None else min(stack, cap) for _, _, stack in seated]

@@ -13,8 +13,9 @@ agree with it:
   PokerStars keeps that pot (`pot not awarded as player cashed out`) and paid the cash-out;
 - each player collected at most what pokerdb awards them: the difference is their share of
   the rake and fees (`Settlement.raked`), so a pot paid to the wrong player cannot pass;
-- the site's words for a shown hand name the category pokerdb evaluates it to
-  (`two pair, Aces and Kings`: two pairs), on each board.
+- the site's words for a shown hand name the hand pokerdb evaluates it to (`two pair, Aces and
+  Kings`: two pairs; a low's ranks, a badugi's cards: pokerdb.rules.site_words), on each
+  board.
 
 A hand that passes is stored as paid: `won` is what each player collected (plus a cash-out),
 `net` that less what they put in, so the nets of a hand sum to minus its rake and fees; in a
@@ -30,26 +31,10 @@ import numpy as np
 from pokerdb.rules.evaluators import EVALUATORS, Category, card_codes
 from pokerdb.rules.hand_record import PhhHand, SiteFacts
 from pokerdb.rules.settlement import Pot, Replayed, Settlement, award
+from pokerdb.rules.site_words import category_named, low_words_differ
+from pokerdb.rules.variants import HandKind
 
 CATEGORY_SHIFT: Final = 20  # a strength packs its category above five 4-bit ranks
-# The site's words for each category, as its shown hands begin.
-_WORDS: Final = (
-    ("high card", Category.HIGH_CARD), ("a pair", Category.ONE_PAIR),
-    ("two pair", Category.TWO_PAIRS), ("three of a kind", Category.THREE_OF_A_KIND),
-    ("a straight flush", Category.STRAIGHT_FLUSH), ("a Royal Flush", Category.ROYAL_FLUSH),
-    ("a straight", Category.STRAIGHT), ("a flush", Category.FLUSH),
-    ("a full house", Category.FULL_HOUSE), ("four of a kind", Category.FOUR_OF_A_KIND),
-)
-
-
-def category_named(words: str) -> Category | None:
-    """The category the site's words name ('two pair, Aces and Kings'; a hi/lo hand's high half:
-    'HI: a flush, Nine high'); None for words of another kind."""
-    words = words.removeprefix("HI: ")
-    for start, category in _WORDS:
-        if words.startswith(start):
-            return category
-    return None
 
 
 def settle_as_paid(replayed: Replayed, settlement: Settlement,
@@ -156,6 +141,14 @@ def _check_words(hand: PhhHand, site: SiteFacts, replayed: Replayed, strengths: 
         words = site.words[seat - 1]
         strength = strengths[seat - 1]
         if len(words) <= run or not strength:
+            continue
+        kind = replayed.variant.high
+        if kind in (HandKind.DEUCE_TO_SEVEN_LOW, HandKind.BADUGI):
+            found_words = low_words_differ(kind, words[run], strength)
+            if found_words is not None:
+                raise hand.error(f"{_name(hand, seat - 1)} shows "
+                                 f"{replayed.hole_cards[seat - 1]}: the file says "
+                                 f"{words[run]!r}, pokerdb evaluates {found_words}")
             continue
         named = category_named(words[run])
         found = Category(strength >> CATEGORY_SHIFT)

@@ -49,6 +49,7 @@ from pokerdb.rules.evaluators.kernel import StrengthArray, rank_keys
 from pokerdb.rules.evaluators.low_names import (
     ace_to_five_name,
     badugi_name,
+    badugi_ranks,
     deuce_to_seven_name,
     deuce_to_seven_number,
     eight_or_better_name,
@@ -93,6 +94,7 @@ __all__ = [
     "ace_to_five_name",
     "badugi",
     "badugi_name",
+    "badugi_ranks",
     "best_badugi",
     "best_five",
     "best_positions",

@@ -173,8 +173,8 @@ def badugi_categories(strength: IntArray) -> npt.NDArray[np.int8]:
     return ((np.asarray(strength) >> RANK_BITS) - 1).astype(np.int8)
 
 
-def badugi_name(strength: int) -> HandName:
-    """"8-6-3-A badugi" (four cards), "K-7-2 three-card badugi"."""
+def badugi_ranks(strength: int) -> tuple[int, ...]:
+    """A badugi's ranks, highest first, the ace 1 (ValueError if not a badugi's strength)."""
     cards = strength >> RANK_BITS
     if not 1 <= cards <= len(_BADUGI_SIZES):
         raise ValueError(f"not a badugi strength: {strength}")
@@ -182,5 +182,12 @@ def badugi_name(strength: int) -> HandName:
     ranks = tuple(rank for rank in range(RANK_BITS, 0, -1) if mask >> (rank - 1) & 1)
     if len(ranks) != cards:
         raise ValueError(f"not a badugi strength: {strength}")
+    return ranks
+
+
+def badugi_name(strength: int) -> HandName:
+    """"8-6-3-A badugi" (four cards), "K-7-2 three-card badugi"."""
+    ranks = badugi_ranks(strength)
+    cards = len(ranks)
     size = "" if cards == len(_BADUGI_SIZES) else f"{_BADUGI_SIZES[cards - 1].lower()}-card "
     return HandName(BADUGI_CATEGORIES[cards - 1], f"{_dashed(ranks)} {size}badugi")
