@@ -1,0 +1,129 @@
+"""On PostgreSQL each dataset's rows of the deal tables (deals and DEAL_ROWS, partitioned by
+range of the deal id in storage.schema) are partitions of their own, in a schema of their own
+(`pokerdb_dataset_<id>`, tables named as their parents). Deal ids are given per dataset in one
+run (storage.deal_ids), so the dataset's run is its partitions' range.
+
+An import writes its rows into plain tables without keys or indexes (own_partitions): the
+dataset's schema is put first on the transaction's search path, so that every statement of
+the import naming `deals` or `hand_cards` reads and writes the dataset's own table. Once the
+rows are in, each table is attached to its parent: the parent's indexes are built on it once,
+sorted, and its foreign keys checked in one query over this partition alone, where rows
+written through the parent add themselves to each index and run each key's trigger one by
+one (a 200,000-deal Hold'em file beside 80,000 deals, as a role with ordinary rights: 5.3 s
+against 1.36 s for deals, hand_cards and hand_values). A delete detaches and drops the
+partitions (drop_partitions): 0.35 s where deleting the rows took 4.4 s.
+
+Attaching a partition needs the role that owns the tables (may_attach): any other gets one
+line saying so.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import Connection, text
+
+from pokerdb.errors import PokerdbError
+from pokerdb.storage.schema import DEAL_ROWS, deals, hand_cards
+
+# Each table before those whose rows refer to it: the order of attaching; detaching goes back.
+PARTITIONED = (deals, hand_cards, *(table for table in DEAL_ROWS if table is not hand_cards))
+# Storage parameters of a table's partitions (a partitioned table holds none itself): see
+# schema.deals.
+STORAGE = {"deals": " WITH (fillfactor = 45)"}
+
+
+def dataset_schema(dataset_id: int) -> str:
+    """The schema holding the partitions of a dataset's rows."""
+    return f"pokerdb_dataset_{int(dataset_id)}"
+
+
+def is_partitioned(connection: Connection) -> bool:
+    """Whether the deal tables are partitioned (PostgreSQL, revision 0016 on)."""
+    return connection.dialect.name == "postgresql" and bool(connection.scalar(text(
+        "SELECT relkind = 'p' FROM pg_class WHERE oid = to_regclass('deals')")))
+
+
+def may_attach(connection: Connection, doing: str) -> None:
+    """Refuse, in one line, a role that may not add or drop partitions: one that does not own
+    the deal tables, or may not create a schema in the database."""
+    owner, owns, creates = connection.execute(text(
+        "SELECT pg_get_userbyid(relowner), pg_has_role(relowner, 'USAGE'), "
+        "has_database_privilege(current_database(), 'CREATE') FROM pg_class "
+        "WHERE oid = to_regclass('deals')")).one()
+    if not (owns and creates):
+        role = connection.scalar(text("SELECT current_user"))
+        why = ("does not own the deal tables" if not owns
+               else "may not create a schema in this database")
+        raise PokerdbError(
+            f"PostgreSQL: {doing} adds or drops the dataset's own partitions of the deal "
+            f"tables, which only their owner may do, with the right to create a schema in "
+            f"the database; role {role} {why} (they belong to {owner}): connect as {owner}")
+
+
+@contextmanager
+def own_partitions(connection: Connection, dataset_id: int) -> Iterator[None]:
+    """For an import of the dataset, on PostgreSQL: the block writes the dataset's rows into
+    tables of its own (every statement naming a deal table reads and writes the dataset's
+    own), which are attached to their parents after it, in the caller's transaction. Nothing
+    happens on SQLite, or after the block fails: the transaction rolls it all back."""
+    if not is_partitioned(connection):
+        yield
+        return
+    may_attach(connection, "an import")
+    schema = dataset_schema(dataset_id)
+    parent = connection.scalar(text("SELECT current_schema()"))
+    path = connection.scalar(text("SELECT current_setting('search_path')"))
+    create_tables(connection, schema, parent)
+    connection.execute(text("SELECT set_config('search_path', :path, true)"),
+                       {"path": f"{schema}, {path}"})
+    yield
+    connection.execute(text("SELECT set_config('search_path', :path, true)"), {"path": path})
+    first, last = connection.execute(text(f"SELECT min(id), max(id) FROM {schema}.deals")).one()
+    attach_tables(connection, schema, parent, first, last)
+
+
+def create_tables(connection: Connection, schema: str, parent: str) -> None:
+    """The schema and, in it, an empty plain table like each partitioned one of `parent` (its
+    columns, with their defaults and NOT NULL; no key, index or foreign key)."""
+    statements = [f"CREATE SCHEMA {schema}"] + [
+        f"CREATE TABLE {schema}.{table.name} (LIKE {parent}.{table.name} INCLUDING DEFAULTS)"
+        f"{STORAGE.get(table.name, '')}" for table in PARTITIONED]
+    connection.exec_driver_sql("; ".join(statements))
+
+
+def attach_tables(connection: Connection, schema: str, parent: str, first: int | None,
+                  last: int | None) -> None:
+    """Attach the schema's tables (create_tables) to their parents as the partitions of deal
+    ids first..last, which must hold every row written to them: each is checked, has the
+    parents' indexes built and its foreign keys checked, once. No deals (first None): the
+    schema is dropped instead."""
+    if first is None or last is None:
+        connection.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        return
+    # The checks are queries planned without statistics of the rows just written: compiling
+    # one (JIT) took longer than running it (1.0 s of 1.4 s over 560,000 hand values). Each
+    # index is sorted in memory instead of in files on disk.
+    statements = ["SET LOCAL jit = off", "SET LOCAL maintenance_work_mem = '256MB'"] + [
+        f"ALTER TABLE {parent}.{table.name} ATTACH PARTITION {schema}.{table.name} "
+        f"FOR VALUES FROM ({int(first)}) TO ({int(last) + 1})" for table in PARTITIONED]
+    connection.exec_driver_sql("; ".join(statements))
+
+
+def drop_partitions(connection: Connection, dataset_id: int) -> None:
+    """Detach and drop the dataset's partitions (those that exist), the tables whose rows
+    refer to others first, in the caller's transaction (is_partitioned)."""
+    may_attach(connection, "a delete")
+    schema = dataset_schema(dataset_id)
+    parent = connection.scalar(text("SELECT current_schema()"))
+    held = set(connection.scalars(text(
+        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = :schema AND c.relkind = 'r'"), {"schema": schema}))
+    statements = [statement for table in reversed(PARTITIONED) if table.name in held
+                  for statement in (
+                      f"ALTER TABLE {parent}.{table.name} DETACH PARTITION {schema}.{table.name}",
+                      f"DROP TABLE {schema}.{table.name}")]
+    if held or connection.scalar(text("SELECT to_regnamespace(:schema) IS NOT NULL"),
+                                 {"schema": schema}):
+        statements.append(f"DROP SCHEMA {schema} CASCADE")
+    if statements:
+        connection.exec_driver_sql("; ".join(statements))
