@@ -204,6 +204,9 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     placeholder name and hash until both are known."""
     placeholder = f"importing-{uuid.uuid4().hex}"
     expected = outcome.sha256
+    # Before the dataset's row: attaching its partitions takes a lock on datasets that waits
+    # for every other transaction writing to it, as an import waiting for this lock would be.
+    lock_for_bulk_write(connection)
     dataset_id = connection.execute(
         insert(datasets).values(name=placeholder, sha256=expected or placeholder,
                                 format=options.file_format.value,
@@ -211,7 +214,6 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    lock_for_bulk_write(connection)
     next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = SkippedLines(connection, dataset_id)
