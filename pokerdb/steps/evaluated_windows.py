@@ -132,13 +132,14 @@ def counted_wins(datasets: npt.NDArray[np.int64],
              "deals": count} for pair, count in zip(pairs.tolist(), counts.tolist(), strict=True)]
 
 
-def store(connection: Connection, window: Window, described: set[int]) -> None:
-    """Store an evaluated window in the caller's transaction; `described` as in
-    _describe_new_strengths."""
+def store(connection: Connection, window: Window, described: set[int],
+          values_table: str = "hand_values") -> None:
+    """Store an evaluated window in the caller's transaction, its hand values into
+    `values_table` (value_writes.insert_values); `described` as in _describe_new_strengths."""
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
-    insert_values(connection, window.values)
+    insert_values(connection, window.values, values_table)
     if window.winners is not None:
         set_winners(connection, window.winners)
     if window.win_counts:

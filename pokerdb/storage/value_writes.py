@@ -57,11 +57,13 @@ def stage_values(dialect: str, first: int, deal_ids: IntArray, players: IntArray
                         with_best)
 
 
-def insert_values(connection: Connection, staged: StagedValues) -> None:
-    """Append the staged hand values: straight into hand_values on PostgreSQL (COPY), from one
-    JSON array unpacked by SQLite."""
+def insert_values(connection: Connection, staged: StagedValues,
+                  table: str = "hand_values") -> None:
+    """Append the staged hand values: straight into hand_values (or, on PostgreSQL, the table
+    of a partition of it to be: storage.partitions.values_partition) on PostgreSQL (COPY), from
+    one JSON array unpacked by SQLite."""
     if connection.dialect.name == "postgresql":
-        copy_rows(connection, "hand_values", VALUE_COLUMNS, staged.payload)
+        copy_rows(connection, table, VALUE_COLUMNS, staged.payload)
         return
     fields, best = ((_VALUE_FIELDS_WITH_BEST, "nullif(best, 0)") if staged.with_best
                     else (_VALUE_FIELDS, "NULL"))
