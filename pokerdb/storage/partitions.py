@@ -175,13 +175,17 @@ def drop_partitions(connection: Connection, dataset_id: int) -> None:
         "JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class parent ON parent.oid = i.inhparent "
         "WHERE c.relnamespace = to_regnamespace(:schema) AND c.relkind = 'r' ORDER BY 2"),
         {"schema": schema}).all()
-    statements = [statement for table in reversed(PARTITIONED)
-                  for parent_name, name in held if parent_name == table.name
-                  for statement in (
-                      f"ALTER TABLE {parent}.{table.name} DETACH PARTITION {schema}.{name}",
-                      f"DROP TABLE {schema}.{name}")]
+    # Every parent locked at once, in the order detaching goes (hand_equities before
+    # hand_cards): dropping a partition's foreign key locks the table it refers to, which an
+    # equity window holding hand_equities could be waiting to read.
+    parents = ", ".join(f"{parent}.{table.name}" for table in reversed(PARTITIONED))
+    statements = [f"LOCK TABLE {parents} IN ACCESS EXCLUSIVE MODE"]
+    statements += [statement for table in reversed(PARTITIONED)
+                   for parent_name, name in held if parent_name == table.name
+                   for statement in (
+                       f"ALTER TABLE {parent}.{table.name} DETACH PARTITION {schema}.{name}",
+                       f"DROP TABLE {schema}.{name}")]
     if held or connection.scalar(text("SELECT to_regnamespace(:schema) IS NOT NULL"),
                                  {"schema": schema}):
         statements.append(f"DROP SCHEMA {schema} CASCADE")
-    if statements:
-        connection.exec_driver_sql("; ".join(statements))
+    connection.exec_driver_sql("; ".join(statements))
