@@ -542,6 +542,21 @@ def test_an_import_by_a_role_that_does_not_own_the_tables(
             f"{owner}): connect as {owner}\n")
         assert keys_and_indexes(pg) == migrated
         assert scalar(pg, "SELECT count(*) FROM datasets") == 0
+        # The owner's dataset: the other role may not evaluate it (a window is a partition of
+        # hand_values) or delete it either, and reads it.
+        succeeds(runner, "import", str(PE54_FILE), "--db", pg_url, "-q")
+        for step, doing in ((["evaluate", "-q"], "evaluate"),
+                            (["delete", "p054_poker.txt"], "a delete")):
+            done = subprocess.run([sys.executable, "-m", "pokerdb", *step, "--db",
+                                   writer_url.render_as_string(hide_password=False)],
+                                  capture_output=True, text=True, timeout=120)
+            assert (done.returncode, done.stderr) == (1, (
+                f"Error: PostgreSQL: {doing} adds or drops the dataset's own partitions of the "
+                "deal tables, which only their owner may do, with the right to create a schema "
+                f"in the database; role {role} does not own the deal tables (they belong to "
+                f"{owner}): connect as {owner}\n"))
+        assert scalar(pg, "SELECT count(*) FROM hand_values") == 0
+        assert scalar(pg, "SELECT count(*) FROM deals") == 1000
     finally:
         with pg.begin() as connection:
             connection.exec_driver_sql(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")

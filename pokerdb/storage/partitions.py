@@ -123,14 +123,21 @@ def attach_tables(connection: Connection, schema: str, parent: str, first: int |
 
 
 def last_deal_of_dataset(connection: Connection, deal_id: int) -> int | None:
-    """The highest id of the dataset holding the deal (None: no such deal), read from the
-    dataset's own partition of deals (is_partitioned)."""
-    dataset_id = connection.scalar(text("SELECT dataset_id FROM deals WHERE id = :id"),
-                                   {"id": deal_id})
-    if dataset_id is None:
-        return None
-    last = connection.scalar(text(f"SELECT max(id) FROM {dataset_schema(dataset_id)}.deals"))
-    return None if last is None else int(last)
+    """The highest id the partition of deals holding the deal may hold (None: no such deal),
+    read from the catalog, which every role may read (is_partitioned)."""
+    bound = connection.scalar(text(
+        "SELECT pg_get_expr(c.relpartbound, c.oid) FROM pg_inherits i "
+        "JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE i.inhparent = to_regclass('deals') AND n.nspname = 'pokerdb_dataset_' || "
+        "(SELECT dataset_id FROM deals WHERE id = :id)"), {"id": deal_id})
+    return None if bound is None else _bounds(bound)[1] - 1
+
+
+def _bounds(bound: str) -> tuple[int, int]:
+    """The first deal id and the one past the last of a partition's bound, as PostgreSQL
+    writes it: FOR VALUES FROM ('1') TO ('1001')."""
+    low, high = map(int, re.findall(r"\d+", bound))
+    return low, high
 
 
 @contextmanager
@@ -154,7 +161,7 @@ def values_partition(connection: Connection, first: int, last: int) -> Iterator[
         "JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = to_regclass('hand_values') "
         "AND c.relnamespace = to_regnamespace(:schema)"), {"schema": schema}).all()
     for bound in bounds:
-        low, high = map(int, re.findall(r"\d+", bound))
+        low, high = _bounds(bound)
         if low <= last and first < high:
             yield None
             return
