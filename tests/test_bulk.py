@@ -12,17 +12,26 @@ from sqlalchemy import Connection, Engine, select, text
 from pokerdb.formats.input import DealBatch
 from pokerdb.rules.evaluators import Category, rank_hand, unpack_strength
 from pokerdb.rules.games import HOLDEM
-from pokerdb.storage import column_reads, copy_text, deal_writes, value_writes
+from pokerdb.storage import column_reads, copy_text, deal_writes, partitions, value_writes
 from pokerdb.storage.schema import deals, hand_cards
 
 
 @pytest.fixture
 def connection(engine: Engine) -> Iterator[Connection]:
-    """A transaction on a database at head, rolled back afterwards, holding dataset 1."""
+    """A transaction on a database at head, rolled back afterwards, holding dataset 1 and, on
+    PostgreSQL, its partitions (storage.partitions) of deal ids 1 to 999,999."""
     with engine.connect() as connection, connection.begin() as transaction:
         connection.execute(text(
             "INSERT INTO datasets (id, name, sha256, format, deals, imported_at) "
             "VALUES (1, 'd', 'x', 'pe54', 0, CURRENT_TIMESTAMP)"))
+        if partitions.is_partitioned(connection):
+            schema, parent = partitions.dataset_schema(1), connection.scalar(
+                text("SELECT current_schema()"))
+            partitions.create_tables(connection, schema, parent)
+            partitions.attach_tables(connection, schema, parent, 1, 999_999)
+            # hand_values, empty, is left to evaluate's windows: one for all.
+            connection.exec_driver_sql(f"CREATE TABLE {schema}.hand_values PARTITION OF "
+                                       f"{parent}.hand_values FOR VALUES FROM (1) TO (1000000)")
         yield connection
         transaction.rollback()
 

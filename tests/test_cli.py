@@ -344,8 +344,7 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
         "hand_labels,3", "hand_values,4", "hands,38"]  # of them 16 are a recorded seat's
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
-    assert sorted(result.stdout.splitlines()) == ["ix_deals_dataset_id",
-                                                  "ix_deals_site_hand_number"]
+    assert sorted(result.stdout.splitlines()) == ["ix_deals_dataset_id"]
 
 
 def test_query_sql_error(runner: CliRunner, sqlite_p054: str) -> None:

@@ -59,16 +59,18 @@ def test_delete_removes_a_dataset_and_everything_derived(runner: CliRunner, db_u
         "Error: no dataset named 'hands.data' (see: pokerdb datasets)\n")
 
 
+# The tables' own (not the rows PostgreSQL keeps of a key for each partition: conparentid).
 FOREIGN_KEYS = ("SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid), "
-                "convalidated FROM pg_constraint WHERE contype = 'f' ORDER BY conname")
+                "convalidated FROM pg_constraint WHERE contype = 'f' AND conparentid = 0 "
+                "AND connamespace = 'public'::regnamespace ORDER BY conname")
+PARTITION_SCHEMAS = "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pokerdb_dataset_%'"
 
 
-def test_a_large_delete_checks_the_foreign_keys_once_and_keeps_them(runner: CliRunner,
-                                                                    pg_url: str,
-                                                                    tmp_path: Path) -> None:
-    """A dataset large beside the rest (removal.CHECK_AFTER_SHARE) is deleted with the foreign
-    keys that refer to its rows dropped and added back, checked; a small one row by row. Both
-    leave every key as it was, enforced: deleting a deal by hand still cascades."""
+def test_a_delete_drops_the_datasets_partitions_and_keeps_the_keys(runner: CliRunner,
+                                                                   pg_url: str,
+                                                                   tmp_path: Path) -> None:
+    """A dataset's partitions (storage.partitions) are detached and dropped, small or large:
+    every key stays as it was, enforced: deleting a deal by hand still cascades."""
     uci = write_lines(tmp_path / "hands.data", "1,1,1,13,2,4,2,3,1,12,0")
     succeeds(runner, "import", uci, "--format", "uci", "--db", pg_url, "-q")
     succeeds(runner, "import", str(PE54_FILE), "--db", pg_url, "-q", "--evaluate")
@@ -78,10 +80,12 @@ def test_a_large_delete_checks_the_foreign_keys_once_and_keeps_them(runner: CliR
     assert {validated for *_, validated in keys} == {True}
     small = write_lines(tmp_path / "small.txt", "2C 3C 4C 5C 7D 8H 9H TH JH KS")
     succeeds(runner, "import", small, "--db", pg_url, "-q", "--evaluate")
-    for name, deals in (("small.txt", 1), ("p054_poker.txt", 1000)):  # row by row, then once
+    assert len(rows(pg_url, PARTITION_SCHEMAS)) == 3
+    for name, deals in (("small.txt", 1), ("p054_poker.txt", 1000)):
         result = succeeds(runner, "delete", name, "--db", pg_url)
         assert result.stdout == f"deleted dataset '{name}' ({deals:,} deal{'s' * (deals > 1)})\n"
         assert rows(pg_url, FOREIGN_KEYS) == keys
+    assert rows(pg_url, PARTITION_SCHEMAS) == [("pokerdb_dataset_1",)]
     assert counts(pg_url) == {"datasets": 1, "deals": 1, "hand_cards": 1, "hand_values": 0,
                               "hand_labels": 1, "rejects": 0, "win_counts": 0}
     engine = create_engine(pg_url)

@@ -59,7 +59,8 @@ def kill_when(process: subprocess.Popen[bytes], ready: Callable[[], bool]) -> No
 class WrittenBytes:
     """How much an import in progress has written, committed or not: SQLite's write-ahead log
     (which restarts from its beginning after a rollback, so only growth past its old size
-    shows), or PostgreSQL's table files (dead rows stay until VACUUM)."""
+    shows), or the files of the PostgreSQL database (those of tables not committed yet too:
+    an import's partitions; dead rows stay until VACUUM)."""
 
     def __init__(self, db_url: str) -> None:
         url = make_url(db_url)
@@ -72,7 +73,7 @@ class WrittenBytes:
         assert self.engine is not None
         with self.engine.connect() as connection:
             return int(connection.scalar(text(
-                "SELECT pg_total_relation_size('hand_cards') + pg_total_relation_size('deals')")))
+                "SELECT pg_database_size(current_database())")))
 
     def grown_by(self, amount: int) -> Callable[[], bool]:
         """Whether `amount` more bytes have been written since now."""

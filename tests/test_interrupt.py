@@ -19,6 +19,7 @@ from pokerdb.formats import deal_lines
 from pokerdb.formats.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step, evaluation, importer, removal
+from pokerdb.storage.partitions import drop_partitions
 
 DEALS = 300
 BATCHES_OF_LINES = deal_lines.BATCH_LINES + 5000  # two batches of a file of lines
@@ -124,7 +125,13 @@ def test_an_interrupted_delete_deletes_nothing(runner: CliRunner, db_url: str, t
             raise KeyboardInterrupt
         return original(table)
 
+    def interrupted_after_the_partitions(connection: Any, dataset_id: int) -> None:
+        drop_partitions(connection, dataset_id)
+        raise KeyboardInterrupt
+
+    # SQLite deletes the rows table by table; PostgreSQL drops the dataset's partitions.
     monkeypatch.setattr(removal, "delete", interrupted_after_some)
+    monkeypatch.setattr(removal, "drop_partitions", interrupted_after_the_partitions)
     line = stopped(runner, "delete", "deals.txt", "--db", db_url)
     assert line == "Interrupted: nothing was deleted: dataset 'deals.txt' is as it was\n"
     assert snapshot(db_url) == before

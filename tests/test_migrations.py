@@ -29,7 +29,7 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
-                 "player_totals"}
+                 "player_totals", "site_hands"}
 
 
 def head() -> str:
@@ -54,10 +54,22 @@ def downgrade(engine: Engine, target: str = "base") -> None:
 
 
 def schema_differences(engine: Engine) -> list[object]:
+    """What differs between the database and the metadata. On PostgreSQL a foreign key that
+    refers to a partitioned table also has a constraint row for each partition it refers to
+    (PostgreSQL's own, pg_constraint.conparentid set), which SQLAlchemy reflects as keys of
+    the referring table naming the partitions (storage.partitions): left out."""
     with engine.connect() as connection:
         context = MigrationContext.configure(
             connection, opts={"compare_type": True, "compare_server_default": True})
-        return list(compare_metadata(context, metadata))
+        return [difference for difference in compare_metadata(context, metadata)
+                if not _refers_to_a_partition(difference)]
+
+
+def _refers_to_a_partition(difference: object) -> bool:
+    if not (isinstance(difference, tuple) and difference[0] == "remove_fk"):
+        return False
+    return all(key.target_fullname.startswith("pokerdb_dataset_")
+               for key in difference[1].elements)
 
 
 def tables_and_views(engine: Engine) -> tuple[set[str], set[str]]:

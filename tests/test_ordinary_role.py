@@ -21,8 +21,14 @@ from pokerdb.storage.schema import metadata
 
 # Each foreign key's table, name, definition and whether it is validated, by the oid of its
 # constraint: a key dropped and added back has a new one.
+# The tables' own (not the rows PostgreSQL keeps of a key for each partition: conparentid).
 FOREIGN_KEYS = ("SELECT oid, conrelid::regclass::text, conname, pg_get_constraintdef(oid), "
-                "convalidated FROM pg_constraint WHERE contype = 'f' ORDER BY conname")
+                "convalidated FROM pg_constraint WHERE contype = 'f' AND conparentid = 0 "
+                "AND connamespace = 'public'::regnamespace ORDER BY conname")
+WINDOW_PARTITIONS = ("SELECT n.nspname, c.relname, pg_get_expr(c.relpartbound, c.oid) "
+                     "FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+                     "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                     "WHERE i.inhparent = 'hand_values'::regclass ORDER BY 1, 2")
 SMALL = ["2C 3C 4C 5C 7D 8H 9H TH JH KS", "AH KH QH JH TH 2C 3D 4H 5S 7C"]
 
 
@@ -73,19 +79,20 @@ def test_large_writes_check_keys_once_and_small_ones_row_by_row(
     start = keys(ordinary_url)
     assert len(start) == sum(len(table.foreign_key_constraints)
                              for table in metadata.tables.values())
-    # 1,000 deals beside 2: the keys held by the tables an import writes, checked once.
+    # 1,000 deals beside 2: the dataset's own partitions, attached (each checked once), leave
+    # the tables' keys as they were.
     succeeds(runner, "import", str(PE54_FILE), "--db", ordinary_url, "-q")
     imported = keys(ordinary_url)
-    assert renewed(start, imported) == {
-        "fk_hand_cards_deal_id_deals", "fk_hand_values_deal_id_hand_cards",
-        "fk_hand_labels_deal_id_hand_cards", "fk_seats_deal_id_hand_cards",
-        "fk_seat_stats_deal_id_hand_cards", "fk_variant_values_deal_id_hand_cards",
-        "fk_actions_deal_id_deals"}
-    # evaluate: the first window (the 2 small deals and 1,000 more) is large beside 1,002.
+    assert renewed(start, imported) == set()
+    # evaluate: each window (a dataset's deals) its partition of hand_values, checked once as
+    # it is attached.
     assert succeeds(runner, "evaluate", "--db", ordinary_url).stdout.startswith(
         "evaluated 2,004 hands in 1,002 deals in ")
     evaluated = keys(ordinary_url)
-    assert renewed(imported, evaluated) == {"fk_hand_values_deal_id_hand_cards"}
+    assert renewed(imported, evaluated) == set()
+    assert rows(ordinary_url, WINDOW_PARTITIONS) == [
+        ("pokerdb_dataset_1", "hand_values_1", "FOR VALUES FROM ('1') TO ('3')"),
+        ("pokerdb_dataset_2", "hand_values_3", "FOR VALUES FROM ('3') TO ('1003')")]
     # 2 deals beside 1,002, in one pass: row by row.
     other = write_lines(tmp_path / "other.txt", *reversed(SMALL))
     succeeds(runner, "import", other, "--db", ordinary_url, "-q", "--evaluate")
@@ -100,12 +107,12 @@ def test_large_writes_check_keys_once_and_small_ones_row_by_row(
     try:
         with pytest.raises(IntegrityError), engine.begin() as connection:
             connection.execute(text("INSERT INTO hand_cards VALUES (999999, 1, 'AH KH')"))
+        # Its partitions detached and dropped: the keys stay.
         succeeds(runner, "delete", "p054_poker.txt", "--db", ordinary_url)
-        assert renewed(evaluated, keys(ordinary_url)) == {
-            "fk_hand_values_deal_id_hand_cards", "fk_hand_labels_deal_id_hand_cards",
-            "fk_seats_deal_id_hand_cards", "fk_seat_stats_deal_id_hand_cards",
-            "fk_variant_values_deal_id_hand_cards", "fk_hand_equities_deal_id_hand_cards",
-            "fk_hand_cards_deal_id_deals", "fk_actions_deal_id_deals"}
+        assert renewed(evaluated, keys(ordinary_url)) == set()
+        assert rows(ordinary_url, "SELECT nspname FROM pg_namespace "
+                                  "WHERE nspname LIKE 'pokerdb_dataset_%'") == [
+            ("pokerdb_dataset_1",)]
         with engine.begin() as connection:
             connection.execute(text("DELETE FROM deals"))
         assert rows(ordinary_url, "SELECT count(*) FROM hand_cards") == [(0,)]

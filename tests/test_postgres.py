@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -38,25 +39,26 @@ from pokerdb.storage.location import DB_ENV_VAR, head_revision
 from pokerdb.storage.schema import deals
 
 TABLES = ("datasets", "deals", "hand_cards", "hand_labels", "rejects")
-# Everything the migrations create in schema public, by name and pg_class.relkind.
+# Everything the migrations create in schema public, by name and pg_class.relkind (p: a
+# partitioned table, I: its index; each dataset's partitions are in a schema of their own).
 SCHEMA_RELATIONS = {
     ("alembic_version", "r"), ("alembic_version_pkc", "i"),
     ("categories", "r"), ("pk_categories", "i"), ("uq_categories_kind_name", "i"),
-    ("variants", "r"), ("pk_variants", "i"), ("variant_values", "r"), ("pk_variant_values", "i"),
+    ("variants", "r"), ("pk_variants", "i"), ("variant_values", "p"), ("pk_variant_values", "I"),
     ("datasets", "r"), ("datasets_id_seq", "S"), ("pk_datasets", "i"),
     ("uq_datasets_name", "i"), ("uq_datasets_sha256", "i"),
-    ("deals", "r"), ("pk_deals", "i"), ("ix_deals_dataset_id", "i"),
-    ("ix_deals_site_hand_number", "i"),
+    ("deals", "p"), ("pk_deals", "I"), ("ix_deals_dataset_id", "I"),
+    ("site_hands", "r"), ("pk_site_hands", "i"),
     ("win_counts", "r"), ("pk_win_counts", "i"),
-    ("hand_cards", "r"), ("pk_hand_cards", "i"), ("hand_values", "r"), ("pk_hand_values", "i"),
+    ("hand_cards", "p"), ("pk_hand_cards", "I"), ("hand_values", "p"), ("pk_hand_values", "I"),
     ("hand_descriptions", "r"), ("pk_hand_descriptions", "i"),
-    ("hand_labels", "r"), ("pk_hand_labels", "i"), ("hands", "v"),
-    ("hand_equities", "r"), ("pk_hand_equities", "i"),
-    ("seats", "r"), ("pk_seats", "i"), ("actions", "r"), ("pk_actions", "i"),
+    ("hand_labels", "p"), ("pk_hand_labels", "I"), ("hands", "v"),
+    ("hand_equities", "p"), ("pk_hand_equities", "I"),
+    ("seats", "p"), ("pk_seats", "I"), ("actions", "p"), ("pk_actions", "I"),
     ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
-    ("seat_stats", "r"), ("pk_seat_stats", "i"), ("ix_seat_stats_allin", "i"),
+    ("seat_stats", "p"), ("pk_seat_stats", "I"), ("ix_seat_stats_allin", "I"),
     ("player_totals", "r"), ("pk_player_totals", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
@@ -123,10 +125,10 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
         "hand_equities.equity": "double precision", "seats.net": "numeric"}
-    # Room on each page for evaluate's winners, and datasets' deals indexed by block ranges
-    # (revision 0007).
-    assert storage(pg) == (["fillfactor=45"], "CREATE INDEX ix_deals_dataset_id ON public.deals "
-                                              "USING brin (dataset_id) WITH (autosummarize='on')")
+    # Datasets' deals indexed by block ranges (revision 0007), on every partition of deals
+    # (revision 0016), whose pages keep room for evaluate's winners.
+    assert storage(pg) == (None, "CREATE INDEX ix_deals_dataset_id ON ONLY public.deals "
+                                 "USING brin (dataset_id) WITH (autosummarize='on')")
     command.downgrade(alembic_config(), "0006")
     assert storage(pg) == (None, "CREATE INDEX ix_deals_dataset_id ON public.deals "
                                  "USING btree (dataset_id)")
@@ -258,7 +260,8 @@ def test_copy_import_with_a_bad_line_leaves_nothing(runner: CliRunner, pg_url: s
     assert scalar(pg, "SELECT min(id) || '-' || max(id) FROM deals") == "1-1000"
 
 
-ORPHAN_HAND = "INSERT INTO hand_cards (deal_id, player, cards) VALUES (999999, 1, 'AS KS QS JS TS')"
+# A hand value of a stored deal (its dataset's partition) without a hand.
+ORPHAN_VALUE = "INSERT INTO hand_values (deal_id, player, strength) VALUES (1, 9, 1)"
 
 
 def stored(url: str) -> list[list[tuple[Any, ...]]]:
@@ -287,19 +290,19 @@ def test_bulk_writes_with_and_without_the_right_to_skip_reference_triggers(
                  "--evaluate", "--db", url, "--quiet")
         return stored(url)
 
+    skipping = load(db_url)
     engine = open_engine(db_url)
     try:
         with engine.connect() as connection:
             with connection.begin() as transaction:
                 assert write_locks.may_skip_reference_triggers(connection)
                 write_locks.lock_for_bulk_write(connection)
-                connection.execute(text(ORPHAN_HAND))  # not checked
+                connection.execute(text(ORPHAN_VALUE))  # not checked
                 transaction.rollback()
-            with pytest.raises(IntegrityError, match="fk_hand_cards_deal_id_deals"):
-                connection.execute(text(ORPHAN_HAND))
+            with pytest.raises(IntegrityError, match="fk_hand_values_deal_id_hand_cards"):
+                connection.execute(text(ORPHAN_VALUE))
     finally:
         engine.dispose()
-    skipping = load(db_url)
     monkeypatch.setattr(write_locks, "may_skip_reference_triggers", lambda connection: False)
     checking = load(other_url)
     assert checking == skipping
@@ -428,36 +431,45 @@ def test_concurrent_evaluates_each_take_their_turn(pg_url: str, pg: Engine,
 
 def keys_and_indexes(engine: Engine) -> tuple[set[tuple[Any, ...]], dict[str, int]]:
     """Every constraint of schema public (table, name, definition, whether checked) and every
-    index (its definition), and each index's pg_class oid (new once it is built again)."""
+    index (its definition), and each index's pg_class oid (new once it is built again). Not
+    the constraint rows PostgreSQL keeps of a foreign key for each partition it refers to
+    (conparentid set)."""
     with engine.connect() as connection:
         constraints = connection.execute(text(
             "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid), convalidated "
-            "FROM pg_constraint WHERE connamespace = 'public'::regnamespace")).all()
+            "FROM pg_constraint WHERE connamespace = 'public'::regnamespace "
+            "AND conparentid = 0")).all()
         indexes = connection.execute(text(
             "SELECT c.relname, pg_get_indexdef(c.oid), c.oid::bigint FROM pg_class c "
-            "WHERE c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace")).all()
+            "WHERE c.relkind IN ('i', 'I') AND c.relnamespace = 'public'::regnamespace")).all()
     return ({tuple(row) for row in constraints} | {(name, definition)
                                                   for name, definition, _ in indexes},
             {name: oid for name, _, oid in indexes})
 
 
-DEAL_INDEXES = {"ix_deals_dataset_id", "ix_deals_site_hand_number"}
-FIRST_IMPORTS = {  # what the first import into a database builds once its rows are in
-    "pe54": ((), {"pk_hand_cards", *DEAL_INDEXES}),
-    "pe54 --evaluate": (("--evaluate",), {"pk_hand_cards", "pk_hand_values", *DEAL_INDEXES}),
-    "uci": (("--format", "uci"), DEAL_INDEXES),  # labels refer to hand_cards
-    "phh": (("--format", "phh"), {"pk_hand_values", *DEAL_INDEXES}),
-    "pokerstars": (("--format", "pokerstars"), {"pk_hand_values", *DEAL_INDEXES}),
-}
+IMPORTS = {  # the options and two files of each kind of import
+    "pe54": (), "pe54 --evaluate": ("--evaluate",), "uci": ("--format", "uci"),
+    "phh": ("--format", "phh"), "pokerstars": ("--format", "pokerstars")}
+# Each partition's keys, foreign keys and indexes (those of its parent), and whether each
+# constraint is validated.
+PARTITION_KEYS = ("SELECT n.nspname, c.relname, k.conname, k.contype::text, k.convalidated "
+                  "FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid "
+                  "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                  "WHERE n.nspname LIKE 'pokerdb_dataset_%' AND k.contype IN ('p', 'f') "
+                  "ORDER BY 1, 2, 3")
+PARTITION_INDEXES = ("SELECT n.nspname, count(*) FROM pg_index i "
+                     "JOIN pg_class c ON c.oid = i.indexrelid "
+                     "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                     "WHERE n.nspname LIKE 'pokerdb_dataset_%' GROUP BY 1 ORDER BY 1")
 
 
-@pytest.mark.parametrize("kind", FIRST_IMPORTS)
-def test_first_import_builds_keys_after_its_rows_as_the_migrations_made_them(
+@pytest.mark.parametrize("kind", IMPORTS)
+def test_each_import_attaches_partitions_with_every_key(
         runner: CliRunner, pg_url: str, pg: Engine, tmp_path: Path, kind: str) -> None:
-    """The first import drops some keys and indexes and builds them once its rows are in: the
-    database ends with every constraint and index as the migrations defined it, each checked.
-    A second import adds to every index as it goes."""
-    options, rebuilt = FIRST_IMPORTS[kind]
+    """Each import's rows are its dataset's partitions (a schema of their own), attached with
+    every key, foreign key and index of their parents, each validated; the parents' keys and
+    indexes stay as the migrations made them."""
+    options = IMPORTS[kind]
     if kind == "uci":
         file = tmp_path / "hands.data"
         file.write_text("1,1,1,13,2,4,2,3,1,12,0\n1,10,1,11,1,13,1,12,1,1,9\n")
@@ -473,13 +485,23 @@ def test_first_import_builds_keys_after_its_rows_as_the_migrations_made_them(
         files = [PE54_FILE, tmp_path / "more.txt"]
         generate(files[1], 3, seed=1)
     succeeds(runner, "datasets", "--db", pg_url)  # migrates the new database
-    migrated, before = keys_and_indexes(pg)
-    succeeds(runner, "import", str(files[0]), *options, "--db", pg_url, "-q")
-    definitions, first = keys_and_indexes(pg)
-    assert definitions == migrated
-    assert {name for name, oid in first.items() if before[name] != oid} == rebuilt
-    succeeds(runner, "import", str(files[1]), *options, "--db", pg_url, "-q")
-    assert keys_and_indexes(pg) == (migrated, first)
+    migrated = keys_and_indexes(pg)
+    for file in files:
+        succeeds(runner, "import", str(file), *options, "--db", pg_url, "-q")
+    assert keys_and_indexes(pg) == migrated
+    keys = rows(pg_url, PARTITION_KEYS)
+    # deals: its key and dataset's; hand_cards: its key and deal's; seven tables a key and a
+    # hand's: 2 + 2 + 7 * 2 for each dataset. An import that stores no hand values (deals
+    # left to evaluate) has no partition of hand_values: evaluate's windows add theirs.
+    valued = kind not in ("pe54", "uci")
+    assert [(schema, count) for schema, count in Counter(key[0] for key in keys).items()] == [
+        ("pokerdb_dataset_1", 16 + 2 * valued), ("pokerdb_dataset_2", 16 + 2 * valued)]
+    assert all(validated for *_, validated in keys)
+    # A key each, deals' index on its dataset and seat_stats' of all-in seats.
+    assert rows(pg_url, PARTITION_INDEXES) == [("pokerdb_dataset_1", 10 + valued),
+                                               ("pokerdb_dataset_2", 10 + valued)]
+    assert scalar(pg, "SELECT reloptions FROM pg_class WHERE oid = "
+                      "'pokerdb_dataset_2.deals'::regclass") == ["fillfactor=45"]
 
 
 def test_first_import_that_fails_leaves_every_key_as_it_was(
@@ -494,9 +516,10 @@ def test_first_import_that_fails_leaves_every_key_as_it_was(
     assert keys_and_indexes(pg) == migrated
 
 
-def test_first_import_by_a_role_that_does_not_own_the_tables(
+def test_an_import_by_a_role_that_does_not_own_the_tables(
         runner: CliRunner, pg_url: str, pg: Engine) -> None:
-    """Only the owner may drop keys: any other role granted the writes adds each row to them."""
+    """Only the owner may attach partitions: any other role granted the writes gets one line
+    saying who may, and nothing is stored."""
     role = f"pokerdb_test_writer_{pg.url.database}"
     succeeds(runner, "datasets", "--db", pg_url)
     with pg.begin() as connection:
@@ -507,11 +530,33 @@ def test_first_import_by_a_role_that_does_not_own_the_tables(
         migrated = keys_and_indexes(pg)
         writer_url = pg.url.set(username=role, password="writer")
         # In a process of its own, whose connections end with it.
-        subprocess.run([sys.executable, "-m", "pokerdb", "import", str(PE54_FILE), "--db",
-                        writer_url.render_as_string(hide_password=False), "-q"],
-                       check=True, timeout=120)
+        done = subprocess.run([sys.executable, "-m", "pokerdb", "import", str(PE54_FILE),
+                               "--db", writer_url.render_as_string(hide_password=False), "-q"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1
+        owner = pg.url.username
+        assert done.stderr == (
+            "Error: PostgreSQL: an import adds or drops the dataset's own partitions of the "
+            "deal tables, which only their owner may do, with the right to create a schema in "
+            f"the database; role {role} does not own the deal tables (they belong to "
+            f"{owner}): connect as {owner}\n")
         assert keys_and_indexes(pg) == migrated
-        assert scalar(pg, "SELECT count(*) FROM hand_cards") == 2_000
+        assert scalar(pg, "SELECT count(*) FROM datasets") == 0
+        # The owner's dataset: the other role may not evaluate it (a window is a partition of
+        # hand_values) or delete it either, and reads it.
+        succeeds(runner, "import", str(PE54_FILE), "--db", pg_url, "-q")
+        for step, doing in ((["evaluate", "-q"], "evaluate"),
+                            (["delete", "p054_poker.txt"], "a delete")):
+            done = subprocess.run([sys.executable, "-m", "pokerdb", *step, "--db",
+                                   writer_url.render_as_string(hide_password=False)],
+                                  capture_output=True, text=True, timeout=120)
+            assert (done.returncode, done.stderr) == (1, (
+                f"Error: PostgreSQL: {doing} adds or drops the dataset's own partitions of the "
+                "deal tables, which only their owner may do, with the right to create a schema "
+                f"in the database; role {role} does not own the deal tables (they belong to "
+                f"{owner}): connect as {owner}\n"))
+        assert scalar(pg, "SELECT count(*) FROM hand_values") == 0
+        assert scalar(pg, "SELECT count(*) FROM deals") == 1000
     finally:
         with pg.begin() as connection:
             connection.exec_driver_sql(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")

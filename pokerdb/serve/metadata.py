@@ -37,6 +37,7 @@ TABLES: Final = {
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
     "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
     "actions": "Every action of every recorded hand, in order, in PHH notation.",
+    "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "

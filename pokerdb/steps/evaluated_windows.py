@@ -27,7 +27,6 @@ from pokerdb.storage.schema import hand_descriptions
 from pokerdb.storage.value_writes import (
     StagedValues,
     StagedWinners,
-    ValueSpool,
     insert_values,
     set_winners,
     stage_values,
@@ -134,17 +133,13 @@ def counted_wins(datasets: npt.NDArray[np.int64],
 
 
 def store(connection: Connection, window: Window, described: set[int],
-          spool: ValueSpool | None = None) -> None:
-    """Store an evaluated window in the caller's transaction; `described` as in
-    _describe_new_strengths. Its hand values go to `spool` when given, for the caller to
-    store later in the transaction."""
+          values_table: str = "hand_values") -> None:
+    """Store an evaluated window in the caller's transaction, its hand values into
+    `values_table` (value_writes.insert_values); `described` as in _describe_new_strengths."""
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
-    if spool is not None:
-        spool.add(window.values)
-    else:
-        insert_values(connection, window.values)
+    insert_values(connection, window.values, values_table)
     if window.winners is not None:
         set_winners(connection, window.winners)
     if window.win_counts:

@@ -13,6 +13,7 @@ winner in its row from the start.
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from typing import TypeVar
 
 import numpy as np
@@ -38,6 +39,7 @@ from pokerdb.steps.stored_hand_checks import check_five_card_hands, check_hands
 from pokerdb.storage.column_reads import fetch_int_columns, fetch_keyed_text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.fast_load import checked_after_if_large, without_cycle_collection
+from pokerdb.storage.partitions import is_partitioned, last_deal_of_dataset, values_partition
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import datasets, deals, hand_cards, hand_values
 from pokerdb.storage.value_writes import stage_winners
@@ -87,9 +89,17 @@ def evaluate_pending(engine: Engine,
                 lock_for_bulk_write(connection)
                 if _changed(connection, window):
                     window = _read_window(connection, window.first, window.last)
-                # A window large beside the database: its values' keys checked once, after.
-                with checked_after_if_large(connection, (hand_values,), window.deals, held):
-                    store(connection, window, described)
+                # On PostgreSQL the window's values are a partition of their own, checked
+                # once as it is attached; else, a window large beside the database has its
+                # values' keys checked once, after.
+                with (values_partition(connection, window.first, window.last) if window.hands
+                      else nullcontext()) as table:
+                    if table is not None:
+                        store(connection, window, described, table)
+                    else:
+                        with checked_after_if_large(connection, (hand_values,), window.deals,
+                                                    held):
+                            store(connection, window, described)
             hand_total += window.hands
             deal_total += window.deals
             if progress is not None:
@@ -113,10 +123,14 @@ def _read_next_window(engine: Engine, after: int, size: int) -> Window | None:
                 break
         else:
             return None
+        # On PostgreSQL a window holds deals of one dataset: its values are one partition.
+        last = first + size - 1
+        if is_partitioned(connection):
+            last = min(last, last_deal_of_dataset(connection, first) or last)
         # Ahead of the lock, every hand of the window is read, evaluated or not: storing finds
         # out if any was, and reads again. Deals imported after this read are left to the
         # next window, not skipped.
-        return _read_window(connection, first, first + size - 1, ahead=True)
+        return _read_window(connection, first, last, ahead=True)
 
 
 def _read_window(connection: Connection, first: int, last: int, ahead: bool = False) -> Window:

@@ -26,7 +26,13 @@ from pokerdb.steps.site_rows import (
     site_seats,
 )
 from pokerdb.storage.player_stats import add_totals
-from pokerdb.storage.row_writes import Row, StagedRows, insert_staged_rows, stage_rows
+from pokerdb.storage.row_writes import (
+    Row,
+    StagedRows,
+    insert_rows,
+    insert_staged_rows,
+    stage_rows,
+)
 from pokerdb.storage.schema import (
     TRACKER_COUNTS,
     actions,
@@ -34,9 +40,9 @@ from pokerdb.storage.schema import (
     hand_cards,
     seat_stats,
     seats,
+    site_hands,
     variant_values,
 )
-from pokerdb.storage.value_writes import ValueSpool
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
@@ -206,18 +212,26 @@ class StagedHands:
     action_rows: StagedRows
     stat_rows: StagedRows
 
-    def store(self, connection: Connection, described: set[int],
-              spool: ValueSpool | None = None) -> None:
-        """Store the batch in the caller's transaction (in the order their references need);
-        `described` and `spool` as in evaluated_windows.store."""
+    def store(self, connection: Connection, described: set[int]) -> None:
+        """Store the batch in the caller's transaction (in the order their references need),
+        its site's hands' keys in site_hands; `described` as in evaluated_windows.store."""
         insert_staged_rows(connection, self.deal_rows)
+        insert_rows(connection, site_hands, ("site", "hand_number", "dataset_id"),
+                    [(*key, self.dataset_id) for key in site_keys(self.batch) if key])
         insert_staged_rows(connection, self.card_rows)
-        evaluated_windows.store(connection, self.values, described, spool)
+        evaluated_windows.store(connection, self.values, described)
         insert_staged_rows(connection, self.played_rows)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)
         insert_staged_rows(connection, self.stat_rows)
         add_totals(connection, self.first_id, self.first_id + self.deals - 1)
+
+
+def site_keys(batch: HandBatch) -> list[tuple[str, str] | None]:
+    """Each hand's key in site_hands (its site and the site's hand number), None for a hand of
+    no site."""
+    return [(site.site, hand.replayed.hand.details.hand or "")
+            if (site := hand.replayed.hand.site) is not None else None for hand in batch.hands]
 
 
 @dataclass
@@ -233,17 +247,15 @@ class StoredOnce:
     def new(self, connection: Connection, staged: StagedHands) -> StagedHands | None:
         """The staged hands without those stored already (staged again if some are); None if
         none is new."""
-        keys = [(site.site, hand.replayed.hand.details.hand or "")
-                if (site := hand.replayed.hand.site) is not None else None
-                for hand in staged.batch.hands]
+        keys = site_keys(staged.batch)
         wanted = [key for key in keys if key is not None]
         if not wanted:
             return staged
         known = set(self.seen)
         if self.earlier:
             known.update(connection.execute(
-                select(deals.c.site, deals.c.hand_number).where(
-                    tuple_(deals.c.site, deals.c.hand_number).in_(wanted))).all())
+                select(site_hands.c.site, site_hands.c.hand_number).where(
+                    tuple_(site_hands.c.site, site_hands.c.hand_number).in_(wanted))).all())
         keep: list[int] = []
         for index, key in enumerate(keys):
             if key is None:

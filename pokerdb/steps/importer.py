@@ -5,7 +5,7 @@ deals, which are staged on a second thread and stored on this one."""
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import closing, contextmanager, nullcontext
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -26,23 +26,15 @@ from pokerdb.steps.variant_deals import evaluated_variant_deals
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
-from pokerdb.storage.fast_load import (
-    checked_after_once_large,
-    keys_built_after,
-    without_cycle_collection,
-)
+from pokerdb.storage.fast_load import without_cycle_collection
+from pokerdb.storage.partitions import own_partitions
 from pokerdb.storage.row_writes import Row, StagedRows, insert_rows, insert_staged_rows
 from pokerdb.storage.schema import (
-    DEAL_ROWS,
     NAME_LENGTH,
     datasets,
     deals,
-    hand_cards,
-    hand_equities,
     hand_labels,
-    hand_values,
 )
-from pokerdb.storage.value_writes import ValueSpool, value_spool
 from pokerdb.storage.write_locks import lock_for_bulk_write
 
 LABEL_COLUMNS = ("deal_id", "player", "label")
@@ -212,6 +204,9 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     placeholder name and hash until both are known."""
     placeholder = f"importing-{uuid.uuid4().hex}"
     expected = outcome.sha256
+    # Before the dataset's row: attaching its partitions takes a lock on datasets that waits
+    # for every other transaction writing to it, as an import waiting for this lock would be.
+    lock_for_bulk_write(connection)
     dataset_id = connection.execute(
         insert(datasets).values(name=placeholder, sha256=expected or placeholder,
                                 format=options.file_format.value,
@@ -219,22 +214,15 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                                 imported_at=datetime.now(UTC))
         .returning(datasets.c.id)
     ).scalar_one()
-    lock_for_bulk_write(connection)
     next_id = next_deal_id(connection)
     described: set[int] = set()  # strengths this import stored a description of
     skipped = SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
     once = StoredOnce(earlier=next_id > 1)
     item = options.file_format.item
-    first_load = (_first_load(connection, options)
-                  if connection.scalar(select(func.max(deals.c.id))) is None else nullcontext())
-    # A file large beside the database holding deals: its rows' keys checked once, at the end.
-    held = connection.scalar(select(func.coalesce(func.sum(datasets.c.deals), 0))) or 0
     with read.opened(options.players) as opened, closing(read_ahead(_prepared(
             opened.items, connection.dialect.name, dataset_id, next_id,
-            options.evaluate))) as items, first_load as spool, (
-            checked_after_once_large(connection, _WRITTEN, held) if held
-            else nullcontext(_nothing_to_check)) as wrote:
+            options.evaluate))) as items, own_partitions(connection, dataset_id):
         valid: Iterator[_Prepared | StagedHands] = (
             skipped.deals(items) if options.skip_invalid
             else deals_or_fail(items, source, options.max_errors, item))
@@ -244,10 +232,9 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
                 cancelled += staged.batch.cancelled
                 prepared = once.new(connection, staged)
             if prepared is not None:
-                prepared.store(connection, described, spool)
+                prepared.store(connection, described)
                 deal_count += prepared.deals
                 hand_count += prepared.hands
-                wrote(prepared.deals)
             if progress is not None:
                 position = opened.bytes_read()
                 progress(position - reported, 0 if prepared is None else prepared.deals)
@@ -269,37 +256,6 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
 
 
-_WRITTEN = tuple(table for table in DEAL_ROWS if table is not hand_equities)  # by an import
-
-
-def _nothing_to_check(deals: int) -> None:
-    """checked_after_once_large's wrote() for the first import, whose keys are built after."""
-
-
-@contextmanager
-def _first_load(connection: Connection, options: ImportOptions
-                ) -> Iterator[ValueSpool | None]:
-    """For the first import into a database (every deal table empty): its tables' keys and
-    indexes are built once all its rows are in (keys_built_after), but a foreign key added
-    back checks every row that refers to its key (2,000,000 hand values: 1.9 s, more than
-    building hand_cards' key once saves). So hand_cards' key is built after the rows only when
-    nothing else written refers to them yet: a plain import; in one pass on PostgreSQL, its
-    hand values are held back (yielded spool) and stored after that key, before their own.
-    Labels and seats refer to hand_cards too: UCI and PHH imports keep its key."""
-    values = options.evaluates
-    if options.more_per_hand:
-        with keys_built_after(connection, (hand_values,) if values else (), (deals,)):
-            yield None
-    elif values and connection.dialect.name == "postgresql":
-        with keys_built_after(connection, (hand_values,)), value_spool() as spool:
-            with keys_built_after(connection, (hand_cards,), (deals,)):
-                yield spool
-            spool.insert(connection)
-    else:
-        with keys_built_after(connection, (hand_cards,), (deals,)):
-            yield None
-
-
 @dataclass(frozen=True)
 class _Prepared:
     """A batch of deals made ready to store."""
@@ -318,13 +274,12 @@ class _Prepared:
     def hands(self) -> int:
         return self.batch.hand_count()
 
-    def store(self, connection: Connection, described: set[int],
-              spool: ValueSpool | None = None) -> None:
-        """Store the batch in the caller's transaction; `described` and `spool` as in
+    def store(self, connection: Connection, described: set[int]) -> None:
+        """Store the batch in the caller's transaction; `described` as in
         evaluated_windows.store."""
         insert_deals(connection, self.rows)
         if self.evaluated is not None:
-            evaluated_windows.store(connection, self.evaluated.values, described, spool)
+            evaluated_windows.store(connection, self.evaluated.values, described)
         if self.played_rows is not None:
             insert_staged_rows(connection, self.played_rows)
         labels = _label_rows(self.first_id, self.batch)

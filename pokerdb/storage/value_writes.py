@@ -2,16 +2,13 @@
 
 Values are staged ahead, on another thread (stage_values), then stored in one statement
 (insert_values): on SQLite one JSON array of integers each packing a hand's fields, which
-json_each reads in C; on PostgreSQL one block of COPY text, or held back in a ValueSpool for
-a first import. Winners are staged as one byte a deal (stage_winners) that one UPDATE reads by
-offset (set_winners).
+json_each reads in C; on PostgreSQL one block of COPY text. Winners are staged as one byte a
+deal (stage_winners) that one UPDATE reads by offset (set_winners).
 """
 
-import tempfile
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 from sqlalchemy import Connection, text
@@ -60,11 +57,13 @@ def stage_values(dialect: str, first: int, deal_ids: IntArray, players: IntArray
                         with_best)
 
 
-def insert_values(connection: Connection, staged: StagedValues) -> None:
-    """Append the staged hand values: straight into hand_values on PostgreSQL (COPY), from one
-    JSON array unpacked by SQLite."""
+def insert_values(connection: Connection, staged: StagedValues,
+                  table: str = "hand_values") -> None:
+    """Append the staged hand values: straight into hand_values (or, on PostgreSQL, the table
+    of a partition of it to be: storage.partitions.values_partition) on PostgreSQL (COPY), from
+    one JSON array unpacked by SQLite."""
     if connection.dialect.name == "postgresql":
-        copy_rows(connection, "hand_values", VALUE_COLUMNS, staged.payload)
+        copy_rows(connection, table, VALUE_COLUMNS, staged.payload)
         return
     fields, best = ((_VALUE_FIELDS_WITH_BEST, "nullif(best, 0)") if staged.with_best
                     else (_VALUE_FIELDS, "NULL"))
@@ -73,39 +72,6 @@ def insert_values(connection: Connection, staged: StagedValues) -> None:
         f"SELECT :first + deal, player, nullif(strength, 0), {best} "
         f"FROM {_unpacked(fields)} AS staged"),
         {"staged_ints": staged.payload, "first": staged.first})
-
-
-class ValueSpool:
-    """Hand values staged for PostgreSQL (stage_values), held back in a temporary file instead
-    of being stored at once, then stored in one COPY later in the same transaction: the first
-    import into a database in one pass builds hand_cards' key before any hand value is in, so
-    that adding back the foreign key from hand_values checks no row (keys_built_after). The
-    file takes about 40 bytes a hand."""
-
-    def __init__(self, file: IO[bytes]) -> None:
-        self._file = file
-
-    def add(self, staged: StagedValues) -> None:
-        self._file.write(staged.payload)
-
-    def insert(self, connection: Connection) -> None:
-        """COPY every value held back into hand_values."""
-        self._file.seek(0)
-        driver = connection.connection.driver_connection
-        statement = f"COPY hand_values ({', '.join(VALUE_COLUMNS)}) FROM STDIN"
-        with driver.cursor() as cursor, cursor.copy(statement) as copy:  # type: ignore[union-attr]
-            while block := self._file.read(_SPOOL_BLOCK):
-                copy.write(block)
-
-
-_SPOOL_BLOCK = 1 << 22  # bytes of COPY text sent at once
-
-
-@contextmanager
-def value_spool() -> Iterator[ValueSpool]:
-    """A ValueSpool, its file removed at the end."""
-    with tempfile.TemporaryFile() as file:
-        yield ValueSpool(file)
 
 
 def _packed(columns: Mapping[str, int], values: Sequence[IntColumn]) -> str:
