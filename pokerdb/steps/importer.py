@@ -298,8 +298,9 @@ def _staged_items(read: Input, options: ImportOptions, connection: Connection, d
     """The input read and staged: hand histories held in memory by worker processes
     (steps.hand_workers), anything else on the read-ahead thread."""
     dialect = connection.dialect.name
-    units = read.units() if isinstance(read, HandHistories) else None
-    workers = 0 if units is None or len(units) < 2 else min(worker_count(), len(units))
+    workers = worker_count() if isinstance(read, HandHistories) else 0
+    units = read.units() if isinstance(read, HandHistories) and workers > 1 else None
+    workers = 0 if units is None else min(workers, len(units))
     if isinstance(read, HandHistories) and units is not None and workers > 1:
         hands = parallel_hands(read, units, workers, options.players, dialect, dataset_id,
                                first_id, functools.partial(once.kept, connection))
