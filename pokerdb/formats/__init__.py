@@ -62,12 +62,6 @@ class InputFormat(StrEnum):
         """Whether its import evaluates every hand itself (settling a recorded hand's pots)."""
         return self.description.settles
 
-    @property
-    def more_per_hand(self) -> bool:
-        """Whether its import writes more rows per hand than its cards and values: a UCI row's
-        label (hand_labels), a recorded hand's seat (seats)."""
-        return self.description.more_per_hand
-
     @classmethod
     def choices_help(cls) -> str:
         """The help of --format: each format's summary, then which one a path is read in when

@@ -161,9 +161,6 @@ class FormatDescription:
     item: str = "line"  # what holds one deal, as messages count invalid ones: "line" or "hand"
     reads_folders: bool = False  # a folder is one dataset of the format's files in it
     settles: bool = False  # its import evaluates every hand itself (settling recorded pots)
-    # Its import writes more rows per hand than its cards and values (UCI's label, a recorded
-    # hand's seat).
-    more_per_hand: bool = False
     read_lines: LineReader | None = None
     open: Callable[[Source], Input] | None = None
     # Whether a path's name is this format's when no --format is given (".phh", ".phhs").

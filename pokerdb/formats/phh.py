@@ -46,5 +46,5 @@ FORMAT: Final = FormatDescription(
     "phh", HOLDEM, "PHH hand histories",
     "PHH hand histories (.phh, .phhs, or a folder of them), each hand replayed and settled.",
     item="hand", reads_folders=True, settles=True,
-    more_per_hand=True, open=_hand_histories, claims_name=is_phh_name,
+    open=_hand_histories, claims_name=is_phh_name,
     recognises="a folder or a .phh/.phhs file")

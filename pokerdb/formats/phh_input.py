@@ -10,9 +10,15 @@ parses. They are kept in memory up to KEPT_BYTES; the files beyond are read agai
 reaches them. The import hashes what it parses again, and fails if that changed meanwhile.
 `opened(rule)` yields a `HandBatch` of settled hands for every BATCH_HANDS valid ones, and a
 `Rejected` for each invalid hand: its position in the dataset, its source, and why.
+
+`units()` cuts the same work into independent `HandUnit`s (consecutive files, or a site's file
+in parts of PART_HANDS hands) for worker processes (pokerdb.steps.hand_workers): each unit's
+items are what `opened` yields for its hands, positions counted from the unit's first hand
+(`HandUnit.items`, then `moved` once the hands before it are counted).
 """
 
 import datetime
+import functools
 import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -35,20 +41,53 @@ from pokerdb.rules.site_settlement import settle_as_paid
 from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
+UNIT_BYTES: Final = 1 << 20  # of files, at most, in one unit of work (but for one file alone)
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
 # TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
 _NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
 
 
+Found = Iterable[PhhHand | PhhError | Cancelled]  # a file's hands, or a part of them, in order
+# A part of the hands to read: whether its file's TOML escapes NUL (_NUL_ESCAPES), and its hands.
+Part = tuple[bool, Callable[[], Found]]
+
+
 @dataclass(frozen=True)
 class HandReader:
     """How a format of hand histories is read: `files` lists a folder's files to read (in
-    order), `parse` yields the hands of one file's content."""
+    order), `parse` yields the hands of one file's content; `parts`, where a file of many hands
+    can be read in independent parts (in order, together the hands `parse` yields), cuts it."""
 
     files: Callable[[Path], list[PhhFile]]
-    parse: Callable[[PhhFile, bytes], Iterable[PhhHand | PhhError | Cancelled]]
+    parse: Callable[[PhhFile, bytes], Found]
     kind: str  # the files, as a message names them: ".phh or .phhs files"
     site: bool = False  # a site's files (PhhFile.site), each holding many hands
+    parts: Callable[[PhhFile, bytes], list[Callable[[], Found]]] | None = None
+
+
+@dataclass(frozen=True)
+class HandUnit:
+    """A unit of an import's work: parts of consecutive hands, and the bytes on disk they
+    complete (for progress)."""
+
+    parts: list[Part]
+    size: int
+
+    def items(self, rule: PlayerRule, reader: "HandHistories"
+              ) -> tuple[list["HandBatch | Rejected"], int]:
+        """The unit's settled batches and rejected hands, as `opened` yields them, positions
+        counted from 1 at its first hand; and how many positions its hands take."""
+        positions = [0]
+        return list(reader.batches(rule, self.parts, positions)), positions[0]
+
+
+def moved(items: list["HandBatch | Rejected"], offset: int) -> list["HandBatch | Rejected"]:
+    """A unit's items with their positions in the dataset: `offset` hands come before it."""
+    if not offset:
+        return items
+    return [replace(item, line_no=item.line_no + offset) if isinstance(item, Rejected)
+            else replace(item, hands=[replace(hand, position=hand.position + offset)
+                                      for hand in item.hands]) for item in items]
 
 
 PHH_READER: Final = HandReader(phh_files, parse_file, ".phh or .phhs files")
@@ -68,6 +107,7 @@ class HandHistories:
         # or why it cannot be read; None for a file to read again.
         self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
         self.sizes: list[int] = []  # per file read by sha256: bytes on disk
+        self.whole: str | None = None  # what sha256 returned
 
     def sha256(self) -> str | None:
         """The sha256 of the files' contents in path order (decompressed when gzip); None for
@@ -85,8 +125,48 @@ class HandHistories:
             whole.update(hashed)
             self.sizes.append(len(raw) if isinstance(raw, bytes) else 0)
             kept_bytes += len(hashed)
-            self.kept.append((hashed, content) if kept_bytes <= KEPT_BYTES else None)
-        return whole.hexdigest()
+            # A file alone is read whole in any case: kept, it is not read twice.
+            self.kept.append((hashed, content) if kept_bytes <= KEPT_BYTES
+                             or len(self.files) == 1 else None)
+        self.whole = whole.hexdigest()
+        return self.whole
+
+    def units(self) -> list[HandUnit] | None:
+        """The work of the import (after sha256) in units, each of consecutive files of up to
+        BATCH_HANDS files and UNIT_BYTES, or a part of a file the reader cuts; None when the
+        contents are not all in memory (stdin, or more than KEPT_BYTES)."""
+        if self.whole is None or any(kept is None for kept in self.kept):
+            return None
+        units: list[HandUnit] = []
+        parts: list[Part] = []
+        size = kept_bytes = 0
+        for file, kept, file_size in zip(self.files, self.kept, self.sizes, strict=True):
+            assert kept is not None
+            content = kept[1]
+            if not isinstance(content, bytes):
+                parts.append((False, functools.partial(_alone, content)))
+            else:
+                with_nul = any(escape in content for escape in _NUL_ESCAPES)
+                cut: list[Callable[[], Found]] = (self.reader.parts(file, content)
+                       if self.reader.parts is not None and len(content) > UNIT_BYTES
+                       else [functools.partial(self.reader.parse, file, content)])
+                if len(cut) > 1:
+                    if parts:
+                        units.append(HandUnit(parts, size))
+                        parts, size, kept_bytes = [], 0, 0
+                    units.extend(HandUnit([(with_nul, part)], file_size * (index + 1)
+                                          // len(cut) - file_size * index // len(cut))
+                                 for index, part in enumerate(cut))
+                    continue
+                parts.append((with_nul, cut[0]))
+                kept_bytes += len(content)
+            size += file_size
+            if len(parts) >= BATCH_HANDS or kept_bytes >= UNIT_BYTES:
+                units.append(HandUnit(parts, size))
+                parts, size, kept_bytes = [], 0, 0
+        if parts:
+            units.append(HandUnit(parts, size))
+        return units
 
     @contextmanager
     def opened(self, rule: PlayerRule) -> Iterator[Opened]:
@@ -94,7 +174,8 @@ class HandHistories:
         the hash of the contents read."""
         digest = hashlib.sha256()
         read = [0]
-        yield Opened(self._batches(rule, digest, read), lambda: read[0], digest.hexdigest)
+        yield Opened(self.batches(rule, self._parts(digest, read), [0]), lambda: read[0],
+                     digest.hexdigest)
 
     def _contents(self, digest: "hashlib._Hash", read: list[int]
                   ) -> Iterator[tuple[PhhFile, bytes | PhhError]]:
@@ -113,20 +194,27 @@ class HandHistories:
             read[0] += size
             yield file, kept[1]
 
-    def _batches(self, rule: PlayerRule, digest: "hashlib._Hash",
-                 read: list[int]) -> Iterator["HandBatch | Rejected"]:
-        pending = _Pending()
-        position = 0
+    def _parts(self, digest: "hashlib._Hash", read: list[int]) -> Iterator[Part]:
+        """Each file's hands as one part, read as _contents reads them."""
         for file, content in self._contents(digest, read):
-            found = (self.reader.parse(file, content) if isinstance(content, bytes)
-                     else (content,))
-            with_nul = isinstance(content, bytes) and any(
-                escape in content for escape in _NUL_ESCAPES)
-            for item in found:
+            if isinstance(content, bytes):
+                yield (any(escape in content for escape in _NUL_ESCAPES),
+                       functools.partial(self.reader.parse, file, content))
+            else:
+                yield False, functools.partial(_alone, content)
+
+    def batches(self, rule: PlayerRule, parts: Iterable[Part],
+                positions: list[int]) -> Iterator["HandBatch | Rejected"]:
+        """The settled batches and rejected hands of the parts' hands; `positions` holds the
+        position of the last hand met (from the value it holds)."""
+        pending = _Pending()
+        for with_nul, found in parts:
+            for item in found():
                 if isinstance(item, Cancelled):
                     pending.cancelled += 1
                     continue
-                position += 1
+                positions[0] += 1
+                position = positions[0]
                 hand = _without_nul(item) if with_nul and isinstance(item, PhhHand) else item
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
@@ -186,6 +274,11 @@ class HandHistories:
         if self.folder:
             return f"{self.source.label.rstrip('/')}/{source}"
         return self.source.label + source.removeprefix(self.files[0].source)
+
+
+def _alone(error: PhhError) -> Found:
+    """A file's hands when it cannot be read: why."""
+    return (error,)
 
 
 def _raw(file: PhhFile) -> bytes | PhhError:

@@ -67,6 +67,6 @@ FORMAT: Final = FormatDescription(
     "pokerstars", HOLDEM, "PokerStars hand histories",
     "PokerStars hand histories (files of hands, or a folder of them), settled and checked "
     "against what the files say was paid.", item="hand", reads_folders=True,
-    settles=True, more_per_hand=True, open=_hand_histories, claims_folder=claims_folder,
+    settles=True, open=_hand_histories, claims_folder=claims_folder,
     looks_like=looks_like, claims_content=True,
     recognises="a file or folder that starts as PokerStars writes")

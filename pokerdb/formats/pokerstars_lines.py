@@ -108,16 +108,32 @@ def looks_like_pokerstars(head: bytes) -> bool:
     return text.startswith(HAND_STARTS)
 
 
+def normalized(text: str) -> str:
+    """The text with its lines ending in LF alone."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def hand_starts(text: str) -> list[int]:
+    """Where each hand of a normalized text starts."""
+    return [match.start() for match in _HAND_START.finditer(text)]
+
+
 def hand_texts(text: str) -> Iterator[HandText]:
     """The hands of a file's text, each from its first line to the line before the next hand,
     its blank lines left out (see `leading_text` for what comes before the first)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-    starts = [match.start() for match in _HAND_START.finditer(text)]
+    text = normalized(text)
+    starts = hand_starts(text)
     if not starts:
-        return
-    first_line = text.count("\n", 0, starts[0]) + 1
-    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
-        chunk = text[start:end]
+        return iter(())
+    return texts_between(text, starts, len(text), text.count("\n", 0, starts[0]) + 1)
+
+
+def texts_between(text: str, starts: Sequence[int], end: int,
+                  first_line: int) -> Iterator[HandText]:
+    """The hands of a normalized text that start at `starts`, the last ending at `end`, the
+    first on line `first_line` of the file."""
+    for start, stop in zip(starts, [*starts[1:], end], strict=True):
+        chunk = text[start:stop]
         lines = chunk.rstrip().split("\n")
         lines[0] = lines[0].lstrip("\ufeff")
         count = chunk.count("\n")
@@ -132,7 +148,11 @@ def hand_texts(text: str) -> Iterator[HandText]:
 
 def leading_text(text: str) -> tuple[int, str] | None:
     """The first non-blank line before the first hand (its number and text), if any: a file
-    that does not start with a hand."""
+    that does not start with a hand. Only the lines up to the first hand's are read."""
+    first = _HAND_START.search(text)
+    end = -1 if first is None else text.find("\n", first.start())
+    if end >= 0:
+        text = text[:end]
     for number, line in enumerate(_LINE_ENDS.split(text), start=1):
         stripped = line.lstrip("\ufeff").strip()
         if stripped.startswith(HAND_STARTS):

@@ -21,8 +21,9 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 """
 
 import datetime
+import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -30,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
 from pokerdb.formats.phh_files import PhhFile
-from pokerdb.formats.phh_input import HandReader
+from pokerdb.formats.phh_input import Found, HandReader
 from pokerdb.formats.pokerstars import text_files
 from pokerdb.formats.pokerstars_draw import DrawPlay
 from pokerdb.formats.pokerstars_lines import (
@@ -43,9 +44,11 @@ from pokerdb.formats.pokerstars_lines import (
     amount_units,
     currency_of,
     decoded,
-    hand_texts,
+    hand_starts,
     leading_text,
+    normalized,
     parse_date,
+    texts_between,
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.formats.pokerstars_stud import StudPlay
@@ -66,6 +69,7 @@ GAMES: Final = {
 STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
                      "Limit": Betting.FIXED_LIMIT}
 SITE: Final = "PokerStars"
+PART_HANDS: Final = 500  # hands of a file read as one part (pokerstars_parts)
 _ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
 
@@ -81,7 +85,7 @@ def pokerstars_files(path: Path) -> list[PhhFile]:
 
 def parse_pokerstars(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError | Cancelled]:
     """The hands of one file's content, in order."""
-    text = decoded(content)
+    text = normalized(decoded(content))
     before = leading_text(text)
     if before is not None:
         number, line = before
@@ -89,15 +93,42 @@ def parse_pokerstars(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhErr
                                     f"(every hand starts 'PokerStars Hand #' or 'PokerStars "
                                     f"Game #')")
         return
-    found = False
-    for hand in hand_texts(text):
-        found = True
+    starts = hand_starts(text)
+    if not starts:
+        yield PhhError(file.source, "no PokerStars hands in the file")
+        return
+    yield from _converted(file.source, text, starts, len(text),
+                          text.count("\n", 0, starts[0]) + 1)
+
+
+def pokerstars_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
+    """A file's hands in parts of PART_HANDS hands, each read on its own (by another process),
+    together what parse_pokerstars reads; the file whole when it holds fewer or does not start
+    with a hand."""
+    text = normalized(decoded(content))
+    starts = hand_starts(text)
+    if len(starts) <= PART_HANDS or leading_text(text) is not None:
+        return [functools.partial(parse_pokerstars, file, content)]
+    parts: list[Callable[[], Found]] = []
+    line = text.count("\n", 0, starts[0]) + 1
+    for first in range(0, len(starts), PART_HANDS):
+        begin = starts[first]
+        end = starts[first + PART_HANDS] if first + PART_HANDS < len(starts) else len(text)
+        parts.append(functools.partial(_converted, file.source, text,
+                                       starts[first:first + PART_HANDS], end, line))
+        line += text.count("\n", begin, end)
+    return parts
+
+
+def _converted(source: str, text: str, starts: Sequence[int], end: int,
+               first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
+    """The hands of a normalized text that start at `starts` (see texts_between), each
+    converted, or why it cannot be."""
+    for hand in texts_between(text, starts, end, first_line):
         try:
-            yield _Hand(file.source, hand).convert()
+            yield _Hand(source, hand).convert()
         except PhhError as error:
             yield error
-    if not found:
-        yield PhhError(file.source, "no PokerStars hands in the file")
 
 
 class _Hand:
@@ -261,4 +292,4 @@ def _utc_offset(zone: str, hour: datetime.datetime) -> datetime.timedelta:
 
 
 POKERSTARS_READER: Final = HandReader(pokerstars_files, parse_pokerstars, ".txt files",
-                                      site=True)
+                                      site=True, parts=pokerstars_parts)

@@ -120,6 +120,5 @@ def _players_problem(rule: PlayerRule) -> str | None:
 
 FORMAT = FormatDescription("uci", FIVE_CARD, "UCI Poker Hand rows",
                            "the UCI Poker Hand CSV, one hand per row, its CLASS kept in "
-                           "hands.label.", more_per_hand=True,
-                           read_lines=_read_rows, looks_like=looks_like_uci,
+                           "hands.label.", read_lines=_read_rows, looks_like=looks_like_uci,
                            players_problem=_players_problem)

@@ -1,7 +1,9 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
 of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
-(`stage_hands`), which `StagedHands.store` writes, adding the batch's seats to player_totals; a
-site's hands stored once (`StoredOnce`).
+(`stage_hands`), which `StagedHands.store` writes; their seats added to player_totals by
+ranges of deals (`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker
+process (steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`), the
+hands stored already left out.
 """
 
 from collections.abc import Callable, Sequence
@@ -54,6 +56,7 @@ SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", 
                        "seat_number", *SITE_SEAT_COLUMNS)
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
+SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
 STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
                        *TRACKER_COUNTS)
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
@@ -61,15 +64,18 @@ assert set(SEAT_COLUMNS) == set(seats.c.keys())
 assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
 
 
-def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) -> "StagedHands":
-    """The rows of the batch's deals, numbered from first_id; needs no connection."""
+def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
+                ids: Sequence[int] | None = None) -> "StagedHands":
+    """The rows of the batch's deals, numbered from first_id (or each its own of `ids`, in
+    order: a batch without its hands stored already keeps the others' numbers); needs no
+    connection."""
+    numbers = range(first_id, first_id + len(batch.hands)) if ids is None else ids
     deal_rows: list[Row] = []
     card_rows: list[Row] = []
     seat_rows: list[Row] = []
     action_rows: list[Row] = []
     stat_rows: list[Row] = []
-    for deal_id, hand, settlement in zip(range(first_id, first_id + len(batch.hands)),
-                                         batch.hands, batch.settlements, strict=True):
+    for deal_id, hand, settlement in zip(numbers, batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
         phh_hand = replayed.hand
         details = phh_hand.details
@@ -95,7 +101,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         count = len(phh_hand.actions)
         action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
                                replayed.actors, phh_hand.actions, strict=True))
-    deal_ids = np.repeat(np.arange(first_id, first_id + len(batch.hands)), batch.players)
+    deal_ids = np.repeat(np.asarray(numbers, dtype=np.int64), batch.players)
     seat_starts = np.repeat(np.cumsum(batch.players) - batch.players, batch.players)
     players = np.arange(1, len(deal_ids) + 1) - seat_starts
     winners = np.array([settlement.winner for settlement in batch.settlements],
@@ -110,14 +116,16 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int) 
         (deal_of[cards.seat], player_of[cards.seat], cards.best, cards.low_strength or None,
          cards.low_best) for cards in batch.played]
     return StagedHands(
-        batch, dialect, dataset_id, first_id, len(batch.hands), len(batch.strength),
+        batch, batch.cancelled, dialect, dataset_id, first_id, len(batch.hands),
+        len(batch.strength),
         stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
         replace(values, strengths=keys),
         stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
         stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
-        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows))
+        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows),
+        [(*key, dataset_id) for key in site_keys(batch) if key is not None])
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
@@ -196,9 +204,11 @@ _KNOWN_TEXTS: Final = 100_000
 
 @dataclass(frozen=True)
 class StagedHands:
-    """A batch of recorded hands made ready, by stage_hands, to store."""
+    """A batch of recorded hands made ready, by stage_hands, to store. `batch` is None once
+    the rows are all it carries (rows_only), its hands stored before left out already."""
 
-    batch: HandBatch
+    batch: HandBatch | None
+    cancelled: int  # hands the site cancelled, met before the batch's: not stored
     dialect: str
     dataset_id: int
     first_id: int
@@ -211,27 +221,55 @@ class StagedHands:
     seat_rows: StagedRows
     action_rows: StagedRows
     stat_rows: StagedRows
+    site_rows: list[Row]  # (site, hand number, dataset id) of a site's hands, for site_hands
+
+    def rows_only(self) -> "StagedHands":
+        """The rows without the hands they were laid out from: what a worker process sends."""
+        return replace(self, batch=None)
 
     def store(self, connection: Connection, described: set[int]) -> None:
         """Store the batch in the caller's transaction (in the order their references need),
         its site's hands' keys in site_hands; `described` as in evaluated_windows.store."""
         insert_staged_rows(connection, self.deal_rows)
-        insert_rows(connection, site_hands, ("site", "hand_number", "dataset_id"),
-                    [(*key, self.dataset_id) for key in site_keys(self.batch) if key])
+        insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)
         insert_staged_rows(connection, self.card_rows)
         evaluated_windows.store(connection, self.values, described)
         insert_staged_rows(connection, self.played_rows)
         insert_staged_rows(connection, self.seat_rows)
         insert_staged_rows(connection, self.action_rows)
         insert_staged_rows(connection, self.stat_rows)
-        add_totals(connection, self.first_id, self.first_id + self.deals - 1)
 
 
-def site_keys(batch: HandBatch) -> list[tuple[str, str] | None]:
-    """Each hand's key in site_hands (its site and the site's hand number), None for a hand of
-    no site."""
+TOTALS_DEALS: Final = 10_000  # deal ids a range of SeatTotals spans
+
+
+@dataclass
+class SeatTotals:
+    """The seats of an import's deals added to player_totals by ranges of deal ids that end at
+    multiples of TOTALS_DEALS, whatever batches they were stored in: a sum of doubles (net_bb)
+    depends on which seats are summed together, and one process's batches and the worker
+    processes' (steps.hand_workers) differ."""
+
+    first_id: int  # the first deal id not added yet
+
+    def stored(self, connection: Connection, last_id: int, *, done: bool = False) -> None:
+        """Every deal up to last_id that the import stores is stored: add the ranges complete,
+        and with `done` the rest."""
+        end = last_id + 1 if done else (last_id + 1) // TOTALS_DEALS * TOTALS_DEALS
+        if end > self.first_id:
+            add_totals(connection, self.first_id, end - 1)
+            self.first_id = end
+
+
+SiteKey = tuple[str, str] | None  # a site's hand: (site, hand number); None for a PHH hand
+
+
+def site_keys(batch: HandBatch) -> list[SiteKey]:
+    """The site and hand number of each hand of the batch (its key in site_hands), None where
+    it is not a site's."""
     return [(site.site, hand.replayed.hand.details.hand or "")
-            if (site := hand.replayed.hand.site) is not None else None for hand in batch.hands]
+            if (site := hand.replayed.hand.site) is not None else None
+            for hand in batch.hands]
 
 
 @dataclass
@@ -246,11 +284,23 @@ class StoredOnce:
 
     def new(self, connection: Connection, staged: StagedHands) -> StagedHands | None:
         """The staged hands without those stored already (staged again if some are); None if
-        none is new."""
-        keys = site_keys(staged.batch)
+        none is new. A worker's (rows_only) have been through `kept` already."""
+        if staged.batch is None:
+            return staged
+        keep = self.kept(connection, site_keys(staged.batch))
+        if keep is None:
+            return staged
+        if not keep:
+            return None
+        return stage_hands(staged.batch.subset(keep), staged.dialect, staged.dataset_id,
+                           staged.first_id, [staged.first_id + index for index in keep])
+
+    def kept(self, connection: Connection, keys: list[SiteKey]) -> list[int] | None:
+        """Which of a batch's hands (their site keys, in order) to store: None for all of
+        them, else the indexes of those not stored already."""
         wanted = [key for key in keys if key is not None]
         if not wanted:
-            return staged
+            return None
         known = set(self.seen)
         if self.earlier:
             known.update(connection.execute(
@@ -266,9 +316,4 @@ class StoredOnce:
                 known.add(key)
                 self.seen.add(key)
                 keep.append(index)
-        if len(keep) == len(keys):
-            return staged
-        if not keep:
-            return None
-        return stage_hands(staged.batch.subset(keep), staged.dialect, staged.dataset_id,
-                           staged.first_id)
+        return None if len(keep) == len(keys) else keep

@@ -2,10 +2,11 @@
 nothing. Every format is read the same way: its input (formats.open_input) yields batches of
 deals, which are staged on a second thread and stored on this one."""
 
+import functools
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -15,11 +16,13 @@ from sqlalchemy.exc import IntegrityError
 from pokerdb.errors import InputError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
+from pokerdb.formats.phh_input import HandHistories
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
-from pokerdb.steps.hand_histories import StagedHands, StoredOnce, stage_hands
+from pokerdb.steps.hand_histories import SeatTotals, StagedHands, StoredOnce, stage_hands
+from pokerdb.steps.hand_workers import parallel_hands, worker_count
 from pokerdb.steps.invalid_lines import SkippedLines, deals_or_fail, nothing_to_import
 from pokerdb.steps.read_ahead import read_ahead
 from pokerdb.steps.variant_deals import evaluated_variant_deals
@@ -73,23 +76,9 @@ class ImportOptions:
         if players_problem is not None:
             raise PokerdbError(players_problem)
 
-
     @property
     def dataset_game(self) -> Game:
         return self.game or self.file_format.game
-
-    @property
-    def evaluates(self) -> bool:
-        """Whether the import stores hand values: asked to, or always (hand histories, and the
-        deals of a variant's game)."""
-        return (self.evaluate or self.file_format.settles
-                or self.dataset_game.variant is not None)
-
-    @property
-    def more_per_hand(self) -> bool:
-        """Whether it writes rows that refer to hand_cards: labels, seats, a variant's
-        values."""
-        return self.file_format.more_per_hand or self.dataset_game.variant is not None
 
 
 def _formats_of(game: Game) -> str:
@@ -219,20 +208,25 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     skipped = SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
     once = StoredOnce(earlier=next_id > 1)
+    totals = SeatTotals(next_id)
     item = options.file_format.item
-    with read.opened(options.players) as opened, closing(read_ahead(_prepared(
-            opened.items, connection.dialect.name, dataset_id, next_id,
-            options.evaluate))) as items, own_partitions(connection, dataset_id):
-        valid: Iterator[_Prepared | StagedHands] = (
-            skipped.deals(items) if options.skip_invalid
-            else deals_or_fail(items, source, options.max_errors, item))
+    with (_staged_items(read, options, connection, dataset_id, next_id, once) as opened,
+          own_partitions(connection, dataset_id)):
+        valid: Iterator[_Prepared | StagedHands | int] = (
+            skipped.deals(opened.items) if options.skip_invalid
+            else deals_or_fail(opened.items, source, options.max_errors, item))
         for staged in valid:
+            if isinstance(staged, int):  # a batch of a site's hands all stored already
+                cancelled += staged
+                continue
             prepared: _Prepared | StagedHands | None = staged
             if isinstance(staged, StagedHands):
-                cancelled += staged.batch.cancelled
+                cancelled += staged.cancelled
                 prepared = once.new(connection, staged)
             if prepared is not None:
                 prepared.store(connection, described)
+                if isinstance(prepared, StagedHands):
+                    totals.stored(connection, prepared.first_id + prepared.deals - 1)
                 deal_count += prepared.deals
                 hand_count += prepared.hands
             if progress is not None:
@@ -249,11 +243,45 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     if deal_count == 0:
         raise nothing_to_import(source, skipped, item)
     # The highest id stored (hands stored before are left out of a batch, its ids unused).
-    keep_deal_ids(connection, connection.scalar(select(func.max(deals.c.id))) or 0)
+    last_id = connection.scalar(select(func.max(deals.c.id))) or 0
+    keep_deal_ids(connection, last_id)
+    totals.stored(connection, last_id, done=True)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
     return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
+
+
+@dataclass(frozen=True)
+class _StagedItems:
+    """The input's items staged to store, the bytes read, and the hash of the content read
+    (complete once the items are)."""
+
+    items: Iterator["_Prepared | StagedHands | Rejected | int"]
+    bytes_read: Callable[[], int]
+    sha256: Callable[[], str]
+
+
+@contextmanager
+def _staged_items(read: Input, options: ImportOptions, connection: Connection, dataset_id: int,
+                  first_id: int, once: StoredOnce) -> Iterator[_StagedItems]:
+    """The input read and staged: hand histories held in memory by worker processes
+    (steps.hand_workers), anything else on the read-ahead thread."""
+    dialect = connection.dialect.name
+    workers = worker_count() if isinstance(read, HandHistories) else 0
+    units = read.units() if isinstance(read, HandHistories) and workers > 1 else None
+    workers = 0 if units is None else min(workers, len(units))
+    if isinstance(read, HandHistories) and units is not None and workers > 1:
+        hands = parallel_hands(read, units, workers, options.players, dialect, dataset_id,
+                               first_id, functools.partial(once.kept, connection))
+        whole = read.whole  # of the contents the workers read, held since they were hashed
+        assert whole is not None
+        with closing(hands.items) as items:
+            yield _StagedItems(items, hands.bytes_read, lambda: whole)
+        return
+    with read.opened(options.players) as opened, closing(read_ahead(_prepared(
+            opened.items, dialect, dataset_id, first_id, options.evaluate))) as staged:
+        yield _StagedItems(staged, opened.bytes_read, opened.sha256)
 
 
 @dataclass(frozen=True)

@@ -344,7 +344,8 @@ seat_stats = Table(
 )
 
 # seat_stats summed per dataset, player name, position and stakes ('' when not recorded), kept
-# by import in the transaction of each batch (storage.player_stats.add_totals): the views sum
+# by import in its transaction, range of deals by range (storage.player_stats.add_totals, called
+# by steps.hand_histories.SeatTotals): the views sum
 # these rows instead of every seat (docs/player-stats.md, "How it stays fast").
 player_totals = Table(
     "player_totals",
