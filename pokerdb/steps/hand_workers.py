@@ -23,6 +23,7 @@ import pickle
 import signal
 import sys
 from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -43,7 +44,10 @@ KeptOf = Callable[[list[SiteKey]], list[int] | None]  # StoredOnce.kept, on the 
 
 def worker_count() -> int:
     """How many worker processes an import starts: POKERDB_WORKERS, else one per CPU this
-    process may run on (at most MAX_WORKERS); fewer than 2 means none."""
+    process may run on (at most MAX_WORKERS); fewer than 2 means none, as where processes
+    cannot be forked (Windows)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 0
     given = os.environ.get(WORKERS_VARIABLE, "").strip()
     if given:
         try:
@@ -52,7 +56,9 @@ def worker_count() -> int:
             raise PokerdbError(f"{WORKERS_VARIABLE}={given!r}: give a number of worker "
                                f"processes (0 or 1: none)") from None
         return max(0, min(count, 64))
-    return min(len(os.sched_getaffinity(0)), MAX_WORKERS)
+    usable = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+              else os.cpu_count() or 1)
+    return min(usable, MAX_WORKERS)
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,8 @@ def _run(read: HandHistories, units: Sequence[HandUnit], count: int, rule: Playe
                 target=_work, name=f"pokerdb-import-{worker + 1}", daemon=True,
                 args=(theirs, read, units, range(worker, len(units), count), rule, dialect,
                       dataset_id))
-            started.start()
+            with _ctrl_c_held():
+                started.start()
             theirs.close()
             pipes.append(ours)
             processes.append(started)
@@ -174,6 +181,18 @@ def _gathered(pipes: list[Connection], processes: list[BaseProcess], units: int,
             to_yield += 1
 
 
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT held back while a worker is forked: a Ctrl-C then would interrupt the fork's
+    own hooks in either process (and be lost there, or kill the worker before it ignores
+    Ctrl-C); held, it reaches the importer right after."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _received(pipe: Connection, process: BaseProcess) -> "_Counted | _Done":
     """A worker's next message; its error raised here."""
     try:
@@ -192,6 +211,7 @@ def _work(pipe: Connection, read: HandHistories, units: Sequence[HandUnit],
           mine: range, rule: PlayerRule, dialect: str, dataset_id: int) -> None:
     """A worker: each of its units settled, placed by the importer, staged and sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the importer decides what Ctrl-C stops
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held since the fork
     try:
         for index in mine:
             unit = units[index]
