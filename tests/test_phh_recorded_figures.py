@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from pokerdb.formats.phh_reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.recorded_figures import check_recorded
+from pokerdb.rules.settlement import Settlement
 
 # Heads-up, the button posts the small blind and folds: p1 wins 1, p2 loses 1.
 FOLDED = """\
@@ -39,8 +40,8 @@ actions = ["d dh p1 2c3d", "d dh p2 2d3c", "d dh p3 2h3h", "d dh p4 4c4d", "p3 c
 """
 
 
-def _checked(text: str) -> None:
-    check_recorded(*settle(parse_hand(text, "hand.phh")))
+def _checked(text: str) -> Settlement:
+    return check_recorded(*settle(parse_hand(text, "hand.phh")))
 
 
 def _refusal(text: str) -> str:
@@ -55,6 +56,35 @@ def test_finishing_stacks_and_winnings_that_contradict_the_actions_name_the_seat
         "hand.phh: p1's finishing stack is 150 in the file, 201 by its actions")
     assert _refusal(FOLDED + "winnings = [0, 3]\nplayers = ['Ann', 'Bo']\n") == (
         "hand.phh: p1 (Ann)'s winnings is 0 in the file, 2 by its actions")
+
+
+def test_a_raked_hand_exported_by_pokerdb_is_settled_as_its_winnings_say_it_was_paid() -> None:
+    """A site's hand that pokerdb exported: its winnings are the pot less the rake and fees
+    (`_rake`, `_fees`), which must add up; its nets are then what was paid. Here the pot is 1
+    (p2's small blind of 0.5 folded to p1's big blind, whose other 0.5 is returned)."""
+    raked = FOLDED.replace("[1, 2]", "[0.5, 1]").replace("min_bet = 2", "min_bet = 1")
+    assert _checked(raked + "winnings = [1, 0]\n").net == (5, -5)  # in tenths
+    settled = _checked(raked + "winnings = [0.9, 0]\n_rake = 0.05\n_fees = 0.05\n")
+    assert (settled.won, settled.net, settled.raked) == ((90, 0), (40, -50), (10, 0))
+    assert _checked(raked + "finishing_stacks = [200.4, 199.5]\n_rake = 0.1\n").net == (4, -5)
+    assert _refusal(raked + "winnings = [0.9, 0]\n_rake = 0.05\n") == (
+        "hand.phh: its winnings are 0.10 less than its actions award, not its rake and fees "
+        "of 0.05")
+    assert _refusal(raked + "winnings = [0.9, 0.1]\n_rake = 0\n_fees = 0.1\n") == (
+        "hand.phh: p2's winnings are 0.1 by the file, more than the 0.0 it won by its actions")
+    assert _refusal(raked + "winnings = [0.9, 0]\nfinishing_stacks = [200.5, 199.5]\n"
+                            "_rake = 0.1\n") == (
+        "hand.phh: p1's winnings are 0.9, its finishing stack leaves 1.0")
+    assert _refusal(raked + "_rake = 0.1\n") == (
+        "hand.phh: its rake and fees of 0.1 need its winnings or finishing stacks, which say "
+        "who paid them")
+
+
+def test_an_amount_with_trailing_zeros_is_its_value() -> None:
+    """`p1 cbr 21.10` (as a site writes a bet) is 21.1, in a hand whose finest amount is 0.5."""
+    hand = FOLDED.replace("[1, 2]", "[0.5, 1]").replace("min_bet = 2", "min_bet = 1").replace(
+        '"p2 f"', '"p2 cbr 21.10", "p1 f"')
+    assert _checked(hand).net == (-10, 10)  # p1's big blind lost, in tenths
 
 
 @pytest.mark.parametrize(("stacks", "refused"), [

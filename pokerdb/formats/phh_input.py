@@ -247,7 +247,8 @@ class HandHistories:
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])
                 else:
-                    check_recorded(replayed, batch.settlements[index])
+                    batch.settlements[index] = check_recorded(replayed,
+                                                              batch.settlements[index])
             except PhhError as error:
                 yield self._rejected(hand.position, error)
                 first_seat += count

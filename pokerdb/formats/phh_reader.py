@@ -99,6 +99,7 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     bring_in, small_bet, big_bet, min_bet = map(fields.optional_number, AMOUNT_FIELDS)
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
+    taken = {name: fields.optional_amount(name) for name in _TAKEN_FIELDS}
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
     exponent = fields.exponent(actions)
@@ -126,7 +127,13 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         winnings=None if winnings is None else cast(
             "tuple[int, ...]", fields.units("winnings", winnings)),
         details=fields.details(),
+        taken=sum(fields.unit(name, value) or 0 for name, value in taken.items()),
     )
+
+
+# pokerdb's own fields of a site's hand it exported (exports.phh): what the pots paid besides
+# the players.
+_TAKEN_FIELDS: Final = ("_rake", "_fees")
 
 
 _INFINITY: Final = Decimal("inf")
@@ -233,6 +240,11 @@ class _Fields:
         if value is None or (type(value) is int and value > 0):
             return value
         return self._amount(name, value, positive=True)
+
+    def optional_amount(self, name: str) -> int | Decimal | None:
+        """An amount that may be zero: a rake or a fee."""
+        value = self.table.get(name)
+        return None if value is None else self._amount(name, value, positive=False)
 
     def numbers(self, name: str, players: int | None = None,
                 infinite: bool = False) -> list[int | Decimal]:

@@ -113,6 +113,10 @@ class PhhHand:
     winnings: tuple[int, ...] | None
     details: HandDetails
     site: SiteFacts | None = None  # a site's hand history: its facts beyond PHH's
+    # What the pots paid besides the players (a site's rake and fees), as a PHH file that
+    # pokerdb exported from a site's hand states it (`_rake`, `_fees`); its winnings and
+    # finishing stacks are then what the site paid.
+    taken: int = 0
 
     @property
     def player_count(self) -> int:

@@ -8,19 +8,29 @@ each seat may have taken, of each pot it split k ways, anything from the even sh
 share plus the remainder, and what one winner has more another has less: the odd units of a
 pot go to its own winners, so no set of seats takes more than its even shares plus the odd
 units of the pots it split.
+
+A hand that pokerdb exported from a site's hand with rake (`_rake`, `_fees`: PhhHand.taken)
+states what the site paid: each seat's winnings are then the settlement's less its share of
+the rake and fees, which must add up to them, and the hand is stored as paid (as
+rules.site_settlement stores the site's own file).
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
+from typing import cast
 
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import Replayed, Settlement
 
 
-def check_recorded(replayed: Replayed, settlement: Settlement) -> None:
-    """Raise PhhError naming the seat and both figures when the file's finishing stacks or
-    winnings contradict the settlement of its actions."""
+def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
+    """The settlement of the hand as its file's figures have it paid; PhhError naming the
+    seat and both figures when the file's finishing stacks or winnings contradict the
+    settlement of its actions."""
     hand = replayed.hand
+    if hand.taken:
+        return _as_paid(replayed, settlement)
     bounds = _won_bounds(settlement, hand.player_count)
     if hand.winnings is not None:
         _compare(replayed, "winnings", hand.winnings, settlement.won, settlement, bounds)
@@ -29,6 +39,52 @@ def check_recorded(replayed: Replayed, settlement: Settlement) -> None:
                    for start, net in zip(hand.starting_stacks, settlement.net, strict=True)]
         _compare(replayed, "finishing stack", hand.finishing_stacks, settled, settlement,
                  bounds)
+    return settlement
+
+
+def _as_paid(replayed: Replayed, settlement: Settlement) -> Settlement:
+    """The settlement of a hand whose pots paid `taken` besides the players, as its winnings
+    (or finishing stacks) say it was paid: each seat took at most what it won, the rest its
+    share of the rake and fees, which add up to `taken`."""
+    hand = replayed.hand
+    paid = _paid(replayed)
+    if paid is None:
+        raise PhhError(hand.source, f"its rake and fees of {hand.amount(hand.taken)} need "
+                                    f"its winnings or finishing stacks, which say who paid "
+                                    f"them")
+    raked = [won - got for won, got in zip(settlement.won, paid, strict=True)]
+    for seat, share in enumerate(raked):
+        if share < 0:
+            player = f"p{seat + 1}" + (f" ({hand.players[seat]})" if hand.players else "")
+            raise PhhError(hand.source, f"{player}'s winnings are {hand.amount(paid[seat])} "
+                                        f"by the file, more than the "
+                                        f"{hand.amount(settlement.won[seat])} it won by its "
+                                        f"actions")
+    if sum(raked) != hand.taken:
+        raise PhhError(hand.source, f"its winnings are {hand.amount(sum(raked))} less than "
+                                    f"its actions award, not its rake and fees of "
+                                    f"{hand.amount(hand.taken)}")
+    return replace(settlement, won=paid, raked=tuple(raked), net=tuple(
+        got - put for got, put in zip(paid, replayed.put_in, strict=True)))
+
+
+def _paid(replayed: Replayed) -> tuple[int, ...] | None:
+    """What the file says each seat took from the pots: its winnings, else what its
+    finishing stacks leave (a finishing stack less the starting stack, plus what it put in);
+    PhhError where the two disagree."""
+    hand = replayed.hand
+    by_stacks = None
+    if hand.finishing_stacks is not None and None not in hand.starting_stacks:
+        by_stacks = tuple(end - start + put for end, start, put in zip(
+            hand.finishing_stacks, cast("tuple[int, ...]", hand.starting_stacks),
+            replayed.put_in, strict=True))
+    if hand.winnings is not None and by_stacks is not None and hand.winnings != by_stacks:
+        seat = next(seat for seat, (won, left) in enumerate(zip(hand.winnings, by_stacks,
+                                                                strict=True)) if won != left)
+        raise PhhError(hand.source, f"p{seat + 1}'s winnings are "
+                                    f"{hand.amount(hand.winnings[seat])}, its finishing stack "
+                                    f"leaves {hand.amount(by_stacks[seat])}")
+    return hand.winnings if hand.winnings is not None else by_stacks
 
 
 def _won_bounds(settlement: Settlement, players: int) -> list[tuple[int, int]]:

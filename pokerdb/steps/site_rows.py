@@ -36,11 +36,14 @@ def site_level(hand: PhhHand) -> str | None:
 
 def site_seats(hand: PhhHand, settlement: Settlement,
                money: Money) -> tuple[Sequence[object], ...]:
-    """The site columns of the hand's seats rows, column by column."""
+    """The site columns of the hand's seats rows, column by column (of a PHH hand, only each
+    seat's share of the rake and fees its file states: PhhHand.taken)."""
     count = hand.player_count
     site = hand.site
     if site is None:
-        return ((None,) * count,) * len(SITE_SEAT_COLUMNS)
+        nothing = (None,) * count
+        raked = nothing if settlement.raked is None else money(settlement.raked)
+        return nothing, nothing, raked, nothing
     positions = position_names(count) if site.button_seat is not None else (None,) * count
     return (positions, money(site.collected),
             money(settlement.raked or (0,) * count), money(site.cashed_out))

@@ -178,9 +178,10 @@ class _Replay:
         if written_amount.isascii() and written_amount.isdigit():
             return int(written_amount) * self.scale
         whole, point, fraction = written_amount.partition(".")
+        places = fraction.rstrip("0")  # "21.10" is 21.1: its zeros take no place
         if (point and whole.isascii() and whole.isdigit() and fraction.isascii()
-                and fraction.isdigit() and len(fraction) <= self.hand.exponent):
-            return int(whole + fraction.ljust(self.hand.exponent, "0"))
+                and fraction.isdigit() and len(places) <= self.hand.exponent):
+            return int(whole + places.ljust(self.hand.exponent, "0"))
         raise Illegal(f"{quoted(written_amount)} is not an amount")
 
     # --- dealing ------------------------------------------------------------------------
