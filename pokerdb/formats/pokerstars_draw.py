@@ -56,15 +56,6 @@ class DrawPlay(HandPlay):
             return False
         return super().marker(line)
 
-    def line(self, line: str) -> None:
-        if line.startswith("Dealt to ") and self.phase == 1:
-            for seat, name in enumerate(self.names):
-                prefix = f"Dealt to {name} ["
-                if line.startswith(prefix):
-                    self.deal(seat, line[len(prefix) - 1:].rstrip())
-                    return
-        super().line(line)
-
     def act(self, seat: int, what: str) -> None:
         if what.startswith(("discards ", "stands pat")):
             self.draw(seat, what)

@@ -196,8 +196,7 @@ class HandPlay:
         if line.startswith("Dealt to "):
             for seat, name in enumerate(self.names):
                 if line.startswith(f"Dealt to {name} ["):
-                    self.hero = seat + 1
-                    self.know(seat, line[len(name) + 10:])
+                    self.deal(seat, line[len(name) + 10:])
                     return
         if (collected := COLLECTED.match(line)) is not None:
             winner = self.seat_of.get(collected["name"])
@@ -226,6 +225,12 @@ class HandPlay:
                                  f"dealt in")
         # Anything else is chat, a player joining, leaving, sitting out or reconnecting, or
         # a note of the dealer's ("No low hand qualified"): nothing that moves chips.
+
+    def deal(self, seat: int, written: str) -> None:
+        """A `Dealt to NAME [CARDS]` line (`written` from its first bracket): the hero's hole
+        cards; a stud or draw hand deals its own way."""
+        self.hero = seat + 1
+        self.know(seat, written)
 
     def act(self, seat: int, what: str) -> None:
         hand = self.hand

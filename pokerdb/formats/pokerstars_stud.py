@@ -41,15 +41,6 @@ class StudPlay(HandPlay):
             return False
         return super().marker(line)
 
-    def line(self, line: str) -> None:
-        if line.startswith("Dealt to ") and self.phase == 1:
-            for seat, name in enumerate(self.names):
-                prefix = f"Dealt to {name} ["
-                if line.startswith(prefix):
-                    self.deal(seat, line[len(prefix) - 1:].rstrip())
-                    return
-        super().line(line)
-
     def deal(self, seat: int, written: str) -> None:
         """A `Dealt to` line's new cards, dealt to the player."""
         new = self.hand_cards(written.rpartition("[")[2].rstrip("]"))
