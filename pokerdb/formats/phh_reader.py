@@ -29,7 +29,7 @@ from pokerdb.formats.phh_amounts import (
 )
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
-from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand, site_rules
 
 
 def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
@@ -128,6 +128,7 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
             "tuple[int, ...]", fields.units("winnings", winnings)),
         details=fields.details(),
         taken=sum(fields.unit(name, value) or 0 for name, value in taken.items()),
+        rules=site_rules(fields.optional_text("_site")),  # a site's hand pokerdb exported
     )
 
 

@@ -147,6 +147,11 @@ class DrawPlay(HandPlay):
             self.held = self.kept = None
         self.discards, self.drawn, self.drawing = [], {}, False
 
+    def known_at_end(self) -> tuple[str | None, ...]:
+        """The hands shown or mucked face up (the summary's `mucked [CARDS]`): those held after
+        the draws, which a player's first cards dealt cannot say once they have drawn."""
+        return tuple(self.cards) if any(self.cards) else ()
+
     def lay_out(self) -> None:
         """The PHH actions: the hands dealt (the hero's known), then the play."""
         numbers, lines = self.hand.text.numbers, self.hand.text.lines

@@ -70,6 +70,9 @@ class HandPlay:
         self.all_in = [False] * n
         self.acted = [False] * n  # on this street, by a check, call, bet, raise or fold
         self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
+        # A player all in by their ante: the antes are then pots by level, as the bets are
+        # (PHH's ante trimming), so what no one else can match is returned.
+        self.short_ante = False
         self.phase = _PRE
         self.actions: list[str] = []
         self.action_lines: list[int] = []
@@ -103,6 +106,11 @@ class HandPlay:
         self.actions += [action for _, action in play]
         self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
         self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
+
+    def known_at_end(self) -> tuple[str | None, ...]:
+        """The cards known of players that the actions cannot deal (SiteFacts.known_at_end):
+        none here, every known card is dealt."""
+        return ()
 
     def second_board(self) -> str | None:
         first, second = self.boards
@@ -292,6 +300,7 @@ class HandPlay:
         self.put_in[seat] += amount
         if words == "the ante":
             self.antes[seat] += amount
+            self.short_ante |= self.all_in[seat]
         elif words in ("small blind", "big blind", "straddle"):
             if self.phase != _PRE:
                 raise self.hand.fail("a blind posted after the hole cards were dealt")

@@ -52,7 +52,14 @@ from pokerdb.formats.pokerstars_lines import (
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.formats.pokerstars_stud import StudPlay
-from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand, SiteFacts
+from pokerdb.rules.hand_record import (
+    POKERSTARS_RULES,
+    Cancelled,
+    HandDetails,
+    PhhError,
+    PhhHand,
+    SiteFacts,
+)
 from pokerdb.rules.variants import VARIANTS, Betting, Variant
 
 # The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
@@ -183,7 +190,7 @@ class _Hand:
         seated: list[tuple[int, str, int]] = []
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
-            if seat["out"] is None or _posts(lines, self.index + 1, seat["name"]):
+            if seat["out"] is None or _plays(lines, self.index + 1, seat["name"]):
                 seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
             self.index += 1
         if len(seated) < 2:
@@ -220,17 +227,18 @@ class _Hand:
             cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
             lines=tuple(body.action_lines), texts=tuple(body.action_texts),
-            cash_out_fees=body.cash_out_fees)
+            cash_out_fees=body.cash_out_fees, known_at_end=body.known_at_end())
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
             blinds_or_straddles=tuple(blinds), bring_in=_bring_in(body, variant, small),
             small_bet=small if fixed else None, big_bet=big if fixed else None,
             min_bet=None if fixed else big, starting_stacks=tuple(stacks),
-            actions=tuple(body.actions), ante_trimming_status=False,
+            actions=tuple(body.actions), ante_trimming_status=body.short_ante,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
-            winnings=tuple(body.collected), details=details, site=site)
+            winnings=tuple(body.collected), details=details, site=site,
+            rules=POKERSTARS_RULES)
 
 
 def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
@@ -241,16 +249,22 @@ def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
     return body.bring_in if isinstance(body, StudPlay) and body.bring_in is not None else small
 
 
-def _posts(lines: list[str], start: int, name: str) -> bool:
-    """Whether the player posts an ante or a blind before the hole cards: a tournament deals a
-    player sitting out in, and blinds them off."""
-    posting = f"{name}: posts "
+def _plays(lines: list[str], start: int, name: str) -> bool:
+    """Whether a player listed as sitting out is dealt in all the same: they post (a
+    tournament deals such a player in, and blinds them off) or act, if only to fold in turn
+    (the site folds them), before the summary."""
+    playing = f"{name}: "
     for line in itertools.islice(lines, start, None):
-        if line.startswith(posting):
+        if line.startswith(playing) and line[len(playing):].startswith(_PLAYING):
             return True
-        if line.startswith("*** "):
+        if line.startswith("*** SUMMARY ***"):
             return False
     return False
+
+
+# A player's lines that only a player dealt in writes.
+_PLAYING: Final = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "brings in ",
+                   "discards ", "stands pat", "shows ", "mucks ")
 
 
 def _variant(game: str) -> tuple[str | None, int]:

@@ -46,6 +46,10 @@ class SiteFacts:
     lines: tuple[int, ...]  # per PHH action: the file's line it comes from
     texts: tuple[str, ...]  # per PHH action: that line
     cash_out_fees: int = 0  # the part of `fees` charged for cash-outs: not from the pot
+    # Per player, the cards (PHH's, "AhKd??") the file shows of their hand at the end where
+    # the actions cannot deal them: a draw game's summary shows a hand mucked at the showdown,
+    # the cards held after the draws. () when the actions say all.
+    known_at_end: tuple[str | None, ...] = ()
 
     def located(self, error: PhhError) -> PhhError:
         """The replay's error about an action, naming the file's line instead."""
@@ -92,6 +96,32 @@ class Cancelled:
 
 
 @dataclass(frozen=True, slots=True)
+class BettingRules:
+    """Where a site's betting differs from the rules PHH (and pokerkit) define, which hold by
+    default (pokerdb.rules.settlement.betting applies them)."""
+
+    # Fixed-limit: an all-in bet or raise for less than a full one is completed. The next bet
+    # or raise goes to the full bet over the last full level (PokerStars' `raises 50 to 600`
+    # after `raises 250 to 550 and is all-in` at 300/600), not a full bet over the all-in;
+    # a player who has acted since that level may make it when the all-ins since add up to at
+    # least half a bet (the half-bet rule of limit card rooms), one who has not, always.
+    completes_short_all_ins: bool = False
+    # A player all in by a forced bet (an ante, a blind) folds in turn: the site folds a player
+    # sitting out, who gives up every pot they are in (the rules give an all-in player no turn).
+    all_in_player_folds: bool = False
+
+
+PHH_RULES = BettingRules()
+POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True)
+
+
+def site_rules(site: str | None) -> BettingRules:
+    """The betting rules of a site's hands ("PokerStars", "PokerStars Zoom", ...); PHH's for
+    any other, or none."""
+    return POKERSTARS_RULES if site is not None and site.startswith("PokerStars") else PHH_RULES
+
+
+@dataclass(frozen=True, slots=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
     per-player arrays have one entry per player, p1 first. `actions` are the texts as written."""
@@ -117,6 +147,7 @@ class PhhHand:
     # pokerdb exported from a site's hand states it (`_rake`, `_fees`); its winnings and
     # finishing stacks are then what the site paid.
     taken: int = 0
+    rules: BettingRules = PHH_RULES  # the betting rules it was dealt by
 
     @property
     def player_count(self) -> int:

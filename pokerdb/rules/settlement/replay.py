@@ -101,6 +101,9 @@ class _Replay:
             raise self.hand.error(illegal.reason) from None
         contenders = self._contenders()
         pots = self._pots(contenders)
+        site = self.hand.site
+        if site is not None and site.known_at_end:
+            self._reveal(site.known_at_end)
         return Replayed(
             hand=self.hand,
             variant=self.variant,
@@ -133,6 +136,17 @@ class _Replay:
         else:
             return
         raise self.hand.error(f"the actions end before the hand is over ({missing})")
+
+    def _reveal(self, known: tuple[str | None, ...]) -> None:
+        """The cards a site's file shows of players' hands at the end beyond what the actions
+        deal (SiteFacts.known_at_end), made known: held as the player's cards, not a show."""
+        for seat, text in enumerate(known):
+            if text:
+                try:
+                    self.cards.show(seat, self.cards.parse(text))
+                except Illegal as illegal:
+                    raise self.hand.error(f"the cards shown at the end: {illegal.reason}") \
+                        from None
 
     def _fail(self, text: str, reason: str) -> PhhError:
         return PhhError(self.hand.source, f"action {self.index + 1} {quoted(text)}: {reason}",
@@ -285,6 +299,8 @@ class _Replay:
             self._close_dealing()
         betting = self.betting
         if self.phase != _BETTING or betting.openers or betting.actors[0] != seat:
+            if verb == "f" and self._forfeits(seat):
+                return
             self._turn(seat)
         if verb == "cc":
             betting.check_or_call(seat)
@@ -299,6 +315,19 @@ class _Replay:
             betting.bet_or_raise(seat, self._amount(words[2]))
         if not betting.actors or self.in_count == 1:
             self._end_betting(self.index + 1)
+
+    def _forfeits(self, seat: int) -> bool:
+        """Whether `seat`, all in and so never to act, folds all the same, as the hand's rules
+        may let it (BettingRules.all_in_player_folds): out of every pot, its chips left in."""
+        if not (self.hand.rules.all_in_player_folds and self.phase == _BETTING
+                and self.in_hand[seat] and not self.stacks[seat]):
+            return False
+        self.in_hand[seat] = False
+        self.in_count -= 1
+        self.cards.muck(seat)
+        if self.in_count == 1:
+            self._end_betting(self.index + 1)
+        return True
 
     def _turn(self, seat: int) -> None:
         phase = self.phase
