@@ -7,12 +7,15 @@ show them), imported on every backend, its stored chips worked out here from its
 - an ante all in for less: the antes are pots by level, the part no one matches returned;
 - a player listed as sitting out who plays (returns and acts, or is folded in turn all in by
   a blind) is dealt in;
-- mucked hands shown in the summary, of stud and draw games, are the player's known cards."""
+- mucked hands shown in the summary, of stud and draw games, are the player's known cards;
+- the headers of the oldest files, of Zoom tournaments, tournaments without a buy-in and mixed
+  games."""
 
 from collections import deque
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from pokerkit import HandHistory
 from support import fails, rows, succeeds
 from test_pokerstars import plain
@@ -501,3 +504,42 @@ def test_a_draw_hand_mucked_in_the_summary_is_known_after_the_draws(
     twice = BADUGI.replace("mucked [3c 5d 6h 6c]", "mucked [3c 5d 6h Ac]")
     assert refused(runner, db_url, tmp_path, twice) == (
         "300000000402: the cards shown at the end: AC is dealt twice\n")
+
+
+RETURNED_HEADER = ("PokerStars Hand #300000000301: Tournament #900000004, $1.00+$0.10 USD Hold'em "
+                   "No Limit - Level II (15/30) - 2014/03/03 10:00:00 ET")
+
+
+@pytest.mark.parametrize(("header", "facts"), [
+    # The oldest files: the date and time apart, the zone in brackets; no N-max.
+    ("PokerStars Game #300000000301: Tournament #900000004, $1.00+$0.10 Hold'em No Limit - "
+     "Level II (15/30) - 2014/03/03 - 10:00:00 (ET)\nTable '900000004 1' Seat #3 is the button",
+     ("PokerStars", "900000004", "$1.00+$0.10", "II", "NT", "2014-03-03", "10:00:00", "ET")),
+    # A tournament without a buy-in (a freeroll's shootout).
+    ("PokerStars Hand #300000000301: Tournament #900000004, Hold'em No Limit - Match Round I, "
+     "Level II (15/30) - 2014/03/03 10:00:00 ET",
+     ("PokerStars", "900000004", None, "II", "NT", "2014-03-03", "10:00:00", "ET")),
+    ("PokerStars Hand #300000000301: Zoom Tournament #900000004, $1.00+$0.10 USD Hold'em No "
+     "Limit - Level II (15/30) - 2014/03/03 10:00:00 ET",
+     ("PokerStars Zoom", "900000004", "$1.00+$0.10 USD", "II", "NT", "2014-03-03", "10:00:00",
+      "ET")),
+    # Mixed games name the game of each hand: a tournament's alone, a cash game's with stakes.
+    ("PokerStars Hand #300000000301: Tournament #900000004, $1.00+$0.10 USD 8-Game (Hold'em No "
+     "Limit) - Level II (15/30) - 2014/03/03 10:00:00 ET",
+     ("PokerStars", "900000004", "$1.00+$0.10 USD", "II", "NT", "2014-03-03", "10:00:00", "ET")),
+    ("PokerStars Hand #300000000301:  Mixed NLH/PLO (Hold'em No Limit, 15/30) - 2014/03/03 "
+     "10:00:00 ET",
+     ("PokerStars", None, None, None, "NT", "2014-03-03", "10:00:00", "ET")),
+])
+def test_the_headers_of_old_zoom_and_mixed_game_hands_are_read(
+        runner: CliRunner, db_url: str, tmp_path: Path, header: str,
+        facts: tuple[object, ...]) -> None:
+    text = RETURNED.replace(RETURNED_HEADER, header, 1)
+    if "Seat #3 is the button" in header:
+        text = text.replace("Table '900000004 1' 9-max Seat #3 is the button\n", "", 1)
+    assert text != RETURNED
+    imported(runner, db_url, tmp_path, text)
+    assert rows(db_url, "SELECT site, tournament, buy_in, level, variant, CAST(date AS TEXT), "
+                        "CAST(time AS TEXT), time_zone FROM deals") == [facts]
+    assert nets(db_url) == [("Dee", 15, 0, -15), ("Ann", 90, 0, -90), ("Bo", 0, 0, 0),
+                            ("Cy", 90, 195, 105)]

@@ -165,17 +165,17 @@ class _Hand:
         self.source = f"{self.source}#{header['number']}"
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
-        game = header["game"].strip()
+        game, written_stakes = _game_played(header["game"].strip(), header["stakes"])
         code, hole_count = _variant(game)
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
         variant = VARIANTS[code]
-        stakes = STAKES.match(header["stakes"])
+        stakes = STAKES.match(written_stakes)
         if stakes is None:
-            raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
-        currency, symbol = currency_of(header["stakes"])
+            raise self.fail(f"stakes {quoted(written_stakes)} are not 'SMALL/BIG'")
+        currency, symbol = currency_of(written_stakes)
         self.exponent = 2 if header["tournament"] is None and (
-            symbol is not None or "." in header["stakes"]) else 0
+            symbol is not None or "." in written_stakes) else 0
         small, big = self.amount(stakes["small"]), self.amount(stakes["big"])
         cap = None if stakes["cap"] is None else self.amount(stakes["cap"])
         if len(lines) < 2 or (table := TABLE.match(lines[1])) is None:
@@ -186,7 +186,7 @@ class _Hand:
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
         button = int(table["button"] or 0)  # stud has none: seats in order from seat 1
-        seat_count = int(table["seats"])
+        seat_count = int(table["seats"] or 0)  # the oldest files do not say
         seated: list[tuple[int, str, int]] = []
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
@@ -214,11 +214,11 @@ class _Hand:
             venue=SITE, year=local.year if local else None,
             month=local.month if local else None, day=local.day if local else None,
             time=local.time() if local else None, time_zone=zone,
-            time_zone_abbreviation=zone, level=None, seat_count=seat_count,
+            time_zone_abbreviation=zone, level=None, seat_count=seat_count or None,
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
         site = SiteFacts(
-            site=_ROOMS.get(header["room"], SITE), button_seat=button or None,
+            site=_ROOMS.get(header["room"] or header["zoom"], SITE), button_seat=button or None,
             played_at=played_at,
             tournament=header["tournament"], buy_in=header["buy_in"], level=header["level"],
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
@@ -265,6 +265,19 @@ def _plays(lines: list[str], start: int, name: str) -> bool:
 # A player's lines that only a player dealt in writes.
 _PLAYING: Final = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "brings in ",
                    "discards ", "stands pat", "shows ", "mucks ")
+
+
+def _game_played(game: str, stakes: str) -> tuple[str, str]:
+    """The game a hand is played in and its stakes as written: a mixed game's hand names its
+    game in brackets, with the stakes in a cash game ("8-Game (Razz Limit, $1/$2 USD)", read
+    as game "8-Game" and stakes "Razz Limit, $1/$2 USD"), alone in a tournament ("8-Game
+    (Razz Limit) - Level I (10/20)")."""
+    if ", " in stakes:
+        played, _, stakes = stakes.rpartition(", ")
+        return played, stakes
+    if game.endswith(")") and " (" in game:
+        return game[game.index(" (") + 2:-1], stakes
+    return game, stakes
 
 
 def _variant(game: str) -> tuple[str | None, int]:
