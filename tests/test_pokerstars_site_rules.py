@@ -5,6 +5,7 @@ show them), imported on every backend, its stored chips worked out here from its
 - fixed-limit: an all-in bet or raise for less than a full one is completed, the next raise
   going a full bet over the last full level (BettingRules.completes_short_all_ins);
 - an ante all in for less: the antes are pots by level, the part no one matches returned;
+- a raise more than anyone left to act can call, the excess returned;
 - a player listed as sitting out who plays (returns and acts, or is folded in turn all in by
   a blind) is dealt in;
 - mucked hands shown in the summary, of stud and draw games, are the player's known cards;
@@ -178,6 +179,56 @@ def test_a_completed_hand_exported_as_phh_imports_back_by_the_sites_rules(
                              if not line.startswith("_site ")) + "\n", encoding="utf-8")
     result = fails(runner, "import", str(phh), "--db", db_url, "--name", "plain")
     assert "'p4 cbr 200': a fixed-limit raise is to 250" in result.stderr
+
+
+# Cy is all in for 200; Dee raises to 500, more than Ann and Bo, still to act, can call (both
+# have less than 200): PokerStars lets her, and returns the 300.
+RAISED_OVER = """\
+PokerStars Hand #300000000221:  Hold'em No Limit ($1/$2 USD) - 2020/04/23 22:25:53 ET
+Table 'Vega' 6-max Seat #3 is the button
+Seat 1: Ann ($150 in chips)
+Seat 2: Bo ($100 in chips)
+Seat 3: Cy ($200 in chips)
+Seat 4: Dee ($600 in chips)
+Dee: posts small blind $1
+Ann: posts big blind $2
+*** HOLE CARDS ***
+Bo: raises $4 to $6
+Cy: raises $194 to $200 and is all-in
+Dee: raises $300 to $500
+Ann: calls $148 and is all-in
+Bo: calls $94 and is all-in
+Uncalled bet ($300) returned to Dee
+*** FLOP *** [2c 7h Jd]
+*** TURN *** [2c 7h Jd] [4s]
+*** RIVER *** [2c 7h Jd 4s] [9s]
+*** SHOW DOWN ***
+Dee: shows [Tc Th] (a pair of Tens)
+Ann: shows [Kc Kd] (a pair of Kings)
+Bo: shows [Ah Ad] (a pair of Aces)
+Cy: shows [Qc Qs] (a pair of Queens)
+Cy collected $100 from side pot-2
+Ann collected $150 from side pot-1
+Bo collected $397 from main pot
+*** SUMMARY ***
+Total pot $650 Main pot $397. Side pot-1 $150. Side pot-2 $100. | Rake $3
+Board [2c 7h Jd 4s 9s]
+Seat 1: Ann (big blind) showed [Kc Kd] and won ($150) with a pair of Kings
+Seat 2: Bo showed [Ah Ad] and won ($397) with a pair of Aces
+Seat 3: Cy (button) showed [Qc Qs] and won ($100) with a pair of Queens
+Seat 4: Dee (small blind) showed [Tc Th] and lost with a pair of Tens
+"""
+
+
+def test_a_raise_no_one_can_call_is_returned(runner: CliRunner, db_url: str,
+                                             tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, RAISED_OVER)
+    assert plain(db_url, "SELECT name, put_in, collected, raked, net FROM seats "
+                         "ORDER BY player") == [
+        ("Dee", 200, 0, 0, -200), ("Ann", 150, 150, 0, 0), ("Bo", 100, 397, 3, 297),
+        ("Cy", 200, 100, 0, -100)]
+    assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
+        4:9] == ["p3 cbr 6", "p4 cbr 200", "p1 cbr 500", "p2 cc", "p3 cc"]
 
 
 # Ann is all in by her ante of 10 (of 25): the main pot is every player's 10, the rest of the

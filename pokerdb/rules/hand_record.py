@@ -109,10 +109,15 @@ class BettingRules:
     # A player all in by a forced bet (an ante, a blind) folds in turn: the site folds a player
     # sitting out, who gives up every pot they are in (the rules give an all-in player no turn).
     all_in_player_folds: bool = False
+    # A player may bet or raise more than anyone left to act can call, all others but one
+    # all in for less: what no one matches is returned at the end of the street (PokerStars'
+    # `raises 108 to 308` over an all-in of 200; the rules refuse such a raise).
+    raises_no_one_can_call: bool = False
 
 
 PHH_RULES = BettingRules()
-POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True)
+POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True,
+                                raises_no_one_can_call=True)
 
 
 def site_rules(site: str | None) -> BettingRules:

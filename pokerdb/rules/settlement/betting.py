@@ -17,7 +17,8 @@ The rules, as PHH and pokerkit define them:
 - A site's rules may differ (BettingRules, the hand's): PokerStars completes a fixed-limit
   all-in for less than a full bet or raise, the next bet or raise going a full bet over the
   last full one (not over the all-in), and reopening the betting to a player who has acted when
-  the all-ins add up to half a bet or more.
+  the all-ins add up to half a bet or more; and it lets a player raise more than anyone left
+  to act can call, the excess returned.
 - A raise may be for less than the least when it is to exactly what the other players in can
   put in (pokerkit refuses it; the WSOP's recorded hands have one, in razz).
 - Stud: the first to act on third street posts the bring-in (`pb`, at most the stack) or
@@ -157,8 +158,10 @@ class StreetBetting:
         for other in clockwise(self.n, seat + 1):
             if in_hand[other] and stacks[other] + bets[other] > top and other != seat:
                 break
-        else:
-            raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
+        else:  # a site's rules may allow it while another to act has chips: it is returned
+            if not (hand.rules.raises_no_one_can_call
+                    and any(stacks[other] for other in self.actors if other != seat)):
+                raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
         most = stack + own
         least = max(self.raise_size, self.size) + (0 if self.completing else top)
         if self.completes:
