@@ -594,3 +594,46 @@ def test_the_headers_of_old_zoom_and_mixed_game_hands_are_read(
                         "CAST(time AS TEXT), time_zone FROM deals") == [facts]
     assert nets(db_url) == [("Dee", 15, 0, -15), ("Ann", 90, 0, -90), ("Bo", 0, 0, 0),
                             ("Cy", 90, 195, 105)]
+
+
+# 6+ hold'em: the header names the button blind and the ante; the button posts the blind, and
+# the player after it acts first.
+SIX_PLUS = ("PokerStars Hand #300000000231:  6+ Hold'em No Limit (Button Blind $1 - Ante $1 "
+            "USD) - 2019/04/13 18:36:55 CET [2019/04/13 12:36:55 ET]\n" + """\
+Table 'Sirius' 6-max Seat #2 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bo ($100 in chips)
+Seat 3: Cy ($100 in chips)
+Ann: posts the ante $1
+Bo: posts the ante $1
+Cy: posts the ante $1
+Bo: posts button blind $1
+*** HOLE CARDS ***
+Dealt to Ann [Ah Kh]
+Cy: raises $2 to $3
+Ann: calls $3
+Bo: folds
+*** FLOP *** [6c 7h Jd]
+Cy: bets $5
+Ann: folds
+Uncalled bet ($5) returned to Cy
+Cy collected $10 from pot
+Cy: doesn't show hand
+*** SUMMARY ***
+Total pot $10 | Rake $0
+Board [6c 7h Jd]
+Seat 1: Ann folded on the Flop
+Seat 2: Bo (button) (button blind) folded before Flop
+Seat 3: Cy collected ($10)
+""")
+
+
+def test_a_six_plus_hand_with_its_button_blind_is_read(runner: CliRunner, db_url: str,
+                                                        tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, SIX_PLUS)
+    assert plain(db_url, "SELECT variant, min_bet, currency FROM deals") == [("NS", 1, "USD")]
+    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+                         "ORDER BY player") == [
+        ("Cy", 1, 0, 4, 10, 6), ("Ann", 1, 0, 4, 0, -4), ("Bo", 1, 1, 2, 0, -2)]
+    assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
+        3:6] == ["p1 cbr 3", "p2 cc", "p3 f"]

@@ -301,7 +301,7 @@ class HandPlay:
         if words == "the ante":
             self.antes[seat] += amount
             self.short_ante |= self.all_in[seat]
-        elif words in ("small blind", "big blind", "straddle"):
+        elif words in ("small blind", "big blind", "straddle", "button blind"):
             if self.phase != _PRE:
                 raise self.hand.fail("a blind posted after the hole cards were dealt")
             self.blinds[seat] += amount

@@ -23,6 +23,7 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 import datetime
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -268,16 +269,22 @@ _PLAYING: Final = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "b
 
 
 def _game_played(game: str, stakes: str) -> tuple[str, str]:
-    """The game a hand is played in and its stakes as written: a mixed game's hand names its
-    game in brackets, with the stakes in a cash game ("8-Game (Razz Limit, $1/$2 USD)", read
-    as game "8-Game" and stakes "Razz Limit, $1/$2 USD"), alone in a tournament ("8-Game
-    (Razz Limit) - Level I (10/20)")."""
+    """The game a hand is played in and its stakes (`SMALL/BIG`) from the header's: a mixed
+    game's hand names its game in brackets, with the stakes in a cash game ("8-Game (Razz
+    Limit, $1/$2 USD)", read as game "8-Game" and stakes "Razz Limit, $1/$2 USD"), alone in a
+    tournament ("8-Game (Razz Limit) - Level I (10/20)"); 6+ hold'em's button blind is both
+    blinds ("Button Blind $2 - Ante $2 USD": "$2/$2 USD", the antes posted as written)."""
     if ", " in stakes:
-        played, _, stakes = stakes.rpartition(", ")
-        return played, stakes
-    if game.endswith(")") and " (" in game:
-        return game[game.index(" (") + 2:-1], stakes
+        game, _, stakes = stakes.rpartition(", ")
+    elif game.endswith(")") and " (" in game:
+        game = game[game.index(" (") + 2:-1]
+    if (button := _BUTTON_BLIND.match(stakes)) is not None:
+        stakes = f"{button['blind']}/{button['blind']} {button['currency'] or ''}"
     return game, stakes
+
+
+_BUTTON_BLIND: Final = re.compile(r"Button Blind\s+(?P<blind>\S+)\s+-\s+Ante\s+\S+"
+                                  r"(?:\s+(?P<currency>[A-Z]{3}))?\s*$")
 
 
 def _variant(game: str) -> tuple[str | None, int]:
