@@ -8,6 +8,7 @@ show them), imported on every backend, its stored chips worked out here from its
 - a raise more than anyone left to act can call, the excess returned;
 - a player listed as sitting out who plays (returns and acts, or is folded in turn all in by
   a blind) is dealt in;
+- the big blind is the bet to call before the flop, even when it is posted short or not at all;
 - mucked hands shown in the summary, of stud and draw games, are the player's known cards;
 - the headers of the oldest files, of Zoom tournaments, tournaments without a buy-in and mixed
   games."""
@@ -432,12 +433,74 @@ def test_a_player_sitting_out_all_in_by_a_blind_is_folded_in_turn(
         ("Ann", "BTN", 90, 215, 125)]
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
         4:9] == ["p3 cc", "p4 cbr 90", "p1 f", "p2 f", "p3 cc"]
+    # The site may write the fold once the betting is over: the same hand.
+    late = FOLDED_ALL_IN.replace("Cy: folds\nDee: calls 60", "Dee: calls 60\nCy: folds")
+    assert late != FOLDED_ALL_IN
+    path = tmp_path / "late.txt"
+    path.write_text(late.replace("#300000000302", "#300000000303"), encoding="utf-8")
+    succeeds(runner, "import", str(path), "--db", db_url)
+    assert plain(db_url, "SELECT s.name, s.net FROM seats s JOIN deals d ON d.id = s.deal_id "
+                         "WHERE d.hand_number = '300000000303' ORDER BY s.player") == [
+        ("Bo", -15), ("Cy", -20), ("Dee", -90), ("Ann", 125)]
     # A player with chips left still folds only in turn.
     early = (FOLDED_ALL_IN.replace("(20 in chips)", "(200 in chips)")
              .replace("big blind 20 and is all-in", "big blind 30")
              .replace("Dee: calls 30", "Dee: calls 30\nCy: folds"))
     assert refused(runner, db_url, tmp_path, early).startswith(
         "300000000302: line 12 'Cy: folds': p2 acts out of turn (p4 is to act)")
+
+
+# Bo, the big blind, is all in by his ante: he posts no blind, and the others call the big
+# blind all the same.
+BLIND_UNPOSTED = """\
+PokerStars Hand #300000000304: Tournament #900000004, $1.00+$0.10 USD Hold'em No Limit - \
+Level VIII (60/120) - 2014/03/03 10:10:00 ET
+Table '900000004 1' 9-max Seat #4 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Bo (11 in chips)
+Seat 3: Cy (3000 in chips)
+Seat 4: Dee (3000 in chips)
+Ann: posts the ante 15
+Bo: posts the ante 11 and is all-in
+Cy: posts the ante 15
+Dee: posts the ante 15
+Ann: posts small blind 60
+*** HOLE CARDS ***
+Cy: calls 120
+Dee: folds
+Ann: calls 60
+*** FLOP *** [2c 7h 9s]
+Ann: checks
+Cy: checks
+*** TURN *** [2c 7h 9s] [Jd]
+Ann: checks
+Cy: checks
+*** RIVER *** [2c 7h 9s Jd] [3s]
+Ann: checks
+Cy: checks
+*** SHOW DOWN ***
+Ann: shows [Qc Qd] (a pair of Queens)
+Cy: shows [Kc Kd] (a pair of Kings)
+Cy collected 252 from side pot
+Bo: shows [Ah Ad] (a pair of Aces)
+Bo collected 44 from main pot
+*** SUMMARY ***
+Total pot 296 Main pot 44. Side pot 252. | Rake 0
+Board [2c 7h 9s Jd 3s]
+Seat 1: Ann (small blind) showed [Qc Qd] and lost with a pair of Queens
+Seat 2: Bo (big blind) showed [Ah Ad] and won (44) with a pair of Aces
+Seat 3: Cy showed [Kc Kd] and won (252) with a pair of Kings
+Seat 4: Dee (button) folded before Flop (didn't bet)
+"""
+
+
+def test_the_big_blind_is_called_when_it_is_not_posted(runner: CliRunner, db_url: str,
+                                                       tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, BLIND_UNPOSTED)
+    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+                         "ORDER BY player") == [
+        ("Ann", 15, 60, 135, 0, -135), ("Bo", 11, 0, 11, 44, 33), ("Cy", 15, 0, 135, 252, 117),
+        ("Dee", 15, 0, 15, 0, -15)]
 
 
 # A stud hand whose loser mucks at the showdown, all seven of their cards in the summary; and

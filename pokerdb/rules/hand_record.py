@@ -113,11 +113,15 @@ class BettingRules:
     # all in for less: what no one matches is returned at the end of the street (PokerStars'
     # `raises 108 to 308` over an all-in of 200; the rules refuse such a raise).
     raises_no_one_can_call: bool = False
+    # Before the flop the bet to call is the big blind (the first street's bet size) even when
+    # the big blind is all in for less, or all in by the ante and posts none: PokerStars' `calls
+    # 120` where the big blind posted 0 (the rules call what was posted).
+    full_blind_to_call: bool = False
 
 
 PHH_RULES = BettingRules()
 POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True,
-                                raises_no_one_can_call=True)
+                                raises_no_one_can_call=True, full_blind_to_call=True)
 
 
 def site_rules(site: str | None) -> BettingRules:

@@ -45,9 +45,9 @@ class StreetBetting:
     replay's own lists (per seat, 0-based), changed in place."""
 
     __slots__ = (
-        "acted", "actors", "bets", "bring_in", "bring_in_due", "completes", "completing", "hand",
-        "in_hand", "level", "n", "openers", "pot", "raise_count", "raise_size", "short_all_ins",
-        "size", "stacks", "street", "variant",
+        "acted", "actors", "bets", "bring_in", "bring_in_due", "completes", "completing", "floor",
+        "hand", "in_hand", "level", "n", "openers", "pot", "raise_count", "raise_size",
+        "short_all_ins", "size", "stacks", "street", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant, stacks: list[int], bets: list[int],
@@ -75,6 +75,7 @@ class StreetBetting:
         self.completes = (hand.rules.completes_short_all_ins
                           and variant.betting is Betting.FIXED_LIMIT)
         self.level = 0
+        self.floor = 0  # the least bet to call (BettingRules.full_blind_to_call): the blind
 
     def open(self, street: int, size: int, openers: tuple[int, ...], pot: int) -> bool:
         """Starts the betting of `street` (its bets of `size`, `pot` units already in the pots)
@@ -95,7 +96,9 @@ class StreetBetting:
         self.pot = pot
         self.bring_in_due = self.completing = (
             not street and self.variant.bring_in and self.bring_in > 0)
-        self.level = 0 if self.completing else max(bets)
+        self.floor = size if (not street and not self.variant.bring_in
+                              and self.hand.rules.full_blind_to_call) else 0
+        self.level = 0 if self.completing else max(self.floor, max(bets))
         actors = self.actors
         return not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets))
 
@@ -116,7 +119,7 @@ class StreetBetting:
         del self.actors[0]
         self.acted.add(seat)
         bets, stacks = self.bets, self.stacks
-        amount = min(stacks[seat], max(bets) - bets[seat])
+        amount = min(stacks[seat], max(self.floor, max(bets)) - bets[seat])
         bets[seat] += amount
         stacks[seat] -= amount
 
@@ -140,7 +143,7 @@ class StreetBetting:
 
     def bet_or_raise(self, seat: int, amount: int) -> None:
         bets, stacks, in_hand, hand = self.bets, self.stacks, self.in_hand, self.hand
-        top, own, stack = max(bets), bets[seat], stacks[seat]
+        top, own, stack = max(self.floor, max(bets)), bets[seat], stacks[seat]
         player = f"p{seat + 1}"  # for the messages
         if self.completes:
             self.check_completion(seat, top)

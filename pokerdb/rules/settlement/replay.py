@@ -293,14 +293,14 @@ class _Replay:
     # --- betting --------------------------------------------------------------------------
 
     def _bet(self, seat: int, verb: str, words: list[str]) -> None:
+        if verb == "f" and not self.stacks[seat] and self._forfeits(seat):
+            return
         if self.phase == _DEALING:
             if self.dealing.board_due or self.dealing.draws_due:
                 raise Illegal(f"p{seat + 1} acts while {self.dealing.waits_for()}")
             self._close_dealing()
         betting = self.betting
         if self.phase != _BETTING or betting.openers or betting.actors[0] != seat:
-            if verb == "f" and self._forfeits(seat):
-                return
             self._turn(seat)
         if verb == "cc":
             betting.check_or_call(seat)
@@ -319,14 +319,17 @@ class _Replay:
     def _forfeits(self, seat: int) -> bool:
         """Whether `seat`, all in and so never to act, folds all the same, as the hand's rules
         may let it (BettingRules.all_in_player_folds): out of every pot, its chips left in."""
-        if not (self.hand.rules.all_in_player_folds and self.phase == _BETTING
-                and self.in_hand[seat] and not self.stacks[seat]):
+        if not (self.hand.rules.all_in_player_folds and self.in_hand[seat]
+                and self.phase in (_DEALING, _BETTING, _RUNOUT)):
             return False
         self.in_hand[seat] = False
         self.in_count -= 1
         self.cards.muck(seat)
         if self.in_count == 1:
-            self._end_betting(self.index + 1)
+            if self.phase == _BETTING:
+                self._end_betting(self.index + 1)
+            else:
+                self.phase = _FOLDED
         return True
 
     def _turn(self, seat: int) -> None:
