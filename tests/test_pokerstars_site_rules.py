@@ -700,3 +700,62 @@ def test_a_six_plus_hand_with_its_button_blind_is_read(runner: CliRunner, db_url
         ("Cy", 1, 0, 4, 10, 6), ("Ann", 1, 0, 4, 0, -4), ("Bo", 1, 1, 2, 0, -2)]
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
         3:6] == ["p1 cbr 3", "p2 cc", "p3 f"]
+
+
+def test_a_draw_of_every_card_deals_the_new_ones_alone(runner: CliRunner, db_url: str,
+                                                       tmp_path: Path) -> None:
+    text = (BADUGI.replace("Hero: discards 2 cards [Kh Ks]\nDealt to Hero [Ac 4d] [7h 2s]",
+                           "Hero: discards 4 cards [Ac 4d Kh Ks]\nDealt to Hero [As 4c 7h 2d]")
+            .replace("[Ac 4d 7h 2s]", "[As 4c 7h 2d]"))
+    assert text.count("[As 4c 7h 2d]") == 5
+    imported(runner, db_url, tmp_path, text)
+    assert [action for (action,) in rows(db_url, "SELECT action FROM actions WHERE action "
+                                                 "LIKE '%p2 %' ORDER BY seq")][:4] == [
+        "d dh p2 Ac4dKhKs", "p2 cc", "p2 sd Ac4dKhKs", "d dh p2 As4c7h2d"]
+    assert rows(db_url, "SELECT cards, description FROM hands WHERE player = 2") == [
+        ("AS 4C 7H 2D", "7-4-2-A badugi")]
+
+
+# Dee, joining, posts a small blind out of position: dead money (as an ante), and calls the
+# big blind in full.
+DEAD_SMALL_BLIND = """\
+PokerStars Hand #300000000241:  Hold'em No Limit ($0.01/$0.02 USD) - 2010/05/07 0:17:07 ET
+Table 'Mira' 9-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bo ($2 in chips)
+Seat 3: Cy ($2 in chips)
+Seat 4: Dee ($2 in chips)
+Bo: posts small blind $0.01
+Cy: posts big blind $0.02
+Dee: posts small blind $0.01
+*** HOLE CARDS ***
+Dee: calls $0.02
+Ann: folds
+Bo: calls $0.01
+Cy: checks
+*** FLOP *** [Td 3s Th]
+Bo: checks
+Cy: checks
+Dee: bets $0.04
+Bo: folds
+Cy: folds
+Uncalled bet ($0.04) returned to Dee
+Dee collected $0.07 from pot
+Dee: doesn't show hand
+*** SUMMARY ***
+Total pot $0.07 | Rake $0
+Board [Td 3s Th]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) folded on the Flop
+Seat 3: Cy (big blind) folded on the Flop
+Seat 4: Dee collected ($0.07)
+"""
+
+
+def test_a_small_blind_posted_out_of_position_is_dead(runner: CliRunner, db_url: str,
+                                                      tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, DEAD_SMALL_BLIND)
+    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+                         "ORDER BY player") == [
+        ("Bo", 0, 0.01, 0.02, 0, -0.02), ("Cy", 0, 0.02, 0.02, 0, -0.02),
+        ("Dee", 0.01, 0, 0.03, 0.07, 0.04), ("Ann", 0, 0, 0, 0, 0)]

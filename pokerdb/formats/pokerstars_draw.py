@@ -77,6 +77,8 @@ class DrawPlay(HandPlay):
             self.hero = seat + 1
             self.dealt, self.held, self.dealt_line = cards, list(cards), hand.index
             return
+        if len(brackets) == 1 and self.kept == []:  # all discarded: the new cards alone
+            brackets = [[], *brackets]
         if len(brackets) != 2:
             raise hand.fail("expected 'Dealt to NAME [CARDS]', or after a discard 'Dealt to "
                             "NAME [KEPT] [NEW]'")

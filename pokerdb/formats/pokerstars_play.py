@@ -301,6 +301,8 @@ class HandPlay:
         if words == "the ante":
             self.antes[seat] += amount
             self.short_ante |= self.all_in[seat]
+        elif words == "small blind" and any(self.blinds):
+            self.antes[seat] += amount  # posted out of position by a player joining: dead
         elif words in ("small blind", "big blind", "straddle", "button blind"):
             if self.phase != _PRE:
                 raise self.hand.fail("a blind posted after the hole cards were dealt")
