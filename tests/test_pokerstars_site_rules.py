@@ -759,3 +759,66 @@ def test_a_small_blind_posted_out_of_position_is_dead(runner: CliRunner, db_url:
                          "ORDER BY player") == [
         ("Bo", 0, 0.01, 0.02, 0, -0.02), ("Cy", 0, 0.02, 0.02, 0, -0.02),
         ("Dee", 0.01, 0, 0.03, 0.07, 0.04), ("Ann", 0, 0, 0, 0, 0)]
+
+
+# Stud high: Ann's up cards pair on fourth street, so she may bet the big bet, and the raise
+# after it is the big bet too.
+OPEN_PAIR = """\
+PokerStars Hand #300000000411:  7 Card Stud Limit ($0.04/$0.08 USD) - 2014/03/02 16:30:00 ET
+Table 'Aludra' 8-max
+Seat 1: Ann ($1.50 in chips)
+Seat 2: Bo ($1.50 in chips)
+Ann: posts the ante $0.01
+Bo: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Ah]
+Dealt to Bo [2d]
+Bo: brings in for $0.02
+Ann: calls $0.02
+*** 4th STREET ***
+Dealt to Ann [Ah] [Ac]
+Dealt to Bo [2d] [Th]
+Pair on board - a double bet is allowed
+Ann: bets $0.08
+Bo: raises $0.08 to $0.16
+Ann: calls $0.08
+*** 5th STREET ***
+Dealt to Ann [Ah Ac] [Js]
+Dealt to Bo [2d Th] [9c]
+Ann: checks
+Bo: checks
+*** 6th STREET ***
+Dealt to Ann [Ah Ac Js] [4s]
+Dealt to Bo [2d Th 9c] [3s]
+Ann: checks
+Bo: checks
+*** RIVER ***
+Ann: checks
+Bo: checks
+*** SHOW DOWN ***
+Ann: shows [5d 4c Ah Ac Js 4s Qs] (two pair, Aces and Fours)
+Bo: mucks hand
+Ann collected $0.38 from pot
+*** SUMMARY ***
+Total pot $0.38 | Rake $0
+Seat 1: Ann showed [5d 4c Ah Ac Js 4s Qs] and won ($0.38) with two pair, Aces and Fours
+Seat 2: Bo mucked [Kh Ks 2d Th 9c 3s Ad]
+"""
+
+
+def test_an_open_pair_on_fourth_street_allows_the_big_bet(runner: CliRunner, db_url: str,
+                                                          tmp_path: Path) -> None:
+    imported(runner, db_url, tmp_path, OPEN_PAIR)
+    assert plain(db_url, "SELECT name, put_in, collected, net FROM seats ORDER BY player") == [
+        ("Ann", 0.19, 0.38, 0.19), ("Bo", 0.19, 0, -0.19)]
+    # Once the big bet is made, a raise is the big bet too.
+    small = OPEN_PAIR.replace("Bo: raises $0.08 to $0.16\nAnn: calls $0.08",
+                              "Bo: raises $0.04 to $0.12\nAnn: calls $0.04")
+    assert refused(runner, db_url, tmp_path, small) == (
+        "300000000411: line 17 'Bo: raises $0.04 to $0.1'...: a fixed-limit raise is to 0.16\n")
+    # Without the pair, the small bet only.
+    unpaired = (OPEN_PAIR.replace("[Ah] [Ac]", "[Ah] [Kc]").replace("Ah Ac", "Ah Kc")
+                .replace("(two pair, Aces and Fours)", "(a pair of Fours)")
+                .replace("with two pair, Aces and Fours", "with a pair of Fours"))
+    assert refused(runner, db_url, tmp_path, unpaired) == (
+        "300000000411: line 16 'Ann: bets $0.08': a fixed-limit bet is to 0.04\n")

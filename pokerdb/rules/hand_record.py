@@ -117,11 +117,15 @@ class BettingRules:
     # the big blind is all in for less, or all in by the ante and posts none: PokerStars' `calls
     # 120` where the big blind posted 0 (the rules call what was posted).
     full_blind_to_call: bool = False
+    # Stud high's fourth street with a pair among the up cards: a bet or raise may be the big
+    # bet, and once one is, every one after it ("Pair on board - a double bet is allowed").
+    open_pair_doubles: bool = False
 
 
 PHH_RULES = BettingRules()
 POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True,
-                                raises_no_one_can_call=True, full_blind_to_call=True)
+                                raises_no_one_can_call=True, full_blind_to_call=True,
+                                open_pair_doubles=True)
 
 
 def site_rules(site: str | None) -> BettingRules:

@@ -45,9 +45,9 @@ class StreetBetting:
     replay's own lists (per seat, 0-based), changed in place."""
 
     __slots__ = (
-        "acted", "actors", "bets", "bring_in", "bring_in_due", "completes", "completing", "floor",
-        "hand", "in_hand", "level", "n", "openers", "pot", "raise_count", "raise_size",
-        "short_all_ins", "size", "stacks", "street", "variant",
+        "acted", "actors", "bets", "bring_in", "bring_in_due", "completes", "completing",
+        "double", "floor", "hand", "in_hand", "level", "n", "openers", "pot", "raise_count",
+        "raise_size", "short_all_ins", "size", "stacks", "street", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant, stacks: list[int], bets: list[int],
@@ -76,11 +76,13 @@ class StreetBetting:
                           and variant.betting is Betting.FIXED_LIMIT)
         self.level = 0
         self.floor = 0  # the least bet to call (BettingRules.full_blind_to_call): the blind
+        self.double = 0  # the bet size a bet or raise may be instead (open_pair_doubles)
 
-    def open(self, street: int, size: int, openers: tuple[int, ...], pot: int) -> bool:
-        """Starts the betting of `street` (its bets of `size`, `pot` units already in the pots)
-        with `openers[0]` first, or another of them if the first to act is; True if no one can
-        act, so the street's betting is over."""
+    def open(self, street: int, size: int, openers: tuple[int, ...], pot: int,
+             double: int = 0) -> bool:
+        """Starts the betting of `street` (its bets of `size`, or of `double` at the bettor's
+        choice, `pot` units already in the pots) with `openers[0]` first, or another of them
+        if the first to act is; True if no one can act, so the street's betting is over."""
         n, bets, stacks, in_hand = self.n, self.bets, self.stacks, self.in_hand
         totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if in_hand[seat])
         covered = totals[-2]  # no one can put in more than this and be called
@@ -94,6 +96,7 @@ class StreetBetting:
         self.street = street
         self.size = size
         self.pot = pot
+        self.double = double
         self.bring_in_due = self.completing = (
             not street and self.variant.bring_in and self.bring_in > 0)
         self.floor = size if (not street and not self.variant.bring_in
@@ -166,10 +169,7 @@ class StreetBetting:
                     and any(stacks[other] for other in self.actors if other != seat)):
                 raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
         most = stack + own
-        least = max(self.raise_size, self.size) + (0 if self.completing else top)
-        if self.completes:
-            least = self.level + self.size
-        least = min(most, least)
+        least = min(most, self.least(top, self.size))
         cover = max(stacks[other] + bets[other] for other in range(self.n)
                     if in_hand[other] and other != seat)
         if amount == cover < least:  # to what the others can put in: all they can call
@@ -177,7 +177,9 @@ class StreetBetting:
         kind = "completion" if self.completing else "raise" if top else "bet"
         betting = self.variant.betting
         if betting is Betting.FIXED_LIMIT and amount != least:
-            raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
+            if not self.double or amount != min(most, self.least(top, self.double)):
+                raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
+            self.size, self.double = self.double, 0  # the big bet from now on
         if amount < least:
             raise Illegal(f"a {kind} to {hand.amount(amount)} is below the minimum, "
                           f"{hand.amount(least)}")
@@ -213,6 +215,12 @@ class StreetBetting:
             self.short_all_ins.append(increment)
             if sum(self.short_all_ins) >= self.raise_size:
                 self.short_all_ins.clear()
+
+    def least(self, top: int, size: int) -> int:
+        """The least bet or raise to, with bets of `size`, over the largest bet `top`."""
+        if self.completes:
+            return self.level + size
+        return max(self.raise_size, size) + (0 if self.completing else top)
 
     def check_completion(self, seat: int, top: int) -> None:
         """Under a site's rules that complete short all-ins (BettingRules): whether `seat` may

@@ -26,7 +26,7 @@ from pokerdb.rules.settlement.opening import openers
 from pokerdb.rules.settlement.outcome import AllIn, Pot, Replayed
 from pokerdb.rules.settlement.pots import pots_of
 from pokerdb.rules.settlement.street_dealing import StreetDealing
-from pokerdb.rules.variants import VARIANTS, Opening, Variant
+from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
@@ -348,8 +348,23 @@ class _Replay:
         street = self.variant.streets[self.street]
         up_cards = self.cards.up_cards() if street.opening is not Opening.POSITION else []
         first = openers(street.opening, self.bets, up_cards, self.in_hand)
-        if self.betting.open(self.street, self.sizes[self.street], first, sum(self.put_in)):
+        if self.betting.open(self.street, self.sizes[self.street], first, sum(self.put_in),
+                             self._double(up_cards)):
             self._end_betting(self.index)
+
+    def _double(self, up_cards: list[list[str | None]]) -> int:
+        """The big bet where stud high's fourth street shows a pair among the up cards of a
+        player in and the hand's rules let a bet be doubled (BettingRules.open_pair_doubles);
+        0 otherwise."""
+        variant = self.variant
+        if not (self.street == 1 and self.hand.rules.open_pair_doubles and variant.bring_in
+                and variant.high is HandKind.HIGH and variant.low is None):
+            return 0
+        for seat, cards in enumerate(up_cards):
+            ranks = [card[0] for card in cards if card]
+            if self.in_hand[seat] and len(set(ranks)) < len(ranks):
+                return self.hand.big_bet or 0
+        return 0
 
     def _end_betting(self, applied: int) -> None:
         """Closes the street's betting, `applied` actions into the hand: returns what no one
