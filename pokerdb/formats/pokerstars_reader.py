@@ -11,9 +11,10 @@ pokerdb.formats.pokerstars_draw. Cash amounts are in cents (`exponent` 2), tourn
 play-money chips whole. A dead blind (`posts small & big blinds`) is dead money, as an ante is;
 a straddle is a blind. A hold'em cap game (`$20 Cap`) is no-limit with every stack cut to the
 cap. Cards known of a player (`Dealt to`, shown at any time, mucked face up in the summary) are
-dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown are those
-held after the draws). A hand run twice keeps its first board in the actions and the second in
-`SiteFacts.second_board`.
+dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown or mucked
+face up are those held after the draws, `SiteFacts.known_at_end`). A hand's betting rules are
+PokerStars' (`POKERSTARS_RULES`: rules.hand_record.BettingRules). A hand run twice keeps its
+first board in the actions and the second in `SiteFacts.second_board`.
 
 What the file says was paid (each `collected`, the summary's pot, rake and fees, uncalled bets
 returned, cash-outs) is kept in `SiteFacts`, for pokerdb.rules.site_settlement to check against

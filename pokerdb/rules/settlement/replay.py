@@ -22,7 +22,7 @@ from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement.betting import Illegal, StreetBetting
 from pokerdb.rules.settlement.dealing import Cards, cards_text
 from pokerdb.rules.settlement.forced import forced_bets, street_sizes
-from pokerdb.rules.settlement.opening import openers
+from pokerdb.rules.settlement.opening import open_pair, openers
 from pokerdb.rules.settlement.outcome import AllIn, Pot, Replayed
 from pokerdb.rules.settlement.pots import pots_of
 from pokerdb.rules.settlement.street_dealing import StreetDealing
@@ -103,7 +103,10 @@ class _Replay:
         pots = self._pots(contenders)
         site = self.hand.site
         if site is not None and site.known_at_end:
-            self._reveal(site.known_at_end)
+            try:
+                self.cards.reveal(site.known_at_end)
+            except Illegal as illegal:
+                raise self.hand.error(f"the cards shown at the end: {illegal.reason}") from None
         return Replayed(
             hand=self.hand,
             variant=self.variant,
@@ -136,17 +139,6 @@ class _Replay:
         else:
             return
         raise self.hand.error(f"the actions end before the hand is over ({missing})")
-
-    def _reveal(self, known: tuple[str | None, ...]) -> None:
-        """The cards a site's file shows of players' hands at the end beyond what the actions
-        deal (SiteFacts.known_at_end), made known: held as the player's cards, not a show."""
-        for seat, text in enumerate(known):
-            if text:
-                try:
-                    self.cards.show(seat, self.cards.parse(text))
-                except Illegal as illegal:
-                    raise self.hand.error(f"the cards shown at the end: {illegal.reason}") \
-                        from None
 
     def _fail(self, text: str, reason: str) -> PhhError:
         return PhhError(self.hand.source, f"action {self.index + 1} {quoted(text)}: {reason}",
@@ -353,18 +345,12 @@ class _Replay:
             self._end_betting(self.index)
 
     def _double(self, up_cards: list[list[str | None]]) -> int:
-        """The big bet where stud high's fourth street shows a pair among the up cards of a
-        player in and the hand's rules let a bet be doubled (BettingRules.open_pair_doubles);
-        0 otherwise."""
+        """The big bet where the hand's rules let stud high's fourth street be bet double for
+        an open pair (BettingRules.open_pair_doubles) and one shows; 0 otherwise."""
         variant = self.variant
-        if not (self.street == 1 and self.hand.rules.open_pair_doubles and variant.bring_in
-                and variant.high is HandKind.HIGH and variant.low is None):
-            return 0
-        for seat, cards in enumerate(up_cards):
-            ranks = [card[0] for card in cards if card]
-            if self.in_hand[seat] and len(set(ranks)) < len(ranks):
-                return self.hand.big_bet or 0
-        return 0
+        doubles = (self.street == 1 and self.hand.rules.open_pair_doubles and variant.bring_in
+                   and variant.high is HandKind.HIGH and variant.low is None)
+        return (self.hand.big_bet or 0) if doubles and open_pair(up_cards, self.in_hand) else 0
 
     def _end_betting(self, applied: int) -> None:
         """Closes the street's betting, `applied` actions into the hand: returns what no one
