@@ -92,7 +92,7 @@ def test_a_stud_hand_is_dealt_street_by_street(runner: CliRunner, db_url: str,
         ("Ann", None, 1, 0.01, 0.33, 0.88, 0.55), ("Bo", None, 2, 0.01, 0.01, 0, -0.01),
         ("Cy", None, 3, 0.01, 0.33, 0, -0.33), ("Hero", None, 4, 0.01, 0.25, 0, -0.25)]
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
-        :16] == ["d dh p1 ????Ah", "d dh p2 ????8h", "d dh p3 ????2d", "d dh p4 6dJdJc",
+        :16] == ["d dh p1 5d4cAh", "d dh p2 ????8h", "d dh p3 KhKs2d", "d dh p4 6dJdJc",
                  "p3 pb", "p4 cbr 0.04", "p1 cc", "p2 f", "p3 cc", "d dh p1 4h", "d dh p3 Th",
                  "d dh p4 3c", "p1 cbr 0.04", "p3 cc", "p4 cc", "d dh p1 Js"]
     assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE cards IS NOT NULL "

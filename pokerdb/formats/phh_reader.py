@@ -21,7 +21,7 @@ from pokerdb.formats.phh_fields import Fields
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_site import TAKEN_FIELDS, exported_site
 from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
-from pokerdb.rules.hand_record import PhhError, PhhHand
+from pokerdb.rules.hand_record import PhhError, PhhHand, site_rules
 
 
 def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
@@ -125,6 +125,7 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         details=fields.details(),
         site=None if site is None or paid is None else site.facts(fields, paid, rake, fees),
         taken=rake + fees,
+        rules=site_rules(fields.optional_text("_site")),  # a site's hand pokerdb exported
     )
 
 

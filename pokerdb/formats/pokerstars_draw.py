@@ -56,15 +56,6 @@ class DrawPlay(HandPlay):
             return False
         return super().marker(line)
 
-    def line(self, line: str) -> None:
-        if line.startswith("Dealt to ") and self.phase == 1:
-            for seat, name in enumerate(self.names):
-                prefix = f"Dealt to {name} ["
-                if line.startswith(prefix):
-                    self.deal(seat, line[len(prefix) - 1:].rstrip())
-                    return
-        super().line(line)
-
     def act(self, seat: int, what: str) -> None:
         if what.startswith(("discards ", "stands pat")):
             self.draw(seat, what)
@@ -86,6 +77,8 @@ class DrawPlay(HandPlay):
             self.hero = seat + 1
             self.dealt, self.held, self.dealt_line = cards, list(cards), hand.index
             return
+        if len(brackets) == 1 and self.kept == []:  # all discarded: the new cards alone
+            brackets = [[], *brackets]
         if len(brackets) != 2:
             raise hand.fail("expected 'Dealt to NAME [CARDS]', or after a discard 'Dealt to "
                             "NAME [KEPT] [NEW]'")
@@ -155,6 +148,11 @@ class DrawPlay(HandPlay):
         if self.kept is not None:  # the hero's new cards not written: unknown from now on
             self.held = self.kept = None
         self.discards, self.drawn, self.drawing = [], {}, False
+
+    def known_at_end(self) -> tuple[str | None, ...]:
+        """The hands shown or mucked face up (the summary's `mucked [CARDS]`): those held after
+        the draws, which a player's first cards dealt cannot say once they have drawn."""
+        return tuple(self.cards) if any(self.cards) else ()
 
     def lay_out(self) -> None:
         """The PHH actions: the hands dealt (the hero's known), then the play."""

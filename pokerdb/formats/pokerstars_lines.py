@@ -24,14 +24,15 @@ _HAND_WORDS: Final = re.compile("|".join(map(re.escape, HAND_STARTS)))
 HEADER: Final = re.compile(
     r"PokerStars (?P<room>Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+): +"
     r"(?:\{(?P<club>[^}]*)\} +)?"
-    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>.*?) +(?=(?:6\+ )?Hold'em|Omaha|\d Card|"
-    r"Courchevel|Razz|Badugi|Triple Draw|Single Draw|HORSE|8-Game|Mixed))?"
+    r"(?:(?P<zoom>Zoom )?Tournament #(?P<tournament>\d+), (?:(?P<buy_in>.*?) +)?"
+    r"(?=(?:6\+ )?Hold'em|Omaha|\d Card|Courchevel|Razz|Badugi|Triple Draw|Single Draw|HORSE|"
+    r"8-Game|Mixed))?"
     r"(?P<game>.+?)(?: - (?:Match Round \w+, )?Level (?P<level>\w+))? "
-    r"\((?P<stakes>[^()]*)\)(?: - (?P<date>\d{4}/\d{1,2}/\d{1,2}) "
-    r"(?P<time>\d{1,2}:\d{2}:\d{2}) ?(?P<zone>[A-Z]*)"
+    r"\((?P<stakes>[^()]*)\)(?: - (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?:- )?"
+    r"(?P<time>\d{1,2}:\d{2}:\d{2}) ?\(?(?P<zone>[A-Z]*)\)?"
     r"(?: \[(?P<date2>\d{4}/\d{1,2}/\d{1,2}) (?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+)\])?)?"
     r"\s*$")
-TABLE: Final = re.compile(r"Table '(?P<table>.*)' (?P<seats>\d+)-max(?: \(.*\))?"
+TABLE: Final = re.compile(r"Table '(?P<table>.*)'(?: (?P<seats>\d+)-max)?(?: \(.*\))?"
                           r"(?: Seat #(?P<button>\d+) is the button)?\s*$")  # stud: no button
 SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ()]+) in chips"
                          r"(?:, [^()]*)?\)(?P<out> is sitting out| out of hand.*)?\s*$")

@@ -70,6 +70,9 @@ class HandPlay:
         self.all_in = [False] * n
         self.acted = [False] * n  # on this street, by a check, call, bet, raise or fold
         self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
+        # A player all in by their ante: the antes are then pots by level, as the bets are
+        # (PHH's ante trimming), so what no one else can match is returned.
+        self.short_ante = False
         self.phase = _PRE
         self.actions: list[str] = []
         self.action_lines: list[int] = []
@@ -103,6 +106,11 @@ class HandPlay:
         self.actions += [action for _, action in play]
         self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
         self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
+
+    def known_at_end(self) -> tuple[str | None, ...]:
+        """The cards known of players that the actions cannot deal (SiteFacts.known_at_end):
+        none here, every known card is dealt."""
+        return ()
 
     def second_board(self) -> str | None:
         first, second = self.boards
@@ -196,8 +204,7 @@ class HandPlay:
         if line.startswith("Dealt to "):
             for seat, name in enumerate(self.names):
                 if line.startswith(f"Dealt to {name} ["):
-                    self.hero = seat + 1
-                    self.know(seat, line[len(name) + 10:])
+                    self.deal(seat, line[len(name) + 10:])
                     return
         if (collected := COLLECTED.match(line)) is not None:
             winner = self.seat_of.get(collected["name"])
@@ -226,6 +233,12 @@ class HandPlay:
                                  f"dealt in")
         # Anything else is chat, a player joining, leaving, sitting out or reconnecting, or
         # a note of the dealer's ("No low hand qualified"): nothing that moves chips.
+
+    def deal(self, seat: int, written: str) -> None:
+        """A `Dealt to NAME [CARDS]` line (`written` from its first bracket): the hero's hole
+        cards; a stud or draw hand deals its own way."""
+        self.hero = seat + 1
+        self.know(seat, written)
 
     def act(self, seat: int, what: str) -> None:
         hand = self.hand
@@ -287,7 +300,10 @@ class HandPlay:
         self.put_in[seat] += amount
         if words == "the ante":
             self.antes[seat] += amount
-        elif words in ("small blind", "big blind", "straddle"):
+            self.short_ante |= self.all_in[seat]
+        elif words == "small blind" and any(self.blinds):
+            self.antes[seat] += amount  # posted out of position by a player joining: dead
+        elif words in ("small blind", "big blind", "straddle", "button blind"):
             if self.phase != _PRE:
                 raise self.hand.fail("a blind posted after the hole cards were dealt")
             self.blinds[seat] += amount

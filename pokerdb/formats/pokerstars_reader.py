@@ -11,9 +11,10 @@ pokerdb.formats.pokerstars_draw. Cash amounts are in cents (`exponent` 2), tourn
 play-money chips whole. A dead blind (`posts small & big blinds`) is dead money, as an ante is;
 a straddle is a blind. A hold'em cap game (`$20 Cap`) is no-limit with every stack cut to the
 cap. Cards known of a player (`Dealt to`, shown at any time, mucked face up in the summary) are
-dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown are those
-held after the draws). A hand run twice keeps its first board in the actions and the second in
-`SiteFacts.second_board`.
+dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown or mucked
+face up are those held after the draws, `SiteFacts.known_at_end`). A hand's betting rules are
+PokerStars' (`POKERSTARS_RULES`: rules.hand_record.BettingRules). A hand run twice keeps its
+first board in the actions and the second in `SiteFacts.second_board`.
 
 What the file says was paid (each `collected`, the summary's pot, rake and fees, uncalled bets
 returned, cash-outs) is kept in `SiteFacts`, for pokerdb.rules.site_settlement to check against
@@ -23,6 +24,7 @@ pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, 
 import datetime
 import functools
 import itertools
+import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -52,7 +54,14 @@ from pokerdb.formats.pokerstars_lines import (
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.formats.pokerstars_stud import StudPlay
-from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand, SiteFacts
+from pokerdb.rules.hand_record import (
+    POKERSTARS_RULES,
+    Cancelled,
+    HandDetails,
+    PhhError,
+    PhhHand,
+    SiteFacts,
+)
 from pokerdb.rules.variants import VARIANTS, Betting, Variant
 
 # The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
@@ -158,17 +167,17 @@ class _Hand:
         self.source = f"{self.source}#{header['number']}"
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
-        game = header["game"].strip()
+        game, written_stakes = _game_played(header["game"].strip(), header["stakes"])
         code, hole_count = _variant(game)
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
         variant = VARIANTS[code]
-        stakes = STAKES.match(header["stakes"])
+        stakes = STAKES.match(written_stakes)
         if stakes is None:
-            raise self.fail(f"stakes {quoted(header['stakes'])} are not 'SMALL/BIG'")
-        currency, symbol = currency_of(header["stakes"])
+            raise self.fail(f"stakes {quoted(written_stakes)} are not 'SMALL/BIG'")
+        currency, symbol = currency_of(written_stakes)
         self.exponent = 2 if header["tournament"] is None and (
-            symbol is not None or "." in header["stakes"]) else 0
+            symbol is not None or "." in written_stakes) else 0
         small, big = self.amount(stakes["small"]), self.amount(stakes["big"])
         cap = None if stakes["cap"] is None else self.amount(stakes["cap"])
         if len(lines) < 2 or (table := TABLE.match(lines[1])) is None:
@@ -179,11 +188,11 @@ class _Hand:
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
         button = int(table["button"] or 0)  # stud has none: seats in order from seat 1
-        seat_count = int(table["seats"])
+        seat_count = int(table["seats"] or 0)  # the oldest files do not say
         seated: list[tuple[int, str, int]] = []
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
-            if seat["out"] is None or _posts(lines, self.index + 1, seat["name"]):
+            if seat["out"] is None or _plays(lines, self.index + 1, seat["name"]):
                 seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
             self.index += 1
         if len(seated) < 2:
@@ -207,11 +216,11 @@ class _Hand:
             venue=SITE, year=local.year if local else None,
             month=local.month if local else None, day=local.day if local else None,
             time=local.time() if local else None, time_zone=zone,
-            time_zone_abbreviation=zone, level=None, seat_count=seat_count,
+            time_zone_abbreviation=zone, level=None, seat_count=seat_count or None,
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
         site = SiteFacts(
-            site=_ROOMS.get(header["room"], SITE), button_seat=button or None,
+            site=_ROOMS.get(header["room"] or header["zoom"], SITE), button_seat=button or None,
             played_at=played_at,
             tournament=header["tournament"], buy_in=header["buy_in"], level=header["level"],
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
@@ -220,17 +229,18 @@ class _Hand:
             cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
             lines=tuple(body.action_lines), texts=tuple(body.action_texts),
-            cash_out_fees=body.cash_out_fees)
+            cash_out_fees=body.cash_out_fees, known_at_end=body.known_at_end())
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
             blinds_or_straddles=tuple(blinds), bring_in=_bring_in(body, variant, small),
             small_bet=small if fixed else None, big_bet=big if fixed else None,
             min_bet=None if fixed else big, starting_stacks=tuple(stacks),
-            actions=tuple(body.actions), ante_trimming_status=False,
+            actions=tuple(body.actions), ante_trimming_status=body.short_ante,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
-            winnings=tuple(body.collected), details=details, site=site)
+            winnings=tuple(body.collected), details=details, site=site,
+            rules=POKERSTARS_RULES)
 
 
 def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
@@ -241,16 +251,41 @@ def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
     return body.bring_in if isinstance(body, StudPlay) and body.bring_in is not None else small
 
 
-def _posts(lines: list[str], start: int, name: str) -> bool:
-    """Whether the player posts an ante or a blind before the hole cards: a tournament deals a
-    player sitting out in, and blinds them off."""
-    posting = f"{name}: posts "
+def _plays(lines: list[str], start: int, name: str) -> bool:
+    """Whether a player listed as sitting out is dealt in all the same: they post (a
+    tournament deals such a player in, and blinds them off) or act, if only to fold in turn
+    (the site folds them), before the summary."""
+    playing = f"{name}: "
     for line in itertools.islice(lines, start, None):
-        if line.startswith(posting):
+        if line.startswith(playing) and line[len(playing):].startswith(_PLAYING):
             return True
-        if line.startswith("*** "):
+        if line.startswith("*** SUMMARY ***"):
             return False
     return False
+
+
+# A player's lines that only a player dealt in writes.
+_PLAYING: Final = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "brings in ",
+                   "discards ", "stands pat", "shows ", "mucks ")
+
+
+def _game_played(game: str, stakes: str) -> tuple[str, str]:
+    """The game a hand is played in and its stakes (`SMALL/BIG`) from the header's: a mixed
+    game's hand names its game in brackets, with the stakes in a cash game ("8-Game (Razz
+    Limit, $1/$2 USD)", read as game "8-Game" and stakes "Razz Limit, $1/$2 USD"), alone in a
+    tournament ("8-Game (Razz Limit) - Level I (10/20)"); 6+ hold'em's button blind is both
+    blinds ("Button Blind $2 - Ante $2 USD": "$2/$2 USD", the antes posted as written)."""
+    if ", " in stakes:
+        game, _, stakes = stakes.rpartition(", ")
+    elif game.endswith(")") and " (" in game:
+        game = game[game.index(" (") + 2:-1]
+    if (button := _BUTTON_BLIND.match(stakes)) is not None:
+        stakes = f"{button['blind']}/{button['blind']} {button['currency'] or ''}"
+    return game, stakes
+
+
+_BUTTON_BLIND: Final = re.compile(r"Button Blind\s+(?P<blind>\S+)\s+-\s+Ante\s+\S+"
+                                  r"(?:\s+(?P<currency>[A-Z]{3}))?\s*$")
 
 
 def _variant(game: str) -> tuple[str | None, int]:

@@ -27,6 +27,9 @@ class StudPlay(HandPlay):
         super().__init__(hand, names, 0, big)  # shown cards are as many as were dealt
         self.bring_in: int | None = None  # the first bring-in posted
         self.seen_deal = [False] * len(names)  # a player's third-street cards dealt
+        self.known_line = [0] * len(names)  # the line that shows a player's cards
+        # Where the river's play begins (its cards face down): the play's length, the line.
+        self.river_at: tuple[int, int] | None = None
 
     def marker(self, line: str) -> bool:
         if line.startswith(_STREETS[0]):
@@ -38,17 +41,10 @@ class StudPlay(HandPlay):
             if board is not None:  # the community card
                 cards = self.hand_cards(board["cards"])
                 self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+            elif line.startswith(_STREETS[-1]):
+                self.river_at = (len(self.play), self.hand.index)
             return False
         return super().marker(line)
-
-    def line(self, line: str) -> None:
-        if line.startswith("Dealt to ") and self.phase == 1:
-            for seat, name in enumerate(self.names):
-                prefix = f"Dealt to {name} ["
-                if line.startswith(prefix):
-                    self.deal(seat, line[len(prefix) - 1:].rstrip())
-                    return
-        super().line(line)
 
     def deal(self, seat: int, written: str) -> None:
         """A `Dealt to` line's new cards, dealt to the player."""
@@ -59,6 +55,10 @@ class StudPlay(HandPlay):
             new = ["??", "??", *new]  # third street: the up card after two face down
         self.seen_deal[seat] = True
         self.play.append((self.hand.index, f"d dh p{seat + 1} {''.join(new)}"))
+
+    def know(self, seat: int, written: str) -> None:
+        super().know(seat, written)
+        self.known_line[seat] = self.hand.index
 
     def act(self, seat: int, what: str) -> None:
         if what.startswith("brings in for "):
@@ -73,8 +73,49 @@ class StudPlay(HandPlay):
         super().act(seat, what)
 
     def lay_out(self) -> None:
-        """The PHH actions as the lines deal and play them."""
+        """The PHH actions as the lines deal and play them, the cards dealt unknown of a hand
+        shown or mucked face up (the summary's `mucked [CARDS]`) known."""
+        river: list[tuple[int, str]] = []  # the river's cards dealt known
+        for seat, known in enumerate(self.cards):
+            if known:
+                river += self.deal_known(seat, known)
+        if river and self.river_at is not None:
+            at = self.river_at[0]
+            self.play[at:at] = river
         numbers, lines = self.hand.text.numbers, self.hand.text.lines
         self.actions = [action for _, action in self.play]
         self.action_lines = [numbers[index] for index, _ in self.play]
         self.action_texts = [lines[index] for index, _ in self.play]
+
+    def deal_known(self, seat: int, known: str) -> list[tuple[int, str]]:
+        """The player's dealing actions with their unknown cards (`??`) those of `known`, all
+        the player's cards in the order dealt, as the site lists them; and the river's card
+        dealt them, which no line deals but the hero's, as an action to add. Left as they are
+        when `known` has neither as many cards nor one more (a community card on the
+        river)."""
+        prefix = f"d dh p{seat + 1} "
+        dealt = [(at, action[len(prefix):]) for at, (_, action) in enumerate(self.play)
+                 if action.startswith(prefix)]
+        count = sum(len(cards) for _, cards in dealt)
+        river: list[tuple[int, str]] = []
+        if count + 2 == len(known) and self.river_at is not None:
+            river.append((self.river_at[1], prefix + known[count:]))
+        elif count != len(known):
+            return river
+        start = 0
+        for at, cards in dealt:
+            part = known[start:start + len(cards)]
+            start += len(cards)
+            for card in range(0, len(cards), 2):
+                if cards[card:card + 2] not in ("??", part[card:card + 2]):
+                    self.hand.index = self.known_line[seat]
+                    raise self.hand.fail(f"{self.names[seat]}'s cards [{_spaced(known)}] are "
+                                         f"not the ones dealt: {_spaced(cards)}")
+            index, _ = self.play[at]
+            self.play[at] = (index, prefix + part)
+        return river
+
+
+def _spaced(cards: str) -> str:
+    """PHH's cards as PokerStars writes them: "Ah Kd"."""
+    return " ".join(cards[at:at + 2] for at in range(0, len(cards), 2))

@@ -50,6 +50,10 @@ class SiteFacts:
     # each line's text, put_in, returned and words left empty; settled by the file's winnings,
     # `_rake` and `_fees` (rules.recorded_figures), as any PHH hand's.
     exported: bool = False
+    # Per player, the cards (PHH's, "AhKd??") the file shows of their hand at the end where
+    # the actions cannot deal them: a draw game's summary shows a hand mucked at the showdown,
+    # the cards held after the draws. () when the actions say all.
+    known_at_end: tuple[str | None, ...] = ()
 
     def located(self, error: PhhError) -> PhhError:
         """The replay's error about an action, naming the file's line instead."""
@@ -96,6 +100,45 @@ class Cancelled:
 
 
 @dataclass(frozen=True, slots=True)
+class BettingRules:
+    """Where a site's betting differs from the rules PHH (and pokerkit) define, which hold by
+    default (pokerdb.rules.settlement.betting applies them)."""
+
+    # Fixed-limit: an all-in bet or raise for less than a full one is completed. The next bet
+    # or raise goes to the full bet over the last full level (PokerStars' `raises 50 to 600`
+    # after `raises 250 to 550 and is all-in` at 300/600), not a full bet over the all-in;
+    # a player who has acted since that level may make it when the all-ins since add up to at
+    # least half a bet (the half-bet rule of limit card rooms), one who has not, always.
+    completes_short_all_ins: bool = False
+    # A player all in by a forced bet (an ante, a blind) folds in turn: the site folds a player
+    # sitting out, who gives up every pot they are in (the rules give an all-in player no turn).
+    all_in_player_folds: bool = False
+    # A player may bet or raise more than anyone left to act can call, all others but one
+    # all in for less: what no one matches is returned at the end of the street (PokerStars'
+    # `raises 108 to 308` over an all-in of 200; the rules refuse such a raise).
+    raises_no_one_can_call: bool = False
+    # Before the flop the bet to call is the big blind (the first street's bet size) even when
+    # the big blind is all in for less, or all in by the ante and posts none: PokerStars' `calls
+    # 120` where the big blind posted 0 (the rules call what was posted).
+    full_blind_to_call: bool = False
+    # Stud high's fourth street with a pair among the up cards: a bet or raise may be the big
+    # bet, and once one is, every one after it ("Pair on board - a double bet is allowed").
+    open_pair_doubles: bool = False
+
+
+PHH_RULES = BettingRules()
+POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_folds=True,
+                                raises_no_one_can_call=True, full_blind_to_call=True,
+                                open_pair_doubles=True)
+
+
+def site_rules(site: str | None) -> BettingRules:
+    """The betting rules of a site's hands ("PokerStars", "PokerStars Zoom", ...); PHH's for
+    any other, or none."""
+    return POKERSTARS_RULES if site is not None and site.startswith("PokerStars") else PHH_RULES
+
+
+@dataclass(frozen=True, slots=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
     per-player arrays have one entry per player, p1 first. `actions` are the texts as written."""
@@ -121,6 +164,7 @@ class PhhHand:
     # pokerdb exported from a site's hand states it (`_rake`, `_fees`); its winnings and
     # finishing stacks are then what the site paid.
     taken: int = 0
+    rules: BettingRules = PHH_RULES  # the betting rules it was dealt by
 
     @property
     def player_count(self) -> int:

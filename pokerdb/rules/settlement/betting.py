@@ -14,6 +14,11 @@ The rules, as PHH and pokerkit define them:
   blinds and the bring-in are not counted).
 - An all-in for less than a full raise does not reopen the betting to the players who already
   acted on the last full raise, unless such short all-ins add up to a full raise.
+- A site's rules may differ (BettingRules, the hand's): PokerStars completes a fixed-limit
+  all-in for less than a full bet or raise, the next bet or raise going a full bet over the
+  last full one (not over the all-in), and reopening the betting to a player who has acted when
+  the all-ins add up to half a bet or more; and it lets a player raise more than anyone left
+  to act can call, the excess returned.
 - A raise may be for less than the least when it is to exactly what the other players in can
   put in (pokerkit refuses it; the WSOP's recorded hands have one, in razz).
 - Stud: the first to act on third street posts the bring-in (`pb`, at most the stack) or
@@ -40,9 +45,9 @@ class StreetBetting:
     replay's own lists (per seat, 0-based), changed in place."""
 
     __slots__ = (
-        "acted", "actors", "bets", "bring_in", "bring_in_due", "completing", "hand", "in_hand",
-        "n", "openers", "pot", "raise_count", "raise_size", "short_all_ins", "size", "stacks",
-        "street", "variant",
+        "acted", "actors", "bets", "bring_in", "bring_in_due", "completes", "completing",
+        "double", "floor", "hand", "in_hand", "level", "n", "openers", "pot", "raise_count",
+        "raise_size", "short_all_ins", "size", "stacks", "street", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant, stacks: list[int], bets: list[int],
@@ -65,11 +70,19 @@ class StreetBetting:
         self.pot = 0
         self.bring_in_due = False
         self.completing = False
+        # The hand's rules complete a fixed-limit short all-in (BettingRules): the bet reached
+        # by the last full bet or raise, which the next one goes a full bet over.
+        self.completes = (hand.rules.completes_short_all_ins
+                          and variant.betting is Betting.FIXED_LIMIT)
+        self.level = 0
+        self.floor = 0  # the least bet to call (BettingRules.full_blind_to_call): the blind
+        self.double = 0  # the bet size a bet or raise may be instead (open_pair_doubles)
 
-    def open(self, street: int, size: int, openers: tuple[int, ...], pot: int) -> bool:
-        """Starts the betting of `street` (its bets of `size`, `pot` units already in the pots)
-        with `openers[0]` first, or another of them if the first to act is; True if no one can
-        act, so the street's betting is over."""
+    def open(self, street: int, size: int, openers: tuple[int, ...], pot: int,
+             double: int = 0) -> bool:
+        """Starts the betting of `street` (its bets of `size`, or of `double` at the bettor's
+        choice, `pot` units already in the pots) with `openers[0]` first, or another of them
+        if the first to act is; True if no one can act, so the street's betting is over."""
         n, bets, stacks, in_hand = self.n, self.bets, self.stacks, self.in_hand
         totals = sorted(bets[seat] + stacks[seat] for seat in range(n) if in_hand[seat])
         covered = totals[-2]  # no one can put in more than this and be called
@@ -83,8 +96,12 @@ class StreetBetting:
         self.street = street
         self.size = size
         self.pot = pot
+        self.double = double
         self.bring_in_due = self.completing = (
             not street and self.variant.bring_in and self.bring_in > 0)
+        self.floor = size if (not street and not self.variant.bring_in
+                              and self.hand.rules.full_blind_to_call) else 0
+        self.level = 0 if self.completing else max(self.floor, max(bets))
         actors = self.actors
         return not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets))
 
@@ -105,7 +122,7 @@ class StreetBetting:
         del self.actors[0]
         self.acted.add(seat)
         bets, stacks = self.bets, self.stacks
-        amount = min(stacks[seat], max(bets) - bets[seat])
+        amount = min(stacks[seat], max(self.floor, max(bets)) - bets[seat])
         bets[seat] += amount
         stacks[seat] -= amount
 
@@ -129,9 +146,11 @@ class StreetBetting:
 
     def bet_or_raise(self, seat: int, amount: int) -> None:
         bets, stacks, in_hand, hand = self.bets, self.stacks, self.in_hand, self.hand
-        top, own, stack = max(bets), bets[seat], stacks[seat]
+        top, own, stack = max(self.floor, max(bets)), bets[seat], stacks[seat]
         player = f"p{seat + 1}"  # for the messages
-        if min(stack, top - own) < self.raise_size or (
+        if self.completes:
+            self.check_completion(seat, top)
+        elif min(stack, top - own) < self.raise_size or (
                 self.short_all_ins and seat in self.acted
                 and sum(self.short_all_ins) < self.raise_size):
             raise Illegal(f"{player} may only call or fold: an all-in for less than a full "
@@ -145,11 +164,12 @@ class StreetBetting:
         for other in clockwise(self.n, seat + 1):
             if in_hand[other] and stacks[other] + bets[other] > top and other != seat:
                 break
-        else:
-            raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
+        else:  # a site's rules may allow it while another to act has chips: it is returned
+            if not (hand.rules.raises_no_one_can_call
+                    and any(stacks[other] for other in self.actors if other != seat)):
+                raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
         most = stack + own
-        least = max(self.raise_size, self.size) + (0 if self.completing else top)
-        least = min(most, least)
+        least = min(most, self.least(top, self.size))
         cover = max(stacks[other] + bets[other] for other in range(self.n)
                     if in_hand[other] and other != seat)
         if amount == cover < least:  # to what the others can put in: all they can call
@@ -157,7 +177,9 @@ class StreetBetting:
         kind = "completion" if self.completing else "raise" if top else "bet"
         betting = self.variant.betting
         if betting is Betting.FIXED_LIMIT and amount != least:
-            raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
+            if not self.double or amount != min(most, self.least(top, self.double)):
+                raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
+            self.size, self.double = self.double, 0  # the big bet from now on
         if amount < least:
             raise Illegal(f"a {kind} to {hand.amount(amount)} is below the minimum, "
                           f"{hand.amount(least)}")
@@ -174,7 +196,13 @@ class StreetBetting:
         stacks[seat] -= amount - own
         self.actors = [other for other in clockwise(self.n, seat + 1)
                        if in_hand[other] and stacks[other] and other != seat]
-        if increment >= self.raise_size:  # a full raise reopens the betting to everyone
+        if self.completes:  # a full bet over the level reopens the betting, a short one not
+            if amount == self.level + self.size:
+                self.acted = {seat}
+                self.level = amount
+            else:
+                self.acted.add(seat)
+        elif increment >= self.raise_size:  # a full raise reopens the betting to everyone
             self.acted = {seat}
             self.raise_size = increment
         else:
@@ -187,6 +215,20 @@ class StreetBetting:
             self.short_all_ins.append(increment)
             if sum(self.short_all_ins) >= self.raise_size:
                 self.short_all_ins.clear()
+
+    def least(self, top: int, size: int) -> int:
+        """The least bet or raise to, with bets of `size`, over the largest bet `top`."""
+        if self.completes:
+            return self.level + size
+        return max(self.raise_size, size) + (0 if self.completing else top)
+
+    def check_completion(self, seat: int, top: int) -> None:
+        """Under a site's rules that complete short all-ins (BettingRules): whether `seat` may
+        bet or raise, a full bet over the level; once it has acted since the level, only
+        when the all-ins since add up to half a bet or more."""
+        if seat in self.acted and 2 * (top - self.level) < self.size:
+            raise Illegal(f"p{seat + 1} may only call or fold: all-ins for less than half a bet "
+                          f"do not reopen the betting")
 
 
 @cache

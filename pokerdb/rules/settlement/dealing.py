@@ -123,6 +123,13 @@ class Cards:
             known = list(shown)
         hole[:] = [*known, *[None] * (count - len(known))]
 
+    def reveal(self, known: Sequence[str | None]) -> None:
+        """Per player, cards a site's file shows of their hand at the end beyond what the
+        actions deal (SiteFacts.known_at_end), made known: held, not shown."""
+        for seat, text in enumerate(known):
+            if text:
+                self.show(seat, self.parse(text))
+
     def up_cards(self) -> list[list[str | None]]:
         return [[card for card, face_up in zip(cards, up, strict=True) if face_up]
                 for cards, up in zip(self.hole, self.up, strict=True)]

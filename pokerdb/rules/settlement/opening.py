@@ -26,6 +26,16 @@ _SUIT_ORDER = {suit: index for index, suit in enumerate(SUIT_CHARS)}  # clubs lo
 _FIRST = (0,)
 
 
+def open_pair(up_cards: Sequence[Sequence[str | None]], in_hand: Sequence[bool]) -> bool:
+    """Whether a player still in shows a pair among their up cards (stud high's fourth street
+    then lets a bet be doubled, where a hand's rules say so)."""
+    for cards, playing in zip(up_cards, in_hand, strict=True):
+        ranks = [card[0] for card in cards if card]
+        if playing and len(set(ranks)) < len(ranks):
+            return True
+    return False
+
+
 def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[str | None]],
             in_hand: Sequence[bool]) -> tuple[int, ...]:
     """The seats (0-based) that may act first, the likeliest first: one, unless up cards that

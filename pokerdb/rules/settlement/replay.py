@@ -22,11 +22,11 @@ from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement.betting import Illegal, StreetBetting
 from pokerdb.rules.settlement.dealing import Cards, cards_text
 from pokerdb.rules.settlement.forced import forced_bets, street_sizes
-from pokerdb.rules.settlement.opening import openers
+from pokerdb.rules.settlement.opening import open_pair, openers
 from pokerdb.rules.settlement.outcome import AllIn, Pot, Replayed
 from pokerdb.rules.settlement.pots import pots_of
 from pokerdb.rules.settlement.street_dealing import StreetDealing
-from pokerdb.rules.variants import VARIANTS, Opening, Variant
+from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
@@ -101,6 +101,12 @@ class _Replay:
             raise self.hand.error(illegal.reason) from None
         contenders = self._contenders()
         pots = self._pots(contenders)
+        site = self.hand.site
+        if site is not None and site.known_at_end:
+            try:
+                self.cards.reveal(site.known_at_end)
+            except Illegal as illegal:
+                raise self.hand.error(f"the cards shown at the end: {illegal.reason}") from None
         return Replayed(
             hand=self.hand,
             variant=self.variant,
@@ -279,6 +285,8 @@ class _Replay:
     # --- betting --------------------------------------------------------------------------
 
     def _bet(self, seat: int, verb: str, words: list[str]) -> None:
+        if verb == "f" and not self.stacks[seat] and self._forfeits(seat):
+            return
         if self.phase == _DEALING:
             if self.dealing.board_due or self.dealing.draws_due:
                 raise Illegal(f"p{seat + 1} acts while {self.dealing.waits_for()}")
@@ -300,6 +308,22 @@ class _Replay:
         if not betting.actors or self.in_count == 1:
             self._end_betting(self.index + 1)
 
+    def _forfeits(self, seat: int) -> bool:
+        """Whether `seat`, all in and so never to act, folds all the same, as the hand's rules
+        may let it (BettingRules.all_in_player_folds): out of every pot, its chips left in."""
+        if not (self.hand.rules.all_in_player_folds and self.in_hand[seat]
+                and self.phase in (_DEALING, _BETTING, _RUNOUT)):
+            return False
+        self.in_hand[seat] = False
+        self.in_count -= 1
+        self.cards.muck(seat)
+        if self.in_count == 1:
+            if self.phase == _BETTING:
+                self._end_betting(self.index + 1)
+            else:
+                self.phase = _FOLDED
+        return True
+
     def _turn(self, seat: int) -> None:
         phase = self.phase
         if phase == _BETTING:
@@ -316,8 +340,17 @@ class _Replay:
         street = self.variant.streets[self.street]
         up_cards = self.cards.up_cards() if street.opening is not Opening.POSITION else []
         first = openers(street.opening, self.bets, up_cards, self.in_hand)
-        if self.betting.open(self.street, self.sizes[self.street], first, sum(self.put_in)):
+        if self.betting.open(self.street, self.sizes[self.street], first, sum(self.put_in),
+                             self._double(up_cards)):
             self._end_betting(self.index)
+
+    def _double(self, up_cards: list[list[str | None]]) -> int:
+        """The big bet where the hand's rules let stud high's fourth street be bet double for
+        an open pair (BettingRules.open_pair_doubles) and one shows; 0 otherwise."""
+        variant = self.variant
+        doubles = (self.street == 1 and self.hand.rules.open_pair_doubles and variant.bring_in
+                   and variant.high is HandKind.HIGH and variant.low is None)
+        return (self.hand.big_bet or 0) if doubles and open_pair(up_cards, self.in_hand) else 0
 
     def _end_betting(self, applied: int) -> None:
         """Closes the street's betting, `applied` actions into the hand: returns what no one
