@@ -18,7 +18,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 PURE_VARIABLE = "POKERDB_PURE_PYTHON"
 # The compiler, pinned: another mypyc version makes other C of the same code.
-COMPILER = ("mypy==2.4.1", "setuptools>=70")
+COMPILER = ("mypy==2.4.1", "setuptools")
 
 
 def pure() -> bool:
