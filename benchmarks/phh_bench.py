@@ -30,6 +30,7 @@ from result_tables import Table, render_rich
 from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
+from store_floor import StoreFloor, store_floor
 
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_reader import parse_hand
@@ -52,6 +53,7 @@ class PhhResults:
     imported: Measured
     evaluated: Measured
     differing: int  # hands whose nets differ from pokerkit's payoffs beyond the odd-chip rule
+    floor: StoreFloor | None = None  # SQLite: storing the rows alone (store_floor.py)
 
     @property
     def pokerdb_wall(self) -> float:
@@ -81,7 +83,8 @@ def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
     differing = sum(not same_payoffs(files[position - 1], seats, payoffs[position - 1])
                     for position, seats in nets.items())
     differing += abs(len(files) - len(nets))  # a hand not stored at all
-    return PhhResults(hands, showdowns, pokerkit, imported, evaluated, differing)
+    floor = store_floor(folder, "phh") if db.endswith(".sqlite") else None
+    return PhhResults(hands, showdowns, pokerkit, imported, evaluated, differing, floor)
 
 
 def written(folder: Path, hands: int, seed: int, progress: Console | None = None) -> Path:
@@ -137,7 +140,8 @@ def table_rows(r: PhhResults) -> list[list[str]]:
             row("pokerdb evaluate (nothing left)", r.evaluated),
             ["pokerdb import + evaluate", f"{both:.2f}",
              f"{r.imported.cpu + r.evaluated.cpu:.2f}", "", f"{r.hands / both:,.0f}",
-             f"{r.ratio:.3f}x"]]
+             f"{r.ratio:.3f}x"],
+            *([r.floor.row(HEADINGS, r.pokerkit.wall)] if r.floor is not None else [])]
 
 
 def title(r: PhhResults) -> str:
@@ -156,7 +160,9 @@ def targets(r: PhhResults) -> list[tuple[str, str, str, bool]]:
              rate >= RATE_GOAL),
             ("PHH import vs pokerkit load and replay", f"<= {IMPORT_RATIO_GOAL}x",
              f"{imported:.3f}x ({r.imported.wall:.2f} s vs {r.pokerkit.wall:.2f} s)",
-             imported <= IMPORT_RATIO_GOAL)]
+             imported <= IMPORT_RATIO_GOAL),
+            *([r.floor.target(r.hands / (IMPORT_RATIO_GOAL * r.pokerkit.wall))]
+              if r.floor is not None else [])]
 
 
 def pokerkit_main(folder: Path, out: Path) -> None:

@@ -35,6 +35,7 @@ from result_tables import Table, render_rich
 from rich.console import Console
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
+from store_floor import StoreFloor, store_floor
 
 from pokerdb.storage.location import database_url
 
@@ -57,6 +58,7 @@ class StarsResults:
     differing: int  # hands pokerkit read whose payoffs are not pokerdb's nets before rake
     mixed: Measured | None = None  # the import of the file with draw hands
     draw_share: float = 0.0
+    floor: StoreFloor | None = None  # SQLite: storing the rows alone (store_floor.py)
 
     @property
     def rate(self) -> float:
@@ -128,6 +130,7 @@ def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
     nets = stored_nets(db)
     differing = sum(not same_payoffs(nets.get(number), [Decimal(value) for value in paid])
                     for number, paid in payoffs.items())
+    floor = store_floor(path, "pokerstars") if db.endswith(".sqlite") else None
     mixed = None
     if mixed_db is not None:
         mixed_path = written(path.with_name(f"{path.stem}-mixed.txt"), hands, seed, draw_share)
@@ -135,7 +138,7 @@ def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
         mixed = measure(python("-m", "pokerdb", "import", str(mixed_path), "--db", mixed_db,
                                "-q"))
     return StarsResults(hands, len(payoffs), pokerkit_hands, pokerkit, imported, differing,
-                        mixed, draw_share)
+                        mixed, draw_share, floor)
 
 
 def stored_nets(db: str) -> dict[str, list[Decimal]]:
@@ -177,7 +180,8 @@ def table_rows(r: StarsResults) -> list[list[str]]:
                 f"{r.pokerkit_hands:,} without antes)", r.pokerkit_read, r.pokerkit),
             row("pokerdb import (SQLite unless --db)", r.hands, r.imported),
             *([row(f"pokerdb import, {r.draw_share:.0%} of the hands draw hands", r.hands,
-                   r.mixed)] if r.mixed is not None else [])]
+                   r.mixed)] if r.mixed is not None else []),
+            *([r.floor.row(HEADINGS)] if r.floor is not None else [])]
 
 
 def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
@@ -186,6 +190,7 @@ def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
             ("PokerStars import vs pokerkit parse and replay", f">= {RATIO_GOAL}x",
              f"{r.ratio:.0f}x ({r.rate:,.0f} vs {r.pokerkit_rate:,.1f} hands/s)",
              r.ratio >= RATIO_GOAL),
+            *([r.floor.target(RATIO_GOAL * r.pokerkit_rate)] if r.floor is not None else []),
             *([("PokerStars import with draw hands vs hold'em only", f">= {MIXED_GOAL:.3f}x",
                 f"{r.mixed_ratio:.3f}x (CPU {r.imported.cpu / r.mixed.cpu:.3f}x)",
                 r.mixed_ratio >= MIXED_GOAL)]

@@ -28,6 +28,7 @@ from pokerstars_hands import (
     _returned,
     _Table,
     _words,
+    blinds,
     holdem_hand,
     paid_out,
 )
@@ -91,14 +92,8 @@ def _play(table: _Table, game: DrawGame, number: int) -> Iterator[str]:
     for seat, (name, stack) in enumerate(zip(names, table.stacks, strict=True), 1):
         yield f"Seat {seat}: {name} ({table.money(stack)} in chips)"
     stacks = list(table.stacks)
-    order = list(range(n)) if n > 2 else [1, 0]
     bets = [0] * n
-    for seat, blind, kind in ((order[0], table.small, "small"), (order[1], table.big, "big")):
-        posted = min(blind, stacks[seat])
-        stacks[seat] -= posted
-        bets[seat] = posted
-        yield (f"{names[seat]}: posts {kind} blind {table.money(posted)}"
-               + (" and is all-in" if not stacks[seat] else ""))
+    big_blind = yield from blinds(table, stacks, bets)
     yield "*** DEALING HANDS ***"
     deck = list(DECK)
     rng.shuffle(deck)
@@ -107,7 +102,7 @@ def _play(table: _Table, game: DrawGame, number: int) -> Iterator[str]:
     yield f"Dealt to {names[hero]} [{' '.join(holes[hero])}]"
     live = [True] * n
     put = [0] * n
-    first = (order[1] + 1) % n
+    first = (big_blind + 1) % n
     drawn = 0
     for street in range(game.draws + 1):
         if street:

@@ -11,7 +11,7 @@ site pays them.
 """
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -107,14 +107,8 @@ def _play(table: _Table, number: int) -> Iterator[str]:
             stacks[seat] -= posted
             put[seat] += posted
             yield f"{names[seat]}: posts the ante {table.money(posted)}"
-    order = list(range(n)) if n > 2 else [1, 0]  # heads-up the button posts the small blind
     bets = [0] * n
-    for seat, blind, kind in ((order[0], table.small, "small"), (order[1], table.big, "big")):
-        posted = min(blind, stacks[seat])
-        stacks[seat] -= posted
-        bets[seat] = posted
-        yield (f"{names[seat]}: posts {kind} blind {table.money(posted)}"
-               + (" and is all-in" if not stacks[seat] else ""))
+    big_blind = yield from blinds(table, stacks, bets)
     yield "*** HOLE CARDS ***"
     deck = list(DECK)
     rng.shuffle(deck)
@@ -123,7 +117,7 @@ def _play(table: _Table, number: int) -> Iterator[str]:
     hero = rng.randrange(n)
     yield f"Dealt to {names[hero]} [{' '.join(holes[hero])}]"
     live = [True] * n
-    first_actor = (order[1] + 1) % n
+    first_actor = (big_blind + 1) % n
     for street in range(4):
         if street:
             shown = board[:3] if street == 1 else board[:street + 2]
@@ -142,6 +136,20 @@ def _play(table: _Table, number: int) -> Iterator[str]:
         if sum(live) == 1:
             break
     yield from _showdown(table, put, live, holes, board, street)
+
+
+def blinds(table: _Table, stacks: list[int], bets: list[int]) -> Generator[str, None, int]:
+    """The blinds' lines, seats 1..n with the button n (heads-up the button posts the small
+    blind), each posted blind taken from `stacks` into `bets`; returns the big blind's seat."""
+    n = len(table.names)
+    order = list(range(n)) if n > 2 else [1, 0]
+    for seat, blind, kind in ((order[0], table.small, "small"), (order[1], table.big, "big")):
+        posted = min(blind, stacks[seat])
+        stacks[seat] -= posted
+        bets[seat] = posted
+        yield (f"{table.names[seat]}: posts {kind} blind {table.money(posted)}"
+               + (" and is all-in" if not stacks[seat] else ""))
+    return order[1]
 
 
 def _betting(table: _Table, street: int, stacks: list[int], bets: list[int], live: list[bool],

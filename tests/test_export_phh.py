@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pokerkit import HandHistory
 from support import PHH_DATA, REPO, fails, rows, succeeds
+from test_export_phh_site import assert_same_site_hands
 from typer.testing import CliRunner
 
 SAMPLES = REPO / "tests" / "data" / "pokerstars" / "CashGame"
@@ -34,7 +35,7 @@ def stored_nets(db_url: str) -> dict[int, list[Decimal]]:
 
 
 def test_pokerstars_hands_exported_replay_in_pokerkit_to_the_same_nets(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
     out = tmp_path / "out"
     result = succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
@@ -61,22 +62,11 @@ def test_pokerstars_hands_exported_replay_in_pokerkit_to_the_same_nets(
     assert replayed == dict(rows(db_url, "SELECT variant, count(*) FROM deals WHERE variant IN "
                                          "('NT', 'FT', 'PO') AND second_board IS NULL GROUP BY "
                                          "variant")) == {"NT": 46, "FT": 3, "PO": 5}
-    # Imported back, every hand (raked: its winnings are what the site paid, its `_rake` and
-    # `_fees` the rest) has the nets the site's file gave, seat by seat.
-    succeeds(runner, "import", str(folder), "--db", db_url, "--name", "again")
-    query = ("SELECT d.hand_number, s.player, s.name, s.put_in, s.net, c.cards FROM deals d "
-             "JOIN datasets ds ON ds.id = d.dataset_id JOIN seats s ON s.deal_id = d.id "
-             "JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
-             "WHERE ds.name = '{}' ORDER BY d.hand_number, s.player")
-    first = rows(db_url, query.format("CashGame"))
-    assert len(first) == rows(db_url, "SELECT count(*) FROM seats")[0][0] // 2
-    assert rows(db_url, query.format("again")) == first
-    rake_paid = ("SELECT d.hand_number, s.player, s.raked FROM seats s JOIN deals d "
-                 "ON d.id = s.deal_id JOIN datasets ds ON ds.id = d.dataset_id "
-                 "WHERE s.raked > 0 AND ds.name = '{}' ORDER BY d.hand_number, s.player")
-    raked = rows(db_url, rake_paid.format("CashGame"))
-    assert rows(db_url, rake_paid.format("again")) == raked
-    assert len({hand for hand, _, _ in raked}) == 40  # hands raked
+    # Imported back, every hand is the same site's hand: every column of its deal and seats
+    # the same (raked: its winnings are what the site paid, its `_rake` and `_fees` the rest).
+    assert_same_site_hands(runner, folder, db_url, other_url, "CashGame")
+    (raked,) = rows(other_url, "SELECT count(DISTINCT deal_id) FROM seats WHERE raked > 0")[0]
+    assert raked == 40
 
 
 def test_phh_hands_exported_replay_and_import_back_the_same(

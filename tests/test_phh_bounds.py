@@ -18,8 +18,9 @@ from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh_amounts import MAX_DIGITS
+from pokerdb.formats.phh_fields import MAX_TEXT_CHARS
 from pokerdb.formats.phh_files import MAX_HAND_FILE_BYTES, MAX_HANDS_FILE_BYTES
-from pokerdb.formats.phh_reader import MAX_TEXT_CHARS, parse_hand
+from pokerdb.formats.phh_reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 
 HAND = """variant = "NT"

@@ -6,12 +6,15 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 from support import rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import phh_files
 from pokerdb.formats.phh_files import MAX_HAND_FILE_BYTES, MAX_SITE_FILE_BYTES, PhhFile
+from pokerdb.formats.pokerstars_lines import HAND_STARTS, hand_starts
 from pokerdb.formats.pokerstars_reader import pokerstars_files
 from pokerdb.rules.hand_record import PhhError
 
@@ -39,3 +42,22 @@ def test_a_site_file_past_its_bound_is_refused_by_name(tmp_path: Path,
         file.read()
     assert str(refused.value) == ("a.txt: is larger than 10 bytes, the most pokerdb reads of a "
                                   "site's hand history file (read whole: split it)")
+
+
+_PIECES = ("PokerStars Hand #1: x", "PokerStars Zoom Hand #2", "PokerStars Home Game Hand #3",
+           "PokerStars Game #4", "PokerStars Home Game #5", "\ufeff", "\n", "x", " ",
+           "PokerStars Hand ", "PokerStars Zoom Game #7", "PokerStars Home Game Game #8",
+           "Seat 1: PokerStars Hand #6")
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join))
+def test_hand_starts_are_the_lines_that_start_a_hand(text: str) -> None:
+    """A hand starts each line that, after at most one byte order mark, starts with one of
+    the words of HAND_STARTS, and nowhere else (the search finds the words, then checks
+    their line)."""
+    expected, offset = [], 0
+    for line in text.split("\n"):
+        if line.removeprefix("\ufeff").startswith(HAND_STARTS):
+            expected.append(offset)
+        offset += len(line) + 1
+    assert hand_starts(text) == expected

@@ -4,6 +4,7 @@ script error, the canned queries show the database's rows, the charts draw, and 
 file is left exactly as it was."""
 
 import hashlib
+import math
 import socket
 import sqlite3
 import subprocess
@@ -28,15 +29,28 @@ PLAYER_QUERIES = {"player_results", "player_net_over_hands", "player_hands"}
 pytestmark = pytest.mark.slow
 
 
+# Games of low hands, and split games with a low half, dealt (pokerdb generate) for the chart
+# of categories against their odds: each game's seed and the format its deals are written in.
+LOW_GAMES = {"razz": (1, "hands"), "deuce-to-seven": (2, "hands"), "badugi": (3, "hands"),
+             "stud-hi-lo": (4, "hands"), "omaha-hi-lo": (5, "holdem")}
+
+
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled hand histories and 400 five-card deals, evaluated, by pokerdb processes
-    that have ended (so the file holds everything: no write-ahead log is left)."""
+    """The bundled hand histories, 400 five-card deals and 200 deals of each of LOW_GAMES,
+    evaluated, by pokerdb processes that have ended (so the file holds everything: no
+    write-ahead log is left)."""
     folder = tmp_path_factory.mktemp("served")
     path = folder / "poker.db"
     five = folder / "five.txt"
     five.write_text("\n".join(PE54_FILE.read_text().splitlines()[:400]) + "\n")
-    for arguments in ([str(PHH_DATA), "--skip-invalid"], [str(five), "--evaluate"]):
+    imports = [[str(PHH_DATA), "--skip-invalid"], [str(five), "--evaluate"]]
+    for game, (seed, written_as) in LOW_GAMES.items():
+        dealt = folder / f"{game}.txt"
+        subprocess.run([sys.executable, "-m", "pokerdb", "generate", "200", "--seed",
+                        str(seed), "--game", game, "-o", str(dealt), "-q"], check=True)
+        imports.append([str(dealt), "--format", written_as, "--game", game, "--evaluate"])
+    for arguments in imports:
         subprocess.run([sys.executable, "-m", "pokerdb", "import", *arguments, "-q", "--db",
                         str(path)], check=True)
     assert not Path(f"{path}-wal").exists()
@@ -134,7 +148,7 @@ def test_pages_load_and_canned_queries_show_the_rows(server: str, browser: objec
     assert digest(database) == before
 
 
-def test_the_charts_draw(server: str, browser: object, tmp_path: Path) -> None:
+def test_the_charts_draw(server: str, browser: object, database: Path, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
     page.goto(f"{server}/poker/player_net_over_hands?player=Brian+Rast&_hide_sql=1")
     line = page.locator("#pokerdb-chart polyline.net-line")
@@ -143,13 +157,43 @@ def test_the_charts_draw(server: str, browser: object, tmp_path: Path) -> None:
     assert len(points) == 83 + 1  # every hand, from zero
     page.locator("#pokerdb-chart").screenshot(path=str(tmp_path / "net.png"))
     page.goto(f"{server}/poker/categories_against_odds?_hide_sql=1")
-    assert page.locator("#pokerdb-chart rect.bar.observed").count() == 10
-    assert page.locator("#pokerdb-chart rect.bar.exact").count() == 10
-    heights = [float(page.locator("#pokerdb-chart rect.bar.exact").nth(index).get_attribute(
-        "height") or 0) for index in range(10)]
-    assert heights == sorted(heights, reverse=True) and heights[-1] > 0  # rarer, lower
     page.locator("#pokerdb-chart").screenshot(path=str(tmp_path / "odds.png"))
     assert (tmp_path / "odds.png").stat().st_size > 5_000
+    # Every category of every game dealt, of its own kind of hand: five-card's, stud hi/lo's
+    # and Omaha hi/lo's high halves, razz's, deuce-to-seven's and badugi's lows, and both
+    # split games' eight-or-better low halves.
+    bars = {kind: [bar_of(page, kind, index) for index in range(
+        page.locator(f"#pokerdb-chart rect.bar.{kind}").count())]
+        for kind in ("observed", "exact")}
+    kinds = [kind for kind, _ in bars["exact"]]
+    assert {kind: kinds.count(kind) for kind in set(kinds)} == {
+        "high": 30, "ace-to-five": 14, "deuce-to-seven": 16, "badugi": 4, "eight-or-better": 10}
+    assert [kind for kind, _ in bars["observed"]] == kinds
+    # Each bar as tall as its row's percent on the chart's log scale, low halves alike.
+    expected = database_rows(database, QUERIES["categories_against_odds"]["sql"], {})
+    assert [row[1] for row in expected] == kinds
+    for kind, column in (("observed", 4), ("exact", 5)):
+        assert [height for _, height in bars[kind]] == pytest.approx(
+            [log_height(row[column]) for row in expected], abs=0.01)
+    five_card = [height for (_, height), row in zip(bars["exact"], expected, strict=True)
+                 if row[0] == "five-card"]
+    assert len(five_card) == 10
+    assert five_card == sorted(five_card, reverse=True) and five_card[-1] > 0  # rarer, lower
+    assert page.locator("#pokerdb-chart text.game-name").all_text_contents() == [
+        "badugi", "deuce-to-seven", "five-card", "omaha-hi-lo", "razz", "stud-hi-lo"]
+    no_lows = [row[4] for row in expected if row[2] == "No Low"]
+    assert len(no_lows) == 2 and all(50 < percent < 100 for percent in no_lows)
+
+
+def bar_of(page: object, kind: str, index: int) -> tuple[str, float]:
+    """The kind of hand and the height of the chart's `index`-th bar of `kind`."""
+    bar = page.locator(f"#pokerdb-chart rect.bar.{kind}").nth(index)  # type: ignore[attr-defined]
+    return bar.get_attribute("data-kind"), float(bar.get_attribute("height"))
+
+
+def log_height(percent: float) -> float:
+    """A bar's height for `percent` on the chart's scale: 1e-5 % to 100 % over 214 pixels."""
+    return 214 * (math.log10(max(percent, 1e-5)) + 5) / 7
 
 
 def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -> None:

@@ -31,7 +31,8 @@ _EXACT: Final = Numeric(asdecimal=True)
 _UNSAFE: Final = re.compile(r"[^\w.-]+")
 _DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_pot", "rake",
                         "fees")
-_SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind")
+_SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind",
+                         "cashed_out")
 _SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in", "level",
                        "total_pot", "rake", "fees", "second_board", "hero")
 
@@ -95,7 +96,8 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
         for deal in chunk:
             hand = _hand(deal, seat_rows.get(deal.id, []),
                          [row.action for row in action_rows.get(deal.id, [])])
-            yield deal.line_no, hand, _site_fields(deal)
+            yield deal.line_no, hand, {**_site_fields(deal),
+                                       **_cashed_out(deal, seat_rows.get(deal.id, []))}
 
 
 def _exact(table: Any, amounts: Sequence[str]) -> list[Any]:
@@ -165,3 +167,10 @@ def _site_fields(deal: Row[Any]) -> Extra:
     if fields["played_at"] is not None:
         fields["played_at"] = fields["played_at"].isoformat()
     return fields
+
+
+def _cashed_out(deal: Row[Any], seat_rows: list[Row[Any]]) -> Extra:
+    """What the site paid each seat for cashing out the hand, where it paid any."""
+    if deal.site is None or not any(row.cashed_out for row in seat_rows):
+        return {}
+    return {"cashed_out": [row.cashed_out for row in seat_rows]}

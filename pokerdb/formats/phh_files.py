@@ -58,11 +58,15 @@ class PhhFile:
             descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError as exc:
             raise PhhError(self.source, f"cannot be read: {exc.strerror}") from exc
-        with open(descriptor, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        try:
+            status = os.fstat(descriptor)
+            if not stat.S_ISREG(status.st_mode):
                 raise PhhError(self.source, "is not a regular file (a device, a pipe or a "
                                             "socket): hand histories are read from files")
-            return self.within_bounds(stream.read(self.max_bytes + 1), "is larger than")
+            return self.within_bounds(_read_to_end(descriptor, status.st_size,
+                                                   self.max_bytes + 1), "is larger than")
+        finally:
+            os.close(descriptor)
 
     def within_bounds(self, data: bytes, what: str) -> bytes:
         """`data`, if no more than max_bytes; `what` says of what, else."""
@@ -103,3 +107,16 @@ def phh_files(path: Path) -> list[PhhFile]:
                      for name in names if is_phh_name(name))
     found.sort()
     return [PhhFile("/".join(parts), Path(file)) for parts, file in found]
+
+
+def _read_to_end(descriptor: int, size: int, limit: int) -> bytes:
+    """Up to `limit` bytes of a regular file of `size` bytes (as fstat gave it: it may have
+    grown since) from where `descriptor` stands, in one read of that size: a buffered read of
+    `limit` bytes allocates all of them first, which took three quarters of reading a folder
+    of small .phh files (36 against 8 microseconds a file)."""
+    chunks = [os.read(descriptor, min(size + 1, limit))]
+    read = len(chunks[0])
+    while read < limit and chunks[-1]:
+        chunks.append(os.read(descriptor, min(limit - read, 1 << 20)))
+        read += len(chunks[-1])
+    return b"".join(chunks)

@@ -242,7 +242,8 @@ class HandHistories:
                                                   strict=True)):
             replayed = hand.replayed
             try:
-                if replayed.hand.site is not None:
+                site = replayed.hand.site
+                if site is not None and not site.exported:
                     batch.settlements[index] = settle_as_paid(
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])

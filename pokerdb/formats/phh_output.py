@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from pokerdb.rules.hand_record import PhhHand
 
-Extra = Mapping[str, str | int | Decimal | bool | None]
+Value = str | int | Decimal | bool
+Extra = Mapping[str, Value | list[Value] | None]
 
 
 def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
@@ -59,7 +60,9 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _value(value: str | int | Decimal | bool) -> str:
+def _value(value: Value | list[Value]) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_value, value)) + "]"
     if isinstance(value, bool):
         return _boolean(value)
     if isinstance(value, Decimal):

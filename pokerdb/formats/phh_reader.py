@@ -3,33 +3,25 @@ hands (the files of a path: pokerdb.formats.phh_files), and each hand's fields c
 `PhhHand`.
 
 Input is bounded as deal files' lines are: a file is read whole within its bound
-(pokerdb.formats.phh_files); a string field holds at most MAX_TEXT_CHARS; an amount is refused
-unless pokerdb can store it exactly (pokerdb.formats.phh_amounts). TOML is read by
-pokerdb.formats.phh_toml, a .phhs one hand's table at a time.
+(pokerdb.formats.phh_files); a string field holds at most MAX_TEXT_CHARS (each field is read by
+pokerdb.formats.phh_fields); an amount is refused unless pokerdb can store it exactly
+(pokerdb.formats.phh_amounts). TOML is read by pokerdb.formats.phh_toml, a .phhs one hand's
+table at a time. A site's hand that pokerdb exported comes back with its site's facts
+(pokerdb.formats.phh_site).
 """
 
-import datetime
 from collections.abc import Iterator
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from pokerdb.errors import quoted
 from pokerdb.formats.deal_lines import UTF8_BOM
-from pokerdb.formats.phh_amounts import (
-    AMOUNT_LIMIT,
-    MAX_DIGITS,
-    MAX_EXPONENT,
-    cbr_decimals,
-    finest_amount,
-    in_units,
-    oversized_bet,
-    too_fine,
-    too_large,
-)
+from pokerdb.formats.phh_amounts import MAX_DIGITS
+from pokerdb.formats.phh_fields import Fields
 from pokerdb.formats.phh_files import PhhFile, phh_files
+from pokerdb.formats.phh_site import TAKEN_FIELDS, exported_site
 from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
-from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+from pokerdb.rules.hand_record import PhhError, PhhHand
 
 
 def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
@@ -87,7 +79,7 @@ def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
 def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     """A hand from its TOML table, every field checked for type and length, every amount
     for what pokerdb can store exactly (pokerdb.formats.phh_amounts)."""
-    fields = _Fields(table, source)
+    fields = Fields(table, source)
     variant = fields.text("variant")
     stacks = fields.numbers("starting_stacks", infinite=True)
     if len(stacks) < 2:
@@ -102,7 +94,8 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
                                              for name in AMOUNT_FIELDS]
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
-    taken = {name: fields.optional_amount(name) for name in _TAKEN_FIELDS}
+    taken = [fields.optional_amount(name) for name in TAKEN_FIELDS]
+    site = exported_site(fields, players)
     actions = fields.texts("actions")
     names = fields.optional_texts("players", players)
     exponent = fields.exponent(actions)
@@ -110,6 +103,10 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     # The replay holds every bet to a stack; an unknown one (None) holds none.
     if exponent or None in starting_stacks or fields.longest["actions"] > _SHORT_ACTION:
         fields.check_bets(actions, exponent)
+    paid = None if winnings is None else cast("tuple[int, ...]",
+                                              fields.units("winnings", winnings))
+    rake, fees = (fields.unit(name, value) or 0 for name, value in zip(TAKEN_FIELDS, taken,
+                                                                       strict=True))
     return PhhHand(
         source=source,
         variant=variant,
@@ -127,210 +124,12 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         players=None if names is None else tuple(names),
         finishing_stacks=None if finishing is None else cast(
             "tuple[int, ...]", fields.units("finishing_stacks", finishing)),
-        winnings=None if winnings is None else cast(
-            "tuple[int, ...]", fields.units("winnings", winnings)),
+        winnings=paid,
         details=fields.details(),
-        taken=sum(fields.unit(name, value) or 0 for name, value in taken.items()),
+        site=None if site is None or paid is None else site.facts(fields, paid, rake, fees),
+        taken=rake + fees,
     )
 
 
-# pokerdb's own fields of a site's hand it exported (exports.phh): what the pots paid besides
-# the players.
-_TAKEN_FIELDS: Final = ("_rake", "_fees")
-
-
-_INFINITY: Final = Decimal("inf")
 # The longest action whose amount cannot have MAX_DIGITS digits ("p10 cbr " and fewer).
 _SHORT_ACTION: Final = len("p10 cbr ") + MAX_DIGITS - 1
-# Of a string field, in characters: far more than any name or event takes, and few enough
-# that a hand's row stays a row (a value of 100 MB once broke queries on its column).
-MAX_TEXT_CHARS: Final = 64 * 1024
-
-
-class _Fields:
-    """Typed access to a hand's TOML table; each problem is a PhhError naming the field."""
-
-    def __init__(self, table: dict[str, object], source: str) -> None:
-        self.table = table
-        self.source = source
-        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
-        self.places = 0  # the hand's decimal places, once `exponent` has found them
-        self.longest: dict[str, int] = {}  # by field: the longest string of an array
-
-    def fail(self, name: str, problem: str) -> PhhError:
-        return PhhError(self.source, f"field {name!r} {problem}")
-
-    def exponent(self, actions: list[str]) -> int:
-        """The most decimal places of the hand's amounts (the fields', and the `cbr`
-        actions'), at most MAX_EXPONENT."""
-        decimals = self.decimals
-        if "." in "".join(actions):
-            decimals = [*decimals, *(("actions", amount) for amount in
-                                     cbr_decimals(actions))]
-        self.places, finest = finest_amount(decimals)
-        if finest is not None and self.places > MAX_EXPONENT:
-            raise self.fail(finest[0], too_fine(finest[1], self.places))
-        return self.places
-
-    def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
-        """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
-        `exponent`; None for an unknown stack), each checked to be storable exactly."""
-        if not self.decimals and max(values, default=0) < AMOUNT_LIMIT:
-            return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
-        counted: list[int | None] = []
-        for value in values:
-            count = None if value == _INFINITY else in_units(value, self.places)
-            if count is None and value != _INFINITY:
-                raise self.fail(name, too_large(value, self.places))
-            counted.append(count)
-        return tuple(counted)
-
-    def unit(self, name: str, value: int | Decimal | None) -> int | None:
-        """A bet size as units (see `units`)."""
-        return None if value is None else self.units(name, [value])[0]
-
-    def check_bets(self, actions: list[str], exponent: int) -> None:
-        """Every `cbr` amount storable exactly (see phh_amounts.oversized_bet)."""
-        oversized = oversized_bet(actions, exponent)
-        if oversized is not None:
-            raise self.fail("actions", too_large(oversized, exponent))
-
-    def required(self, name: str) -> object:
-        value = self.table.get(name)
-        if value is None:
-            raise self.fail(name, "is missing")
-        return value
-
-    def text(self, name: str) -> str:
-        value = self.required(name)
-        if not isinstance(value, str):
-            raise self.fail(name, f"should be a string, not {_shown(value)}")
-        return self._bounded(name, value)
-
-    def _bounded(self, name: str, text: str) -> str:
-        if len(text) > MAX_TEXT_CHARS:
-            raise self.fail(name, f"is {len(text):,} characters long: at most "
-                                  f"{MAX_TEXT_CHARS:,} are stored")
-        return text
-
-    def optional_text(self, name: str, numbered: bool = False) -> str | None:
-        """A string field; with `numbered`, an integer is accepted too and kept as text."""
-        value = self.table.get(name)
-        if value is None:
-            return None
-        if isinstance(value, str):
-            return self._bounded(name, value)
-        if numbered and isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
-        kind = "a string or an integer" if numbered else "a string"
-        raise self.fail(name, f"should be {kind}, not {_shown(value)}")
-
-    def integer(self, name: str) -> int | None:
-        value = self.table.get(name)
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-        raise self.fail(name, f"should be an integer, not {_shown(value)}")
-
-    def flag(self, name: str) -> bool:
-        value = self.table.get(name, False)
-        if not isinstance(value, bool):
-            raise self.fail(name, f"should be true or false, not {_shown(value)}")
-        return value
-
-    def optional_number(self, name: str) -> int | Decimal | None:
-        """A bet size: a positive number."""
-        value = self.table.get(name)
-        if value is None or (type(value) is int and value > 0):
-            return value
-        return self._amount(name, value, positive=True)
-
-    def optional_amount(self, name: str) -> int | Decimal | None:
-        """An amount that may be zero: a rake or a fee."""
-        value = self.table.get(name)
-        return None if value is None else self._amount(name, value, positive=False)
-
-    def numbers(self, name: str, players: int | None = None,
-                infinite: bool = False) -> list[int | Decimal]:
-        """An array of amounts, one per player when `players` is given; zero is allowed
-        except where `infinite` (starting stacks: positive, `inf` when unknown)."""
-        value = self.required(name)
-        if not isinstance(value, list):
-            raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
-        self._count(name, value, players)
-        if set(map(type, value)) <= _INT and (not value or min(value) >= infinite):
-            return value  # whole amounts, in range: the common case, checked at C speed
-        return [self._amount(name, item, positive=infinite, infinite=infinite)
-                for item in value]
-
-    def optional_numbers(self, name: str, players: int) -> list[int | Decimal] | None:
-        return None if self.table.get(name) is None else self.numbers(name, players)
-
-    def texts(self, name: str, players: int | None = None) -> list[str]:
-        value = self.required(name)
-        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
-            raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
-        self._count(name, value, players)
-        self.longest[name] = longest = max(map(len, value), default=0)
-        if longest > MAX_TEXT_CHARS:
-            raise self.fail(name, f"holds a string {longest:,} characters long: at most "
-                                  f"{MAX_TEXT_CHARS:,} are stored")
-        return value
-
-    def optional_texts(self, name: str, players: int) -> list[str] | None:
-        return None if self.table.get(name) is None else self.texts(name, players)
-
-    def _count(self, name: str, values: list[object], players: int | None) -> None:
-        if players is not None and len(values) != players:
-            raise self.fail(name, f"has {len(values)} values for {players} players")
-
-    def _amount(self, name: str, value: object, positive: bool,
-                infinite: bool = False) -> int | Decimal:
-        if isinstance(value, bool) or not isinstance(value, int | Decimal):
-            raise self.fail(name, f"should hold numbers, not {_shown(value)}")
-        if (isinstance(value, Decimal) and value.is_nan()) or (
-                value == _INFINITY and not infinite):
-            raise self.fail(name, f"holds {value}: amounts must be finite")
-        if value < 0 or (positive and value == 0):
-            sign = "positive" if positive else "zero or more"
-            raise self.fail(name, f"holds {value}: amounts must be {sign}")
-        if type(value) is Decimal:
-            self.decimals.append((name, value))
-        return value
-
-    def details(self) -> HandDetails:
-        present = self.table.keys() & _DETAIL_KINDS.keys()
-        if not present:
-            return _NO_DETAILS
-        return HandDetails(**{name: self._detail(name, _DETAIL_KINDS[name]) for name in present})
-
-    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
-        value = self.table[name]
-        if kind == "text" or kind == "numbered":
-            return self.optional_text(name, numbered=kind == "numbered")
-        if kind == "integer":
-            return self.integer(name)
-        if kind == "time":
-            if not isinstance(value, datetime.time):
-                raise self.fail(name, f"should be a TOML local time, not {_shown(value)}")
-            return value
-        if not (isinstance(value, list) and set(map(type, value)) <= _INT):
-            raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
-        return tuple(value)
-
-
-# How each descriptive field is written: "numbered" is a string or an integer (kept as text).
-_DETAIL_KINDS: Final = {
-    "hand": "numbered", "table": "numbered", "event": "text", "venue": "text", "url": "text",
-    "address": "text", "city": "text", "region": "text", "postal_code": "text",
-    "country": "text", "year": "integer", "month": "integer", "day": "integer",
-    "time": "time", "time_zone": "text", "time_zone_abbreviation": "text", "level": "integer",
-    "seat_count": "integer", "seats": "integers", "currency": "text",
-    "currency_symbol": "text", "author": "text",
-}
-assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
-_NO_DETAILS: Final = HandDetails()
-_INT: Final = frozenset((int,))
-_STR: Final = frozenset((str,))
-
-def _shown(value: object) -> str:
-    return quoted(value) if isinstance(value, str) else quoted(str(value))

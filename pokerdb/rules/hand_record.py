@@ -46,6 +46,10 @@ class SiteFacts:
     lines: tuple[int, ...]  # per PHH action: the file's line it comes from
     texts: tuple[str, ...]  # per PHH action: that line
     cash_out_fees: int = 0  # the part of `fees` charged for cash-outs: not from the pot
+    # Read from a PHH file that pokerdb exported (formats.phh_site): the site's columns only,
+    # each line's text, put_in, returned and words left empty; settled by the file's winnings,
+    # `_rake` and `_fees` (rules.recorded_figures), as any PHH hand's.
+    exported: bool = False
 
     def located(self, error: PhhError) -> PhhError:
         """The replay's error about an action, naming the file's line instead."""

@@ -12,7 +12,8 @@ units of the pots it split.
 A hand that pokerdb exported from a site's hand with rake (`_rake`, `_fees`: PhhHand.taken)
 states what the site paid: each seat's winnings are then the settlement's less its share of
 the rake and fees, which must add up to them, and the hand is stored as paid (as
-rules.site_settlement stores the site's own file).
+rules.site_settlement stores the site's own file); its `_total_pot` must be what the players
+put in.
 """
 
 from collections.abc import Sequence
@@ -29,7 +30,10 @@ def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
     seat and both figures when the file's finishing stacks or winnings contradict the
     settlement of its actions."""
     hand = replayed.hand
-    if hand.taken:
+    if hand.site is not None and hand.site.total_pot != sum(replayed.put_in):
+        raise PhhError(hand.source, f"its _total_pot is {hand.amount(hand.site.total_pot)}, "
+                                    f"the players put in {hand.amount(sum(replayed.put_in))}")
+    if hand.taken or (hand.site is not None and any(hand.site.cashed_out)):
         return _as_paid(replayed, settlement)
     bounds = _won_bounds(settlement, hand.player_count)
     if hand.winnings is not None:
@@ -60,12 +64,34 @@ def _as_paid(replayed: Replayed, settlement: Settlement) -> Settlement:
                                         f"by the file, more than the "
                                         f"{hand.amount(settlement.won[seat])} it won by its "
                                         f"actions")
-    if sum(raked) != hand.taken:
+    cashed_out = (0,) * hand.player_count if hand.site is None else hand.site.cashed_out
+    if any(cashed_out):
+        _check_cash_outs(replayed, settlement, paid, sum(raked))
+    elif sum(raked) != hand.taken:
         raise PhhError(hand.source, f"its winnings are {hand.amount(sum(raked))} less than "
                                     f"its actions award, not its rake and fees of "
                                     f"{hand.amount(hand.taken)}")
+    paid = tuple(got + out for got, out in zip(paid, cashed_out, strict=True))
     return replace(settlement, won=paid, raked=tuple(raked), net=tuple(
         got - put for got, put in zip(paid, replayed.put_in, strict=True)))
+
+
+def _check_cash_outs(replayed: Replayed, settlement: Settlement, paid: tuple[int, ...],
+                     taken: int) -> None:
+    """A site's hand with cash-outs (`_cashed_out`): of what the seats won and were not paid
+    (`taken`), the pots paid the rake and some of the fees (the rest were cash-out fees, not
+    from the pots), and the site kept at most the pots of the seats it paid for cashing out."""
+    hand = replayed.hand
+    site = hand.site
+    assert site is not None
+    kept = sum(won for won, got, out in zip(settlement.won, paid, site.cashed_out, strict=True)
+               if out and not got)
+    if not (site.rake <= taken and taken - kept <= site.rake + site.fees):
+        raise PhhError(hand.source, f"its winnings are {hand.amount(taken)} less than its "
+                                    f"actions award, with cash-outs' pots of "
+                                    f"{hand.amount(kept)}: not its rake of "
+                                    f"{hand.amount(site.rake)} and some of its fees of "
+                                    f"{hand.amount(site.fees)}")
 
 
 def _paid(replayed: Replayed) -> tuple[int, ...] | None:

@@ -1,6 +1,8 @@
 """A datasette plugin drawing the chart of a canned query above its rows: the player's
 cumulative net over hands (a line), the categories against their exact odds (bars on a log
-scale). The script reads the rows from the page's own table and draws SVG; it loads nothing."""
+scale: each game's kind of hand, high or razz's, deuce-to-seven's and badugi's lows, then a
+split game's low half). The script reads the rows from the page's own table and draws SVG; it
+loads nothing."""
 
 import json
 from typing import Any, Final
@@ -17,7 +19,9 @@ _SCRIPT: Final = """
   const cells = (name) => Array.from(table.querySelectorAll("td.col-" + name))
     .map((cell) => cell.textContent.trim());
   const NS = "http://www.w3.org/2000/svg";
-  const W = 860, H = 320, L = 70, R = 20, T = 20, B = 70;
+  const H = 330, L = 70, R = 20, T = 36, B = 80;
+  // Wide enough for every category's pair of bars (a split game has its low half's too).
+  const W = Math.max(860, L + R + 24 * cells("category").length);
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("id", "pokerdb-chart");
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -62,7 +66,7 @@ _SCRIPT: Final = """
                  transform: "rotate(-90 14 " + (T + H - B) / 2 + ")",
                  "text-anchor": "middle"}, "cumulative net");
   } else {
-    const games = cells("game"), names = cells("category");
+    const games = cells("game"), kinds = cells("kind"), names = cells("category");
     const seen = cells("observed_percent").map(Number);
     const exact = cells("exact_percent").map(Number);
     if (!names.length) { return; }
@@ -78,19 +82,31 @@ _SCRIPT: Final = """
         ([value, colour, kind], k) => {
           add("rect", {x: left + slot * (0.15 + 0.35 * k), width: slot * 0.33,
                        y: y(value), height: H - B - y(value), fill: colour,
-                       class: "bar " + kind}).appendChild(document.createElementNS(NS,
-                       "title")).textContent = games[i] + " " + name + " " + kind + ": " +
-                       value + "%%";
+                       class: "bar " + kind, "data-kind": kinds[i]}).appendChild(
+                       document.createElementNS(NS, "title")).textContent = games[i] + " " +
+                       name + " (" + kinds[i] + ") " + kind + ": " + value + "%%";
         });
       add("text", {x: left + slot / 2, y: H - B + 12, "font-size": 9,
                    "text-anchor": "end",
                    transform: "rotate(-35 " + (left + slot / 2) + " " + (H - B + 12) + ")"},
-          (new Set(games).size > 1 ? games[i] + " " : "") + name);
+          name);
     });
-    add("rect", {x: W - 170, y: T, width: 10, height: 10, fill: "#1f6feb"});
-    add("text", {x: W - 155, y: T + 9, "font-size": 11}, "observed %%");
-    add("rect", {x: W - 90, y: T, width: 10, height: 10, fill: "#d29922"});
-    add("text", {x: W - 75, y: T + 9, "font-size": 11}, "exact %%");
+    // Each game's name above its categories, a rule between one game's and the next's.
+    let first = 0;
+    games.forEach((game, i) => {
+      if (games[i + 1] === game) { return; }
+      add("text", {x: L + slot * (first + i + 1) / 2, y: T - 6, "text-anchor": "middle",
+                   "font-size": 11, class: "game-name"}, game);
+      if (i + 1 < games.length) {
+        add("line", {x1: L + slot * (i + 1), x2: L + slot * (i + 1), y1: T, y2: H - B,
+                     stroke: "#ccc"});
+      }
+      first = i + 1;
+    });
+    add("rect", {x: W - 190, y: 4, width: 10, height: 10, fill: "#1f6feb"});
+    add("text", {x: W - 175, y: 13, "font-size": 11}, "observed %%");
+    add("rect", {x: W - 90, y: 4, width: 10, height: 10, fill: "#d29922"});
+    add("text", {x: W - 75, y: 13, "font-size": 11}, "exact %%");
   }
   const wrapper = table.closest(".table-wrapper") || table;
   wrapper.parentNode.insertBefore(svg, wrapper);

@@ -7,13 +7,12 @@ from typing import Any, Final
 from sqlalchemy import and_, func, select
 from sqlalchemy.dialects import sqlite
 
-from pokerdb.rules.evaluators import KEY_BITS, KEY_SLOTS
 from pokerdb.rules.games import GAMES
+from pokerdb.rules.hand_words import category_id
+from pokerdb.rules.variants import game_kind, low_kind
 from pokerdb.storage.player_stats import FIGURE_NAMES
 from pokerdb.storage.schema import categories, datasets, deals, hand_values
-from pokerdb.storage.view_columns import category_id
-
-CATEGORY_SHIFT: Final = KEY_BITS * KEY_SLOTS  # a strength packs its category above the ranks
+from pokerdb.storage.view_columns import category_id as category_of_hand
 
 TABLES: Final = {
     "categories": "The hand categories of every kind of hand: 0 High Card to 9 Royal Flush "
@@ -85,11 +84,26 @@ COLUMNS: Final = {
 CHARTS: Final = ("player_net_over_hands", "categories_against_odds")
 _SAMPLES = 1000  # points of the cumulative net chart at most
 
-_ODDS_ROWS = ",\n  ".join(
-    f"('{game.name}', {category}, {hands_of / game.all_hands!r})"
-    # The games valued as high hands by the best five (the chart reads high categories).
-    for game in GAMES.values() if game.variant is None
-    for category, hands_of in enumerate(game.random_hands))
+
+
+def _odds_rows() -> str:
+    """Each game's exact odds of each category of its kind of hand (a split game's high half),
+    and of its low half's, as SQL rows (game, half, category id, probability)."""
+    rows: list[str] = []
+    for game in GAMES.values():
+        halves = [("high", game_kind(game), game.random_hands)]
+        low = low_kind(game)
+        if low is not None and game.random_lows is not None:
+            halves.append(("low", low, game.random_lows))
+        rows.extend(f"('{game.name}', '{half}', {category_id(kind.naming, index)}, "
+                    f"{hands_of / game.all_hands!r})"
+                    for half, kind, counts in halves for index, hands_of in enumerate(counts))
+    return ",\n  ".join(rows)
+
+
+# A split game's hand without a qualifying low is of its low kind's first category (No Low).
+_NO_LOWS = ", ".join(f"('{game.name}', {category_id(low.naming, 0)})" for game in GAMES.values()
+                     if (low := low_kind(game)) is not None)
 _PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
 
 
@@ -97,7 +111,7 @@ def _wins_by_category() -> str:
     """The SQL of the deals won by category, each hand's category found as pokerdb's own
     answers find it (view_columns.category_id), written out for SQLite."""
     winning = hand_values.alias("v")
-    won, category = category_id(
+    won, category = category_of_hand(
         select(datasets.c.name.label("dataset"), categories.c.name.label("winning_category"),
                categories.c.kind, func.count().label("wins"))
         .select_from(deals).join(datasets, datasets.c.id == deals.c.dataset_id)
@@ -178,23 +192,33 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
         "title": "Categories against their exact odds",
         "description": "The share of evaluated hands of each category in dealt (not "
                        "recorded) datasets, against the exact odds of a random hand of the "
-                       "game, in percent.",
-        "sql": f"WITH odds(game, category, probability) AS (VALUES\n  {_ODDS_ROWS}),\n"
+                       "game, in percent: the categories of the game's kind of hand (high, "
+                       "or razz's, deuce-to-seven's, badugi's lows), then a split game's low "
+                       "half's (No Low, Eight Low .. Five Low).",
+        "sql": f"WITH odds(game, half, category, probability) AS (VALUES\n  {_odds_rows()}),\n"
+               f"lows(game, no_low) AS (VALUES {_NO_LOWS}),\n"
                "observed AS (\n"
-               f"  SELECT ds.game, v.strength >> {CATEGORY_SHIFT} AS category, "
-               "count(*) AS hands\n"
-               "  FROM hand_values v JOIN deals d ON d.id = v.deal_id\n"
+               "  SELECT ds.game, h.category, h.low_category, count(*) AS hands\n"
+               "  FROM hands h JOIN deals d ON d.id = h.deal_id\n"
                "  JOIN datasets ds ON ds.id = d.dataset_id\n"
-               "  WHERE v.strength IS NOT NULL AND ds.format <> 'phh'\n"
-               "  GROUP BY ds.game, category),\n"
+               "  WHERE h.strength IS NOT NULL AND d.source IS NULL\n"
+               "  GROUP BY ds.game, h.category, h.low_category),\n"
+               "counted AS (\n"
+               "  SELECT game, 'high' AS half, category, sum(hands) AS hands FROM observed\n"
+               "  GROUP BY game, category\n"
+               "  UNION ALL\n"
+               "  SELECT ob.game, 'low', coalesce(ob.low_category, l.no_low), sum(ob.hands)\n"
+               "  FROM observed ob JOIN lows l ON l.game = ob.game\n"
+               "  GROUP BY ob.game, coalesce(ob.low_category, l.no_low)),\n"
                "totals AS (SELECT game, sum(hands) AS hands FROM observed GROUP BY game)\n"
-               "SELECT o.game, c.name AS category, coalesce(ob.hands, 0) AS hands,\n"
-               "       100.0 * coalesce(ob.hands, 0) / t.hands AS observed_percent,\n"
+               "SELECT o.game, c.kind, c.name AS category, coalesce(ct.hands, 0) AS hands,\n"
+               "       100.0 * coalesce(ct.hands, 0) / t.hands AS observed_percent,\n"
                "       100.0 * o.probability AS exact_percent\n"
                "FROM odds o JOIN totals t ON t.game = o.game\n"
                "JOIN categories c ON c.id = o.category\n"
-               "LEFT JOIN observed ob ON ob.game = o.game AND ob.category = o.category\n"
-               "ORDER BY o.game, o.category",
+               "LEFT JOIN counted ct ON ct.game = o.game AND ct.half = o.half\n"
+               "  AND ct.category = o.category\n"
+               "ORDER BY o.game, o.half, o.category",
     },
 }
 

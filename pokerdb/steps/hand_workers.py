@@ -8,7 +8,8 @@ nothing; it settles its unit, then asks where the unit stands in the dataset: it
 many positions its hands take and each batch's size and site keys, and the importer answers,
 unit by unit in order, with the positions and deal ids before the unit and which of a site's
 hands are stored already (StoredOnce.kept). The worker then stages the rows with those ids
-and sends them. So the rows, the rejected hands and their order are those of one process
+and sends them; until the answer comes (the importer answers between the batches it stores),
+it settles its next unit. So the rows, the rejected hands and their order are those of one process
 reading the same input (tests/test_hand_workers.py compares every table).
 
 A worker ignores Ctrl-C: the importer stops every worker (SIGTERM) whenever it stops reading
@@ -22,6 +23,7 @@ import os
 import pickle
 import signal
 import sys
+from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, site_keys, stage_hands
 
 MAX_WORKERS: Final = 4
+SETTLED_AHEAD: Final = 1  # a worker's settled units waiting for their place, at most
 WORKERS_VARIABLE: Final = "POKERDB_WORKERS"
 # What a worker sends of a batch: its rows, or (every hand stored already) its cancelled hands.
 Staged = StagedHands | Rejected | int
@@ -209,22 +212,36 @@ def _received(pipe: Connection, process: BaseProcess) -> "_Counted | _Done":
 
 def _work(pipe: Connection, read: HandHistories, units: Sequence[HandUnit],
           mine: range, rule: PlayerRule, dialect: str, dataset_id: int) -> None:
-    """A worker: each of its units settled, placed by the importer, staged and sent."""
+    """A worker: each of its units settled, placed by the importer, staged and sent. While
+    the importer is busy storing (and so not placing), the worker settles its next unit
+    rather than wait: up to SETTLED_AHEAD units wait for their place."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the importer decides what Ctrl-C stops
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held since the fork
     try:
+        waiting: deque[tuple[int, list[HandBatch | Rejected]]] = deque()
         for index in mine:
             unit = units[index]
             items, positions = unit.items(rule, read)
             batches = [item for item in items if isinstance(item, HandBatch)]
             pipe.send(_Counted(index, positions, [len(batch) for batch in batches],
                                [site_keys(batch) for batch in batches]))
-            place = pipe.recv()
-            assert isinstance(place, _Place)
-            pipe.send(_Done(index, _staged(moved(items, place.positions), place, dialect,
-                                           dataset_id), unit.size))
+            waiting.append((index, items))
+            while waiting and (len(waiting) > SETTLED_AHEAD or pipe.poll()):
+                _send_placed(pipe, *waiting.popleft(), units, dialect, dataset_id)
+        while waiting:
+            _send_placed(pipe, *waiting.popleft(), units, dialect, dataset_id)
     except BaseException as error:  # handed over to the importer
         pipe.send(_Failed(_sendable(error)))
+
+
+def _send_placed(pipe: Connection, index: int, items: list[HandBatch | Rejected],
+                 units: Sequence[HandUnit], dialect: str, dataset_id: int) -> None:
+    """A settled unit's place received (the importer places a worker's units in order), its
+    items staged there and sent."""
+    place = pipe.recv()
+    assert isinstance(place, _Place)
+    pipe.send(_Done(index, _staged(moved(items, place.positions), place, dialect, dataset_id),
+                    units[index].size))
 
 
 def _staged(items: list[HandBatch | Rejected], place: _Place, dialect: str,

@@ -1,0 +1,101 @@
+"""A site's hand that pokerdb exported as PHH (pokerdb.exports.phh) read back as the same site's
+hand: its facts beyond PHH's own fields, written as user-defined fields (`_site`,
+`_button_seat`, `_played_at`, ...), become the hand's `SiteFacts`, so that it is stored with the
+site's columns of deals and seats and, like the site's own file, once (site_hands).
+
+Its figures are PHH's: the winnings are what the site paid each seat (what it collected), and
+`_rake` and `_fees` what the pots paid besides (PhhHand.taken, checked by
+rules.recorded_figures); the facts that only a site's own file states (each line's text, the
+names of the hands shown, the uncalled bets) are not in the file and are left empty.
+"""
+
+import datetime
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final, cast
+
+from pokerdb.formats.phh_fields import Fields
+from pokerdb.rules.hand_record import SiteFacts
+
+SITE_FIELD: Final = "_site"
+TAKEN_FIELDS: Final = ("_rake", "_fees")  # what the pots paid besides the players
+_BOARD: Final = re.compile(r"(?:[2-9TJQKA][CDHS] ){4}[2-9TJQKA][CDHS]")
+_SEAT_LIMIT: Final = 2**15  # a seat number is stored as a SMALLINT
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedSite:
+    """The site's fields of an exported hand as read, before the hand's unit is known."""
+
+    site: str
+    button_seat: int | None
+    played_at: datetime.datetime | None
+    tournament: str | None
+    buy_in: str | None
+    level: str | None
+    total_pot: int | Decimal
+    cashed_out: list[int | Decimal] | None
+    second_board: str | None
+    hero: int | None
+
+    def facts(self, fields: Fields, winnings: tuple[int, ...], rake: int,
+              fees: int) -> SiteFacts:
+        """The hand's SiteFacts, its amounts in the hand's units (after Fields.exponent)."""
+        count = len(winnings)
+        cashed_out = ((0,) * count if self.cashed_out is None else
+                      cast("tuple[int, ...]", fields.units("_cashed_out", self.cashed_out)))
+        return SiteFacts(
+            site=self.site, button_seat=self.button_seat, played_at=self.played_at,
+            tournament=self.tournament, buy_in=self.buy_in, level=self.level,
+            total_pot=fields.unit("_total_pot", self.total_pot) or 0, rake=rake, fees=fees,
+            collected=winnings, put_in=(), returned=(), cashed_out=cashed_out,
+            second_board=self.second_board, words=(), hero=self.hero, lines=(), texts=(),
+            exported=True)
+
+
+def exported_site(fields: Fields, players: int) -> ExportedSite | None:
+    """The site's fields of the hand, if it has `_site` (PhhError naming a field that is not
+    as pokerdb exports it)."""
+    site = fields.optional_text(SITE_FIELD)
+    if site is None:
+        return None
+    if fields.table.get("winnings") is None:
+        raise fields.fail(SITE_FIELD, "needs 'winnings': what the site paid each seat")
+    total_pot = fields.optional_amount("_total_pot")
+    if total_pot is None:
+        raise fields.fail("_total_pot", "is missing: a site's hand states its total pot")
+    hero = fields.integer("_hero")
+    if hero is not None and not 1 <= hero <= players:
+        raise fields.fail("_hero", f"is {hero}: a player of the hand, 1 to {players}")
+    board = fields.optional_text("_second_board")
+    if board is not None and _BOARD.fullmatch(board) is None:
+        raise fields.fail("_second_board", f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
+    return ExportedSite(
+        site=site, button_seat=_seat(fields), played_at=_played_at(fields),
+        tournament=fields.optional_text("_tournament"), buy_in=fields.optional_text("_buy_in"),
+        level=fields.optional_text("_level"), total_pot=total_pot,
+        cashed_out=fields.optional_numbers("_cashed_out", players), second_board=board,
+        hero=hero)
+
+
+def _seat(fields: Fields) -> int | None:
+    seat = fields.integer("_button_seat")
+    if seat is not None and not 1 <= seat < _SEAT_LIMIT:
+        raise fields.fail("_button_seat", f"is {seat}: a seat number, 1 or more")
+    return seat
+
+
+def _played_at(fields: Fields) -> datetime.datetime | None:
+    """`_played_at`, a date and time with its offset from UTC, in UTC."""
+    text = fields.optional_text("_played_at")
+    if text is None:
+        return None
+    try:
+        when = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        when = None
+    if when is None or when.utcoffset() is None:
+        raise fields.fail("_played_at", f"is {text!r}: a date and time with its offset from "
+                                        f"UTC, as '2011-05-19T00:41:04+00:00'")
+    return when.astimezone(datetime.UTC)
