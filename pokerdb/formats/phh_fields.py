@@ -96,7 +96,7 @@ class Fields:
         """A string field; with `numbered`, an integer is accepted too and kept as text."""
         value = self.table.get(name)
         if value is None:
-            return value
+            return None
         if isinstance(value, str):
             return self._bounded(name, value)
         if numbered and isinstance(value, int) and not isinstance(value, bool):

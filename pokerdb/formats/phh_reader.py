@@ -88,7 +88,10 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     players = len(stacks)
     antes = fields.numbers("antes", players)
     blinds = fields.optional_numbers("blinds_or_straddles", players)
-    bring_in, small_bet, big_bet, min_bet = map(fields.optional_number, AMOUNT_FIELDS)
+    # a list, not map's iterator: compiled (mypyc), unpacking an iterator that raises reports
+    # 'not enough values to unpack' instead of the field's error
+    bring_in, small_bet, big_bet, min_bet = [fields.optional_number(name)
+                                             for name in AMOUNT_FIELDS]
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
     taken = [fields.optional_amount(name) for name in TAKEN_FIELDS]

@@ -78,7 +78,9 @@ GAMES: Final = {
 STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
                      "Limit": Betting.FIXED_LIMIT}
 SITE: Final = "PokerStars"
-PART_HANDS: Final = 500  # hands of a file read as one part (pokerstars_parts)
+# hands of a file read as one part (pokerstars_parts); not Final, which the compiled module
+# (mypyc) would build in: tests cut files into parts of a few hands
+PART_HANDS = 500
 _ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
 

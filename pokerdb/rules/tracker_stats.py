@@ -14,7 +14,7 @@ trackers'.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from functools import cache, lru_cache
 from operator import attrgetter
@@ -109,7 +109,7 @@ class SeatCounts:
         return _COUNTS_OF(self)
 
 
-COUNT_NAMES: Final = SeatCounts.__slots__
+COUNT_NAMES: Final = tuple(field.name for field in fields(SeatCounts))
 _COUNTS_OF: Final = attrgetter(*COUNT_NAMES)  # a seat's counts as a tuple, read in C
 
 
