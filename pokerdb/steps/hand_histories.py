@@ -28,6 +28,7 @@ from pokerdb.steps.site_rows import (
     site_seats,
 )
 from pokerdb.storage.player_stats import add_totals
+from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
     Row,
     StagedRows,
@@ -118,13 +119,13 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     return StagedHands(
         batch, batch.cancelled, dialect, dataset_id, first_id, len(batch.hands),
         len(batch.strength),
-        stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
-        stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
+        (stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
+         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
+         stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
+         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
+         stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
+         stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows)),
         replace(values, strengths=keys),
-        stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
-        stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-        stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
-        stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows),
         [(*key, dataset_id) for key in site_keys(batch) if key is not None])
 
 
@@ -214,30 +215,31 @@ class StagedHands:
     first_id: int
     deals: int
     hands: int
-    deal_rows: StagedRows
-    card_rows: StagedRows
-    values: evaluated_windows.Window
-    played_rows: StagedRows
-    seat_rows: StagedRows
-    action_rows: StagedRows
-    stat_rows: StagedRows
+    # The rows of deals, hand_cards, variant_values, seats, actions and seat_stats, in the
+    # order their references need; from a worker on SQLite, packed in one image.
+    rows: tuple[StagedRows, ...] | RowImage
+    values: evaluated_windows.Window  # hand_values (references hand_cards)
     site_rows: list[Row]  # (site, hand number, dataset id) of a site's hands, for site_hands
 
     def rows_only(self) -> "StagedHands":
-        """The rows without the hands they were laid out from: what a worker process sends."""
-        return replace(self, batch=None)
+        """The rows without the hands they were laid out from: what a worker process sends,
+        on SQLite packed in one image that the importer copies without binding each row
+        (storage.row_images)."""
+        rows = self.rows
+        if self.dialect == "sqlite" and IMAGES_AVAILABLE and not isinstance(rows, RowImage):
+            rows = row_image(rows)
+        return replace(self, batch=None, rows=rows)
 
     def store(self, connection: Connection, described: set[int]) -> None:
         """Store the batch in the caller's transaction (in the order their references need),
         its site's hands' keys in site_hands; `described` as in evaluated_windows.store."""
-        insert_staged_rows(connection, self.deal_rows)
+        if isinstance(self.rows, RowImage):
+            self.rows.store(connection)
+        else:
+            for rows in self.rows:
+                insert_staged_rows(connection, rows)
         insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)
-        insert_staged_rows(connection, self.card_rows)
         evaluated_windows.store(connection, self.values, described)
-        insert_staged_rows(connection, self.played_rows)
-        insert_staged_rows(connection, self.seat_rows)
-        insert_staged_rows(connection, self.action_rows)
-        insert_staged_rows(connection, self.stat_rows)
 
 
 TOTALS_DEALS: Final = 10_000  # deal ids a range of SeatTotals spans

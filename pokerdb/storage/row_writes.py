@@ -9,6 +9,7 @@ text. Everything runs inside the caller's transaction, so a failure later in the
 transaction still leaves nothing behind.
 """
 
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,7 +56,26 @@ def stage_rows(dialect: str, table: Table, columns: Sequence[str],
     if dialect == "postgresql":
         return StagedRows(table.name, tuple(columns), "".join(
             "\t".join(map(copy_text, row)) + "\n" for row in rows))
-    return StagedRows(table.name, tuple(columns), rows)
+    return _without_null_columns(table, tuple(columns), rows)
+
+
+def _without_null_columns(table: Table, columns: tuple[str, ...],
+                          rows: Sequence[Row]) -> StagedRows:
+    """SQLite's rows without the columns that are NULL in every one of them (and have no
+    default, so that leaving them out stores NULL too): the sqlite3 module binds a None
+    through its adapter lookup, and the NULLs of a hand history's optional columns (a site's
+    seat numbers, rake, all-in stakes) took half of storing its seats (60,000 rows of 18
+    columns: 0.17 against 0.39 s)."""
+    if not rows:
+        return StagedRows(table.name, columns, rows)
+    values = list(zip(*rows, strict=True))
+    count = len(rows)
+    kept = [index for index, (name, column) in enumerate(zip(columns, values, strict=True))
+            if column.count(None) < count or table.c[name].server_default is not None]
+    if len(kept) in (0, len(columns)):
+        return StagedRows(table.name, columns, rows)
+    return StagedRows(table.name, tuple(columns[index] for index in kept),
+                      list(zip(*(values[index] for index in kept), strict=True)))
 
 
 def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
@@ -72,18 +92,24 @@ def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
             copy.write(staged.payload)
         return
     placeholders = ", ".join("?" for _ in staged.columns)
-    statement = f"INSERT INTO {staged.table} ({names}) VALUES ({placeholders})"
     cursor = driver.cursor()  # type: ignore[union-attr]
     try:
-        cursor.execute("SAVEPOINT staged_rows")
-        try:
-            cursor.executemany(statement, staged.payload)
-        except OverflowError:
-            cursor.execute("ROLLBACK TO staged_rows")
-            cursor.executemany(statement, map(_wide_integers_as_text, staged.payload))
-        cursor.execute("RELEASE staged_rows")
+        execute_rows(cursor, f"INSERT INTO {staged.table} ({names}) VALUES ({placeholders})",
+                     staged.payload)
     finally:
         cursor.close()
+
+
+def execute_rows(cursor: sqlite3.Cursor, statement: str, rows: Sequence[Row]) -> None:
+    """`executemany` of an INSERT over the rows, in the cursor's transaction; an integer past
+    SQLite's 64 bits goes as its text, the rows bound before it not stored twice."""
+    cursor.execute("SAVEPOINT staged_rows")
+    try:
+        cursor.executemany(statement, rows)
+    except OverflowError:
+        cursor.execute("ROLLBACK TO staged_rows")
+        cursor.executemany(statement, map(_wide_integers_as_text, rows))
+    cursor.execute("RELEASE staged_rows")
 
 
 def _wide_integers_as_text(row: Row) -> Row:

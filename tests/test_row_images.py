@@ -1,0 +1,63 @@
+"""Rows packed in an SQLite image by one process and copied into the database by another
+(storage.row_images, how import workers hand over their rows) are the rows as bound one by one,
+whatever the images before them on the same connection held."""
+
+from pathlib import Path
+
+from sqlalchemy import Column, Integer, MetaData, Numeric, String, Table, create_engine, text
+
+from pokerdb.storage.row_images import row_image
+from pokerdb.storage.row_writes import insert_staged_rows, stage_rows
+
+METADATA = MetaData()
+FIRST = Table("first", METADATA, Column("id", Integer, primary_key=True), Column("label", String))
+SECOND = Table("second", METADATA, Column("id", Integer, primary_key=True),
+               Column("amount", Numeric), Column("note", String))
+
+
+def test_each_image_is_read_from_its_own_pages(tmp_path: Path) -> None:
+    # The second image's first table takes a hundred pages, so its second table starts
+    # elsewhere than in the images either side; a statement prepared on one image and run on
+    # the next would read the wrong table's pages.
+    engine = create_engine(f"sqlite:///{tmp_path / 'rows.sqlite'}")
+    METADATA.create_all(engine)
+    expected_first, expected_second = [], []
+    with engine.begin() as connection:
+        for image, many in enumerate((1, 5_000, 1)):
+            first = [(image * 10_000 + row, f"{image}-{row}" * 20) for row in range(many)]
+            second = [(image, "12.50" if image != 1 else 7, None if image else "x")]
+            row_image([stage_rows("sqlite", FIRST, ("id", "label"), first),
+                       stage_rows("sqlite", SECOND, ("id", "amount", "note"), second)]
+                      ).store(connection)
+            expected_first += first
+            expected_second += second
+        stored_first = connection.execute(text("SELECT id, label FROM first ORDER BY id")).all()
+        stored_second = connection.execute(text(
+            "SELECT id, amount, typeof(amount), note FROM second ORDER BY id")).all()
+    engine.dispose()
+    assert stored_first == expected_first
+    # The destination's affinity applies as to a bound value: the decimal's text is a number.
+    assert stored_second == [(0, 12.5, "real", "x"), (1, 7, "integer", None),
+                             (2, 12.5, "real", None)]
+
+
+def test_the_rows_stored_are_those_bound_one_by_one(tmp_path: Path) -> None:
+    # An integer past 64 bits (which the driver refuses) goes as its text either way, and the
+    # column's affinity decides what it becomes.
+    rows = [(1, 5, "a"), (2, 2 ** 70, str(2 ** 70)), (3, "0.125", None), (4, True, "")]
+    stored = []
+    for path in ("bound", "image"):
+        engine = create_engine(f"sqlite:///{tmp_path / path}.sqlite")
+        METADATA.create_all(engine)
+        staged = stage_rows("sqlite", SECOND, ("id", "amount", "note"), rows)
+        with engine.begin() as connection:
+            if path == "bound":
+                insert_staged_rows(connection, staged)
+            else:
+                row_image([staged]).store(connection)
+            stored.append(connection.execute(text(
+                "SELECT id, amount, typeof(amount), note, typeof(note) FROM second "
+                "ORDER BY id")).all())
+        engine.dispose()
+    assert stored[0] == stored[1]
+    assert [row[2] for row in stored[1]] == ["integer", "real", "real", "integer"]
