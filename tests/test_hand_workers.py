@@ -24,7 +24,8 @@ from phh_hands import SIX_MAX, write_hand_folder
 from support import REPO, invoke, rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import phh_input, pokerstars_reader
+from pokerdb.formats import InputFormat, open_input, phh_input, pokerstars_reader
+from pokerdb.formats.sources import Source
 from pokerdb.steps import hand_workers
 from pokerdb.storage.schema import metadata
 
@@ -35,8 +36,21 @@ WORKERS = ("1", "2", "3")  # 1: read in the importing process
 @pytest.fixture(autouse=True)
 def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phh_input, "BATCH_HANDS", 7)  # 7 files a unit, 7 hands a batch
+    monkeypatch.setattr(phh_input, "FIRST_UNIT_FILES", 2)  # but the first of 2, then 4
     monkeypatch.setattr(phh_input, "UNIT_BYTES", 3000)  # a site's file of more is cut ...
     monkeypatch.setattr(pokerstars_reader, "PART_HANDS", 2)  # ... in parts of 2 hands
+
+
+def test_the_first_units_are_smaller(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phh_input, "UNIT_BYTES", 1 << 20)  # units bound by files alone
+    folder = tmp_path / "hands"
+    write_hand_folder(folder, 40, 3, profile=SIX_MAX)
+    read = open_input(InputFormat.PHH, Source(str(folder), path=folder, size=None))
+    assert isinstance(read, phh_input.HandHistories)
+    read.sha256()
+    units = read.units()
+    assert units is not None
+    assert [len(unit.parts) for unit in units] == [2, 4, 7, 7, 7, 7, 6]
 
 
 def every_row(db_url: str) -> dict[str, list[tuple[Any, ...]]]:

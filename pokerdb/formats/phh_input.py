@@ -42,6 +42,9 @@ from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
 UNIT_BYTES: Final = 1 << 20  # of files, at most, in one unit of work (but for one file alone)
+# The first units of files are smaller (this many files, then twice as many, up to
+# BATCH_HANDS): the importer stores nothing until the first unit is settled.
+FIRST_UNIT_FILES: Final = 50
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
 # TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
 _NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
@@ -133,8 +136,9 @@ class HandHistories:
 
     def units(self) -> list[HandUnit] | None:
         """The work of the import (after sha256) in units, each of consecutive files of up to
-        BATCH_HANDS files and UNIT_BYTES, or a part of a file the reader cuts; None when the
-        contents are not all in memory (stdin, or more than KEPT_BYTES)."""
+        BATCH_HANDS files (the first fewer: FIRST_UNIT_FILES) and UNIT_BYTES, or a part of a
+        file the reader cuts; None when the contents are not all in memory (stdin, or more
+        than KEPT_BYTES)."""
         if self.whole is None or any(kept is None for kept in self.kept):
             return None
         units: list[HandUnit] = []
@@ -161,7 +165,8 @@ class HandHistories:
                 parts.append((with_nul, cut[0]))
                 kept_bytes += len(content)
             size += file_size
-            if len(parts) >= BATCH_HANDS or kept_bytes >= UNIT_BYTES:
+            if (len(parts) >= min(BATCH_HANDS, FIRST_UNIT_FILES << len(units))
+                    or kept_bytes >= UNIT_BYTES):
                 units.append(HandUnit(parts, size))
                 parts, size, kept_bytes = [], 0, 0
         if parts:

@@ -8,9 +8,10 @@ nothing; it settles its unit, then asks where the unit stands in the dataset: it
 many positions its hands take and each batch's size and site keys, and the importer answers,
 unit by unit in order, with the positions and deal ids before the unit and which of a site's
 hands are stored already (StoredOnce.kept). The worker then stages the rows with those ids
-and sends them; until the answer comes (the importer answers between the batches it stores),
-it settles its next unit. So the rows, the rejected hands and their order are those of one process
-reading the same input (tests/test_hand_workers.py compares every table).
+and sends them (on SQLite as one database image: storage.row_images); until the answer comes
+(the importer answers between the batches it stores), it settles its next unit. So the rows,
+the rejected hands and their order are those of one process reading the same input
+(tests/test_hand_workers.py compares every table).
 
 A worker ignores Ctrl-C: the importer stops every worker (SIGTERM) whenever it stops reading
 (done, a bad hand failing the import, Ctrl-C, an error), and a worker that dies fails the
