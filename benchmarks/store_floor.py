@@ -73,7 +73,8 @@ def store_floor(path: Path, kind: str) -> StoreFloor:
 
 def staged_input(path: Path, file_format: InputFormat, dataset_id: int,
                  first_id: int) -> list[StagedHands]:
-    """Every valid hand of the input, staged for SQLite, numbered on from first_id."""
+    """Every valid hand of the input, staged for SQLite as a worker process hands it over
+    (rows_only: one database image a batch), numbered on from first_id."""
     source = Source(str(path), path=path, size=None if path.is_dir() else path.stat().st_size)
     read = open_input(file_format, source)
     assert isinstance(read, HandHistories)
@@ -82,7 +83,7 @@ def staged_input(path: Path, file_format: InputFormat, dataset_id: int,
     with read.opened(PlayerRule(2, None)) as opened:
         for item in opened.items:
             if isinstance(item, HandBatch) and len(item):
-                staged.append(stage_hands(item, "sqlite", dataset_id, first_id))
+                staged.append(stage_hands(item, "sqlite", dataset_id, first_id).rows_only())
                 first_id += len(item)
     return staged
 
