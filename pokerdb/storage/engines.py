@@ -2,6 +2,7 @@
 pokerdb.storage.location)."""
 
 import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +21,7 @@ from pokerdb import __version__
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.location import (
     SQLITE_BUSY_TIMEOUT_MS,
+    SQLITE_FILE_URL,
     database_url,
     head_revision,
     known_revisions,
@@ -27,6 +29,7 @@ from pokerdb.storage.location import (
     missing_database,
     sqlite_path,
 )
+from pokerdb.storage.schema_snapshot import create_from_snapshot, dumped
 from pokerdb.storage.write_locks import lock_for_migration
 
 if TYPE_CHECKING:
@@ -204,8 +207,34 @@ def upgrade_to_head(engine: Engine, where: str = "") -> None:
             f"{current!r}, which pokerdb {__version__} does not know (its newest is "
             f"{head_revision()!r}): it was written by a newer pokerdb (upgrade pokerdb) or by "
             f"another program (choose another database with --db)")
-    from alembic import command
-
     with engine.begin() as connection:
         lock_for_migration(connection)
+        # A new SQLite file is made at head from the migrations' snapshot (schema_snapshot);
+        # checked again under the lock, which another process creating it may have held.
+        if current is None and _without_tables(connection) and create_from_snapshot(connection):
+            return
+        from alembic import command
+
         command.upgrade(alembic_config(connection), "head")
+
+
+def _without_tables(connection: Connection) -> bool:
+    """Whether the database is an SQLite one with nothing in it yet."""
+    return connection.dialect.name == "sqlite" and not connection.exec_driver_sql(
+        "SELECT 1 FROM sqlite_master LIMIT 1").first()
+
+
+def migrated_snapshot() -> str:
+    """The schema snapshot (storage.schema_snapshot) of a new SQLite file brought to head by
+    the migrations themselves, revision by revision."""
+    from alembic import command
+
+    with tempfile.TemporaryDirectory(prefix="pokerdb-snapshot-") as folder:
+        path = str(Path(folder) / "head.sqlite")
+        engine = configured_engine(SQLITE_FILE_URL + path)
+        try:
+            with engine.begin() as connection:
+                command.upgrade(alembic_config(connection), "head")
+        finally:
+            engine.dispose()
+        return dumped(path)

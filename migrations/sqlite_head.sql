@@ -1,0 +1,623 @@
+-- pokerdb's SQLite schema at revision 0016
+-- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
+CREATE TABLE actions (
+	deal_id INTEGER NOT NULL, 
+	seq INTEGER NOT NULL, 
+	player SMALLINT, 
+	action VARCHAR NOT NULL, 
+	CONSTRAINT pk_actions PRIMARY KEY (deal_id, seq), 
+	CONSTRAINT fk_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE alembic_version (
+	version_num VARCHAR(32) NOT NULL, 
+	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
+);
+INSERT INTO "alembic_version" VALUES('0016');
+CREATE TABLE "categories" (
+	id SMALLINT NOT NULL, 
+	name VARCHAR(20) NOT NULL, 
+	kind VARCHAR(24) NOT NULL, 
+	CONSTRAINT pk_categories PRIMARY KEY (id), 
+	CONSTRAINT uq_categories_kind_name UNIQUE (kind, name)
+);
+INSERT INTO "categories" VALUES(0,'High Card','high');
+INSERT INTO "categories" VALUES(1,'One Pair','high');
+INSERT INTO "categories" VALUES(2,'Two Pairs','high');
+INSERT INTO "categories" VALUES(3,'Three of a Kind','high');
+INSERT INTO "categories" VALUES(4,'Straight','high');
+INSERT INTO "categories" VALUES(5,'Flush','high');
+INSERT INTO "categories" VALUES(6,'Full House','high');
+INSERT INTO "categories" VALUES(7,'Four of a Kind','high');
+INSERT INTO "categories" VALUES(8,'Straight Flush','high');
+INSERT INTO "categories" VALUES(9,'Royal Flush','high');
+INSERT INTO "categories" VALUES(16,'High Card','short-deck');
+INSERT INTO "categories" VALUES(17,'One Pair','short-deck');
+INSERT INTO "categories" VALUES(18,'Two Pairs','short-deck');
+INSERT INTO "categories" VALUES(19,'Three of a Kind','short-deck');
+INSERT INTO "categories" VALUES(20,'Straight','short-deck');
+INSERT INTO "categories" VALUES(21,'Full House','short-deck');
+INSERT INTO "categories" VALUES(22,'Flush','short-deck');
+INSERT INTO "categories" VALUES(23,'Four of a Kind','short-deck');
+INSERT INTO "categories" VALUES(24,'Straight Flush','short-deck');
+INSERT INTO "categories" VALUES(25,'Royal Flush','short-deck');
+INSERT INTO "categories" VALUES(32,'No Low','eight-or-better');
+INSERT INTO "categories" VALUES(33,'Eight Low','eight-or-better');
+INSERT INTO "categories" VALUES(34,'Seven Low','eight-or-better');
+INSERT INTO "categories" VALUES(35,'Six Low','eight-or-better');
+INSERT INTO "categories" VALUES(36,'Five Low','eight-or-better');
+INSERT INTO "categories" VALUES(48,'Four of a Kind','ace-to-five');
+INSERT INTO "categories" VALUES(49,'Full House','ace-to-five');
+INSERT INTO "categories" VALUES(50,'Three of a Kind','ace-to-five');
+INSERT INTO "categories" VALUES(51,'Two Pairs','ace-to-five');
+INSERT INTO "categories" VALUES(52,'One Pair','ace-to-five');
+INSERT INTO "categories" VALUES(53,'King Low','ace-to-five');
+INSERT INTO "categories" VALUES(54,'Queen Low','ace-to-five');
+INSERT INTO "categories" VALUES(55,'Jack Low','ace-to-five');
+INSERT INTO "categories" VALUES(56,'Ten Low','ace-to-five');
+INSERT INTO "categories" VALUES(57,'Nine Low','ace-to-five');
+INSERT INTO "categories" VALUES(58,'Eight Low','ace-to-five');
+INSERT INTO "categories" VALUES(59,'Seven Low','ace-to-five');
+INSERT INTO "categories" VALUES(60,'Six Low','ace-to-five');
+INSERT INTO "categories" VALUES(61,'Five Low','ace-to-five');
+INSERT INTO "categories" VALUES(64,'Straight Flush','deuce-to-seven');
+INSERT INTO "categories" VALUES(65,'Four of a Kind','deuce-to-seven');
+INSERT INTO "categories" VALUES(66,'Full House','deuce-to-seven');
+INSERT INTO "categories" VALUES(67,'Flush','deuce-to-seven');
+INSERT INTO "categories" VALUES(68,'Straight','deuce-to-seven');
+INSERT INTO "categories" VALUES(69,'Three of a Kind','deuce-to-seven');
+INSERT INTO "categories" VALUES(70,'Two Pairs','deuce-to-seven');
+INSERT INTO "categories" VALUES(71,'One Pair','deuce-to-seven');
+INSERT INTO "categories" VALUES(72,'Ace Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(73,'King Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(74,'Queen Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(75,'Jack Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(76,'Ten Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(77,'Nine Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(78,'Eight Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(79,'Seven Low','deuce-to-seven');
+INSERT INTO "categories" VALUES(80,'One-card badugi','badugi');
+INSERT INTO "categories" VALUES(81,'Two-card badugi','badugi');
+INSERT INTO "categories" VALUES(82,'Three-card badugi','badugi');
+INSERT INTO "categories" VALUES(83,'Four-card badugi','badugi');
+CREATE TABLE "datasets" (
+	id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, 
+	name VARCHAR(255) NOT NULL, 
+	sha256 VARCHAR(64) NOT NULL, 
+	format VARCHAR(16) NOT NULL, 
+	deals INTEGER NOT NULL, 
+	imported_at DATETIME NOT NULL, 
+	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
+);
+CREATE TABLE deals (
+	id INTEGER NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	line_no INTEGER NOT NULL, 
+	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet NUMERIC, small_bet NUMERIC, big_bet NUMERIC, bring_in NUMERIC, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot NUMERIC, rake NUMERIC, fees NUMERIC, second_board VARCHAR(14), hero SMALLINT, 
+	CONSTRAINT pk_deals PRIMARY KEY (id), 
+	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE "hand_cards" (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	cards VARCHAR(20), 
+	CONSTRAINT pk_hand_cards PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_hand_cards_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE "hand_descriptions" (
+	strength INTEGER NOT NULL, 
+	description VARCHAR(80) NOT NULL, 
+	category SMALLINT NOT NULL, 
+	CONSTRAINT pk_hand_descriptions PRIMARY KEY (strength)
+);
+CREATE TABLE "hand_equities" (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	equity DOUBLE, 
+	allin_equity DOUBLE, 
+	allin_net DOUBLE, 
+	CONSTRAINT pk_hand_equities PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_hand_equities_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE hand_labels (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	label SMALLINT NOT NULL, 
+	CONSTRAINT pk_hand_labels PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_hand_labels_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE "hand_values" (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	strength INTEGER, 
+	best SMALLINT, 
+	CONSTRAINT pk_hand_values PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_hand_values_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE id_marks (
+	name VARCHAR(32) NOT NULL, 
+	highest BIGINT NOT NULL, 
+	CONSTRAINT pk_id_marks PRIMARY KEY (name)
+);
+INSERT INTO "id_marks" VALUES('deals',0);
+CREATE TABLE player_totals (
+	name VARCHAR NOT NULL, 
+	position VARCHAR(6) NOT NULL, 
+	stakes VARCHAR NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	hands BIGINT NOT NULL, 
+	preflop_acted BIGINT NOT NULL, 
+	vpip BIGINT NOT NULL, 
+	pfr BIGINT NOT NULL, 
+	three_bet_chance BIGINT NOT NULL, 
+	three_bet BIGINT NOT NULL, 
+	faced_three_bet BIGINT NOT NULL, 
+	folded_to_three_bet BIGINT NOT NULL, 
+	saw_flop BIGINT NOT NULL, 
+	cbet_chance BIGINT NOT NULL, 
+	cbet BIGINT NOT NULL, 
+	faced_cbet BIGINT NOT NULL, 
+	folded_to_cbet BIGINT NOT NULL, 
+	postflop_aggressive BIGINT NOT NULL, 
+	postflop_calls BIGINT NOT NULL, 
+	postflop_folds BIGINT NOT NULL, 
+	went_to_showdown BIGINT NOT NULL, 
+	won_at_showdown BIGINT NOT NULL, 
+	allin BIGINT NOT NULL, 
+	net NUMERIC NOT NULL, 
+	net_bb DOUBLE NOT NULL, 
+	hands_with_big_blind BIGINT NOT NULL, 
+	CONSTRAINT pk_player_totals PRIMARY KEY (name, position, stakes, dataset_id), 
+	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE "rejects" (
+	id INTEGER NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	line_no INTEGER NOT NULL, 
+	raw VARCHAR NOT NULL, 
+	reason VARCHAR NOT NULL, 
+	line_bytes INTEGER NOT NULL, 
+	CONSTRAINT pk_rejects PRIMARY KEY (id), 
+	CONSTRAINT fk_rejects_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE seat_stats (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	name VARCHAR, 
+	position VARCHAR(6) NOT NULL, 
+	stakes VARCHAR, 
+	big_blind NUMERIC, 
+	net NUMERIC NOT NULL, 
+	preflop_acted SMALLINT NOT NULL, 
+	vpip SMALLINT NOT NULL, 
+	pfr SMALLINT NOT NULL, 
+	three_bet_chance SMALLINT NOT NULL, 
+	three_bet SMALLINT NOT NULL, 
+	faced_three_bet SMALLINT NOT NULL, 
+	folded_to_three_bet SMALLINT NOT NULL, 
+	saw_flop SMALLINT NOT NULL, 
+	cbet_chance SMALLINT NOT NULL, 
+	cbet SMALLINT NOT NULL, 
+	faced_cbet SMALLINT NOT NULL, 
+	folded_to_cbet SMALLINT NOT NULL, 
+	postflop_aggressive SMALLINT NOT NULL, 
+	postflop_calls SMALLINT NOT NULL, 
+	postflop_folds SMALLINT NOT NULL, 
+	went_to_showdown SMALLINT NOT NULL, 
+	won_at_showdown SMALLINT NOT NULL, 
+	allin SMALLINT NOT NULL, 
+	CONSTRAINT pk_seat_stats PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_seat_stats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE seats (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	name VARCHAR, 
+	starting_stack NUMERIC, 
+	showed BOOLEAN NOT NULL, 
+	put_in NUMERIC NOT NULL, 
+	net NUMERIC NOT NULL, 
+	winnings NUMERIC, 
+	finishing_stack NUMERIC, 
+	allin_stake NUMERIC, 
+	allin_pot NUMERIC, ante NUMERIC, blind NUMERIC, seat_number SMALLINT, position VARCHAR(8), collected NUMERIC, raked NUMERIC, cashed_out NUMERIC, 
+	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_seats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE site_hands (
+	site VARCHAR NOT NULL, 
+	hand_number VARCHAR NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	CONSTRAINT pk_site_hands PRIMARY KEY (site, hand_number), 
+	CONSTRAINT fk_site_hands_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE variant_values (
+	deal_id INTEGER NOT NULL, 
+	player SMALLINT NOT NULL, 
+	best VARCHAR(14), 
+	low_strength INTEGER, 
+	low_best VARCHAR(14), 
+	CONSTRAINT pk_variant_values PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_variant_values_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
+CREATE TABLE variants (
+	code VARCHAR(8) NOT NULL, 
+	name VARCHAR(80) NOT NULL, 
+	high VARCHAR(24) NOT NULL, 
+	high_naming SMALLINT NOT NULL, 
+	low VARCHAR(24), 
+	low_naming SMALLINT, 
+	CONSTRAINT pk_variants PRIMARY KEY (code)
+);
+INSERT INTO "variants" VALUES('NT','no-limit Texas hold''em','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('FT','fixed-limit Texas hold''em','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('NS','no-limit short-deck hold''em','short-deck',1,NULL,NULL);
+INSERT INTO "variants" VALUES('PO','pot-limit Omaha hold''em','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('FO/8','fixed-limit Omaha hold''em high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('F7S','fixed-limit seven card stud','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('F7S/8','fixed-limit seven card stud high/low-split eight or better','high',0,'eight-or-better',2);
+INSERT INTO "variants" VALUES('FR','fixed-limit razz','ace-to-five',3,NULL,NULL);
+INSERT INTO "variants" VALUES('N2L1D','no-limit deuce-to-seven lowball single draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('F2L3D','fixed-limit deuce-to-seven lowball triple draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('FB','fixed-limit badugi','badugi',5,NULL,NULL);
+INSERT INTO "variants" VALUES('N5D','no-limit five-card draw','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('PT','pot-limit Texas hold''em','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('PS','pot-limit short-deck hold''em','short-deck',1,NULL,NULL);
+INSERT INTO "variants" VALUES('NO','no-limit Omaha hold''em','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('FO','fixed-limit Omaha hold''em','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('PO/8','pot-limit Omaha hold''em high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('NO/8','no-limit Omaha hold''em high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('PC','pot-limit Courchevel','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('NC','no-limit Courchevel','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('FC','fixed-limit Courchevel','omaha-high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('PC/8','pot-limit Courchevel high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('NC/8','no-limit Courchevel high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('FC/8','fixed-limit Courchevel high/low-split eight or better','omaha-high',0,'omaha-eight-or-better',2);
+INSERT INTO "variants" VALUES('P2L1D','pot-limit deuce-to-seven lowball single draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('F2L1D','fixed-limit deuce-to-seven lowball single draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('P2L3D','pot-limit deuce-to-seven lowball triple draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('N2L3D','no-limit deuce-to-seven lowball triple draw','deuce-to-seven',4,NULL,NULL);
+INSERT INTO "variants" VALUES('PB','pot-limit badugi','badugi',5,NULL,NULL);
+INSERT INTO "variants" VALUES('NB','no-limit badugi','badugi',5,NULL,NULL);
+INSERT INTO "variants" VALUES('P5D','pot-limit five-card draw','high',0,NULL,NULL);
+INSERT INTO "variants" VALUES('F5D','fixed-limit five-card draw','high',0,NULL,NULL);
+CREATE TABLE win_counts (
+	dataset_id INTEGER NOT NULL, 
+	winner SMALLINT NOT NULL, 
+	deals INTEGER NOT NULL, 
+	CONSTRAINT pk_win_counts PRIMARY KEY (dataset_id, winner), 
+	CONSTRAINT fk_win_counts_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
+CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
+CREATE VIEW hands AS
+SELECT c.deal_id,
+       c.player,
+       c.cards,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
+            ELSE d.category END AS category,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
+       v.strength,
+       d.description,
+       l.label,
+       CASE WHEN vv.best IS NOT NULL THEN vv.best
+            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
+       hc.name AS category_name,
+       vv.low_strength,
+       ld.category AS low_category,
+       lc.name AS low_category_name,
+       ld.description AS low_description,
+       vv.low_best,
+       e.equity,
+       e.allin_equity,
+       e.allin_net,
+       s.name,
+       s.starting_stack,
+       s.showed,
+       s.put_in,
+       s.net,
+       s.winnings,
+       s.finishing_stack,
+       s.allin_stake,
+       s.allin_pot,
+       s.ante,
+       s.blind,
+       s.seat_number,
+       s.position,
+       s.collected,
+       s.raked,
+       s.cashed_out
+FROM hand_cards c
+JOIN deals dl ON dl.id = c.deal_id
+LEFT JOIN variants vr ON vr.code = dl.variant
+LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
+LEFT JOIN hand_descriptions d ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
+LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
+    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
+LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
+LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
+LEFT JOIN categories lc ON lc.id = ld.category
+LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
+LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
+CREATE VIEW deal_results AS
+SELECT d.id AS deal_id,
+       ds.name AS dataset,
+       d.line_no,
+       d.board,
+       h1.cards AS player1_cards,
+       c1.name AS player1_category,
+       h2.cards AS player2_cards,
+       c2.name AS player2_category,
+       d.winner,
+       CASE WHEN d.winner IS NULL THEN NULL
+            WHEN d.winner = 0 THEN 'Tie'
+            ELSE 'Player ' || d.winner END AS result
+FROM deals d
+JOIN datasets ds ON ds.id = d.dataset_id
+LEFT JOIN variants vr ON vr.code = d.variant
+LEFT JOIN hand_cards h1 ON h1.deal_id = d.id AND h1.player = 1
+LEFT JOIN hand_values v1 ON v1.deal_id = d.id AND v1.player = 1
+LEFT JOIN hand_descriptions d1 ON COALESCE(vr.high_naming, 0) <> 0 AND d1.strength = COALESCE(vr.high_naming, 0) * 16777216 + v1.strength
+LEFT JOIN categories c1 ON c1.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v1.strength >> 20 AS SMALLINT) ELSE d1.category END
+LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
+LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
+LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
+LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
+CREATE INDEX ix_seat_stats_allin ON seat_stats (name, position, stakes, net, allin) WHERE allin = 1;
+CREATE VIEW player_stats AS
+SELECT f.name AS player,
+       f.hands,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       f.net,
+       f.bb_per_100,
+       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name,
+       SUM(t.hands) AS hands,
+       CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
+       CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
+       CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS DOUBLE PRECISION) AS three_bet,
+       CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS DOUBLE PRECISION) AS cbet,
+       CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name) f
+LEFT JOIN (
+  SELECT s.name AS name, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  WHERE s.allin = 1 AND s.name IS NOT NULL
+  GROUP BY s.name) a ON a.name = f.name;
+CREATE VIEW player_position_stats AS
+SELECT f.name AS player, f.position,
+       f.hands,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       f.net,
+       f.bb_per_100,
+       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name, t.position,
+       SUM(t.hands) AS hands,
+       CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
+       CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
+       CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS DOUBLE PRECISION) AS three_bet,
+       CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS DOUBLE PRECISION) AS cbet,
+       CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name, t.position) f
+LEFT JOIN (
+  SELECT s.name AS name, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  WHERE s.allin = 1 AND s.name IS NOT NULL
+  GROUP BY s.name, s.position) a ON a.name = f.name AND a.position = f.position;
+CREATE VIEW player_stakes_stats AS
+SELECT f.name AS player, NULLIF(f.stakes, '') AS stakes,
+       f.hands,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       f.net,
+       f.bb_per_100,
+       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name, t.stakes,
+       SUM(t.hands) AS hands,
+       CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
+       CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
+       CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS DOUBLE PRECISION) AS three_bet,
+       CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS DOUBLE PRECISION) AS cbet,
+       CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name, t.stakes) f
+LEFT JOIN (
+  SELECT s.name AS name, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  WHERE s.allin = 1 AND s.name IS NOT NULL
+  GROUP BY s.name, COALESCE(s.stakes, '')) a ON a.name = f.name AND a.stakes = f.stakes;
+DELETE FROM "sqlite_sequence";
+INSERT INTO "sqlite_sequence" VALUES('datasets',0);
