@@ -191,7 +191,7 @@ def test_a_file_that_cannot_be_read_is_one_error(tmp_path: Path) -> None:
 
 def test_a_bom_and_crlf_line_ends_are_read() -> None:
     content = ("\ufeff" + MINIMAL.replace("\n", "\r\n")).encode()
-    (phh_hand,) = parse_file(PhhFile("crlf.phh", Path("crlf.phh")), content)
+    (phh_hand,) = parse_file(PhhFile("crlf.phh", "crlf.phh"), content)
     assert phh_hand == parse_hand(MINIMAL, "crlf.phh")
 
 

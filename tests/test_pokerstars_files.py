@@ -36,7 +36,7 @@ def test_a_site_file_past_its_bound_is_refused_by_name(tmp_path: Path,
     (tmp_path / "a.txt").write_text("x" * 11)
     (file,) = pokerstars_files(tmp_path)
     assert file.site and file.max_bytes == MAX_SITE_FILE_BYTES
-    assert PhhFile("a.phh", tmp_path / "a.phh").max_bytes == MAX_HAND_FILE_BYTES
+    assert PhhFile("a.phh", str(tmp_path / "a.phh")).max_bytes == MAX_HAND_FILE_BYTES
     monkeypatch.setattr(phh_files, "MAX_SITE_FILE_BYTES", 10)
     with pytest.raises(PhhError) as refused:
         file.read()

@@ -104,7 +104,7 @@ class HandHistories:
         self.reader = reader
         self.folder = source.path is not None and source.path.is_dir()
         self.files = (reader.files(source.path) if self.folder and source.path is not None
-                      else [PhhFile(Path(source.label).name, source.path or Path(source.label),
+                      else [PhhFile(Path(source.label).name, str(source.path or source.label),
                                     site=reader.site)])
         # Per file read by sha256 and kept (up to KEPT_BYTES): the bytes hashed and its content,
         # or why it cannot be read; None for a file to read again.

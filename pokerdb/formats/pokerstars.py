@@ -15,22 +15,16 @@ from typing import Final
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
 from pokerdb.formats.pokerstars_lines import HAND_STARTS, looks_like_pokerstars
-from pokerdb.formats.sources import Source
+from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
 
 SUFFIX: Final = ".txt"  # PokerStars writes a .txt file per table and day
 
 
-def text_files(folder: Path) -> list[tuple[str, Path]]:
+def text_files(folder: Path) -> list[tuple[str, str]]:
     """Every `.txt` file under the folder, recursively, in path order, each with its path
     relative to the folder (forward slashes)."""
-    found: list[tuple[tuple[str, ...], str]] = []
-    for directory, _, names in os.walk(folder):
-        inside = Path(directory).relative_to(folder).parts
-        found.extend(((*inside, name), os.path.join(directory, name))
-                     for name in names if name.lower().endswith(SUFFIX))
-    found.sort()
-    return [("/".join(parts), Path(file)) for parts, file in found]
+    return files_under(folder, lambda name: name.lower().endswith(SUFFIX))
 
 
 def looks_like(text: str) -> bool:
@@ -48,7 +42,7 @@ def claims_folder(folder: Path) -> bool:
             return False
     for _, path in text_files(folder):
         try:
-            with path.open("rb") as file:
+            with open(path, "rb") as file:
                 if looks_like_pokerstars(file.read(4096)):
                     return True
         except OSError:

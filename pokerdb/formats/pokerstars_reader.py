@@ -90,7 +90,7 @@ def pokerstars_files(path: Path) -> list[PhhFile]:
     if not path.exists():
         raise PhhError(str(path), "no such file or folder")
     if not path.is_dir():
-        return [PhhFile(path.name, path, site=True)]
+        return [PhhFile(path.name, str(path), site=True)]
     return [PhhFile(source, file, site=True) for source, file in text_files(path)]
 
 
