@@ -54,7 +54,7 @@ class Fields:
     def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
         """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
         `exponent`; None for an unknown stack), each checked to be storable exactly."""
-        if not self.decimals and max(values, default=0) < AMOUNT_LIMIT:
+        if not self.decimals and (not values or max(values) < AMOUNT_LIMIT):
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
         counted: list[int | None] = []
         for value in values:
@@ -136,7 +136,7 @@ class Fields:
         if not isinstance(value, list):
             raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
         self._count(name, value, players)
-        if set(map(type, value)) <= _INT and (not value or min(value) >= infinite):
+        if _all_of(int, value) and (not value or min(value) >= infinite):
             return value  # whole amounts, in range: the common case, checked at C speed
         return [self._amount(name, item, positive=infinite, infinite=infinite)
                 for item in value]
@@ -146,10 +146,13 @@ class Fields:
 
     def texts(self, name: str, players: int | None = None) -> list[str]:
         value = self.required(name)
-        if not isinstance(value, list) or not set(map(type, value)) <= _STR:
+        if not isinstance(value, list) or not _all_of(str, value):
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
-        self.longest[name] = longest = max(map(len, value), default=0)
+        longest = 0
+        for text in value:
+            longest = max(longest, len(text))
+        self.longest[name] = longest
         if longest > MAX_TEXT_CHARS:
             raise self.fail(name, f"holds a string {longest:,} characters long: at most "
                                   f"{MAX_TEXT_CHARS:,} are stored")
@@ -192,7 +195,7 @@ class Fields:
             if not isinstance(value, datetime.time):
                 raise self.fail(name, f"should be a TOML local time, not {_shown(value)}")
             return value
-        if not (isinstance(value, list) and set(map(type, value)) <= _INT):
+        if not (isinstance(value, list) and _all_of(int, value)):
             raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
         return tuple(value)
 
@@ -208,8 +211,12 @@ _DETAIL_KINDS: Final = {
 }
 assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
-_INT: Final = frozenset((int,))
-_STR: Final = frozenset((str,))
+
+
+def _all_of(kind: type, values: list[Any]) -> bool:
+    """Whether every value is of type `kind` exactly (a bool is no int)."""
+    return all(type(value) is kind for value in values)
+
 
 def _shown(value: object) -> str:
     return quoted(value) if isinstance(value, str) else quoted(str(value))

@@ -9,12 +9,16 @@ errors.
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Final
+from json.scanner import make_scanner
+from typing import Any, Final
 
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
-# Characters TOML forbids outside strings' escapes, whose files the fast reader leaves to tomllib.
-_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# Characters TOML forbids outside strings' escapes (but the newline that ends a line), whose
+# files the fast reader leaves to tomllib; as bytes, for ASCII text.
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL_BYTES: Final = bytes((*range(0x09), *range(0x0b, 0x20), 0x7f))
 _ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
 
 
@@ -41,9 +45,9 @@ def read_toml_subset(text: str,
     table = document
     if "\r" in text:
         text = text.replace("\r\n", "\n")
+    if _has_control(text):
+        return None
     for line in text.split("\n"):
-        if not line.isprintable() and _CONTROL.search(line):
-            return None
         line = line.strip(" \t")
         if not line or line[0] == "#":
             continue
@@ -62,6 +66,14 @@ def read_toml_subset(text: str,
             return None
         table[key] = value
     return document
+
+
+def _has_control(text: str) -> bool:
+    """Whether `text` holds a character of _CONTROL (of an ASCII text, counted at C speed)."""
+    if text.isascii():
+        raw = text.encode("ascii")
+        return len(raw.translate(None, _CONTROL_BYTES)) != len(raw)
+    return _CONTROL.search(text) is not None
 
 
 def _is_bare_key(key: str) -> bool:
@@ -85,12 +97,15 @@ def _subset_value(text: str) -> object:
                 return None
             text = text.replace("'", '"')
         try:
-            items, end = _scan_json(text)
-        except (ValueError, RecursionError):  # nested past Python's recursion: tomllib's
+            items, end = _scan_json(text, 0)
+        except (StopIteration, ValueError, RecursionError):  # no JSON value, bad JSON, or
+            return None  # nested past Python's recursion: tomllib's
+        if end != len(text):
             return None
-        if end == len(text) and set(map(type, items)) <= _ARRAY_ITEM_TYPES:
-            return items
-        return None
+        for item in items:
+            if type(item) not in _ARRAY_ITEM_TYPES:
+                return None
+        return items
     if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
         return int(text)
     if text == "true" or text == "false":
@@ -104,5 +119,8 @@ def _not_toml(constant: str) -> object:
     raise ValueError(f"{constant} is JSON, not TOML")
 
 
-# (value, end) of the JSON value at the start of a string; ValueError if there is none.
-_scan_json: Final = json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml).raw_decode
+# (value, end) of the JSON value at a string's index: StopIteration if there is none there,
+# ValueError if it is bad JSON (the scanner of json.JSONDecoder.raw_decode, called directly).
+# (typeshed types the scanner's argument as a scanner: it reads the decoder's attributes)
+_scan_json: Final[Callable[[str, int], tuple[Any, int]]] = make_scanner(
+    json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml))  # type: ignore[arg-type]

@@ -138,6 +138,11 @@ class Variant:
                    betting, game.high, game.low, game.deck, game.hole_choices)
 
     @cached_property
+    def deck_set(self) -> frozenset[str]:
+        """The deck's cards as a set, for the replay of every hand to look a card up in."""
+        return frozenset(self.deck)
+
+    @cached_property
     def hole_cards(self) -> int:
         """Cards each player holds at the end: the ones dealt, or the most allowed."""
         dealt = sum(len(street.hole_cards) for street in self.streets)

@@ -35,7 +35,7 @@ class Cards:
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
-        self.deck = frozenset(variant.deck)
+        self.deck = variant.deck_set
         self.hole: list[list[str | None]] = [[] for _ in range(players)]
         self.up: list[list[bool]] = [[] for _ in range(players)]  # per hole card: face up
         self.board: list[str | None] = []
