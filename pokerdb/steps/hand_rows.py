@@ -14,7 +14,13 @@ from typing import Final, NamedTuple
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
-from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
+from pokerdb.rules.tracker_stats import (
+    COUNT_NAMES,
+    position_names,
+    posted_blinds,
+    stakes_of,
+    tracker_counts,
+)
 from pokerdb.steps.site_rows import (
     SITE_DEAL_COLUMNS,
     SITE_SEAT_COLUMNS,
@@ -37,6 +43,7 @@ SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", 
 ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
                        *TRACKER_COUNTS)
+assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _add_stat_rows' order
 
 
 class HandRows(NamedTuple):
