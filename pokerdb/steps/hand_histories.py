@@ -1,10 +1,10 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
 of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
-(`stage_hands`), which `StagedHands.store` writes; their seats added to player_totals by
-ranges of deals (`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker
-process (steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`: on
-SQLite its rows packed in one database image, storage.row_images), the hands stored already
-left out.
+(`stage_hands`; steps.hand_rows, compiled, lays out those of each hand), which
+`StagedHands.store` writes; their seats added to player_totals by ranges of deals
+(`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker process
+(steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`: on SQLite its
+rows packed in one database image, storage.row_images), the hands stored already left out.
 """
 
 from collections.abc import Sequence
