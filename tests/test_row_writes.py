@@ -1,11 +1,23 @@
-"""Staged rows on SQLite go through executemany; an integer past SQLite's 64 bits (which the
-driver refuses) goes as its decimal text, and the rows bound before it are not stored twice."""
+"""Staged rows on SQLite go through executemany, many rows to a statement; an integer past
+SQLite's 64 bits (which the driver refuses) goes as its decimal text, and the rows bound before
+it are not stored twice."""
 
 from pathlib import Path
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, create_engine, text
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Integer,
+    MetaData,
+    Numeric,
+    String,
+    Table,
+    create_engine,
+    text,
+)
 
-from pokerdb.storage.row_writes import insert_staged_rows, stage_rows
+from pokerdb.storage.row_chunks import rows_per_chunk
+from pokerdb.storage.row_writes import insert_rows, insert_staged_rows, stage_rows
 
 
 def test_an_integer_past_64_bits_is_stored_as_its_text_once(tmp_path: Path) -> None:
@@ -46,3 +58,31 @@ def test_a_column_null_in_every_row_is_left_out_and_stored_null(tmp_path: Path) 
     # Rows NULL in every column keep their columns: without any, nothing would be inserted.
     assert stage_rows("sqlite", table, ("empty", "mixed"), [(None, None)]).columns == (
         "empty", "mixed")
+
+
+def test_rows_many_to_a_statement_are_stored_in_order_as_bound_one_by_one(
+        tmp_path: Path) -> None:
+    """storage.row_chunks: full chunks and the rest, each None stored NULL (bound as a NaN)
+    and each bool as its integer, as the driver binds them one row at a time."""
+    metadata = MetaData()
+    table = Table("staged", metadata, Column("id", Integer), Column("name", String),
+                  Column("flag", Boolean), Column("amount", Numeric), Column("other", String))
+    columns = ("id", "name", "flag", "amount", "other")
+    rows = [(index, None if index % 3 else f"n{index}", [True, False, None][index % 3],
+             None if index % 5 else str(index / 4), [None, 1.5, "x", 7][index % 4])
+            for index in range(2 * rows_per_chunk(len(columns)) + 7)]
+    stored = []
+    for chunked in (True, False):
+        engine = create_engine(f"sqlite:///{tmp_path / f'{chunked}.sqlite'}")
+        metadata.create_all(engine)
+        with engine.begin() as connection:
+            if chunked:
+                insert_staged_rows(connection, stage_rows("sqlite", table, columns, rows))
+            else:
+                insert_rows(connection, table, columns, rows)
+            stored.append(connection.execute(text(
+                "SELECT id, quote(name), quote(flag), quote(amount), quote(other), "
+                "typeof(amount) FROM staged ORDER BY rowid")).all())
+        engine.dispose()
+    assert stored[0] == stored[1]
+    assert [row[0] for row in stored[0]] == list(range(len(rows)))

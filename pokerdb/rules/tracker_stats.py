@@ -14,10 +14,8 @@ trackers'.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
 from decimal import Decimal
 from functools import cache, lru_cache
-from operator import attrgetter
 from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
@@ -84,33 +82,42 @@ def _plain(amount: Decimal) -> str:
     return format(amount.normalize(), "f")
 
 
-@dataclass(slots=True)
 class SeatCounts:
-    """One seat's counts: each a 0/1 flag but the postflop actions, which are counts."""
+    """One seat's counts: each a 0/1 flag but the postflop actions, which are counts. A plain
+    class (a dataclass's generated __init__ would run as Python, and a slotted one is no
+    native class), so that the compiled module makes and reads it without Python code."""
 
-    preflop_acted: int = 0  # took a preflop decision: a walk or an all-in blind is none
-    vpip: int = 0  # called or raised before the flop (a blind's check is not voluntary)
-    pfr: int = 0  # raised before the flop
-    three_bet_chance: int = 0  # acted facing exactly one raise before the flop
-    three_bet: int = 0  # ... and raised
-    faced_three_bet: int = 0  # made the first raise, then acted facing a second one
-    folded_to_three_bet: int = 0  # ... and folded
-    saw_flop: int = 0  # still in when the flop was dealt
-    cbet_chance: int = 0  # the last preflop raiser, acting on the flop before any bet
-    cbet: int = 0  # ... and betting
-    faced_cbet: int = 0  # acted on the flop facing the continuation bet alone
-    folded_to_cbet: int = 0  # ... and folded
-    postflop_aggressive: int = 0  # bets and raises on the flop, turn and river
-    postflop_calls: int = 0  # calls there (checks are not counted)
-    postflop_folds: int = 0  # folds there
-    went_to_showdown: int = 0  # still in at the end of a hand not won by folds
+    def __init__(self) -> None:
+        self.preflop_acted = 0  # took a preflop decision: a walk or an all-in blind is none
+        self.vpip = 0  # called or raised before the flop (a blind's check is not voluntary)
+        self.pfr = 0  # raised before the flop
+        self.three_bet_chance = 0  # acted facing exactly one raise before the flop
+        self.three_bet = 0  # ... and raised
+        self.faced_three_bet = 0  # made the first raise, then acted facing a second one
+        self.folded_to_three_bet = 0  # ... and folded
+        self.saw_flop = 0  # still in when the flop was dealt
+        self.cbet_chance = 0  # the last preflop raiser, acting on the flop before any bet
+        self.cbet = 0  # ... and betting
+        self.faced_cbet = 0  # acted on the flop facing the continuation bet alone
+        self.folded_to_cbet = 0  # ... and folded
+        self.postflop_aggressive = 0  # bets and raises on the flop, turn and river
+        self.postflop_calls = 0  # calls there (checks are not counted)
+        self.postflop_folds = 0  # folds there
+        self.went_to_showdown = 0  # still in at the end of a hand not won by folds
 
     def counts(self) -> tuple[int, ...]:
-        return _COUNTS_OF(self)
+        """The counts, in COUNT_NAMES' order."""
+        return (self.preflop_acted, self.vpip, self.pfr, self.three_bet_chance, self.three_bet,
+                self.faced_three_bet, self.folded_to_three_bet, self.saw_flop,
+                self.cbet_chance, self.cbet, self.faced_cbet, self.folded_to_cbet,
+                self.postflop_aggressive, self.postflop_calls, self.postflop_folds,
+                self.went_to_showdown)
 
 
-COUNT_NAMES: Final = tuple(field.name for field in fields(SeatCounts))
-_COUNTS_OF: Final = attrgetter(*COUNT_NAMES)  # a seat's counts as a tuple, read in C
+COUNT_NAMES: Final = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                      "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance",
+                      "cbet", "faced_cbet", "folded_to_cbet", "postflop_aggressive",
+                      "postflop_calls", "postflop_folds", "went_to_showdown")
 
 
 def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | None],

@@ -1,32 +1,28 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
 of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
-(`stage_hands`), which `StagedHands.store` writes; their seats added to player_totals by
-ranges of deals (`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker
-process (steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`: on
-SQLite its rows packed in one database image, storage.row_images), the hands stored already
-left out.
+(`stage_hands`; steps.hand_rows, compiled, lays out those of each hand), which
+`StagedHands.store` writes; their seats added to player_totals by ranges of deals
+(`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker process
+(steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`: on SQLite its
+rows packed in one database image, storage.row_images), the hands stored already left out.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import repeat
 from typing import Final
 
 import numpy as np
 from sqlalchemy import Connection, select, tuple_
 
 from pokerdb.rules.hand_batches import HandBatch
-from pokerdb.rules.hand_record import PhhHand
-from pokerdb.rules.settlement import Replayed, Settlement
-from pokerdb.rules.tracker_stats import position_names, posted_blinds, stakes_of, tracker_counts
 from pokerdb.steps import evaluated_windows
-from pokerdb.steps.site_rows import (
-    SITE_DEAL_COLUMNS,
-    SITE_SEAT_COLUMNS,
-    seat_forced_bets,
-    site_deal,
-    site_level,
-    site_seats,
+from pokerdb.steps.hand_rows import (
+    ACTION_COLUMNS,
+    CARD_COLUMNS,
+    DEAL_COLUMNS,
+    SEAT_COLUMNS,
+    STAT_COLUMNS,
+    hand_rows,
 )
 from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
@@ -38,7 +34,6 @@ from pokerdb.storage.row_writes import (
     stage_rows,
 )
 from pokerdb.storage.schema import (
-    TRACKER_COUNTS,
     actions,
     deals,
     hand_cards,
@@ -48,19 +43,8 @@ from pokerdb.storage.schema import (
     variant_values,
 )
 
-DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
-                       "hand_number", "event", "venue", "table_name", "date", "time",
-                       "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
-                       "big_bet", "bring_in", "ante_trimming", *SITE_DEAL_COLUMNS)
-CARD_COLUMNS: Final = ("deal_id", "player", "cards")
-SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
-                       "seat_number", *SITE_SEAT_COLUMNS)
-ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
-STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
-                       *TRACKER_COUNTS)
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
 assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
@@ -72,37 +56,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     order: a batch without its hands stored already keeps the others' numbers); needs no
     connection."""
     numbers = range(first_id, first_id + len(batch.hands)) if ids is None else ids
-    deal_rows: list[Row] = []
-    card_rows: list[Row] = []
-    seat_rows: list[Row] = []
-    action_rows: list[Row] = []
-    stat_rows: list[Row] = []
-    for deal_id, hand, settlement in zip(numbers, batch.hands, batch.settlements, strict=True):
-        replayed = hand.replayed
-        phh_hand = replayed.hand
-        details = phh_hand.details
-        all_in = replayed.all_in
-        # NULL where the game has no board (stud: but for a community card)
-        board = replayed.variant.board_cards > 0 or bool(replayed.board)
-        deal_rows.append((
-            deal_id, dataset_id, hand.position, settlement.winner,
-            replayed.board if board else None,
-            phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
-            details.table, None if hand.date is None else hand.date.isoformat(),
-            None if details.time is None else details.time.isoformat(), details.time_zone,
-            details.currency, None if all_in is None or not board else all_in.board,
-            str(details.level) if details.level is not None else site_level(phh_hand),
-            *_money(phh_hand)([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
-                               phh_hand.bring_in]), phh_hand.ante_trimming_status,
-            *site_deal(phh_hand, _money(phh_hand))))
-        count = phh_hand.player_count
-        card_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
-                             replayed.hole_cards, strict=True))
-        seat_rows.extend(_seat_rows(deal_id, replayed, settlement))
-        stat_rows.extend(_stat_rows(deal_id, replayed, settlement))
-        count = len(phh_hand.actions)
-        action_rows.extend(zip(repeat(deal_id, count), range(1, count + 1),
-                               replayed.actors, phh_hand.actions, strict=True))
+    rows = hand_rows(batch, dataset_id, numbers)
     deal_ids = np.repeat(np.asarray(numbers, dtype=np.int64), batch.players)
     seat_starts = np.repeat(np.cumsum(batch.players) - batch.players, batch.players)
     players = np.arange(1, len(deal_ids) + 1) - seat_starts
@@ -120,88 +74,14 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     return StagedHands(
         batch, batch.cancelled, dialect, dataset_id, first_id, len(batch.hands),
         len(batch.strength),
-        (stage_rows(dialect, deals, DEAL_COLUMNS, deal_rows),
-         stage_rows(dialect, hand_cards, CARD_COLUMNS, card_rows),
+        (stage_rows(dialect, deals, DEAL_COLUMNS, rows.deals),
+         stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
-         stage_rows(dialect, seats, SEAT_COLUMNS, seat_rows),
-         stage_rows(dialect, actions, ACTION_COLUMNS, action_rows),
-         stage_rows(dialect, seat_stats, STAT_COLUMNS, stat_rows)),
+         stage_rows(dialect, seats, SEAT_COLUMNS, rows.seats),
+         stage_rows(dialect, actions, ACTION_COLUMNS, rows.actions),
+         stage_rows(dialect, seat_stats, STAT_COLUMNS, rows.stats)),
         replace(values, strengths=keys),
         [(*key, dataset_id) for key in site_keys(batch) if key is not None])
-
-
-def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
-    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
-    stakes and pots of an all-in before the river."""
-    hand = replayed.hand
-    count = hand.player_count
-    stake: Sequence[int | None] = [None] * count
-    pot: Sequence[int | None] = [None] * count
-    if replayed.all_in is not None:
-        contesting = set(replayed.all_in.seats)
-        stake = [paid if seat in contesting else None
-                 for seat, paid in enumerate(replayed.all_in.put_in, start=1)]
-        pot = [sum(each.amount for each in replayed.all_in.pots if seat in each.seats)
-               if seat in contesting else None for seat in range(1, count + 1)]
-    money = _money(hand)
-    return list(zip(
-        [deal_id] * count, range(1, count + 1), hand.players or [None] * count,
-        money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
-        money(settlement.net), money(hand.winnings or [None] * count),
-        money(hand.finishing_stacks or [None] * count), money(stake), money(pot),
-        *map(money, seat_forced_bets(hand)), hand.details.seats or [None] * count,
-        *site_seats(hand, settlement, money), strict=True))
-
-
-def _stat_rows(deal_id: int, replayed: Replayed, settlement: Settlement) -> list[Row]:
-    """The seat_stats rows of one hand: what a tracker counts of each seat."""
-    hand = replayed.hand
-    count = hand.player_count
-    money = _money(hand)
-    stakes, big_blind_units = stakes_of(hand)
-    big_blind = money([big_blind_units])[0]
-    in_all_in = set() if replayed.all_in is None else set(replayed.all_in.seats)
-    names = hand.players or [None] * count
-    rows: list[Row] = []
-    for seat, (position, stats, net, won) in enumerate(zip(
-            position_names(count),
-            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
-            money(settlement.net), settlement.won, strict=True), start=1):
-        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
-                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
-                     int(seat in in_all_in)))
-    return rows
-
-
-def _money(hand: PhhHand) -> Callable[[Sequence[int | None]], Sequence[int | str | None]]:
-    """Amounts in the hand's units as stored: whole chips as integers, decimals as their exact
-    text (which both backends read as a NUMERIC value)."""
-    exponent = hand.exponent
-    if not exponent:
-        return lambda units: units
-    known = _TEXTS.setdefault(exponent, {})
-
-    def decimals(units: Sequence[int | None]) -> list[str | None]:
-        texts: list[str | None] = []
-        for value in units:
-            if value is None:
-                texts.append(None)
-            elif (text := known.get(value)) is not None:
-                texts.append(text)
-            else:
-                text = str(hand.amount(value))
-                if len(known) < _KNOWN_TEXTS:
-                    known[value] = text
-                texts.append(text)
-        return texts
-
-    return decimals
-
-
-# The text of amounts met, by exponent: amounts repeat (blinds, stacks, zero), and making the
-# Decimal of each anew was a third of staging a batch.
-_TEXTS: dict[int, dict[int, str]] = {}
-_KNOWN_TEXTS: Final = 100_000
 
 
 @dataclass(frozen=True)

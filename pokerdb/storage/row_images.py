@@ -71,8 +71,7 @@ def row_image(staged: Sequence[StagedRows]) -> RowImage:
             index = len(tables)
             names = [f"c{column}" for column in range(len(rows.columns))]
             cursor.execute(f"CREATE TABLE rows_{index} ({', '.join(names)})")
-            execute_rows(cursor, f"INSERT INTO rows_{index} VALUES "
-                                 f"({', '.join('?' for _ in names)})", rows.payload)
+            execute_rows(cursor, f"rows_{index}", len(names), rows.payload)
             tables.append((rows.table, rows.columns))
         cursor.execute("COMMIT")
         return RowImage(tuple(tables), scratch.serialize())

@@ -2,11 +2,11 @@
 
 The small writes (rejects, labels, descriptions) go in as they are: `executemany` on SQLite,
 COPY on PostgreSQL. Rows staged ahead (stage_rows, on another thread) go in one call: on SQLite
-`executemany` over the rows as they are (SQLite 3.40 reading one JSON array with json_each
-instead took 5.7x as long for rows of 25 columns, 1.5x for rows of 4: 60,000 seat_stats rows
-in 1.09 s against 0.19 s, plus 0.23 s to write the JSON); on PostgreSQL one block of COPY
-text. Everything runs inside the caller's transaction, so a failure later in the same
-transaction still leaves nothing behind.
+`executemany` over the rows as they are, many rows to a statement (storage.row_chunks; SQLite
+3.40 reading one JSON array with json_each instead took 5.7x as long for rows of 25 columns,
+1.5x for rows of 4: 60,000 seat_stats rows in 1.09 s against 0.19 s, plus 0.23 s to write the
+JSON); on PostgreSQL one block of COPY text. Everything runs inside the caller's transaction,
+so a failure later in the same transaction still leaves nothing behind.
 """
 
 import sqlite3
@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, Table
 
 from pokerdb.storage.copy_text import copy_rows, copy_text
+from pokerdb.storage.row_chunks import chunks, rows_per_chunk
 
 Row = Sequence[Any]
 
@@ -93,25 +94,38 @@ def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
               cursor.copy(f"COPY {staged.table} ({names}) FROM STDIN") as copy):
             copy.write(staged.payload)
         return
-    placeholders = ", ".join("?" for _ in staged.columns)
     cursor = driver.cursor()  # type: ignore[union-attr]
     try:
-        execute_rows(cursor, f"INSERT INTO {staged.table} ({names}) VALUES ({placeholders})",
-                     staged.payload)
+        execute_rows(cursor, f"{staged.table} ({names})", len(staged.columns), staged.payload)
     finally:
         cursor.close()
 
 
-def execute_rows(cursor: sqlite3.Cursor, statement: str, rows: Sequence[Row]) -> None:
-    """`executemany` of an INSERT over the rows, in the cursor's transaction; an integer past
+def execute_rows(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[Row]) -> None:
+    """INSERT INTO `into` (a table, its columns named or not) of the rows, `width` values each,
+    in the cursor's transaction, many rows a statement (storage.row_chunks); an integer past
     SQLite's 64 bits goes as its text, the rows bound before it not stored twice."""
     cursor.execute("SAVEPOINT staged_rows")
     try:
-        cursor.executemany(statement, rows)
+        _insert_chunks(cursor, into, width, rows)
     except OverflowError:
         cursor.execute("ROLLBACK TO staged_rows")
-        cursor.executemany(statement, map(_wide_integers_as_text, rows))
+        _insert_chunks(cursor, into, width, list(map(_wide_integers_as_text, rows)))
     cursor.execute("RELEASE staged_rows")
+
+
+def _insert_chunks(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[Row]) -> None:
+    """The rows inserted a chunk (row_chunks.chunks) a statement: the full chunks by one
+    `executemany`, the rest by one statement of its own."""
+    per = rows_per_chunk(width)
+    values = chunks(rows, per)
+    row = f"({', '.join('?' * width)})"
+    full = values if len(rows) % per == 0 else values[:-1]
+    if full:
+        cursor.executemany(f"INSERT INTO {into} VALUES {', '.join([row] * per)}", full)
+    if len(full) < len(values):
+        cursor.execute(f"INSERT INTO {into} VALUES {', '.join([row] * (len(rows) % per))}",
+                       values[-1])
 
 
 def _wide_integers_as_text(row: Row) -> Row:

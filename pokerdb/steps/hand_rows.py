@@ -1,0 +1,171 @@
+"""The rows of a settled `HandBatch` (pokerdb.rules.hand_batches) for deals, hand_cards, seats,
+actions and seat_stats, hand by hand (`hand_rows`), for steps.hand_histories to stage.
+
+Compiled with mypyc in the wheel (hatch_build.py): laying the rows out is a loop over every
+seat and action of the batch, on the import's worker processes. It has no class of its own, so
+that what crosses processes (steps.hand_histories.StagedHands, a dataclass that a compiled
+module could not unpickle) stays pure Python.
+"""
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import repeat
+from typing import Final, NamedTuple
+
+from pokerdb.rules.hand_batches import HandBatch
+from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.settlement import Replayed, Settlement
+from pokerdb.rules.tracker_stats import (
+    COUNT_NAMES,
+    position_names,
+    posted_blinds,
+    stakes_of,
+    tracker_counts,
+)
+from pokerdb.steps.site_rows import (
+    SITE_DEAL_COLUMNS,
+    SITE_SEAT_COLUMNS,
+    seat_forced_bets,
+    site_deal,
+    site_level,
+    site_seats,
+)
+from pokerdb.storage.row_writes import Row
+from pokerdb.storage.schema import TRACKER_COUNTS
+
+DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
+                       "hand_number", "event", "venue", "table_name", "date", "time",
+                       "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
+                       "big_bet", "bring_in", "ante_trimming", *SITE_DEAL_COLUMNS)
+CARD_COLUMNS: Final = ("deal_id", "player", "cards")
+SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
+                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
+                       "seat_number", *SITE_SEAT_COLUMNS)
+ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
+STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
+                       *TRACKER_COUNTS)
+assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _add_stat_rows' order
+
+
+class HandRows(NamedTuple):
+    """A batch's rows of each table, their columns as DEAL_COLUMNS, CARD_COLUMNS, ... name."""
+
+    deals: list[Row]
+    cards: list[Row]
+    seats: list[Row]
+    actions: list[Row]
+    stats: list[Row]
+
+
+def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> HandRows:
+    """The rows of the batch's hands, the deal ids `numbers` in order."""
+    rows = HandRows([], [], [], [], [])
+    for deal_id, hand, settlement in zip(numbers, batch.hands, batch.settlements, strict=True):
+        replayed = hand.replayed
+        phh_hand = replayed.hand
+        details = phh_hand.details
+        all_in = replayed.all_in
+        money = _money(phh_hand)
+        # NULL where the game has no board (stud: but for a community card)
+        board = replayed.variant.board_cards > 0 or bool(replayed.board)
+        rows.deals.append((
+            deal_id, dataset_id, hand.position, settlement.winner,
+            replayed.board if board else None,
+            phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
+            details.table, None if hand.date is None else hand.date.isoformat(),
+            None if details.time is None else details.time.isoformat(), details.time_zone,
+            details.currency, None if all_in is None or not board else all_in.board,
+            str(details.level) if details.level is not None else site_level(phh_hand),
+            *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
+                    phh_hand.bring_in]), phh_hand.ante_trimming_status,
+            *site_deal(phh_hand, money)))
+        count = phh_hand.player_count
+        rows.cards.extend(zip(repeat(deal_id, count), range(1, count + 1),
+                              replayed.hole_cards, strict=True))
+        rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
+        _add_stat_rows(rows.stats, deal_id, replayed, settlement, money)
+        actions = phh_hand.actions
+        rows.actions.extend(zip(repeat(deal_id, len(actions)), range(1, len(actions) + 1),
+                                replayed.actors, actions, strict=True))
+    return rows
+
+
+Money = Callable[[Sequence[int | None]], Sequence[int | str | None]]
+
+
+def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
+               money: Money) -> Iterator[Row]:
+    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
+    stakes and pots of an all-in before the river."""
+    hand = replayed.hand
+    count = hand.player_count
+    nothing = (None,) * count
+    stake: Sequence[int | None] = nothing
+    pot: Sequence[int | None] = nothing
+    if replayed.all_in is not None:
+        contesting = set(replayed.all_in.seats)
+        stake = [paid if seat in contesting else None
+                 for seat, paid in enumerate(replayed.all_in.put_in, start=1)]
+        pot = [sum(each.amount for each in replayed.all_in.pots if seat in each.seats)
+               if seat in contesting else None for seat in range(1, count + 1)]
+    antes, blinds = seat_forced_bets(hand)
+    return zip(
+        repeat(deal_id, count), range(1, count + 1), hand.players or nothing,
+        money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
+        money(settlement.net), money(hand.winnings or nothing),
+        money(hand.finishing_stacks or nothing), money(stake), money(pot),
+        money(antes), money(blinds), hand.details.seats or nothing,
+        *site_seats(hand, settlement, money), strict=True)
+
+
+def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement: Settlement,
+                   money: Money) -> None:
+    """Add the seat_stats rows of one hand: what a tracker counts of each seat."""
+    hand = replayed.hand
+    count = hand.player_count
+    stakes, big_blind_units = stakes_of(hand)
+    big_blind = money([big_blind_units])[0]
+    in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
+    names = hand.players or (None,) * count
+    for seat, (position, stats, net, won) in enumerate(zip(
+            position_names(count),
+            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
+            money(settlement.net), settlement.won, strict=True), start=1):
+        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
+                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
+                     int(seat in in_all_in)))
+
+
+def _money(hand: PhhHand) -> Money:
+    """Amounts in the hand's units as stored: whole chips as integers, decimals as their exact
+    text (which both backends read as a NUMERIC value)."""
+    exponent = hand.exponent
+    if not exponent:
+        return _whole
+    known = _TEXTS.setdefault(exponent, {})
+
+    def decimals(units: Sequence[int | None]) -> list[str | None]:
+        texts: list[str | None] = []
+        for value in units:
+            if value is None:
+                texts.append(None)
+            elif (text := known.get(value)) is not None:
+                texts.append(text)
+            else:
+                text = str(hand.amount(value))
+                if len(known) < _KNOWN_TEXTS:
+                    known[value] = text
+                texts.append(text)
+        return texts
+
+    return decimals
+
+
+def _whole(units: Sequence[int | None]) -> Sequence[int | None]:
+    """Whole chips: the units themselves."""
+    return units
+
+
+# The text of amounts met, by exponent: amounts repeat (blinds, stacks, zero), and making the
+# Decimal of each anew was a third of staging a batch.
+_TEXTS: Final[dict[int, dict[int, str]]] = {}
+_KNOWN_TEXTS: Final = 100_000
