@@ -64,7 +64,7 @@ def parse_all(contents: list[tuple[PhhFile, bytes]]) -> list[PhhHand]:
 def pokerkit_payoffs(folder: Path) -> list[list[int]]:
     payoffs = []
     for file in phh_files(folder):
-        with file.path.open("rb") as stream:
+        with open(file.path, "rb") as stream:
             state = deque(HandHistory.load(stream), maxlen=1)[0]
         payoffs.append(list(state.payoffs))
     return payoffs
