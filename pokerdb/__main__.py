@@ -1,3 +1,3 @@
-from pokerdb.cli import app
+from pokerdb.cli import main
 
-app(prog_name="pokerdb")
+main()

@@ -429,6 +429,35 @@ def test_python_m_pokerdb_version(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []  # --version opens no database
 
 
+def _program(*args: str, cwd: Path) -> "subprocess.CompletedProcess[str]":
+    """`python -m pokerdb ARGS`: the program as a whole process (cli.main)."""
+    env = {key: value for key, value in os.environ.items() if key != "POKERDB_DB"}
+    return subprocess.run([sys.executable, "-m", "pokerdb", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_program_ends_with_its_status_and_the_database_closed(tmp_path: Path) -> None:
+    """The program ends without tearing the interpreter down (cli.main), but only once the
+    database is closed: no write-ahead log is left beside the file, which holds every deal
+    by itself; a command's status and output are what the app gave."""
+    db = tmp_path / "closed.sqlite"
+    for args in (["import", str(PE54_FILE)], ["evaluate"]):
+        completed = _program(*args, "--db", str(db), cwd=tmp_path)
+        assert completed.returncode == 0, completed.stderr
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["closed.sqlite"]
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "copy.sqlite").write_bytes(db.read_bytes())  # the file without any log
+    wins = _program("wins", "--db", str(alone / "copy.sqlite"), "--format", "json", cwd=alone)
+    assert wins.returncode == 0, wins.stderr
+    assert json.loads(wins.stdout) == PE54_WINS
+    missing = _program("explain", "1001", "--db", str(db), cwd=tmp_path)
+    assert (missing.returncode, missing.stdout) == (1, "")
+    assert missing.stderr.count("\n") == 1 and "1001" in missing.stderr, missing.stderr
+    usage = _program("wins", "--format", "xml", "--db", str(db), cwd=tmp_path)
+    assert usage.returncode == 2, usage.stderr
+
+
 def _commands() -> dict[str, Any]:
     return dict(get_command(app).commands)  # type: ignore[attr-defined]
 

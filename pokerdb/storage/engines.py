@@ -1,8 +1,10 @@
 """Opening a database: SQLite settings, and bringing the schema to head (the URL comes from
 pokerdb.storage.location)."""
 
+import atexit
 import os
 import tempfile
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,6 +36,19 @@ from pokerdb.storage.write_locks import lock_for_migration
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+# Every engine made here and not yet collected, closed at exit (_close_at_exit).
+_made: "weakref.WeakSet[Engine]" = weakref.WeakSet()
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    """Every engine still open closed as the process exits: SQLite folds its write-ahead log
+    into the file and removes it, a server ends its sessions. The `pokerdb` program ends
+    without tearing the interpreter down (cli.main), where an engine would be closed only as
+    it is collected."""
+    for engine in list(_made):
+        engine.dispose()
 
 
 def alembic_config(connection: Connection | None = None) -> "Config":
@@ -85,6 +100,7 @@ def configured_engine(url: str | URL, *, read_only: bool = False, **options: Any
     """An engine with pokerdb's settings (SQLite: pages of 16 KiB for a new file, WAL, busy
     timeout; PostgreSQL: UTC), without touching the schema: for the migrations' own use."""
     engine = create_engine(url, **options)
+    _made.add(engine)
     if engine.dialect.name == "sqlite":
         _configure_sqlite(engine, read_only)
     elif engine.dialect.name == "postgresql":
