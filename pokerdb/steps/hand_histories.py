@@ -123,7 +123,10 @@ class StagedHands:
         evaluated_windows.store(connection, self.values, described)
 
 
-TOTALS_DEALS: Final = 10_000  # deal ids a range of SeatTotals spans
+# Deal ids a range of SeatTotals spans: a range is summed as soon as its deals are stored, while
+# the workers read on; only the last is summed after them (a range of 10,000 deals kept the
+# importer 0.14 s alone at the end of a 10,000-hand folder, against 0.02 s).
+TOTALS_DEALS: Final = 1_000
 
 
 @dataclass
