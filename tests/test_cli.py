@@ -458,6 +458,21 @@ def test_program_ends_with_its_status_and_the_database_closed(tmp_path: Path) ->
     assert usage.returncode == 2, usage.stderr
 
 
+@pytest.mark.parametrize("fmt", ["csv", "json", "table"])
+def test_output_to_a_full_disk_is_one_line(tmp_path: Path, fmt: str) -> None:
+    """Output that cannot be written (a full disk: /dev/full) ends the program with one line
+    and status 1, not a traceback."""
+    db = str(tmp_path / "full.sqlite")
+    assert _program("import", str(PE54_FILE), "--db", db, cwd=tmp_path).returncode == 0
+    with open("/dev/full", "w") as full:
+        completed = subprocess.run(
+            [sys.executable, "-m", "pokerdb", "query", "SELECT * FROM deals", "--db", db,
+             "--format", fmt], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+            timeout=120, check=False)
+    assert completed.returncode == 1
+    assert completed.stderr == "Error: cannot write the output: No space left on device\n"
+
+
 def _commands() -> dict[str, Any]:
     return dict(get_command(app).commands)  # type: ignore[attr-defined]
 

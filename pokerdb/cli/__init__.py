@@ -13,6 +13,7 @@ Modules that load SQLAlchemy or numpy are imported inside the commands that use 
 """
 
 import atexit
+import contextlib
 import os
 import sys
 
@@ -47,14 +48,18 @@ def main() -> None:
 
 
 def _end(ended: list[int]) -> None:
-    """The process ended with its status, its output written (output that cannot be written,
-    to a closed pipe or a full disk, makes it 120, as Python does)."""
+    """The process ended with its status, its output written. Output that cannot be written
+    (to a full disk) is told in one line and makes the status 120, as Python's own exit does."""
     if not ended:
         return
     status = ended[0]
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            status = status or 120
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError) as exc:
+        status = status or 120
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("Error: cannot write the output: "
+                             f"{getattr(exc, 'strerror', None) or exc}\n")
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
     os._exit(status)

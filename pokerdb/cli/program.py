@@ -1,6 +1,7 @@
 """The `pokerdb` program: its Typer app, how its usage errors, help and usage lines look, and
 `command`, which every command registers with."""
 
+import errno
 import inspect
 import sys
 from collections.abc import Callable, Sequence
@@ -21,6 +22,9 @@ FILES = "Write test data"
 PANELS = (CHANGES, ANSWERS, FILES)
 
 Command = TypeVar("Command", bound=Callable[..., None])
+# Why output cannot be written: a full disk (`> /dev/full`), a quota, a file too large, a device
+# that fails (a closed pipe is click's own: exit 1 without a word).
+_UNWRITABLE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 class _Program(TyperGroup):
@@ -52,6 +56,11 @@ class _Program(TyperGroup):
             sys.exit(exc.exit_code)
         except typer.Abort:
             say("Aborted.")
+            sys.exit(1)
+        except OSError as exc:
+            if exc.errno not in _UNWRITABLE:
+                raise
+            say(f"Error: cannot write the output: {exc.strerror}")
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
