@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phh_hands import SIX_MAX, write_hand_folder
 from support import (
     PE54_FILE,
     about_recorded_hands,
@@ -456,6 +457,30 @@ def test_program_ends_with_its_status_and_the_database_closed(tmp_path: Path) ->
     assert missing.stderr.count("\n") == 1 and "1001" in missing.stderr, missing.stderr
     usage = _program("wins", "--format", "xml", "--db", str(db), cwd=tmp_path)
     assert usage.returncode == 2, usage.stderr
+
+
+def test_program_with_its_output_closed(tmp_path: Path) -> None:
+    """Started with stdout closed (`>&-`: sys.stdout is None), the program does its work and
+    ends with its status and nothing on stderr: its last flush has no stdout to write, and an
+    import with worker processes no stdout to flush before forking them."""
+    env = {**{key: value for key, value in os.environ.items() if key != "POKERDB_DB"},
+           "POKERDB_WORKERS": "2"}
+    db = str(tmp_path / "closed.sqlite")
+
+    def program(*args: str) -> "subprocess.CompletedProcess[str]":
+        return subprocess.run(
+            [sys.executable, "-m", "pokerdb", *args, "--db", db], cwd=tmp_path, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=120,
+            check=False, preexec_fn=lambda: os.close(1))
+
+    write_hand_folder(tmp_path / "phh", 60, seed=5, profile=SIX_MAX)
+    imported = program("import", str(tmp_path / "phh"))
+    assert (imported.returncode, imported.stderr) == (0, "")
+    wins = program("wins")
+    assert (wins.returncode, wins.stderr) == (0, "")
+    missing = program("explain", "100001")
+    assert missing.returncode == 1 and missing.stderr.count("\n") == 1, missing.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["closed.sqlite", "phh"]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json", "table"])

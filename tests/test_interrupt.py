@@ -157,3 +157,31 @@ def test_ctrl_c_sent_to_an_import(tmp_path: Path) -> None:
     assert (process.returncode, out, err) == (
         130, "", f"Interrupted: nothing of {file} was imported\n")
     assert rows(f"sqlite:///{db}", "SELECT count(*) FROM deals") == [(0,)]
+
+
+# The app replaced by one that, once it has ended, leaves an exit handler that Ctrl-Cs the
+# program (registered after cli.main's own, so it runs before the program ends).
+_CTRL_C_AT_EXIT = """
+import atexit, os, signal, sys, time
+import pokerdb.cli
+
+def app(**kwargs):
+    def ctrl_c():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.2)
+        print("after", flush=True)
+    atexit.register(ctrl_c)
+    sys.exit(0)
+
+pokerdb.cli.app = app
+pokerdb.cli.main()
+"""
+
+
+def test_ctrl_c_once_the_command_has_ended() -> None:
+    """A Ctrl-C while the program closes its databases (cli.main's exit handlers, an SQLite
+    checkpoint that SIGINT would not stop anyway) changes nothing: the handlers run to their
+    end, the status is the command's, no traceback."""
+    completed = subprocess.run([sys.executable, "-c", _CTRL_C_AT_EXIT], cwd=REPO,
+                               capture_output=True, text=True, timeout=60, check=False)
+    assert (completed.returncode, completed.stdout, completed.stderr) == (0, "after\n", "")

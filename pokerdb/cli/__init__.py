@@ -15,6 +15,7 @@ Modules that load SQLAlchemy or numpy are imported inside the commands that use 
 import atexit
 import contextlib
 import os
+import signal
 import sys
 
 # Each command registers with the app as its module is imported.
@@ -43,8 +44,17 @@ def main() -> None:
     except SystemExit as stop:
         code = stop.code
         ended.append(code if isinstance(code, int) else 0 if code is None else 1)
+        _closing()
         raise
     ended.append(0)
+    _closing()
+
+
+def _closing() -> None:
+    """Ctrl-C ignored once the app has ended: closing a database (an SQLite checkpoint) is
+    not interrupted by it anyway, and it would only print tracebacks from the exit handlers
+    and leave the engines after the interrupted one open."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _end(ended: list[int]) -> None:
@@ -53,13 +63,17 @@ def _end(ended: list[int]) -> None:
     if not ended:
         return
     status = ended[0]
+    out, err = sys.stdout, sys.stderr  # None where the stream was closed (`>&-`)
     try:
-        sys.stdout.flush()
+        if out is not None:
+            out.flush()
     except (OSError, ValueError) as exc:
         status = status or 120
         with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write("Error: cannot write the output: "
-                             f"{getattr(exc, 'strerror', None) or exc}\n")
+            if err is not None:
+                err.write("Error: cannot write the output: "
+                          f"{getattr(exc, 'strerror', None) or exc}\n")
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.flush()
+        if err is not None:
+            err.flush()
     os._exit(status)

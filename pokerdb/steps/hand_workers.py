@@ -122,9 +122,10 @@ def parallel_hands(read: HandHistories, units: Sequence[HandUnit], workers: int,
 def _run(read: HandHistories, units: Sequence[HandUnit], count: int, rule: PlayerRule,
          dialect: str, dataset_id: int, first_id: int, kept: KeptOf,
          done: list[int]) -> Generator[Staged, None, None]:
-    # What the child would flush of these at its exit would be written twice.
-    sys.stdout.flush()
-    sys.stderr.flush()
+    # What the child would flush of these at its exit would be written twice (None: closed).
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
     context = multiprocessing.get_context("fork")
     pipes: list[Connection] = []
     processes: list[BaseProcess] = []
