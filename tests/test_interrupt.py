@@ -137,6 +137,46 @@ def test_an_interrupted_delete_deletes_nothing(runner: CliRunner, db_url: str, t
     assert snapshot(db_url) == before
 
 
+class _LoadInterrupted:
+    """A finder on sys.meta_path: loading `name` is interrupted, as Ctrl-C while the library
+    loads would interrupt it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, name: str, *_args: Any) -> None:
+        if name == self.name:
+            raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(("command", "module", "kept"), [
+    ("import", "pokerdb.steps.file_imports", "nothing of {file} was imported"),
+    ("evaluate", "pokerdb.steps.evaluate_database",
+     "the 0 hands evaluated before were kept, the window in progress was not (pokerdb "
+     "evaluate goes on from there)"),
+    ("equity", "pokerdb.steps.equity_step",
+     "the equities of 0 deals computed before were kept, the window in progress was not "
+     "(pokerdb equity goes on from there)"),
+    ("delete", "pokerdb.steps.removal",
+     "nothing was deleted: dataset 'first.txt' is as it was"),
+])
+def test_ctrl_c_while_the_library_loads(runner: CliRunner, db_url: str, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch, command: str,
+                                        module: str, kept: str) -> None:
+    """A Ctrl-C before the command's work starts, while it loads the library (the first half
+    second of a process), is told in its one line too."""
+    db = db_url
+    file = deal_file(tmp_path, "first.txt", 3)
+    succeeds(runner, "import", file, "--db", db, "--quiet")
+    before = snapshot(db)
+    monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setattr(sys, "meta_path", [_LoadInterrupted(module), *sys.meta_path])
+    args = {"import": [file], "delete": ["first.txt"]}.get(command, [])
+    line = stopped(runner, command, *args, "--db", db)
+    assert line == f"Interrupted: {kept.format(file=file)}\n"
+    assert snapshot(db) == before
+
+
 def test_ctrl_c_sent_to_an_import(tmp_path: Path) -> None:
     """A real SIGINT, as a terminal's Ctrl-C sends it, once the import has written a few MB."""
     file = tmp_path / "big.txt"

@@ -51,12 +51,13 @@ def import_command(
 ) -> None:
     """Import deal files, each in one transaction: a file with a bad line imports nothing
     (unless --skip-invalid)."""
-    from pokerdb.steps.file_imports import ImportRequest, import_files
-
-    request = ImportRequest(name, players, input_format, max_errors, skip_invalid, evaluate,
-                            None if game is None else game.value)
     done: list[str] = []  # the files imported (or skipped) before an interruption
+    # The library loaded inside: a Ctrl-C while it loads is told like any other.
     with user_errors(), interruptible(lambda: _import_kept(files, done)):
+        from pokerdb.steps.file_imports import ImportRequest, import_files
+
+        request = ImportRequest(name, players, input_format, max_errors, skip_invalid,
+                                evaluate, None if game is None else game.value)
         for imported in import_files(db, files, request, progress_bars(quiet)):
             done.append(imported.file)
             result = imported.result
@@ -104,12 +105,12 @@ def _site_note(duplicates: int, cancelled: int) -> str:
 @command(panel=CHANGES)
 def evaluate(db: DbOption = None, quiet: QuietOption = False) -> None:
     """Evaluate every hand not yet evaluated and decide each deal's winner."""
-    from pokerdb.steps.evaluate_database import evaluate_database
-
     progress = CountedProgress(progress_bars(quiet))
     with user_errors(), interruptible(
             lambda: f"the {counted(progress.done, 'hand')} evaluated before were kept, the "
                     f"window in progress was not (pokerdb evaluate goes on from there)"):
+        from pokerdb.steps.evaluate_database import evaluate_database
+
         result = evaluate_database(db, progress)
     if quiet:
         return
@@ -127,13 +128,13 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
     """Each hand's exact equity in Hold'em, Omaha and short-deck: its share of the pot over
     every completion of the board (hands.equity). Deals that have one are skipped, so a
     stopped run resumes."""
-    from pokerdb.steps.equity_step import compute_pending
-
     progress = CountedProgress(progress_bars(quiet))
     with user_errors(), interruptible(
             lambda: f"the equities of {counted(progress.done, 'deal')} computed before were "
                     f"kept, the window in progress was not (pokerdb equity goes on from "
                     f"there)"):
+        from pokerdb.steps.equity_step import compute_pending
+
         result = compute_pending(open_database(db), dataset, progress)
     if quiet:
         return
@@ -153,9 +154,9 @@ def delete_command(
 ) -> None:
     """Remove a dataset and everything derived from it (deals, hands, values, rejected lines,
     win counts) in one transaction."""
-    from pokerdb.steps.removal import delete_dataset
-
     with user_errors(), interruptible(
             lambda: shown(f"nothing was deleted: dataset '{dataset}' is as it was")):
+        from pokerdb.steps.removal import delete_dataset
+
         removed = delete_dataset(open_database(db), dataset)
     typer.echo(shown(f"deleted dataset '{dataset}' ({counted(removed, 'deal')})"))
