@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.largest import largest
 
 # Seats between the big blind and the button, named from the button back (the cutoff, the
 # hijack, the lojack), the first after the big blind under the gun, and any others UTG+1, ...
@@ -61,7 +62,7 @@ def stakes_of(hand: PhhHand) -> tuple[str, int | None]:
     straddle is not stakes."""
     listed = hand.blinds_or_straddles or (0, 0)
     small, big = sorted(listed[:2]) if len(listed) >= 2 else (0, listed[0])
-    return _stakes_text(hand.variant, hand.exponent, small, big, max(hand.antes)), big or None
+    return _stakes_text(hand.variant, hand.exponent, small, big, largest(hand.antes)), big or None
 
 
 @lru_cache(maxsize=4096)
@@ -127,7 +128,7 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
     seats = [SeatCounts() for _ in range(players)]
     folded = [False] * players
     bets = list(posted)
-    top = max(bets)  # the largest bet of the street
+    top = largest(bets)  # the largest bet of the street
     street = raises = board_cards = 0
     opener = aggressor = cbettor = None
     cbet_decided = False

@@ -25,6 +25,7 @@ The rules, as pokerkit has them where it has one:
 
 from collections.abc import Sequence
 
+from pokerdb.rules.largest import largest
 from pokerdb.rules.settlement.outcome import Award, Pot, Replayed, Settlement
 
 
@@ -39,7 +40,7 @@ def pots_of(put_in: Sequence[int], antes: Sequence[int], ante_trimming: bool,
         amount = sum(antes)
     count = len(put_in)
     seats = tuple(seat + 1 for seat in range(count) if eligible[seat])
-    top = max(levels_of)
+    top = largest(levels_of)
     if seats and all(levels_of[seat - 1] == top for seat in seats):
         return (Pot(sum(put_in), seats),)  # all level: one pot, the common case
     pots: list[Pot] = []
