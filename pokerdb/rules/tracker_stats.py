@@ -48,10 +48,12 @@ def posted_blinds(hand: PhhHand) -> list[int]:
     antes = hand.antes
     if count == 2:  # heads-up: the lists apply in reverse
         blinds, antes = blinds[::-1], antes[::-1]
+    stacks = hand.starting_stacks
     posted = []
-    for blind, ante, stack in zip(blinds, antes, hand.starting_stacks, strict=True):
+    for seat in range(count):  # by seat: see settlement.forced.forced_bets
+        blind, stack = blinds[seat], stacks[seat]
         if stack is not None:
-            blind = max(0, min(blind, stack - min(ante, stack)))
+            blind = max(0, min(blind, stack - min(antes[seat], stack)))
         posted.append(blind)
     return posted
 
@@ -132,7 +134,8 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
     street = raises = board_cards = 0
     opener = aggressor = cbettor = None
     cbet_decided = False
-    for text, actor in zip(actions, actors, strict=True):
+    for index in range(len(actions)):  # by index: see settlement.forced.forced_bets
+        text, actor = actions[index], actors[index]
         if actor is None and text.startswith("d dh "):
             continue  # hole cards: the most common action, and nothing to count
         words = (text.partition("#")[0] if "#" in text else text).split()

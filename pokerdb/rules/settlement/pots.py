@@ -96,7 +96,7 @@ def award(replayed: Replayed, strengths: Sequence[int],
     shown = set(showdown)
     return Settlement(
         won=tuple(won),
-        net=tuple(gain - paid for gain, paid in zip(won, replayed.put_in, strict=True)),
+        net=tuple(won[seat] - replayed.put_in[seat] for seat in range(len(won))),  # (forced)
         showed=tuple(seat in shown for seat in range(1, len(won) + 1)),
         winner=main_winners[0] if len(set(main_winners)) == 1 else 0,
         awards=tuple(awards),
