@@ -2,8 +2,10 @@
 (storage.row_images, how import workers hand over their rows) are the rows as bound one by one,
 whatever the images before them on the same connection held."""
 
+import sqlite3
 from pathlib import Path
 
+import pytest
 from sqlalchemy import Column, Integer, MetaData, Numeric, String, Table, create_engine, text
 
 from pokerdb.storage.row_images import row_image
@@ -61,3 +63,19 @@ def test_the_rows_stored_are_those_bound_one_by_one(tmp_path: Path) -> None:
         engine.dispose()
     assert stored[0] == stored[1]
     assert [row[2] for row in stored[1]] == ["integer", "real", "real", "integer"]
+
+
+def test_an_image_that_fails_leaves_nothing_for_the_next(tmp_path: Path) -> None:
+    # The process's scratch database serves every image: rows bound before a failure are
+    # not in the next image.
+    engine = create_engine(f"sqlite:///{tmp_path / 'rows.sqlite'}")
+    METADATA.create_all(engine)
+    good = stage_rows("sqlite", FIRST, ("id", "label"), [(1, "kept")])
+    bad = stage_rows("sqlite", SECOND, ("id", "amount", "note"), [(1, 2, object())])
+    with pytest.raises(sqlite3.ProgrammingError):
+        row_image([stage_rows("sqlite", FIRST, ("id", "label"), [(9, "lost")]), bad])
+    with engine.begin() as connection:
+        row_image([good]).store(connection)
+        stored = connection.execute(text("SELECT id, label FROM first")).all()
+    engine.dispose()
+    assert stored == [(1, "kept")]

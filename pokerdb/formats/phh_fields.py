@@ -54,7 +54,7 @@ class Fields:
     def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
         """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
         `exponent`; None for an unknown stack), each checked to be storable exactly."""
-        if not self.decimals and (not values or max(values) < AMOUNT_LIMIT):
+        if not self.decimals and all(value < AMOUNT_LIMIT for value in values):
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
         counted: list[int | None] = []
         for value in values:
@@ -136,8 +136,10 @@ class Fields:
         if not isinstance(value, list):
             raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
         self._count(name, value, players)
-        if _all_of(int, value) and (not value or min(value) >= infinite):
-            return value  # whole amounts, in range: the common case, checked at C speed
+        # whole amounts, in range: the common case (a loop, not min(): compiled, min() of a
+        # list parses its keywords at every call)
+        if all(type(item) is int and item >= infinite for item in value):
+            return value
         return [self._amount(name, item, positive=infinite, infinite=infinite)
                 for item in value]
 

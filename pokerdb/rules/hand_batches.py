@@ -24,7 +24,7 @@ from pokerdb.rules.variants import HandKind, Variant
 _CARD_WIDTH: Final = 3  # "AH ": a card's text and a space
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # made for every hand: not frozen (see hand_record)
 class ReplayedHand:
     position: int  # in the dataset, 1-based
     replayed: Replayed

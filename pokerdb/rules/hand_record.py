@@ -1,5 +1,11 @@
 """A recorded hand in the terms of the PHH standard (the Poker Hand History format): the model
 every hand history is read into, whatever file it came from, and that the settlement replays.
+
+The classes made for every hand (`PhhHand`, `HandDetails`, `SiteFacts`, and the settlement's
+outcome.Replayed, Pot, Award, Settlement) are dataclasses that nothing changes once made, but
+not frozen: a frozen dataclass's `__init__` sets each field through `object.__setattr__`, four
+times as long as a plain one's (22 fields: 2.6 against 0.6 µs), which is 5% of a PHH import's
+CPU. They stay hashable (`unsafe_hash`), as they were frozen.
 """
 
 import datetime
@@ -21,7 +27,7 @@ class PhhError(InputError):
         self.reason = reason or message  # what is wrong with that action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SiteFacts:
     """What a poker site's hand history states beyond PHH's fields, for the checks of the
     settlement against the file and for a tracker. Amounts are in the hand's units; per-player
@@ -63,7 +69,7 @@ class SiteFacts:
                                       f"{quoted(self.texts[error.action])}: {error.reason}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class HandDetails:
     """The descriptive optional fields of a hand (None when absent). `hand` and `table` may be
     strings or integers in a file; both are kept as text."""
@@ -138,7 +144,7 @@ def site_rules(site: str | None) -> BettingRules:
     return POKERSTARS_RULES if site is not None and site.startswith("PokerStars") else PHH_RULES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
     per-player arrays have one entry per player, p1 first. `actions` are the texts as written."""

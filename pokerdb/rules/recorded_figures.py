@@ -40,8 +40,9 @@ def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
         _compare(replayed, "winnings", hand.winnings, settlement.won, settlement,
                  _won_bounds(settlement, hand.player_count))
     if hand.finishing_stacks is not None:
-        settled = [None if start is None else start + net
-                   for start, net in zip(hand.starting_stacks, settlement.net, strict=True)]
+        stacks, nets = hand.starting_stacks, settlement.net  # by seat: see settlement.forced
+        settled = [None if (start := stacks[seat]) is None else start + nets[seat]
+                   for seat in range(len(stacks))]
         if list(hand.finishing_stacks) != settled:
             _compare(replayed, "finishing stack", hand.finishing_stacks, settled, settlement,
                      _won_bounds(settlement, hand.player_count))

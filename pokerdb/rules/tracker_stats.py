@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.largest import largest
 
 # Seats between the big blind and the button, named from the button back (the cutoff, the
 # hijack, the lojack), the first after the big blind under the gun, and any others UTG+1, ...
@@ -47,10 +48,12 @@ def posted_blinds(hand: PhhHand) -> list[int]:
     antes = hand.antes
     if count == 2:  # heads-up: the lists apply in reverse
         blinds, antes = blinds[::-1], antes[::-1]
+    stacks = hand.starting_stacks
     posted = []
-    for blind, ante, stack in zip(blinds, antes, hand.starting_stacks, strict=True):
+    for seat in range(count):  # by seat: see settlement.forced.forced_bets
+        blind, stack = blinds[seat], stacks[seat]
         if stack is not None:
-            blind = max(0, min(blind, stack - min(ante, stack)))
+            blind = max(0, min(blind, stack - min(antes[seat], stack)))
         posted.append(blind)
     return posted
 
@@ -61,7 +64,7 @@ def stakes_of(hand: PhhHand) -> tuple[str, int | None]:
     straddle is not stakes."""
     listed = hand.blinds_or_straddles or (0, 0)
     small, big = sorted(listed[:2]) if len(listed) >= 2 else (0, listed[0])
-    return _stakes_text(hand.variant, hand.exponent, small, big, max(hand.antes)), big or None
+    return _stakes_text(hand.variant, hand.exponent, small, big, largest(hand.antes)), big or None
 
 
 @lru_cache(maxsize=4096)
@@ -127,11 +130,12 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
     seats = [SeatCounts() for _ in range(players)]
     folded = [False] * players
     bets = list(posted)
-    top = max(bets)  # the largest bet of the street
+    top = largest(bets)  # the largest bet of the street
     street = raises = board_cards = 0
     opener = aggressor = cbettor = None
     cbet_decided = False
-    for text, actor in zip(actions, actors, strict=True):
+    for index in range(len(actions)):  # by index: see settlement.forced.forced_bets
+        text, actor = actions[index], actors[index]
         if actor is None and text.startswith("d dh "):
             continue  # hole cards: the most common action, and nothing to count
         words = (text.partition("#")[0] if "#" in text else text).split()

@@ -116,16 +116,23 @@ def execute_rows(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[R
 
 def _insert_chunks(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[Row]) -> None:
     """The rows inserted a chunk (row_chunks.chunks) a statement: the full chunks by one
-    `executemany`, the rest by one statement of its own."""
+    `executemany`, the rest by statements of 2**k rows, one for each bit of its count, largest
+    first. Their texts recur from batch to batch, so the driver prepares each once on a
+    connection (preparing an INSERT of 999 values costs as much as binding hundreds of rows)."""
     per = rows_per_chunk(width)
     values = chunks(rows, per)
     row = f"({', '.join('?' * width)})"
-    full = values if len(rows) % per == 0 else values[:-1]
+    rest = len(rows) % per
+    full = values[:-1] if rest else values
     if full:
         cursor.executemany(f"INSERT INTO {into} VALUES {', '.join([row] * per)}", full)
-    if len(full) < len(values):
-        cursor.execute(f"INSERT INTO {into} VALUES {', '.join([row] * (len(rows) % per))}",
-                       values[-1])
+    start = 0
+    while rest:
+        count = 1 << (rest.bit_length() - 1)
+        end = start + count * width
+        cursor.execute(f"INSERT INTO {into} VALUES {', '.join([row] * count)}",
+                       values[-1][start:end])
+        start, rest = end, rest - count
 
 
 def _wide_integers_as_text(row: Row) -> Row:

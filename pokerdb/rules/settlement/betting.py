@@ -29,6 +29,7 @@ The rules, as PHH and pokerkit define them:
 from functools import cache
 
 from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.largest import largest
 from pokerdb.rules.variants import Betting, Variant
 
 
@@ -101,9 +102,10 @@ class StreetBetting:
             not street and self.variant.bring_in and self.bring_in > 0)
         self.floor = size if (not street and not self.variant.bring_in
                               and self.hand.rules.full_blind_to_call) else 0
-        self.level = 0 if self.completing else max(self.floor, max(bets))
+        top = largest(bets)
+        self.level = 0 if self.completing else max(self.floor, top)
         actors = self.actors
-        return not actors or (len(actors) == 1 and bets[actors[0]] >= max(bets))
+        return not actors or (len(actors) == 1 and bets[actors[0]] >= top)
 
     def to_act(self, seat: int) -> int:
         """The seat to act (0-based), knowing that `seat` acts now: `seat` itself if it may
@@ -122,7 +124,7 @@ class StreetBetting:
         del self.actors[0]
         self.acted.add(seat)
         bets, stacks = self.bets, self.stacks
-        amount = min(stacks[seat], max(self.floor, max(bets)) - bets[seat])
+        amount = min(stacks[seat], max(self.floor, largest(bets)) - bets[seat])
         bets[seat] += amount
         stacks[seat] -= amount
 
@@ -146,7 +148,7 @@ class StreetBetting:
 
     def bet_or_raise(self, seat: int, amount: int) -> None:
         bets, stacks, in_hand, hand = self.bets, self.stacks, self.in_hand, self.hand
-        top, own, stack = max(self.floor, max(bets)), bets[seat], stacks[seat]
+        top, own, stack = max(self.floor, largest(bets)), bets[seat], stacks[seat]
         player = f"p{seat + 1}"  # for the messages
         if self.completes:
             self.check_completion(seat, top)

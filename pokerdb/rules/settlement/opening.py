@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
+from pokerdb.rules.largest import largest
 from pokerdb.rules.variants import Opening
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUIT_CHARS)}  # clubs lowest
@@ -46,7 +47,7 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
             return _FIRST
         if n == 2:
             return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
-        top = max(bets)
+        top = largest(bets)
         return (next(seat for seat in (*range(2, n), 0, 1) if bets[seat - 1] == top) % n,)
     seats = [seat for seat in range(n) if in_hand[seat]]
     unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])

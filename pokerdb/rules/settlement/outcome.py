@@ -1,5 +1,6 @@
 """What replaying and settling a hand tell: the pots, the state at an all-in, the replayed hand,
-and who won what."""
+and who won what. Made for every hand: not frozen, though nothing changes them (see
+pokerdb.rules.hand_record)."""
 
 from dataclasses import dataclass
 
@@ -7,13 +8,13 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.variants import Variant
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pot:
     amount: int  # units
     seats: tuple[int, ...]  # the seats (1-based) that may win it
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AllIn:
     """The moment the betting closed for good before the last street, with at most one player
     in holding chips: the state an all-in equity is computed from."""
@@ -25,7 +26,7 @@ class AllIn:
     pots: tuple[Pot, ...]  # the pots they contest, each with its seats
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Replayed:
     hand: PhhHand
     variant: Variant
@@ -40,14 +41,14 @@ class Replayed:
     all_in: AllIn | None  # set when the betting closed for good before the last street
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Award:
     amount: int  # units
     seats: tuple[int, ...]  # the winners, sharing it
     low: bool = False  # the low half of a split pot
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Settlement:
     """Who won what. `awards` are the pots as divided, in order: each pot whole, or its high
     half then its low half."""

@@ -25,6 +25,7 @@ The rules, as pokerkit has them where it has one:
 
 from collections.abc import Sequence
 
+from pokerdb.rules.largest import largest
 from pokerdb.rules.settlement.outcome import Award, Pot, Replayed, Settlement
 
 
@@ -39,7 +40,7 @@ def pots_of(put_in: Sequence[int], antes: Sequence[int], ante_trimming: bool,
         amount = sum(antes)
     count = len(put_in)
     seats = tuple(seat + 1 for seat in range(count) if eligible[seat])
-    top = max(levels_of)
+    top = largest(levels_of)
     if seats and all(levels_of[seat - 1] == top for seat in seats):
         return (Pot(sum(put_in), seats),)  # all level: one pot, the common case
     pots: list[Pot] = []
@@ -95,7 +96,7 @@ def award(replayed: Replayed, strengths: Sequence[int],
     shown = set(showdown)
     return Settlement(
         won=tuple(won),
-        net=tuple(gain - paid for gain, paid in zip(won, replayed.put_in, strict=True)),
+        net=tuple(won[seat] - replayed.put_in[seat] for seat in range(len(won))),  # (forced)
         showed=tuple(seat in shown for seat in range(1, len(won) + 1)),
         winner=main_winners[0] if len(set(main_winners)) == 1 else 0,
         awards=tuple(awards),

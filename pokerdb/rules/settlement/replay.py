@@ -391,8 +391,9 @@ class _Replay:
         if self.phase == _FOLDED:
             return list(self.in_hand)
         board_known = None not in self.cards.board
-        return [in_hand and board_known and bool(hole) and None not in hole
-                for in_hand, hole in zip(self.in_hand, self.cards.hole, strict=True)]
+        in_hand, holes = self.in_hand, self.cards.hole  # by seat: see forced.forced_bets
+        return [in_hand[seat] and board_known and bool(holes[seat]) and None not in holes[seat]
+                for seat in range(self.n)]
 
     def _pots(self, eligible: list[bool]) -> tuple[Pot, ...]:
         pots = pots_of(self.put_in, self.antes, self.hand.ante_trimming_status, eligible)
