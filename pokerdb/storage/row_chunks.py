@@ -9,7 +9,6 @@ with mypyc in the wheel (hatch_build.py): it looks at every value of the rows.
 """
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any, Final
 
 # Bound values per statement: SQLite's limit before 3.32 (SQLITE_MAX_VARIABLE_NUMBER).
@@ -27,7 +26,9 @@ def chunks(rows: Sequence[Sequence[Any]], per: int) -> list[list[object]]:
     and each bool as its integer."""
     flat: list[list[object]] = []
     for start in range(0, len(rows), per):
-        values: list[object] = list(chain.from_iterable(rows[start:start + per]))
+        values: list[object] = []
+        for row in rows[start:start + per]:
+            values.extend(row)  # a tuple's values at once (chain.from_iterable steps each)
         for index in range(len(values)):
             value = values[index]
             if value is None:
