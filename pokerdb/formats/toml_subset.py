@@ -19,7 +19,6 @@ _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
 # files the fast reader leaves to tomllib; as bytes, for ASCII text.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CONTROL_BYTES: Final = bytes((*range(0x09), *range(0x0b, 0x20), 0x7f))
-_ARRAY_ITEM_TYPES: Final = frozenset((str, int, bool, Decimal))
 
 
 def load_toml(text: str, bare_keys: frozenset[str] = frozenset()) -> dict[str, object]:
@@ -102,8 +101,9 @@ def _subset_value(text: str) -> object:
             return None  # nested past Python's recursion: tomllib's
         if end != len(text):
             return None
-        for item in items:
-            if type(item) not in _ARRAY_ITEM_TYPES:
+        for item in items:  # compared by identity: a set's lookup hashes each type
+            kind = type(item)
+            if kind is not str and kind is not int and kind is not bool and kind is not Decimal:
                 return None
         return items
     if text.isdigit() and text.isascii() and (first != "0" or len(text) == 1):
