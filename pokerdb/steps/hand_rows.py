@@ -79,13 +79,13 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
                     phh_hand.bring_in]), phh_hand.ante_trimming_status,
             *site_deal(phh_hand, money)))
         count = phh_hand.player_count
-        rows.cards.extend(zip(repeat(deal_id, count), range(1, count + 1),
-                              replayed.hole_cards, strict=True))
+        hole_cards = replayed.hole_cards  # one a seat; by index (see _add_stat_rows)
+        rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)])
         rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
         _add_stat_rows(rows.stats, deal_id, replayed, settlement, money)
-        actions = phh_hand.actions
-        rows.actions.extend(zip(repeat(deal_id, len(actions)), range(1, len(actions) + 1),
-                                replayed.actors, actions, strict=True))
+        actions, actors = phh_hand.actions, replayed.actors  # one actor an action
+        rows.actions.extend([(deal_id, index + 1, actors[index], actions[index])
+                             for index in range(len(actions))])
     return rows
 
 
@@ -126,13 +126,16 @@ def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement
     big_blind = money([big_blind_units])[0]
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
     names = hand.players or (None,) * count
-    for seat, (position, stats, net, won) in enumerate(zip(
-            position_names(count),
-            tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand)),
-            money(settlement.net), settlement.won, strict=True), start=1):
-        rows.append((deal_id, seat, names[seat - 1], position, stakes, big_blind, net,
-                     *stats.counts(), int(bool(stats.went_to_showdown) and won > 0),
-                     int(seat in in_all_in)))
+    positions = position_names(count)
+    counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
+    nets, won = money(settlement.net), settlement.won
+    # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
+    for index in range(count):
+        stats = counts[index]
+        rows.append((deal_id, index + 1, names[index], positions[index], stakes, big_blind,
+                     nets[index], *stats.counts(),
+                     int(bool(stats.went_to_showdown) and won[index] > 0),
+                     int(index + 1 in in_all_in)))
 
 
 def _money(hand: PhhHand) -> Money:
