@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0016
+-- pokerdb's SQLite schema at revision 0017
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0016');
+INSERT INTO "alembic_version" VALUES('0017');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,14 +90,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet NUMERIC, small_bet NUMERIC, big_bet NUMERIC, bring_in NUMERIC, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot NUMERIC, rake NUMERIC, fees NUMERIC, second_board VARCHAR(14), hero SMALLINT, 
+	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -122,7 +122,7 @@ CREATE TABLE "hand_equities" (
 	player SMALLINT NOT NULL, 
 	equity DOUBLE, 
 	allin_equity DOUBLE, 
-	allin_net DOUBLE, 
+	allin_net BIGINT, 
 	CONSTRAINT pk_hand_equities PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_hand_equities_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
 )
@@ -158,6 +158,7 @@ CREATE TABLE id_marks (
 INSERT INTO "id_marks" VALUES('deals',0);
 CREATE TABLE player_totals (
 	name VARCHAR NOT NULL, 
+	currency VARCHAR NOT NULL, 
 	position VARCHAR(6) NOT NULL, 
 	stakes VARCHAR NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
@@ -180,10 +181,9 @@ CREATE TABLE player_totals (
 	went_to_showdown BIGINT NOT NULL, 
 	won_at_showdown BIGINT NOT NULL, 
 	allin BIGINT NOT NULL, 
-	net NUMERIC NOT NULL, 
-	net_bb DOUBLE NOT NULL, 
-	hands_with_big_blind BIGINT NOT NULL, 
-	CONSTRAINT pk_player_totals PRIMARY KEY (name, position, stakes, dataset_id), 
+	net BIGINT NOT NULL, 
+	big_blind BIGINT, 
+	CONSTRAINT pk_player_totals PRIMARY KEY (name, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
 CREATE TABLE "rejects" (
@@ -202,8 +202,8 @@ CREATE TABLE seat_stats (
 	name VARCHAR, 
 	position VARCHAR(6) NOT NULL, 
 	stakes VARCHAR, 
-	big_blind NUMERIC, 
-	net NUMERIC NOT NULL, 
+	big_blind BIGINT, 
+	net BIGINT NOT NULL, 
 	preflop_acted SMALLINT NOT NULL, 
 	vpip SMALLINT NOT NULL, 
 	pfr SMALLINT NOT NULL, 
@@ -232,14 +232,14 @@ CREATE TABLE seats (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
 	name VARCHAR, 
-	starting_stack NUMERIC, 
+	starting_stack BIGINT, 
 	showed BOOLEAN NOT NULL, 
-	put_in NUMERIC NOT NULL, 
-	net NUMERIC NOT NULL, 
-	winnings NUMERIC, 
-	finishing_stack NUMERIC, 
-	allin_stake NUMERIC, 
-	allin_pot NUMERIC, ante NUMERIC, blind NUMERIC, seat_number SMALLINT, position VARCHAR(8), collected NUMERIC, raked NUMERIC, cashed_out NUMERIC, 
+	put_in BIGINT NOT NULL, 
+	net BIGINT NOT NULL, 
+	winnings BIGINT, 
+	finishing_stack BIGINT, 
+	allin_stake BIGINT, 
+	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_seats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
 )
@@ -315,57 +315,6 @@ CREATE TABLE win_counts (
 );
 CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
-CREATE VIEW hands AS
-SELECT c.deal_id,
-       c.player,
-       c.cards,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
-            ELSE d.category END AS category,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
-       v.strength,
-       d.description,
-       l.label,
-       CASE WHEN vv.best IS NOT NULL THEN vv.best
-            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
-            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
-       hc.name AS category_name,
-       vv.low_strength,
-       ld.category AS low_category,
-       lc.name AS low_category_name,
-       ld.description AS low_description,
-       vv.low_best,
-       e.equity,
-       e.allin_equity,
-       e.allin_net,
-       s.name,
-       s.starting_stack,
-       s.showed,
-       s.put_in,
-       s.net,
-       s.winnings,
-       s.finishing_stack,
-       s.allin_stake,
-       s.allin_pot,
-       s.ante,
-       s.blind,
-       s.seat_number,
-       s.position,
-       s.collected,
-       s.raked,
-       s.cashed_out
-FROM hand_cards c
-JOIN deals dl ON dl.id = c.deal_id
-LEFT JOIN variants vr ON vr.code = dl.variant
-LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
-LEFT JOIN hand_descriptions d ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
-LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
-    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
-LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
-LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
-LEFT JOIN categories lc ON lc.id = ld.category
-LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
-LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
-LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,
@@ -391,8 +340,61 @@ LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
 CREATE INDEX ix_seat_stats_allin ON seat_stats (name, position, stakes, net, allin) WHERE allin = 1;
+CREATE VIEW hands AS
+SELECT c.deal_id,
+       c.player,
+       c.cards,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
+            ELSE d.category END AS category,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
+       v.strength,
+       d.description,
+       l.label,
+       CASE WHEN vv.best IS NOT NULL THEN vv.best
+            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
+       hc.name AS category_name,
+       vv.low_strength,
+       ld.category AS low_category,
+       lc.name AS low_category_name,
+       ld.description AS low_description,
+       vv.low_best,
+       e.equity,
+       e.allin_equity,
+       ((e.allin_net) / 10000.0) AS allin_net,
+       s.name,
+       ((s.starting_stack) / 10000.0) AS starting_stack,
+       s.showed,
+       ((s.put_in) / 10000.0) AS put_in,
+       ((s.net) / 10000.0) AS net,
+       ((s.winnings) / 10000.0) AS winnings,
+       ((s.finishing_stack) / 10000.0) AS finishing_stack,
+       ((s.allin_stake) / 10000.0) AS allin_stake,
+       ((s.allin_pot) / 10000.0) AS allin_pot,
+       ((s.ante) / 10000.0) AS ante,
+       ((s.blind) / 10000.0) AS blind,
+       s.seat_number,
+       s.position,
+       ((s.collected) / 10000.0) AS collected,
+       ((s.raked) / 10000.0) AS raked,
+       ((s.cashed_out) / 10000.0) AS cashed_out,
+       dl.currency
+FROM hand_cards c
+JOIN deals dl ON dl.id = c.deal_id
+LEFT JOIN variants vr ON vr.code = dl.variant
+LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
+LEFT JOIN hand_descriptions d
+    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
+LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
+    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
+LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
+LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
+LEFT JOIN categories lc ON lc.id = ld.category
+LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
+LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 CREATE VIEW player_stats AS
-SELECT f.name AS player,
+SELECT f.name AS player, f.currency,
        f.hands,
        f.vpip,
        f.pfr,
@@ -404,9 +406,9 @@ SELECT f.name AS player,
        f.aggression_frequency,
        f.went_to_showdown,
        f.won_at_showdown,
-       f.net,
+       ((f.net) / 10000.0) AS net,
        f.bb_per_100,
-       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       ((f.net + COALESCE(a.allin_delta, 0)) / 10000.0) AS allin_adjusted_net,
        f.hands_with_big_blind,
        f.n_preflop_acted,
        f.n_vpip,
@@ -427,7 +429,7 @@ SELECT f.name AS player,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name,
+  SELECT t.name, t.currency,
        SUM(t.hands) AS hands,
        CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
        CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
@@ -440,8 +442,8 @@ FROM (
        CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
        CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,
@@ -461,14 +463,15 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name) f
+  GROUP BY t.name, t.currency) f
 LEFT JOIN (
-  SELECT s.name AS name, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name) a ON a.name = f.name;
+  GROUP BY s.name, COALESCE(d.currency, '')) a ON a.name = f.name AND a.currency = f.currency;
 CREATE VIEW player_position_stats AS
-SELECT f.name AS player, f.position,
+SELECT f.name AS player, f.currency, f.position,
        f.hands,
        f.vpip,
        f.pfr,
@@ -480,9 +483,9 @@ SELECT f.name AS player, f.position,
        f.aggression_frequency,
        f.went_to_showdown,
        f.won_at_showdown,
-       f.net,
+       ((f.net) / 10000.0) AS net,
        f.bb_per_100,
-       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       ((f.net + COALESCE(a.allin_delta, 0)) / 10000.0) AS allin_adjusted_net,
        f.hands_with_big_blind,
        f.n_preflop_acted,
        f.n_vpip,
@@ -503,7 +506,7 @@ SELECT f.name AS player, f.position,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name, t.position,
+  SELECT t.name, t.currency, t.position,
        SUM(t.hands) AS hands,
        CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
        CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
@@ -516,8 +519,8 @@ FROM (
        CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
        CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,
@@ -537,14 +540,15 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name, t.position) f
+  GROUP BY t.name, t.currency, t.position) f
 LEFT JOIN (
-  SELECT s.name AS name, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, s.position) a ON a.name = f.name AND a.position = f.position;
+  GROUP BY s.name, COALESCE(d.currency, ''), s.position) a ON a.name = f.name AND a.currency = f.currency AND a.position = f.position;
 CREATE VIEW player_stakes_stats AS
-SELECT f.name AS player, NULLIF(f.stakes, '') AS stakes,
+SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
        f.hands,
        f.vpip,
        f.pfr,
@@ -556,9 +560,9 @@ SELECT f.name AS player, NULLIF(f.stakes, '') AS stakes,
        f.aggression_frequency,
        f.went_to_showdown,
        f.won_at_showdown,
-       f.net,
+       ((f.net) / 10000.0) AS net,
        f.bb_per_100,
-       f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net,
+       ((f.net + COALESCE(a.allin_delta, 0)) / 10000.0) AS allin_adjusted_net,
        f.hands_with_big_blind,
        f.n_preflop_acted,
        f.n_vpip,
@@ -579,7 +583,7 @@ SELECT f.name AS player, NULLIF(f.stakes, '') AS stakes,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name, t.stakes,
+  SELECT t.name, t.currency, t.stakes,
        SUM(t.hands) AS hands,
        CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS vpip,
        CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS DOUBLE PRECISION) AS pfr,
@@ -592,8 +596,8 @@ FROM (
        CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS DOUBLE PRECISION) AS went_to_showdown,
        CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(100.0 * SUM(t.net_bb) / NULLIF(SUM(t.hands_with_big_blind), 0) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(t.hands_with_big_blind) AS hands_with_big_blind,
+       CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,
@@ -613,11 +617,12 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name, t.stakes) f
+  GROUP BY t.name, t.currency, t.stakes) f
 LEFT JOIN (
-  SELECT s.name AS name, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(s.stakes, '')) a ON a.name = f.name AND a.stakes = f.stakes;
+  GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

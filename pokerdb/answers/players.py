@@ -1,104 +1,194 @@
-"""Who won what in recorded hands (PHH datasets), per player name: `pokerdb players`, the
-tracker statistics of the player_stats views (pokerdb.storage.player_stats) and the net by the
-category of the hand shown.
+"""Who won what in recorded hands, per player name and money: `pokerdb players`, the tracker
+statistics of the player_stats views (pokerdb.storage.player_stats), per position, stakes or
+category of the hand shown, under the filters of storage.hand_filters.
 
-Seats whose file gives no name are left out. Amounts are summed in the database, exactly on
-PostgreSQL; SQLite keeps decimal amounts as binary floats, so sums are rounded to 9 decimal
-places, and whole ones shown without decimals on both. Percentages are shown to one decimal,
-ratios and big blinds to two.
+Every figure is computed here, exactly, from the integers the database sums (counts, and
+amounts in ten-thousandths), and rounded once: the same bytes on SQLite and PostgreSQL. Money
+of two kinds is never added: a row is one player's in one money (its `currency`). Amounts are
+shown as their money writes them: a currency's to the cent (finer where an amount is), chips
+and play money whole where they are whole. Percentages are shown to one decimal, ratios and
+big blinds per 100 hands to two, each rounded half away from zero. Ties of the sorted column
+are ordered by player, money, then the row's key.
 """
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, Final
 
-from sqlalchemy import Engine, and_, func, select, text
+from sqlalchemy import BigInteger, Engine, and_, func, select, text, type_coerce
 
 from pokerdb.answers.rendering import Table
-from pokerdb.answers.results import category_label, in_dataset
+from pokerdb.answers.results import category_label
 from pokerdb.errors import PokerdbError
+from pokerdb.rules.money import AMOUNT_SCALE, is_currency
 from pokerdb.storage.engines import reading
-from pokerdb.storage.player_stats import GROUPINGS, one_dataset, stats_select
-from pokerdb.storage.schema import categories, deals, hand_values, seats
+from pokerdb.storage.hand_filters import HandFilter
+from pokerdb.storage.player_stats import GROUPINGS, sums_select
+from pokerdb.storage.schema import (
+    TRACKER_COUNTS,
+    categories,
+    deals,
+    hand_values,
+    seat_stats,
+    seats,
+)
 from pokerdb.storage.view_columns import category_id
 
-AMOUNT_PLACES = 9
-# The figures shown, each with the places it is rounded to (None: an amount).
-SHOWN: Final = {
-    "hands": 0, "vpip": 1, "pfr": 1, "three_bet": 1, "fold_to_three_bet": 1, "cbet": 1,
-    "fold_to_cbet": 1, "aggression_factor": 2, "aggression_frequency": 1,
-    "went_to_showdown": 1, "won_at_showdown": 1, "net": None, "bb_per_100": 2,
-    "allin_adjusted_net": 2,
-}
-SORT_COLUMNS: Final = ("player", *SHOWN)
+BY: Final = (*(key for key in GROUPINGS if key), "category")
+SHOWN: Final = ("hands", "vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet",
+                "fold_to_cbet", "aggression_factor", "aggression_frequency",
+                "went_to_showdown", "won_at_showdown", "net", "bb_per_100",
+                "allin_adjusted_net")
+SORT_COLUMNS: Final = ("player", "currency", *SHOWN)
 
 
-def player_results(engine: Engine, dataset: str | None = None, by: str | None = None,
-                   min_hands: int = 1, sort: str = "net") -> list[Table]:
-    """The tracker statistics per player (or per player and `by`: "position" or "stakes") of
-    the players with at least `min_hands` hands, largest `sort` first; without `by`, also the
-    showdowns and net chips per player and category of the hand shown."""
-    if by not in GROUPINGS:
-        raise PokerdbError(f"--by is position or stakes, not {by!r}")
+@dataclass
+class _Sums:
+    """One row's integer sums: hands, the tracker counts by name, the net in ten-thousandths,
+    net over big blind (exact) and the hands with a big blind, the all-in seats' delta."""
+
+    hands: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKER_COUNTS, 0))
+    net: int = 0
+    net_bb: Fraction = Fraction(0)
+    hands_with_big_blind: int = 0
+    allin_delta: int = 0
+
+
+def player_results(engine: Engine, within: HandFilter | None = None, by: str | None = None,
+                   min_hands: int = 1, sort: str = "net") -> Table:
+    """The tracker statistics per player and money (and per `by`: "position", "stakes", or
+    "category" for the net by the category of the hand shown) of the players with at least
+    `min_hands` hands, largest `sort` first."""
+    if by is not None and by not in BY:
+        raise PokerdbError(f"--by is {', '.join(BY)}, not {by!r}")
+    if by == "category":
+        return _net_by_category(engine, within)
     if sort not in SORT_COLUMNS:
         raise PokerdbError(f"cannot sort by {sort!r}: the columns are "
                            f"{', '.join(SORT_COLUMNS)}")
-    statistics = _statistics(engine, dataset, by, min_hands, sort)
-    if by is not None:
-        return [statistics]
-    return [statistics, _net_by_category(engine, dataset)]
-
-
-def _statistics(engine: Engine, dataset: str | None, by: str | None, min_hands: int,
-                sort: str) -> Table:
-    within = None if dataset is None else one_dataset(engine, dataset)
-    keys = ["player", *([by] if by else [])]
-    order = "player" if sort == "player" else f"{sort} DESC NULLS LAST, player"
-    figures = stats_select(by, within)
-    statement = text(
-        f"SELECT {', '.join([*keys, *SHOWN])} FROM ({figures}) figures "
-        f"WHERE hands >= :min_hands ORDER BY {order}{''.join(f', {key}' for key in keys[1:])}")
-    places = [None] * len(keys) + list(SHOWN.values())
+    totals_sql, allin_sql = sums_select(by, within)
+    params = within.params() if within else {}
+    sums: dict[tuple[str, str, str], _Sums] = {}
     with reading(engine) as connection:
-        found = [tuple(_shown(value, place) for value, place in zip(row, places, strict=True))
-                 for row in connection.execute(statement, {"min_hands": min_hands})]
-    return Table((*keys, *SHOWN), found, "players")
+        for name, money, key, big_blind, hands, *counts, net in connection.execute(
+                text(totals_sql), params):
+            row = sums.setdefault((name, money, key), _Sums())
+            row.hands += int(hands)
+            for count_name, count in zip(TRACKER_COUNTS, counts, strict=True):
+                row.counts[count_name] += int(count)
+            row.net += int(net)
+            if big_blind:
+                row.net_bb += Fraction(int(net), int(big_blind))
+                row.hands_with_big_blind += int(hands)
+        for name, money, key, delta in connection.execute(text(allin_sql), params):
+            if (name, money, key) in sums:
+                sums[name, money, key].allin_delta += int(delta)
+    rows = [(name, money, key, _figures(row, money)) for (name, money, key), row
+            in sums.items() if row.hands >= min_hands]
+    rows.sort(key=_order(sort))
+    keys = ("player", "currency", *([by] if by else []))
+    return Table((*keys, *SHOWN),
+                 [(name, money, *([key or None] if by else []), *(shown for shown, _ in figures))
+                  for name, money, key, figures in rows], "players")
 
 
-def _net_by_category(engine: Engine, dataset: str | None) -> Table:
-    named = seats.c.name.is_not(None)
-    net = func.sum(seats.c.net)
+Figure = tuple[Any, Any]  # as shown, and the exact value it sorts by (None last)
+
+
+def _figures(row: _Sums, money: str) -> list[Figure]:
+    counts = row.counts
+
+    def share(count: int, chances: int, scale: int = 100, places: int = 1) -> Figure:
+        if not chances:
+            return None, None
+        exact = Fraction(scale * count, chances)
+        return rounded(exact, places), exact
+
+    def amount(stored: int) -> Figure:
+        return money_shown(stored, money), stored
+
+    return [
+        (row.hands, row.hands),
+        share(counts["vpip"], counts["preflop_acted"]),
+        share(counts["pfr"], counts["preflop_acted"]),
+        share(counts["three_bet"], counts["three_bet_chance"]),
+        share(counts["folded_to_three_bet"], counts["faced_three_bet"]),
+        share(counts["cbet"], counts["cbet_chance"]),
+        share(counts["folded_to_cbet"], counts["faced_cbet"]),
+        share(counts["postflop_aggressive"], counts["postflop_calls"], 1, 2),
+        share(counts["postflop_aggressive"], counts["postflop_aggressive"]
+              + counts["postflop_calls"] + counts["postflop_folds"]),
+        share(counts["went_to_showdown"], counts["saw_flop"]),
+        share(counts["won_at_showdown"], counts["went_to_showdown"]),
+        amount(row.net),
+        (rounded(100 * row.net_bb / row.hands_with_big_blind, 2),
+         100 * row.net_bb / row.hands_with_big_blind) if row.hands_with_big_blind
+        else (None, None),
+        amount(row.net + row.allin_delta),
+    ]
+
+
+def _order(sort: str) -> Callable[[tuple[str, str, str, list[Figure]]], tuple[Any, ...]]:
+    """The sort key of a row: `sort` largest first (missing last), then player, money, key."""
+    if sort in ("player", "currency"):
+        return lambda row: (row[0], row[1], row[2]) if sort == "player" else (
+            row[1], row[0], row[2])
+    index = SHOWN.index(sort)
+
+    def key(row: tuple[str, str, str, list[Figure]]) -> tuple[Any, ...]:
+        exact = row[3][index][1]
+        return (exact is None, -(exact or 0), row[0], row[1], row[2])
+
+    return key
+
+
+def rounded(value: Fraction, places: int) -> Decimal:
+    """`value` to `places` decimals, half away from zero, exactly."""
+    scaled = abs(value) * 10 ** places
+    whole, rest = divmod(scaled.numerator, scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole += 1
+    return Decimal(-whole if value < 0 else whole).scaleb(-places)
+
+
+def money_shown(stored: int, money: str) -> Decimal | int:
+    """A stored amount (ten-thousandths) as its money writes it: a currency's to the cent or
+    finer where it is finer (1.50, 0.005), chips and play money whole where whole."""
+    whole, part = divmod(stored, AMOUNT_SCALE)
+    if not is_currency(money) and not part:
+        return whole
+    amount = Decimal(stored).scaleb(-4)
+    places = 2 if is_currency(money) else 0
+    while places < 4 and amount != amount.quantize(Decimal(1).scaleb(-places)):
+        places += 1
+    return amount.quantize(Decimal(1).scaleb(-places))
+
+
+def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:
+    """Showdowns and net per player, money and category of the hand shown."""
+    money = func.coalesce(deals.c.currency, "")
     shown, category = category_id(
-        select(seats.c.name, categories.c.name, categories.c.kind, func.count(), net)
-        .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
-        .join(hand_values, and_(hand_values.c.deal_id == seats.c.deal_id,
-                                hand_values.c.player == seats.c.player)), hand_values)
-    by_category = in_dataset(
-        shown.join(categories, categories.c.id == category)
-        .where(named, seats.c.showed)
-        .group_by(seats.c.name, categories.c.id, categories.c.name, categories.c.kind)
-        .order_by(seats.c.name, categories.c.id), engine, dataset)
+        select(seat_stats.c.name, money, categories.c.name, categories.c.kind, func.count(),
+               func.sum(type_coerce(seat_stats.c.net, BigInteger)))
+        .select_from(seat_stats).join(deals, deals.c.id == seat_stats.c.deal_id)
+        .join(seats, and_(seats.c.deal_id == seat_stats.c.deal_id,
+                          seats.c.player == seat_stats.c.player))
+        .join(hand_values, and_(hand_values.c.deal_id == seat_stats.c.deal_id,
+                                hand_values.c.player == seat_stats.c.player)), hand_values)
+    conditions = within.on_seats("seat_stats", "deals") if within else []
+    statement = (shown.join(categories, categories.c.id == category)
+                 .where(seat_stats.c.name.is_not(None), seats.c.showed,
+                        *(text(condition) for condition in conditions))
+                 .group_by(seat_stats.c.name, money, categories.c.id, categories.c.name,
+                           categories.c.kind)
+                 .order_by(seat_stats.c.name, money, categories.c.id))
     with reading(engine) as connection:
-        category_rows = [(name, category_label(category, kind), showdowns, _amount(chips))
-                         for name, category, kind, showdowns, chips
-                         in connection.execute(by_category)]
-    return Table(("player", "category", "showdowns", "net"), category_rows, "net_by_category")
-
-
-def _shown(value: Any, places: int | None) -> Any:
-    """A figure as shown: rounded to `places`, or an amount (places None)."""
-    if value is None or isinstance(value, str):
-        return value
-    if places is None:
-        return _amount(value)
-    return int(value) if places == 0 else round(float(value), places)
-
-
-def _amount(value: Any) -> Any:
-    """A summed amount as shown: whole ones as integers, others to AMOUNT_PLACES places (or
-    exact, as PostgreSQL sums them)."""
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else value.normalize()
-    if isinstance(value, float):
-        value = round(value, AMOUNT_PLACES)
-        return int(value) if value.is_integer() else value
-    return value
+        rows = [(name, kind_of_money, category_label(category_name, kind), showdowns,
+                 money_shown(int(net), kind_of_money))
+                for name, kind_of_money, category_name, kind, showdowns, net
+                in connection.execute(statement, within.params() if within else {})]
+    return Table(("player", "currency", "category", "showdowns", "net"), rows,
+                 "net_by_category")

@@ -8,10 +8,18 @@ import typer
 
 from pokerdb.answers.rendering import OutputFormat, TextFormat, render, render_object
 from pokerdb.cli.options import (
+    CashOption,
+    CurrencyOption,
     DatasetOption,
     DbOption,
     FormatOption,
+    GameOption,
     NoHeadersOption,
+    SinceOption,
+    SiteOption,
+    StakesOption,
+    UntilOption,
+    hand_filter,
     open_database,
 )
 from pokerdb.cli.program import ANSWERS, command
@@ -56,21 +64,28 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 def players_command(
     db: DbOption = None, dataset: DatasetOption = None,
     by: Annotated[str | None, typer.Option(
-        "--by", metavar="position|stakes", help="A row per player and position, or stakes.")
+        "--by", metavar="position|stakes|category",
+        help="A row per player and position, stakes, or category of the hand shown.")
     ] = None,
     min_hands: Annotated[int, typer.Option(
         "--min-hands", min=1, help="Leave out players with fewer hands.")] = 1,
     sort: Annotated[str, typer.Option(
         "--sort", metavar="COLUMN", help="The column to sort by, largest first.")] = "net",
+    currency: CurrencyOption = None, cash: CashOption = None, since: SinceOption = None,
+    until: UntilOption = None, game: GameOption = None, stakes: StakesOption = None,
+    site: SiteOption = None,
     fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
 ) -> None:
-    """Recorded hands: per player name, the tracker statistics (VPIP, PFR, 3-bet, c-bet,
-    aggression, showdowns, net, bb/100; docs/player-stats.md), and the net by the category
-    of the hand shown."""
+    """Recorded hands: per player name and money, the tracker statistics (VPIP, PFR, 3-bet,
+    c-bet, aggression, showdowns, net, bb/100; docs/player-stats.md), or the net by the
+    category of the hand shown (--by category)."""
     from pokerdb.answers.players import player_results
 
     with user_errors():
-        render(player_results(open_database(db), dataset, by, min_hands, sort), fmt,
+        engine = open_database(db)
+        within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
+                             until=until, game=game, stakes=stakes, site=site)
+        render([player_results(engine, within, by, min_hands, sort)], fmt,
                headers=not no_headers)
 
 

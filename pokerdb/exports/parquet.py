@@ -5,11 +5,10 @@ new folder.
 Rows are read through a streaming cursor (a server-side one on PostgreSQL) and written
 BATCH_ROWS at a time, one row group each, so memory stays flat however many hands there are.
 Types are kept: integers as int16/int32/int64 as stored, text as strings, dates, times and
-UTC timestamps as such, doubles as float64, and amounts as decimal128(38, 9). PostgreSQL
-gives amounts exactly; SQLite stores decimal amounts as binary floats, which are written as
-the shortest decimal that reads back as the same float (the amount the file gave, for any
-amount of up to 15 significant digits). An amount with more than 9 decimal places cannot be
-written and stops the export.
+UTC timestamps as such, doubles as float64, and amounts as decimal128(38, 4), exactly: a
+table's from the whole ten-thousandths it stores, a view's (an amount, or a sum turned into
+one) to the ten-thousandth. Every relation with amounts has their money beside them
+(`currency`: seats and seat_stats take their deal's).
 
 The files are written in a folder beside the output, which takes its name once all are
 written: a failed export leaves nothing.
@@ -34,6 +33,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Time,
+    TypeDecorator,
     column,
     select,
     text,
@@ -43,15 +43,16 @@ from sqlalchemy.types import BigInteger, TypeEngine
 
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
+from pokerdb.rules.money import AMOUNT_PLACES
+from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.player_stats import GROUPINGS, described_view, one_dataset, stats_select
 from pokerdb.storage.schema import actions, datasets, deals, seat_stats, seats
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
-AMOUNT_PRECISION, AMOUNT_SCALE = 38, 9
+AMOUNT_PRECISION = 38
 NEEDS = "pokerdb export --format parquet needs pyarrow: pip install 'pokerdb[parquet]'"
-_EXACT_FLOAT: Final = 2.0 ** 53  # every integer below it is a float exactly
 
 
 def export(engine: Engine, output: Path, dataset: str | None) -> list[Written]:
@@ -89,28 +90,43 @@ def _relations(engine: Engine, dataset: str | None) -> Iterator[tuple[str, Selec
                            else deals.c.dataset_id == of_dataset, deals.c.id)
     for table, order in ((hands, ("deal_id", "player")), (seats, ("deal_id", "player")),
                          (actions, ("deal_id", "seq")), (seat_stats, ("deal_id", "player"))):
-        condition = None if within is None else table.c.deal_id.between(
-            within.first_deal, within.last_deal)
+        condition = None if within is None or within.deals is None else \
+            table.c.deal_id.between(*within.deals)
         yield table.name, _select(table, postgres, condition,
                                   *(table.c[name] for name in order))
     for by, view in GROUPINGS.items():
         described = described_view(by)
-        figures = text(stats_select(by, within)).columns(
+        figures = text(stats_select(by, engine.dialect.name, within)).bindparams(
+            **(within.params() if within else {})).columns(
             *(column(each.name, each.type) for each in described.c)).subquery(view)
-        keys = [figures.c.player, *([figures.c[by]] if by else [])]
+        keys = [figures.c.player, figures.c.currency, *([figures.c[by]] if by else [])]
         yield view, _select(figures, postgres, None, *keys)
 
 
 def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[Any]:
-    """All of the table's columns, amounts as exact decimals on PostgreSQL."""
-    columns = [type_coerce(column, Numeric(asdecimal=True)).label(column.name)
+    """All of the table's columns: a table's amounts as the integers stored, a view's as exact
+    decimals on PostgreSQL; and the money of a table of amounts, from its deal."""
+    columns = [type_coerce(column, _Stored()).label(column.name)
+               if isinstance(column.type, Amount)
+               else type_coerce(column, Numeric(asdecimal=True)).label(column.name)
                if postgres and _is_amount(column.type) else column for column in table.c]
-    statement = select(*columns).order_by(*order)
+    statement = select(*columns)
+    if table in (seats, seat_stats):
+        statement = statement.add_columns(deals.c.currency).join(
+            deals, deals.c.id == table.c.deal_id)
+    statement = statement.order_by(*order)
     return statement if condition is None else statement.where(condition)
 
 
+class _Stored(TypeDecorator[int]):
+    """A table's amount read as the whole ten-thousandths it stores (storage.Amount)."""
+
+    impl = BigInteger
+    cache_ok = True
+
+
 def _is_amount(column_type: TypeEngine[Any]) -> bool:
-    return isinstance(column_type, Numeric) and not isinstance(column_type, Float)
+    return isinstance(column_type, Numeric | ShownAmount) and not isinstance(column_type, Float)
 
 
 def _write(engine: Engine, statement: Select[Any], path: Path) -> int:
@@ -128,8 +144,9 @@ def _write(engine: Engine, statement: Select[Any], path: Path) -> int:
         for rows in result.partitions():
             by_column = list(zip(*rows, strict=True))
             writer.write_batch(pa.record_batch(
-                [_array(values, field.type, field.name, path.stem)
-                 for values, field in zip(by_column, schema, strict=True)], schema=schema))
+                [_array(values, field.type, isinstance(each.type, _Stored))
+                 for values, field, each in zip(by_column, schema, columns, strict=True)],
+                schema=schema))
             count += len(rows)
         if not count:
             writer.write_table(schema.empty_table())
@@ -139,6 +156,8 @@ def _write(engine: Engine, statement: Select[Any], path: Path) -> int:
 def _arrow_type(column_type: TypeEngine[Any]) -> Any:
     import pyarrow as pa
 
+    if isinstance(column_type, _Stored | ShownAmount) or _is_amount(column_type):
+        return pa.decimal128(AMOUNT_PRECISION, AMOUNT_PLACES)
     if isinstance(column_type, Boolean):
         return pa.bool_()
     if isinstance(column_type, SmallInteger):
@@ -149,8 +168,6 @@ def _arrow_type(column_type: TypeEngine[Any]) -> Any:
         return pa.int32()
     if isinstance(column_type, Float):
         return pa.float64()
-    if isinstance(column_type, Numeric):
-        return pa.decimal128(AMOUNT_PRECISION, AMOUNT_SCALE)
     if isinstance(column_type, DateTime):
         return pa.timestamp("us", tz="UTC")
     if isinstance(column_type, Date):
@@ -165,25 +182,31 @@ def _arrow_type(column_type: TypeEngine[Any]) -> Any:
     raise TypeError(f"no Parquet type for {column_type!r}")
 
 
-def _array(values: Sequence[Any], arrow_type: Any, column: str, relation: str) -> Any:
-    """One column of a batch. Amounts read as floats (SQLite) go through their shortest
-    decimal text unless all are whole numbers, which convert exactly as they are."""
+def _array(values: Sequence[Any], arrow_type: Any, stored: bool) -> Any:
+    """One column of a batch: amounts `stored` as ten-thousandths (ints) become decimals of
+    four places by their digits; a view's amounts (a double on SQLite, whose shortest text
+    is the amount, or an exact decimal) to the ten-thousandth."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if not pa.types.is_decimal(arrow_type):
         return pa.array(values, arrow_type)
-    try:
-        if any(isinstance(value, float) for value in values):
-            floats = pa.array(values, pa.float64())
-            whole = pc.all(pc.and_(pc.equal(pc.floor(floats), floats),
-                                   pc.less(pc.abs(floats), _EXACT_FLOAT))).as_py()
-            if whole is not False:
-                return floats.cast(arrow_type)
-            values = [Decimal(repr(value)) if isinstance(value, float) else value
-                      for value in values]
-        return pa.array(values, arrow_type)
-    except (pa.ArrowInvalid, ValueError) as error:
-        raise PokerdbError(f"{relation}.{column}: an amount does not fit decimal128("
-                           f"{AMOUNT_PRECISION}, {AMOUNT_SCALE}): {error}") from None
+    if not stored:
+        values = [None if value is None else int(
+            (Decimal(repr(value)) if isinstance(value, float) else Decimal(value))
+            .scaleb(AMOUNT_PLACES).to_integral_value()) for value in values]
+    return _unscaled(pa.array(values, pa.int64()), arrow_type)
 
+
+def _unscaled(stored: Any, arrow_type: Any) -> Any:
+    """decimal128 values whose unscaled integers are `stored` (int64): each sign-extended to
+    the 128 bits of a decimal128."""
+    import numpy as np
+    import pyarrow as pa
+
+    low = stored.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+    words = np.empty((len(low), 2), dtype=np.int64)
+    words[:, 0] = low
+    words[:, 1] = low >> 63
+    return pa.Array.from_buffers(arrow_type, len(low), [stored.buffers()[0],
+                                                        pa.py_buffer(words.tobytes())],
+                                 null_count=stored.null_count)

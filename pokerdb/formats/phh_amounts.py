@@ -2,11 +2,11 @@
 -exponent``, where `exponent` is the most decimal places any of its amounts has (0 for whole
 chips), and only when pokerdb can store it exactly.
 
-SQLite stores a decimal amount as a double, exact to 15 significant digits, and pokerdb reads
-amounts back as numbers on both backends; the chips put in and the pots of a hand add up to
-several times its largest amount. So an amount may have at most MAX_DIGITS digits, counted in
-the hand's unit, and at most MAX_EXPONENT decimal places: `1e400` or `10**400` chips, and
-`5463.000000000000000000000000001`, are refused by name, never rounded or stored as `inf`.
+The database keeps every amount as a whole number of ten-thousandths of its money
+(pokerdb.rules.money), a 64-bit integer, and sums them as such; the chips put in and the pots
+of a hand add up to several times its largest amount. So an amount may have at most MAX_DIGITS
+digits, counted in the hand's unit, and at most MAX_EXPONENT decimal places: `1e400` or
+`10**400` chips, and `5463.00001`, are refused by name, never rounded or stored as `inf`.
 Every figure is computed from the digits themselves, without the decimal module's context
 (which rounds at 28 digits).
 """
@@ -15,8 +15,10 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Final
 
-MAX_EXPONENT: Final = 18  # decimal places of an amount; finer ones are a typo, not chips
-MAX_DIGITS: Final = 13  # of an amount in the hand's unit: its sums stay within 15 digits
+from pokerdb.rules.money import AMOUNT_PLACES
+
+MAX_EXPONENT: Final = AMOUNT_PLACES  # decimal places of an amount, as stored
+MAX_DIGITS: Final = 13  # of an amount in the hand's unit: stored, below 10 ** 17
 AMOUNT_LIMIT: Final = 10 ** MAX_DIGITS  # of units: every amount is below it
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from pokerdb.rules.money import CURRENCY_SYMBOLS
+
 HAND_STARTS: Final = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #",
                       "PokerStars Home Game Hand #")
 _LINE_ENDS: Final = re.compile(r"\r\n|\r|\n")
@@ -52,7 +54,6 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
-CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 # The zones PokerStars names, by the abbreviation it writes: what a time in them is in UTC.
 TIME_ZONES: Final = {
@@ -208,7 +209,8 @@ def _units(text: str, exponent: int) -> int | None:
 
 
 def currency_of(stakes: str) -> tuple[str | None, str | None]:
-    """The currency (ISO code) and its symbol of a game's stakes text; (None, None) for chips."""
+    """The currency (ISO code) and its symbol of a game's stakes text; (None, None) for chips
+    (a tournament's, or play money's: `currency_of` is asked of a cash game alone)."""
     match = STAKES.match(stakes)
     symbol = stakes[:1] if stakes[:1] in CURRENCY_SYMBOLS else None
     code = match.group("currency") if match else None

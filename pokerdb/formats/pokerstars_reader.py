@@ -62,6 +62,7 @@ from pokerdb.rules.hand_record import (
     PhhHand,
     SiteFacts,
 )
+from pokerdb.rules.money import PLAY_MONEY
 from pokerdb.rules.variants import VARIANTS, Betting, Variant
 
 # The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
@@ -178,6 +179,8 @@ class _Hand:
         if stakes is None:
             raise self.fail(f"stakes {quoted(written_stakes)} are not 'SMALL/BIG'")
         currency, symbol = currency_of(written_stakes)
+        if currency is None and header["tournament"] is None:
+            currency = PLAY_MONEY  # a cash game's chips are play money
         self.exponent = 2 if header["tournament"] is None and (
             symbol is not None or "." in written_stakes) else 0
         small, big = self.amount(stakes["small"]), self.amount(stakes["big"])

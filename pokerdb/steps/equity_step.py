@@ -18,6 +18,8 @@ far more than evaluation, so it is never computed unasked: `pokerdb equity` runs
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from itertools import accumulate
 
 import numpy as np
@@ -28,6 +30,7 @@ from pokerdb.progress import Progress, unseen
 from pokerdb.rules.equity import board_classes
 from pokerdb.rules.evaluators import card_codes
 from pokerdb.rules.games import PLAYER_BITS
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.rules.variant_equity import (
     BOARD_VARIANTS,
     completions,
@@ -52,7 +55,7 @@ WINDOW_CLASSES = 1 << 24
 HOLE_WIDTH = 3 * 6 - 1
 
 # deal_id, player, equity, allin_equity, allin_net
-StoredEquity = tuple[int, int, float | None, float | None, float | None]
+StoredEquity = tuple[int, int, float | None, float | None, int | None]
 COLUMNS = ("deal_id", "player", "equity", "allin_equity", "allin_net")
 
 
@@ -212,15 +215,16 @@ class _Contender:
     player: int
     cards: str
     board: str  # deals.allin_board
-    stake: float  # seats.allin_stake
-    pot: float  # seats.allin_pot
+    stake: int | Decimal  # seats.allin_stake
+    pot: int | Decimal  # seats.allin_pot
     variant: str | None  # deals.variant
 
 
-def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tuple[float, float]]:
+def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tuple[float, int]]:
     """Each contender's (allin_equity, allin_net) by (deal_id, player): its equity on the
     all-in board among its deal's contenders alone, and that equity times its pot less its
-    stake. Deals of the same number of contenders and board cards are computed together."""
+    stake, as stored (a whole number of ten-thousandths, the nearest). Deals of the same
+    number of contenders and board cards are computed together."""
     by_deal: dict[int, list[_Contender]] = {}
     for contender in contenders:
         by_deal.setdefault(contender.deal_id, []).append(contender)
@@ -238,8 +242,9 @@ def _allin_figures(contenders: Sequence[_Contender]) -> dict[tuple[int, int], tu
                                   boards[:, :size]).tolist()
         for seated, deal_shares in zip(group, shares, strict=True):
             for seat, share in zip(seated, deal_shares, strict=True):
-                figures[seat.deal_id, seat.player] = (
-                    share, share * float(seat.pot) - float(seat.stake))
+                figures[seat.deal_id, seat.player] = (share, round(
+                    Fraction(share) * int(seat.pot * AMOUNT_SCALE))
+                    - int(seat.stake * AMOUNT_SCALE))
     return figures
 
 

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.money import AMOUNT_PLACES, money_of
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.rules.tracker_stats import (
     COUNT_NAMES,
@@ -73,7 +74,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
             details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
-            details.currency, None if all_in is None or not board else all_in.board,
+            _money_label(phh_hand), None if all_in is None or not board else all_in.board,
             str(details.level) if details.level is not None else site_level(phh_hand),
             *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
                     phh_hand.bring_in]), phh_hand.ante_trimming_status,
@@ -89,7 +90,14 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
     return rows
 
 
-Money = Callable[[Sequence[int | None]], Sequence[int | str | None]]
+def _money_label(hand: PhhHand) -> str:
+    """deals.currency: the hand's money (rules.money.money_of)."""
+    details = hand.details
+    return money_of(details.currency, details.currency_symbol,
+                    tournament=hand.site is not None and hand.site.tournament is not None)
+
+
+Money = Callable[[Sequence[int | None]], Sequence[int | None]]
 
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
@@ -139,36 +147,17 @@ def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement
 
 
 def _money(hand: PhhHand) -> Money:
-    """Amounts in the hand's units as stored: whole chips as integers, decimals as their exact
-    text (which both backends read as a NUMERIC value)."""
-    exponent = hand.exponent
-    if not exponent:
-        return _whole
-    known = _TEXTS.setdefault(exponent, {})
+    """Amounts in the hand's units as stored: whole ten-thousandths (rules.money)."""
+    factor = 10 ** (AMOUNT_PLACES - hand.exponent)
+    if factor == 1:
+        return _as_stored
 
-    def decimals(units: Sequence[int | None]) -> list[str | None]:
-        texts: list[str | None] = []
-        for value in units:
-            if value is None:
-                texts.append(None)
-            elif (text := known.get(value)) is not None:
-                texts.append(text)
-            else:
-                text = str(hand.amount(value))
-                if len(known) < _KNOWN_TEXTS:
-                    known[value] = text
-                texts.append(text)
-        return texts
+    def scaled(units: Sequence[int | None]) -> list[int | None]:
+        return [None if value is None else value * factor for value in units]
 
-    return decimals
+    return scaled
 
 
-def _whole(units: Sequence[int | None]) -> Sequence[int | None]:
-    """Whole chips: the units themselves."""
+def _as_stored(units: Sequence[int | None]) -> Sequence[int | None]:
+    """Units of a ten-thousandth: the stored counts themselves."""
     return units
-
-
-# The text of amounts met, by exponent: amounts repeat (blinds, stacks, zero), and making the
-# Decimal of each anew was a third of staging a batch.
-_TEXTS: Final[dict[int, dict[int, str]]] = {}
-_KNOWN_TEXTS: Final = 100_000

@@ -11,7 +11,7 @@ from pokerdb.rules.settlement import Settlement
 SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in",
                             "total_pot", "rake", "fees", "second_board", "hero")
 SITE_SEAT_COLUMNS: Final = ("position", "collected", "raked", "cashed_out")
-Money = Callable[[Sequence[int | None]], Sequence[int | str | None]]
+Money = Callable[[Sequence[int | None]], Sequence[int | None]]
 UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDateTime writes it
 _NO_DEAL: Final = (None,) * len(SITE_DEAL_COLUMNS)
 

@@ -1,17 +1,17 @@
-"""The tracker statistics of every player, as SQL: the views player_stats (per player name),
-player_position_stats (per name and position) and player_stakes_stats (per name and stakes)
-that revision 0013 creates, the same query for one dataset (`pokerdb players --dataset`), and
-the upkeep of player_totals, the per-seat counts of seat_stats summed per dataset, player,
-position and stakes, on which the views stand.
+"""The tracker statistics of every player, as SQL: the views player_stats (per player name and
+money), player_position_stats (and position) and player_stakes_stats (and stakes) that the
+migrations create, and the upkeep of player_totals, the per-seat counts of seat_stats summed
+per dataset, player, money, position and stakes, on which the views stand; and the exact sums
+`pokerdb players` computes its figures from (`player_sums`), under any HandFilter.
 
 A view sums the few rows player_totals has for each player, so it does not read every seat
 (docs/player-stats.md gives the definitions and the SQL). Only the all-in adjusted net reads
 seats: those of the player all in before the river, through a partial index, with their
-equity's all-in net once `pokerdb equity` has computed it. Percentages and ratios are NULL
-where the player never had the chance (a zero denominator).
+equity's all-in net once `pokerdb equity` has computed it. Amounts are summed as the integers
+they are stored as and turned into an amount once, at the end (view_columns.amount_sql); money
+of two kinds is never added. Percentages and ratios are NULL where the player never had the
+chance (a zero denominator).
 """
-
-from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import (
@@ -21,6 +21,7 @@ from sqlalchemy import (
     Double,
     Engine,
     MetaData,
+    Numeric,
     String,
     Table,
     func,
@@ -29,17 +30,20 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage import win_counts
-from pokerdb.storage.column_types import Amount
 from pokerdb.storage.engines import reading
+from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_totals
+from pokerdb.storage.view_columns import amount_sql
 
 
 def _share(count: str, chances: str, scale: str = "100.0") -> str:
     return f"CAST({scale} * SUM({count}) / NULLIF(SUM({chances}), 0) AS DOUBLE PRECISION)"
 
 
-# The figures, in the views' order: name and SQL over player_totals `t`.
+_WITH_BIG_BLIND: Final = "CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END"
+# The figures, in the views' order: name and SQL over player_totals `t` ("amount": a sum of
+# stored amounts, turned into an amount by the view).
 FIGURES: Final = (
     ("hands", "SUM(t.hands)"),
     ("vpip", _share("t.vpip", "t.preflop_acted")),
@@ -53,117 +57,145 @@ FIGURES: Final = (
         "t.postflop_aggressive", "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
     ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
     ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
-    ("net", "SUM(t.net)"),
-    ("bb_per_100", _share("t.net_bb", "t.hands_with_big_blind")),
+    ("net", "amount"),
+    ("bb_per_100", _share("1.0 * t.net / t.big_blind", _WITH_BIG_BLIND)),
     ("allin_adjusted_net", "allin"),  # written by stats_select
     # The counts behind the figures, for a sample's size and for sums over groups.
-    ("hands_with_big_blind", "SUM(t.hands_with_big_blind)"),
+    ("hands_with_big_blind", f"SUM({_WITH_BIG_BLIND})"),
     *((f"n_{name}", f"SUM(t.{name})") for name in TRACKER_COUNTS),
 )
 FIGURE_NAMES: Final = tuple(name for name, _ in FIGURES)
 
-# Each view: its name and the column it groups by beside the player's name.
+# Each view: its name and the column it groups by beside the player's name and money.
 GROUPINGS: Final = {None: "player_stats", "position": "player_position_stats",
                     "stakes": "player_stakes_stats"}
+# What seat_stats `s` (joined to its deal `d`) groups by for each key of player_totals.
+_SEAT_KEYS: Final = {"name": "s.name", "currency": "COALESCE(d.currency, '')",
+                     "position": "s.position", "stakes": "COALESCE(s.stakes, '')"}
 
 
-@dataclass(frozen=True)
-class OneDataset:
-    """One dataset's part of the statistics: its totals, and its deals, one run of ids."""
-
-    dataset_id: int
-    first_deal: int
-    last_deal: int
-
-    @property
-    def totals_where(self) -> str:
-        return f"t.dataset_id = {self.dataset_id}"
-
-    @property
-    def seats_where(self) -> str:
-        return f"s.deal_id BETWEEN {self.first_deal} AND {self.last_deal}"
-
-
-def one_dataset(engine: Engine, name: str) -> OneDataset:
-    """The dataset named `name` (PokerdbError if there is none)."""
+def one_dataset(engine: Engine, name: str) -> HandFilter:
+    """The filter of the dataset named `name` (PokerdbError if there is none): its totals, and
+    its deals, one run of ids."""
     with engine_reader(engine) as fetch:
         dataset_id = int(win_counts.find_dataset(fetch, name) or 0)
     with reading(engine) as connection:
         first, last = connection.execute(select(func.min(deals.c.id), func.max(deals.c.id))
                                          .where(deals.c.dataset_id == dataset_id)).one()
-    return OneDataset(dataset_id, first or 0, last if last is not None else -1)
+    return HandFilter(deals=(first or 0, last if last is not None else -1),
+                      dataset_id=dataset_id)
 
 
-def stats_select(by: str | None = None, within: OneDataset | None = None) -> str:
-    """The SELECT of a view (`by`: None, "position" or "stakes"), or of one dataset's part.
+def stats_select(by: str | None, dialect: str, within: HandFilter | None = None) -> str:
+    """The SELECT of a view (`by`: None, "position" or "stakes") on `dialect`, or of the hands
+    `within` selects (bound by `within.params()`).
 
     The all-in adjusted net is the net plus, for the group's seats all in before the river
     whose equity is known, their all-in net less their net: one pass over the all-in seats
     (a partial index holds them), grouped as the view is and joined to its rows."""
-    keys = ["name", *([by] if by else [])]
+    keys = ["name", "currency", *([by] if by else [])]
     group = ", ".join(f"t.{key}" for key in keys)
-    columns = ",\n       ".join(f"{sql} AS {name}" for name, sql in FIGURES if sql != "allin")
+    columns = ",\n       ".join(
+        f"{'SUM(t.net)' if sql == 'amount' else sql} AS {name}" for name, sql in FIGURES
+        if sql != "allin")
     outer = ",\n       ".join(
-        "f.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net" if sql == "allin"
+        f"{amount_sql('f.net + COALESCE(a.allin_delta, 0)', dialect)} AS allin_adjusted_net"
+        if sql == "allin" else f"{amount_sql('f.net', dialect)} AS net" if sql == "amount"
         else f"f.{name}" for name, sql in FIGURES)
-    seat_key = {"name": "s.name", "position": "s.position",
-                "stakes": "COALESCE(s.stakes, '')"}
-    seat_group = ", ".join(f"{seat_key[key]}" for key in keys)
+    seat_group = ", ".join(_SEAT_KEYS[key] for key in keys)
     on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
     shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
-    where = f"\n  WHERE {within.totals_where}" if within else ""
-    seats_condition = f" AND {within.seats_where}" if within else ""
+    totals = _totals_from(within)
+    seats_where = where(["s.allin = 1", "s.name IS NOT NULL",
+                         *(within.on_seats("s", "d") if within else [])])
     return (
-        f"SELECT f.name AS player{f', {shown_key}' if by else ''},\n       {outer}\n"
-        f"FROM (\n  SELECT {group},\n       {columns}\n  FROM player_totals t{where}\n"
+        f"SELECT f.name AS player, f.currency{f', {shown_key}' if by else ''},\n"
+        f"       {outer}\n"
+        f"FROM (\n  SELECT {group},\n       {columns}\n  FROM {totals}\n"
         f"  GROUP BY {group}) f\n"
-        f"LEFT JOIN (\n  SELECT {', '.join(f'{seat_key[key]} AS {key}' for key in keys)}, "
+        f"LEFT JOIN (\n  SELECT {', '.join(f'{_SEAT_KEYS[key]} AS {key}' for key in keys)}, "
         f"SUM(e.allin_net - s.net) AS allin_delta\n"
         f"  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
-        f"AND e.player = s.player\n"
-        f"  WHERE s.allin = 1 AND s.name IS NOT NULL{seats_condition}\n"
+        f"AND e.player = s.player\n  JOIN deals d ON d.id = s.deal_id\n"
+        f" {seats_where}\n"
         f"  GROUP BY {seat_group}) a ON {on}")
 
 
-def create_view(by: str | None) -> str:
-    return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by)}"
+def _totals_from(within: HandFilter | None) -> str:
+    """player_totals `t` as the filter sees it: its rows, or the seats' summed as they are."""
+    if within is None:
+        return "player_totals t"
+    if within.needs_deals:
+        return f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t"
+    return f"player_totals t{where(within.on_totals('t'))}"
+
+
+def create_view(by: str | None, dialect: str) -> str:
+    return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by, dialect)}"
 
 
 def described_view(by: str | None) -> Table:
     """A view's columns with their types, for reading it (as view_columns.hands describes `hands`):
-    counts are integers, the percentages, ratios and the all-in adjusted net doubles, the net
-    an amount."""
+    counts are integers, the percentages and ratios doubles, the net and all-in adjusted net
+    amounts."""
     def typed(name: str) -> Column[Any]:
-        if name == "net":
-            return Column(name, Amount)
+        if name in ("net", "allin_adjusted_net"):
+            return Column(name, Numeric)
         if name == "hands" or name.startswith(("n_", "hands_")):
             return Column(name, BigInteger)
         return Column(name, Double)
 
-    keys = [Column("player", String), *([Column(by, String)] if by else [])]
+    keys = [Column("player", String), Column("currency", String),
+            *([Column(by, String)] if by else [])]
     return Table(GROUPINGS[by], MetaData(), *keys, *(typed(name) for name in FIGURE_NAMES))
 
 
 TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
+_TOTAL_KEYS: Final = 5  # name, currency, position, stakes, dataset_id
 
 
-def totals_of_seats(where: str = "") -> str:
-    """player_totals' rows summed from seat_stats `s` (restricted by `where`)."""
-    sums = ", ".join(f"SUM(s.{name})" for name in TRACKER_COUNTS)
-    condition = "s.name IS NOT NULL" + (f" AND {where}" if where else "")
-    return (f"SELECT s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id, COUNT(*), "
-            f"{sums}, SUM(s.net), COALESCE(SUM(1.0 * s.net / s.big_blind), 0), "
-            f"COUNT(s.big_blind)\nFROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
-            f"WHERE {condition}\n"
-            f"GROUP BY s.name, s.position, COALESCE(s.stakes, ''), d.dataset_id")
+def totals_of_seats(conditions: list[str] | None = None) -> str:
+    """player_totals' rows summed from seat_stats `s` and their deals `d` (where
+    `conditions`)."""
+    sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
+    keys = ", ".join(f"{_SEAT_KEYS[key]} AS {key}" for key in ("name", "currency", "position",
+                                                                 "stakes"))
+    return (f"SELECT {keys}, d.dataset_id AS dataset_id, COUNT(*) AS hands, "
+            f"{sums}, SUM(s.net) AS net, MAX(s.big_blind) AS big_blind\n"
+            f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
+            f"{where(['s.name IS NOT NULL', *(conditions or [])])}\n"
+            f"GROUP BY s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
+            f"d.dataset_id")
 
 
 def add_totals(connection: Connection, first_deal: int, last_deal: int) -> None:
     """Add the seats of deals first_deal..last_deal, stored in seat_stats, to player_totals."""
     added = ", ".join(f"{name} = player_totals.{name} + excluded.{name}"
-                      for name in TOTAL_COLUMNS[4:])
+                      for name in TOTAL_COLUMNS[_TOTAL_KEYS:] if name != "big_blind")
     connection.execute(text(
         f"INSERT INTO player_totals ({', '.join(TOTAL_COLUMNS)})\n"
-        f"{totals_of_seats('s.deal_id BETWEEN :first AND :last')}\n"
-        f"ON CONFLICT (name, position, stakes, dataset_id) DO UPDATE SET {added}"),
+        f"SELECT {', '.join(TOTAL_COLUMNS)} FROM (\n"
+        f"{totals_of_seats(['s.deal_id BETWEEN :first AND :last'])}) seats_summed WHERE true\n"
+        f"ON CONFLICT ({', '.join(TOTAL_COLUMNS[:_TOTAL_KEYS])}) DO UPDATE SET {added}"),
         {"first": first_deal, "last": last_deal})
+
+
+def sums_select(by: str | None, within: HandFilter | None = None) -> tuple[str, str]:
+    """The exact sums `pokerdb players` computes its figures from, as two SELECTs: player_totals'
+    (name, currency, `by`'s key or '', big_blind, hands, the TRACKER_COUNTS, net: integers) per
+    big blind, and the all-in seats' (name, currency, key, allin_delta), under `within`."""
+    keys = ["name", "currency", *([by] if by else [])]
+    shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
+    group = ", ".join(f"t.{key}" for key in keys)
+    sums = ", ".join(f"SUM(t.{name})" for name in ("hands", *TRACKER_COUNTS, "net"))
+    totals = (f"SELECT {shown}, t.big_blind, {sums}\nFROM {_totals_from(within)}\n"
+              f"GROUP BY {group}, t.big_blind")
+    seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)
+    no_key = "" if by else ", ''"
+    conditions = ["s.allin = 1", "s.name IS NOT NULL",
+                  *(within.on_seats("s", "d") if within else [])]
+    allin = (f"SELECT {seat_keys}{no_key}, SUM(e.allin_net - s.net)\n"
+             f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
+             f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
+             f"{where(conditions)}\nGROUP BY {seat_keys}")
+    return totals, allin

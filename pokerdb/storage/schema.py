@@ -85,6 +85,8 @@ deals = Table(
     Column("date", Date),
     Column("time", Time),
     Column("time_zone", String),
+    # A recorded hand's money (rules.money): a currency's code ("USD"), "play" (play money) or
+    # "chips" (a tournament's, or a file's naming no currency). NULL for every other input.
     Column("currency", String),
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
@@ -211,7 +213,7 @@ hand_equities = Table(
     # players' cards are not all known: they have only their all-in figures.
     Column("equity", Double),
     Column("allin_equity", Double),
-    Column("allin_net", Double),
+    Column("allin_net", Amount),  # to the stored unit (a ten-thousandth), as every amount
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
 )
@@ -266,8 +268,9 @@ hand_labels = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
-# A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact
-# decimals in the file's unit (chips or currency), as Amount (see deals) reads them.
+# A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact: whole
+# numbers of ten-thousandths of the hand's money (deals.currency), as Amount reads them; the
+# `hands` view shows them as amounts.
 seats = Table(
     "seats",
     metadata,
@@ -343,7 +346,8 @@ seat_stats = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
-# seat_stats summed per dataset, player name, position and stakes ('' when not recorded), kept
+# seat_stats summed per dataset, player name, money, position and stakes ('' when not recorded),
+# kept
 # by import in its transaction, range of deals by range (storage.player_stats.add_totals, called
 # by steps.hand_histories.SeatTotals): the views sum
 # these rows instead of every seat (docs/player-stats.md, "How it stays fast").
@@ -353,6 +357,7 @@ player_totals = Table(
     # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
     # key order instead of sorting them.
     Column("name", String, primary_key=True),
+    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
     Column("position", String(6), primary_key=True),
     Column("stakes", String, primary_key=True),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
@@ -360,8 +365,9 @@ player_totals = Table(
     Column("hands", BigInteger, nullable=False),
     *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
     Column("net", Amount, nullable=False),
-    Column("net_bb", Double, nullable=False),  # the sum of net / big_blind
-    Column("hands_with_big_blind", BigInteger, nullable=False),
+    # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
+    # bb/100 is the net over it, exactly.
+    Column("big_blind", Amount),
 )
 
 # Lines that `pokerdb import --skip-invalid` left out, and why.

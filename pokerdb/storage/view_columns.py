@@ -21,7 +21,8 @@ from sqlalchemy import (
     literal_column,
 )
 
-from pokerdb.storage.column_types import DealId
+from pokerdb.rules.money import AMOUNT_SCALE
+from pokerdb.storage.column_types import Amount, DealId, ShownAmount
 from pokerdb.storage.schema import deals, hand_descriptions, seats, variants
 
 
@@ -49,6 +50,16 @@ def category_id(statement: Select[Any], values: FromClause
                         == naming * literal_column(str(1 << 24)) + values.c.strength))
     return statement, case((naming == 0, category_of(values.c.strength)),
                            else_=described.c.category)
+
+
+def amount_sql(stored: str, dialect: str) -> str:
+    """SQL for the amount that `stored`, a count of ten-thousandths (or a sum of them), stands
+    for, divided once: exact on PostgreSQL (numeric, without trailing zeros), the nearest
+    double on SQLite, which has no decimals (1.5 for 15000; 15 significant digits print as
+    written)."""
+    if dialect == "postgresql":
+        return f"trim_scale(({stored}) * 0.0001)"
+    return f"(({stored}) / {AMOUNT_SCALE}.0)"
 
 
 VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
@@ -79,7 +90,7 @@ hands = Table(
     Column("low_best", String(14)),
     Column("equity", Double),
     Column("allin_equity", Double),
-    Column("allin_net", Double),
-    *(Column(column.name, column.type) for column in seats.columns
-      if column.name not in ("deal_id", "player")),
+    Column("allin_net", ShownAmount),
+    *(Column(column.name, ShownAmount if isinstance(column.type, Amount) else column.type)
+      for column in seats.columns if column.name not in ("deal_id", "player")),
 )

@@ -1,0 +1,100 @@
+"""The filters a player expects on recorded hands: money, cash or tournament, dates, game,
+stakes, site and dataset. One definition, written as SQL here, for `pokerdb players`, the
+Parquet export and whatever else asks for a part of the hands.
+
+- money (`currency`): deals.currency, the hand's money ("USD", "play", "chips");
+- kind: "tournament" is money in chips, "cash" any other (a currency, or play money);
+- since / until: the hand's date as its file writes it (the file's time zone), both days in;
+  a hand without a date is left out by either;
+- game: the variant's code ("NT", "PO", ...), the first word of the stakes;
+- stakes: as `players --by stakes` shows them ("NT 0.5/1");
+- site: deals.site, else the PHH venue, in any case ("pokerstars").
+
+player_totals holds the money and the stakes, so money, kind, game and stakes filter its rows;
+dates and site need each seat's deal (`needs_deals`).
+"""
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Final
+
+from pokerdb.errors import PokerdbError
+from pokerdb.rules.money import CHIPS
+
+KINDS: Final = ("cash", "tournament")
+
+
+@dataclass(frozen=True)
+class HandFilter:
+    """Which recorded hands count (None: any). `deals` is the dataset's run of deal ids."""
+
+    currency: str | None = None
+    kind: str | None = None
+    since: date | None = None
+    until: date | None = None
+    game: str | None = None
+    stakes: str | None = None
+    site: str | None = None
+    deals: tuple[int, int] | None = None
+    dataset_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is not None and self.kind not in KINDS:
+            raise PokerdbError(f"the kind of game is cash or tournament, not {self.kind!r}")
+        if self.since is not None and self.until is not None and self.since > self.until:
+            raise PokerdbError(f"--since {self.since} is after --until {self.until}")
+
+    @property
+    def needs_deals(self) -> bool:
+        """Whether the filter reads each hand's deal (dates, site), not player_totals alone."""
+        return self.since is not None or self.until is not None or self.site is not None
+
+    def params(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"f_chips": CHIPS}
+        for name in ("currency", "since", "until", "game", "stakes", "site"):
+            value = getattr(self, name)
+            if value is not None:
+                found[f"f_{name}"] = value
+        if self.deals is not None:
+            found["f_first"], found["f_last"] = self.deals
+        return found
+
+    def on_totals(self, totals: str) -> list[str]:
+        """Conditions on rows of player_totals (alias `totals`) for what they hold."""
+        conditions = self._on_money_and_stakes(f"{totals}.currency", f"{totals}.stakes")
+        if self.dataset_id is not None:
+            conditions.append(f"{totals}.dataset_id = {int(self.dataset_id)}")
+        return conditions
+
+    def on_seats(self, stats: str, deal: str) -> list[str]:
+        """Conditions on rows of seat_stats (alias `stats`) joined to their deals (`deal`)."""
+        conditions = self._on_money_and_stakes(f"COALESCE({deal}.currency, '')",
+                                               f"COALESCE({stats}.stakes, '')")
+        if self.deals is not None:
+            conditions.append(f"{stats}.deal_id BETWEEN :f_first AND :f_last")
+        if self.since is not None:
+            conditions.append(f"{deal}.date >= :f_since")
+        if self.until is not None:
+            conditions.append(f"{deal}.date <= :f_until")
+        if self.site is not None:
+            conditions.append(f"lower(COALESCE({deal}.site, {deal}.venue)) = lower(:f_site)")
+        return conditions
+
+    def _on_money_and_stakes(self, currency: str, stakes: str) -> list[str]:
+        conditions = []
+        if self.currency is not None:
+            conditions.append(f"{currency} = :f_currency")
+        if self.kind is not None:
+            conditions.append(f"{currency} {'=' if self.kind == 'tournament' else '<>'} "
+                              f":f_chips")
+        if self.game is not None:
+            conditions.append(f"substr({stakes}, 1, length(CAST(:f_game AS VARCHAR)) + 1) = "
+                              f"CAST(:f_game AS VARCHAR) || ' '")
+        if self.stakes is not None:
+            conditions.append(f"{stakes} = :f_stakes")
+        return conditions
+
+
+def where(conditions: list[str], first: str = "WHERE") -> str:
+    """`conditions` as a WHERE clause (or AND ... with first="AND"), "" for none."""
+    return f" {first} " + " AND ".join(conditions) if conditions else ""
