@@ -311,6 +311,7 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
         with fresh.connect() as connection:
             return [tuple(row) for row in connection.execute(text(sql))]
 
+    downgrade(fresh, "0016")  # amounts as decimals, as 0011 to 0016 keep them
     before = read(kept)
     assert len(before) == 3 + 80 and read(added) == [(10, 10, 11, 10)]
     downgrade(fresh, "0010")
@@ -318,8 +319,9 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
     with fresh.connect() as connection:
         columns = {column["name"] for column in inspect(connection).get_columns("seats")}
     assert "position" not in columns and "net" in columns
+    upgrade(fresh, "0016")
+    assert read(kept) == before
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(kept) == before
     assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
     assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]

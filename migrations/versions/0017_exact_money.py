@@ -98,7 +98,8 @@ def _refuse_finer_amounts(bind: sa.Connection) -> None:
         for column in columns:
             finer = (f"{column} <> round({column}, 4)" if bind.dialect.name == "postgresql"
                      else f"typeof({column}) = 'real' AND abs({column} * {SCALE} - "
-                          f"round({column} * {SCALE})) > 1e-6")
+                          f"round({column} * {SCALE})) > abs({column} * {SCALE}) * 1e-14 "
+                          f"+ 1e-9")
             key = "id" if table == "deals" else "deal_id"
             found = bind.execute(sa.text(
                 f"SELECT {key}, {column} FROM {table} WHERE {finer} LIMIT 1")).first()

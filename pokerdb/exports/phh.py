@@ -15,19 +15,21 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import Engine, Numeric, Row, func, select, type_coerce
+from sqlalchemy import Engine, Row, func, select, type_coerce
 
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
 from pokerdb.formats.phh_output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
+from pokerdb.rules.money import CHIPS
 from pokerdb.storage import win_counts
+from pokerdb.storage.column_types import DecimalAmount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import actions, datasets, deals, seats
 
 CHUNK_DEALS: Final = 2000  # deals read at once
-_EXACT: Final = Numeric(asdecimal=True)
+_EXACT: Final = DecimalAmount()
 _UNSAFE: Final = re.compile(r"[^\w.-]+")
 _DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_pot", "rake",
                         "fees")
@@ -151,7 +153,8 @@ def _hand(deal: Row[Any], seat_rows: list[Row[Any]], texts: list[str]) -> PhhHan
             year=None if date is None else date.year, month=None if date is None else date.month,
             day=None if date is None else date.day, time=deal.time, time_zone=deal.time_zone,
             level=int(deal.level) if deal.level and deal.level.isdigit() else None,
-            seats=None if None in numbers else tuple(numbers), currency=deal.currency))
+            seats=None if None in numbers else tuple(numbers),
+            currency=None if deal.currency == CHIPS else deal.currency))
 
 
 def _places(value: Decimal) -> int:

@@ -62,14 +62,61 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     else:
         won = settlement.won
         _check_words(hand, site, replayed, strengths, 0)
+    _check_cash_outs(hand, site, replayed)
     _check_amounts(hand, site, replayed, won)
     paid = tuple(collected + out for collected, out in
                  zip(site.collected, site.cashed_out, strict=True))
     return Settlement(
         won=paid, net=tuple(gain - put for gain, put in zip(paid, replayed.put_in, strict=True)),
         showed=settlement.showed, winner=settlement.winner, awards=first.awards,
-        raked=tuple(gain - collected for gain, collected in
-                    zip(won, site.collected, strict=True)))
+        raked=_rake_shares(site, won))
+
+
+def _rake_shares(site: SiteFacts, won: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's share of the hand's rake and fees, which add up to them: a seat that did not
+    cash out paid what pokerdb awards it less what it collected; the seats that cashed out
+    paid the rest of the pot's rake and fees (of the pots they won, which the site kept) and
+    the fees of their cash-outs, shared by what pokerdb awards them (the odd unit to the
+    first), where several did."""
+    shares = [0 if out else gain - collected for gain, collected, out
+              in zip(won, site.collected, site.cashed_out, strict=True)]
+    leavers = [seat for seat, out in enumerate(site.cashed_out) if out]
+    if not leavers:
+        return tuple(shares)
+    rest = site.rake + site.fees - sum(shares)
+    awarded = sum(won[seat] for seat in leavers)
+    given = 0
+    for seat in leavers:
+        part = rest * won[seat] // awarded if awarded else rest // len(leavers)
+        shares[seat] = part
+        given += part
+    shares[leavers[0]] += rest - given
+    return tuple(shares)
+
+
+def _check_cash_outs(hand: PhhHand, site: SiteFacts, replayed: Replayed) -> None:
+    """A cash-out is only by a player still in when the betting closed for good with the
+    players all in before the river, who collects nothing of the pot cashed out of, for at
+    most the pots that player may win."""
+    amount = hand.amount
+    all_in = () if replayed.all_in is None else replayed.all_in.seats
+    for seat, out in enumerate(site.cashed_out):
+        if not out:
+            continue
+        name = _name(hand, seat)
+        if seat + 1 not in replayed.showdown:
+            raise hand.error(f"{name} cashed out the hand for {amount(out)} but is not in "
+                             f"at the showdown")
+        if seat + 1 not in all_in:
+            raise hand.error(f"{name} cashed out the hand for {amount(out)}, a hand not all "
+                             f"in before the river")
+        if site.collected[seat]:
+            raise hand.error(f"{name} cashed out the hand for {amount(out)} and collected "
+                             f"{amount(site.collected[seat])} from the same pot")
+        contested = sum(pot.amount for pot in replayed.pots if seat + 1 in pot.seats)
+        if out > contested:
+            raise hand.error(f"{name} cashed out the hand for {amount(out)}, more than the "
+                             f"{amount(contested)} of the pots it may win")
 
 
 def _lows_on(replayed: Replayed, board: str | None) -> list[int] | None:

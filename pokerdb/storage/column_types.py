@@ -10,7 +10,7 @@ from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeEngine
 
-from pokerdb.rules.money import AMOUNT_SCALE
+from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE
 
 # Deal ids outgrow 32 bits on a server; SQLite's INTEGER PRIMARY KEY is already 64-bit and must
 # stay spelled INTEGER to remain the rowid.
@@ -65,6 +65,16 @@ class Amount(TypeDecorator[int | Decimal]):
     def process_result_value(self, value: int | None,
                              dialect: Dialect) -> int | Decimal | None:
         return None if value is None else amount_of(value)
+
+
+class DecimalAmount(Amount):
+    """An Amount read back as a Decimal of four places, whole ones too (15000: 1.5000)."""
+
+    cache_ok = True
+
+    def process_result_value(self, value: int | None,
+                             dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(int(value)).scaleb(-AMOUNT_PLACES)
 
 
 class ShownAmount(TypeDecorator[int | Decimal]):
