@@ -150,7 +150,8 @@ def test_pages_load_and_canned_queries_show_the_rows(server: str, browser: objec
 
 def test_the_charts_draw(server: str, browser: object, database: Path, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
-    page.goto(f"{server}/poker/player_net_over_hands?player=Brian+Rast&_hide_sql=1")
+    page.goto(f"{server}/poker/player_net_over_hands?player=Brian+Rast&currency=chips"
+              "&_hide_sql=1")
     line = page.locator("#pokerdb-chart polyline.net-line")
     assert line.count() == 1
     points = (line.get_attribute("points") or "").split()

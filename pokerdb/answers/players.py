@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from sqlalchemy import BigInteger, Engine, and_, func, select, text, type_coerce
 
-from pokerdb.answers.rendering import Table
+from pokerdb.answers.rendering import Table, Written
 from pokerdb.answers.results import category_label
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.money import AMOUNT_SCALE, is_currency
@@ -145,16 +145,16 @@ def _order(sort: str) -> Callable[[tuple[str, str, str, list[Figure]]], tuple[An
     return key
 
 
-def rounded(value: Fraction, places: int) -> Decimal:
+def rounded(value: Fraction, places: int) -> Written:
     """`value` to `places` decimals, half away from zero, exactly."""
     scaled = abs(value) * 10 ** places
     whole, rest = divmod(scaled.numerator, scaled.denominator)
     if 2 * rest >= scaled.denominator:
         whole += 1
-    return Decimal(-whole if value < 0 else whole).scaleb(-places)
+    return Written(Decimal(-whole if value < 0 else whole).scaleb(-places))
 
 
-def money_shown(stored: int, money: str) -> Decimal | int:
+def money_shown(stored: int, money: str) -> Written | int:
     """A stored amount (ten-thousandths) as its money writes it: a currency's to the cent or
     finer where it is finer (1.50, 0.005), chips and play money whole where whole."""
     whole, part = divmod(stored, AMOUNT_SCALE)
@@ -164,7 +164,7 @@ def money_shown(stored: int, money: str) -> Decimal | int:
     places = 2 if is_currency(money) else 0
     while places < 4 and amount != amount.quantize(Decimal(1).scaleb(-places)):
         places += 1
-    return amount.quantize(Decimal(1).scaleb(-places))
+    return Written(amount.quantize(Decimal(1).scaleb(-places)))
 
 
 def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:

@@ -142,7 +142,7 @@ def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None
     if first is not None:
         # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
         times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
-        every: Iterable[Sequence[Any]] = chain([first], rows)
+        every: Iterable[Sequence[Any]] = map(_plain_numbers, chain([first], rows))
         if times:
             every = map(_times_in_iso(times), every)
         writer.writerows(map(_escaped_texts, every) if escaped else every)
@@ -151,6 +151,31 @@ def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None
 
 def _escaped_texts(row: Sequence[Any]) -> list[Any]:
     return [shown(value) if isinstance(value, str) else value for value in row]
+
+
+def _plain_numbers(row: Sequence[Any]) -> list[Any]:
+    return [number_text(value) if isinstance(value, float | Decimal) else value
+            for value in row]
+
+
+class Written(Decimal):
+    """A decimal whose places are how it is to be shown (an amount to the cent, 1.50; a
+    percentage to one place, 40.0): printed as it is."""
+
+    __slots__ = ()
+
+
+def number_text(value: float | Decimal) -> str:
+    """A number as text and CSV print it, the same whichever backend computed it: a decimal
+    without trailing zeros or exponent (PostgreSQL's 1.5000 as 1.5), a whole double without
+    its `.0` (SQLite's 25200000.0 as 25200000), any other double as Python writes it."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 2 ** 53 else repr(value)
+    if isinstance(value, Written) or not value.is_finite():
+        return str(value)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.normalize(), "f")
 
 
 def _times_in_iso(columns: list[int]) -> Callable[[Sequence[Any]], list[Any]]:
@@ -179,6 +204,8 @@ def _cell(value: Any) -> Text:
     """A value as plain text: rich markup in it is not read, control characters escaped."""
     if isinstance(value, datetime | date):
         value = value.isoformat()
+    elif isinstance(value, float | Decimal):
+        value = number_text(value)
     return Text(shown(str(value)))
 
 

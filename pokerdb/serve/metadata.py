@@ -104,7 +104,7 @@ def _odds_rows() -> str:
 # A split game's hand without a qualifying low is of its low kind's first category (No Low).
 _NO_LOWS = ", ".join(f"('{game.name}', {category_id(low.naming, 0)})" for game in GAMES.values()
                      if (low := low_kind(game)) is not None)
-_PLAYER_COLUMNS = ", ".join(FIGURE_NAMES)
+_PLAYER_COLUMNS = ", ".join(("currency", *FIGURE_NAMES))
 
 
 def _wins_by_category() -> str:
@@ -145,26 +145,28 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     },
     "player_results": {
         "title": "A player's results",
-        "description": "A player's statistics overall and by position.",
+        "description": "A player's statistics overall and by position, per money.",
         "sql": f"SELECT 'all' AS position, {_PLAYER_COLUMNS}\nFROM player_stats "
                f"WHERE player = :player\nUNION ALL\nSELECT position, {_PLAYER_COLUMNS}\n"
                f"FROM player_position_stats WHERE player = :player",
     },
     "biggest_pots": {
         "title": "Biggest pots",
-        "description": "The hundred recorded hands with the most chips put in.",
-        "sql": "SELECT d.id AS deal_id, ds.name AS dataset, d.source, d.board,\n"
-               "       sum(s.put_in) AS pot, count(*) AS players,\n"
+        "description": "The hundred recorded hands with the most put in, per money.",
+        "sql": "SELECT d.id AS deal_id, ds.name AS dataset, d.source, d.board, d.currency,\n"
+               "       sum(s.put_in) / 10000.0 AS pot, count(*) AS players,\n"
                "       group_concat(CASE WHEN s.net > 0 THEN s.name END, ', ') AS winners\n"
                "FROM seats s\nJOIN deals d ON d.id = s.deal_id\n"
                "JOIN datasets ds ON ds.id = d.dataset_id\n"
-               "GROUP BY d.id, ds.name, d.source, d.board\nORDER BY pot DESC, d.id\nLIMIT 100",
+               "GROUP BY d.id, ds.name, d.source, d.board, d.currency\n"
+               "ORDER BY d.currency, sum(s.put_in) DESC, d.id\nLIMIT 100",
     },
     "player_hands": {
         "title": "A player's hands",
         "description": "A player's recorded hands; leave a filter empty to take all. "
                        "showdown: 1 or 0.",
-        "sql": "SELECT s.deal_id, d.source, s.position, s.stakes, c.cards, d.board, s.net,\n"
+        "sql": "SELECT s.deal_id, d.source, s.position, s.stakes, c.cards, d.board,\n"
+               "       d.currency, s.net / 10000.0 AS net,\n"
                "       s.vpip, s.pfr, s.went_to_showdown, s.won_at_showdown\n"
                "FROM seat_stats s\nJOIN deals d ON d.id = s.deal_id\n"
                "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
@@ -176,13 +178,15 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     },
     "player_net_over_hands": {
         "title": "A player's net over hands",
-        "description": "The tracker graph: the player's cumulative net, hand after hand "
+        "description": "The tracker graph: the player's cumulative net in one money "
+                       "(USD, EUR, chips, play: never two added), hand after hand "
                        f"(at most {_SAMPLES} points, evenly spaced).",
         "sql": "WITH played AS (\n"
-               "  SELECT row_number() OVER (ORDER BY deal_id) AS hand, deal_id,\n"
-               "         sum(net) OVER (ORDER BY deal_id ROWS UNBOUNDED PRECEDING) "
-               "AS cumulative_net\n"
-               "  FROM seat_stats WHERE name = :player),\n"
+               "  SELECT row_number() OVER (ORDER BY s.deal_id) AS hand, s.deal_id,\n"
+               "         sum(s.net) OVER (ORDER BY s.deal_id ROWS UNBOUNDED PRECEDING) "
+               "/ 10000.0 AS cumulative_net\n"
+               "  FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
+               "  WHERE s.name = :player AND d.currency = :currency),\n"
                "total AS (SELECT count(*) AS hands FROM played)\n"
                "SELECT hand, deal_id, cumulative_net FROM played, total\n"
                f"WHERE hand % ((hands + {_SAMPLES - 1}) / {_SAMPLES}) = 0 OR hand = hands\n"

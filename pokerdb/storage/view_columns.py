@@ -93,4 +93,5 @@ hands = Table(
     Column("allin_net", ShownAmount),
     *(Column(column.name, ShownAmount if isinstance(column.type, Amount) else column.type)
       for column in seats.columns if column.name not in ("deal_id", "player")),
+    Column("currency", String),
 )
