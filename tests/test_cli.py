@@ -342,7 +342,7 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
         "name,columns", "hand_cards,3", "hand_descriptions,3", "hand_equities,5",
-        "hand_labels,3", "hand_values,4", "hands,38"]  # of them 16 are a recorded seat's
+        "hand_labels,3", "hand_values,4", "hands,39"]  # 16 a recorded seat's, and its money
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")
     assert sorted(result.stdout.splitlines()) == ["ix_deals_dataset_id"]

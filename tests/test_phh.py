@@ -128,7 +128,7 @@ def test_whole_decimals_add_no_places_and_an_unknown_stack_is_none() -> None:
     ("min_bet = 2", "min_bet = 2\nante_trimming_status = 1",
      "field 'ante_trimming_status' should be true or false, not '1'"),
     ("[200, 100]", "[1e-20, 100]",
-     "field 'starting_stacks' holds 1E-20: 20 decimal places, more than the 18 an amount may "
+     "field 'starting_stacks' holds 1E-20: 20 decimal places, more than the 4 an amount may "
      "have"),
     ("min_bet = 2", "min_bet = ", "not valid TOML: Invalid value (at line 4, column 11)"),
 ])

@@ -64,7 +64,11 @@ HOSTILE_FIELDS = {
     "stack rounded at 28 digits": (
         HAND.replace("[200, 200]", "[5463.000000000000000000000000001, 200]"),
         "field 'starting_stacks' holds 5463.000000000000000000000000001: 27 decimal places, "
-        "more than the 18 an amount may have"),
+        "more than the 4 an amount may have"),
+    "a stack finer than a ten-thousandth": (
+        HAND.replace("[200, 200]", "[5.00001, 200]"),
+        "field 'starting_stacks' holds 5.00001: 5 decimal places, more than the 4 an amount "
+        "may have"),
     "bet of 10**13 against unknown stacks": (
         HAND.replace("[200, 200]", "[inf, inf]").replace('"p2 f"', '"p2 cbr 10000000000000"'),
         "field 'actions' holds 10000000000000: too large to store exactly (an amount has at "
@@ -125,7 +129,8 @@ def test_a_header_inside_a_multi_line_string_is_no_table() -> None:
 @pytest.mark.parametrize(("stacks", "stored"), [
     ("[9999999999999, 3]", ["9999999999999", "3"]),
     ("[99999999999.99, 2.01]", ["99999999999.99", "2.01"]),
-    ("[5.000000000001, 2.000000000002]", ["5.000000000001", "2.000000000002"]),
+    ("[5.0001, 2.0002]", ["5.0001", "2.0002"]),
+    ("[999999999.9999, 3.0001]", ["999999999.9999", "3.0001"]),
     ("[5463.000000000000000, 2]", ["5463", "2"]),  # trailing zeros are no decimal places
 ])
 def test_amounts_within_the_digits_are_stored_exactly(runner: CliRunner, db_url: str,
@@ -134,7 +139,7 @@ def test_amounts_within_the_digits_are_stored_exactly(runner: CliRunner, db_url:
     file = tmp_path / "hand.phh"
     file.write_text(HAND.replace("[200, 200]", stacks))
     succeeds(runner, "import", str(file), "--db", db_url, "--quiet")
-    read = [Decimal(str(value)) for (value,) in
+    read = [Decimal(value).scaleb(-4) for (value,) in
             rows(db_url, "SELECT starting_stack FROM seats ORDER BY player")]
     assert read == [Decimal(value) for value in stored]
 

@@ -167,9 +167,9 @@ def test_own_hands_are_stored_row_by_row(runner: CliRunner, db_url: str, own: Pa
     assert plain(rows(db_url, "SELECT id, line_no, winner, board, source, variant, hand_number, "
                               "event, venue, table_name, date, time, time_zone, currency, "
                               "allin_board FROM deals ORDER BY id")) == [
-        (1, 1, 0, "TC JC QC KC AC", "more/hands.phhs#1", "NT", *[None] * 9),
-        (2, 2, 3, "", "more/hands.phhs#2", "NT", *[None] * 9),
-        (3, 5, 1, "2D 8S 9H", "more/z.phh.gz", "FT", *[None] * 9),
+        (1, 1, 0, "TC JC QC KC AC", "more/hands.phhs#1", "NT", *[None] * 7, "chips", None),
+        (2, 2, 3, "", "more/hands.phhs#2", "NT", *[None] * 7, "chips", None),
+        (3, 5, 1, "2D 8S 9H", "more/z.phh.gz", "FT", *[None] * 7, "chips", None),
         (4, 6, 3, "2C 7D 9H JS 3S", "side-pots.phh", "NT", "7", "Test Series", "Home", "2",
          "2024-02-29", "21:30:00", "UTC", "EUR", ""),
     ]
@@ -438,20 +438,20 @@ def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     answers = [plain(rows(db_url, sql)) for sql in cookbook_queries() if about_recorded_hands(sql)]
     # Brian Rast's 83 WSOP hands: his finishing less starting stacks add up to 25,200,000.
-    assert answers[0][:3] == [("Brian Rast", 83, 25200000, 18, 17),
-                              ("Josh Arieh", 1, 1330000, 1, 1),
-                              ("Patrik Antonius", 2, 675973.5, 1, 1)]
+    assert answers[0][:3] == [("Brian Rast", "chips", 83, 25200000, 18, 17),
+                              ("Josh Arieh", "chips", 1, 1330000, 1, 1),
+                              ("Patrik Antonius", "USD", 2, 675973.5, 1, 1)]
     # Categories of every kind: a badugi, then high hands of Hold'em, Omaha and stud.
-    assert answers[1][:3] == [("Alice", "badugi", "Four-card badugi", 1, -16),
-                              ("Brian Rast", "high", "One Pair", 4, 1800000),
-                              ("Brian Rast", "high", "Two Pairs", 4, 3975000)]
-    assert answers[2][:2] == [(83, "wsop/2023/43/5/81.phh", 7200000, 0),
-                              (69, "wsop/2023/43/5/68.phh", 7000000, 5)]
+    assert answers[1][:3] == [("Alice", "chips", "badugi", "Four-card badugi", 1, -16),
+                              ("Brian Rast", "chips", "high", "One Pair", 4, 1800000),
+                              ("Brian Rast", "chips", "high", "Two Pairs", 4, 3975000)]
+    assert answers[2][:2] == [(83, "wsop/2023/43/5/81.phh", "chips", 7200000, 0),
+                              (69, "wsop/2023/43/5/68.phh", "chips", 7000000, 5)]
     assert answers[3] == [(31, 3)]
     assert answers[4] == []  # every seat agrees with its file
     assert answers[5][:2] == [(1, None, "d dh p1 Ac2d"), (2, None, "d dh p2 ????")]
     # Before `pokerdb equity`, no seat has an all-in adjusted net: it is the net.
-    assert answers[6] == [row[:1] + row[2:3] * 2 for row in answers[0]]
+    assert answers[6] == [row[:2] + row[3:4] * 2 for row in answers[0]]
     assert len(answers) == 7
 
 
@@ -459,22 +459,30 @@ def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -
 # PFR 2/3; Ann 3-bets side-pots, completes [1], folds to a raise [2] (3-bet 1/2); Di calls a
 # raise and limps, then folds the flop [1] (went to showdown 1/2); Bo checks his option [1]
 # and calls the flop bet (aggression 0/1). bb/100: Cy's 45 + 0.3 + 1.5 big blinds in 3 hands.
+# The EUR hand and the chips hands apart: before revision 0017, Cy's 3 hands showed a net of
+# 93.3, euros and chips added.
 PLAYERS_CSV = """\
-player,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,aggression_factor,\
-aggression_frequency,went_to_showdown,won_at_showdown,net,bb_per_100,allin_adjusted_net
-Cy,3,100.0,66.7,,,,,,100.0,100.0,100.0,93.3,1560.0,93.3
-Bo,3,33.3,0.0,0.0,,,,0.0,0.0,100.0,100.0,9.3,160.0,9.3
-Di,2,100.0,0.0,0.0,,,,,0.0,50.0,100.0,-1,-50.0,-1.0
-Ann,3,66.7,33.3,50.0,,,,0.0,0.0,100.0,50.0,-101.6,-1686.67,-101.6
-
-player,category,showdowns,net
-Ann,High Card,1,-100
-Ann,Royal Flush,1,0.4
-Bo,One Pair,1,10
-Bo,Royal Flush,1,0.3
-Cy,One Pair,1,90
-Cy,Royal Flush,1,0.3
-Di,One Pair,1,0
+player,currency,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,\
+aggression_factor,aggression_frequency,went_to_showdown,won_at_showdown,net,bb_per_100,\
+allin_adjusted_net
+Cy,EUR,1,100.0,100.0,,,,,,,100.0,100.0,90.00,4500.00,90.00
+Bo,EUR,1,100.0,0.0,,,,,,,100.0,100.0,10.00,500.00,10.00
+Cy,chips,2,100.0,50.0,,,,,,100.0,100.0,100.0,3.3,90.00,3.3
+Di,EUR,1,100.0,0.0,0.0,,,,,,100.0,100.0,0.00,0.00,0.00
+Bo,chips,2,0.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-0.7,-10.00,-0.7
+Di,chips,1,100.0,0.0,,,,,,0.0,0.0,,-1,-100.00,-1
+Ann,chips,2,50.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-1.6,-30.00,-1.6
+Ann,EUR,1,100.0,100.0,100.0,,,,,,100.0,0.0,-100.00,-5000.00,-100.00
+"""
+NET_BY_CATEGORY_CSV = """\
+player,currency,category,showdowns,net
+Ann,EUR,High Card,1,-100.00
+Ann,chips,Royal Flush,1,0.4
+Bo,EUR,One Pair,1,10.00
+Bo,chips,Royal Flush,1,0.3
+Cy,EUR,One Pair,1,90.00
+Cy,chips,Royal Flush,1,0.3
+Di,EUR,One Pair,1,0.00
 """
 
 
@@ -483,28 +491,24 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
     csv = succeeds(runner, "players", "--dataset", "own", "--format", "csv", "--db", db_url)
     assert csv.stdout == PLAYERS_CSV
+    by_category = succeeds(runner, "players", "--dataset", "own", "--by", "category",
+                           "--format", "csv", "--db", db_url)
+    assert by_category.stdout == NET_BY_CATEGORY_CSV
     data = json.loads(succeeds(runner, "players", "--dataset", "own", "--format", "json",
                                "--db", db_url).stdout)
-    header, *lines = PLAYERS_CSV.split("\n\n")[0].splitlines()
-    assert data["players"] == [
-        {key: None if value == "" else value if key == "player" else json.loads(value)
-         for key, value in zip(header.split(","), line.split(","), strict=True)}
+    header, *lines = PLAYERS_CSV.splitlines()
+    assert data == [
+        {key: value if key in ("player", "currency") else None if value == ""
+         else json.loads(value) for key, value in zip(header.split(","), line.split(","),
+                                                        strict=True)}
         for line in lines]
-    assert data == {
-        "players": data["players"],
-        "net_by_category": [
-            {"player": player, "category": category, "showdowns": showdowns, "net": net}
-            for player, category, showdowns, net in (
-                ("Ann", "High Card", 1, -100), ("Ann", "Royal Flush", 1, 0.4),
-                ("Bo", "One Pair", 1, 10), ("Bo", "Royal Flush", 1, 0.3),
-                ("Cy", "One Pair", 1, 90), ("Cy", "Royal Flush", 1, 0.3),
-                ("Di", "One Pair", 1, 0))]}
     table = succeeds(runner, "players", "--dataset", "own", "--db", db_url).stdout
     assert [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines()
-            if line.startswith("│")][:4] == [line.split(",") for line in lines]
+            if line.startswith("│")][:4] == [line.split(",") for line in lines[:4]]
     everyone = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert [line.split(",")[:2] + line.split(",")[12:13] for line in everyone.splitlines()[1:3]] \
-        == [["Brian Rast", "83", "25200000"], ["Josh Arieh", "1", "1330000"]]
+    assert [line.split(",")[:3] + line.split(",")[13:14]
+            for line in everyone.splitlines()[1:3]] \
+        == [["Brian Rast", "chips", "83", "25200000"], ["Josh Arieh", "chips", "1", "1330000"]]
 
 
 def test_explain_a_recorded_hand(runner: CliRunner, db_url: str, own: Path) -> None:

@@ -96,7 +96,8 @@ def written(tmp_path: Path) -> Path:
 
 def seat_rows(db_url: str) -> list[tuple[Any, ...]]:
     columns = ", ".join(TRACKER_COUNTS)
-    return rows(db_url, f"SELECT d.source, s.name, s.position, s.stakes, s.big_blind, s.net, "
+    return rows(db_url, f"SELECT d.source, s.name, s.position, s.stakes, s.big_blind / 10000, "
+                        f"s.net / 10000, "
                         f"{columns} FROM seat_stats s JOIN deals d ON d.id = s.deal_id "
                         f"ORDER BY d.source, s.player")
 
@@ -155,10 +156,10 @@ def test_position_names(players: int, names: str) -> None:
 def test_players_command(runner: CliRunner, db_url: str, written: Path) -> None:
     succeeds(runner, "import", str(written), "--db", db_url)
     data = json.loads(succeeds(runner, "players", "--format", "json", "--db", db_url).stdout)
-    assert [(row["player"], row["hands"], row["net"]) for row in data["players"]] == [
+    assert [(row["player"], row["hands"], row["net"]) for row in data] == [
         ("Cy", 3, 115), ("Bo", 3, 1), ("Ed", 2, -4), ("Ann", 4, -8), ("Flo", 2, -22),
         ("Di", 3, -82)]
-    assert data["players"][3]["vpip"] == 33.3
+    assert data[3]["vpip"] == 33.3 and {row["currency"] for row in data} == {"chips"}
     by_position = json.loads(succeeds(
         runner, "players", "--by", "position", "--min-hands", "2", "--sort", "hands",
         "--format", "json", "--db", db_url).stdout)
@@ -167,8 +168,8 @@ def test_players_command(runner: CliRunner, db_url: str, written: Path) -> None:
             ("Flo", "BTN", 2, -22)]
     csv = succeeds(runner, "players", "--by", "stakes", "--sort", "vpip", "--format", "csv",
                    "--db", db_url).stdout.splitlines()
-    assert csv[0].startswith("player,stakes,hands,vpip,pfr,")
-    assert [line.split(",")[:4] for line in csv[1:7]] == [
+    assert csv[0].startswith("player,currency,stakes,hands,vpip,pfr,")
+    assert [line.split(",")[:1] + line.split(",")[2:5] for line in csv[1:7]] == [
         ["Ann", "FT 1/2", "1", "100.0"], ["Cy", "FT 1/2", "1", "100.0"],
         ["Cy", "NT 1/2", "2", "100.0"], ["Di", "NT 1/2", "2", "100.0"],
         ["Flo", "NT 1/2", "2", "100.0"], ["Bo", "NT 1/2", "3", "33.3"]]
@@ -206,8 +207,8 @@ def counts_of(engine: Engine) -> int:
 
 
 def test_the_views_revision_0013_made_are_the_librarys(tmp_path: Path) -> None:
-    """The migration keeps its own copy of the views' SQL (revisions are frozen); at head it
-    is the SQL pokerdb.storage.player_stats writes, which `players --dataset` runs."""
+    """At head the views are the SQL pokerdb.storage.player_stats writes (revision 0017 makes
+    them by it), which the Parquet export runs for one dataset."""
     from pokerdb.storage.player_stats import GROUPINGS, create_view
 
     url = f"sqlite:///{tmp_path / 'views.db'}"
@@ -222,7 +223,7 @@ def test_the_views_revision_0013_made_are_the_librarys(tmp_path: Path) -> None:
     finally:
         engine.dispose()
     for by, view in GROUPINGS.items():
-        assert stored[view] == create_view(by)
+        assert stored[view] == create_view(by, "sqlite")
 
 
 def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None:

@@ -11,12 +11,16 @@ from pathlib import Path
 
 import pytest
 from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
+from sqlalchemy import create_engine, text
 from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
 from pokerdb.rules.evaluators import Category
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.rules.site_settlement import category_named
+from pokerdb.storage.column_types import Amount
+from pokerdb.storage.schema import metadata
 
 SAMPLES = REPO / "tests" / "data" / "pokerstars" / "CashGame"
 RIT = SAMPLES / "RunItTwiceTests" / "RunItTwice2.txt"
@@ -45,9 +49,24 @@ AMOUNT = r"[$€£]?([\d.,]+)"
 
 
 def plain(db_url: str, sql: str) -> list[tuple[object, ...]]:
-    """The rows, exact decimals (PostgreSQL's NUMERIC) as the floats SQLite gives."""
-    return [tuple(float(value) if isinstance(value, Decimal) else value for value in row)
-            for row in rows(db_url, sql)]
+    """The rows, exact decimals (PostgreSQL's NUMERIC) as the floats SQLite gives, and a
+    table's amount (an integer of ten-thousandths, in a column named as an amount column)
+    as the amount it stands for."""
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            result = connection.execute(text(sql))
+            amounts = [key in AMOUNT_COLUMNS for key in result.keys()]  # noqa: SIM118
+            return [tuple(value / AMOUNT_SCALE if amount and type(value) is int
+                          else float(value) if isinstance(value, Decimal) else value
+                          for value, amount in zip(row, amounts, strict=True))
+                    for row in result]
+    finally:
+        engine.dispose()
+
+
+AMOUNT_COLUMNS = frozenset(column.name for table in metadata.tables.values()
+                           for column in table.c if isinstance(column.type, Amount))
 
 
 def units(written: str) -> Decimal:
@@ -141,7 +160,7 @@ def test_the_samples_are_recognised_as_pokerstars_by_content() -> None:
 
 def test_every_sample_hand_nets_what_its_lines_say(imported: str) -> None:
     hands = file_hands()
-    stored = rows(imported, "SELECT d.hand_number, s.name, s.net, d.rake, d.fees, s.raked "
+    stored = plain(imported, "SELECT d.hand_number, s.name, s.net, d.rake, d.fees, s.raked "
                             "FROM deals d JOIN seats s ON s.deal_id = d.id ORDER BY d.id, "
                             "s.player")
     by_hand: dict[str, dict[str, Decimal]] = defaultdict(dict)
@@ -311,15 +330,17 @@ def test_the_docs_queries_answer_on_every_backend(runner: CliRunner, db_url: str
     answers = [plain(db_url, sql.replace("'Hero'", "'jimmyhoo'")) for sql in docs_queries()]
     assert len(answers) == 6
     sessions, positions, starting, biggest, rake, opponents = answers
-    nets = plain(db_url, "SELECT sum(net), count(*), sum(raked) FROM seats "
+    nets = plain(db_url, "SELECT sum(net) AS net, count(*), sum(raked) AS raked FROM seats "
                          "WHERE name = 'jimmyhoo'")[0]
-    assert [(hands, net) for _, hands, net, _ in sessions] == [(nets[1], nets[0])]
-    assert sum(row[1] for row in positions) == nets[1]
-    assert sum(row[2] for row in positions) == pytest.approx(nets[0])
-    assert starting == [("76s", 1, 282)]  # the one hand he shows: 7h 6h, a full house
-    assert len(biggest) == 5 and biggest[0][3] == 565  # the hands he put chips in
+    assert [(money, hands, net) for _, money, hands, net, _ in sessions] == [
+        ("USD", nets[1], nets[0])]
+    assert sum(row[2] for row in positions) == nets[1]
+    assert sum(row[3] for row in positions) == pytest.approx(nets[0])
+    assert starting == [("USD", "76s", 1, 282)]  # the one hand he shows: 7h 6h, a full house
+    assert len(biggest) == 5 and biggest[0][4] == 565  # the hands he put chips in
     assert rake == [("USD", nets[1], pytest.approx(nets[2]), rake[0][3])]
-    assert sum(row[1] for row in opponents) >= nets[1]
+    assert rake[0][3] >= rake[0][2]  # his share of the rake and fees of the hands he played
+    assert sum(row[2] for row in opponents) >= nets[1]
 
 
 def test_random_hands_cash_and_tournament_import_as_their_lines_say(
@@ -331,7 +352,7 @@ def test_random_hands_cash_and_tournament_import_as_their_lines_say(
              ((chunk.split(":", 1)[0].split("#")[1], chunk.splitlines())
               for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip())}
     stored: dict[str, dict[str, Decimal]] = defaultdict(dict)
-    for number, name, net in rows(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
+    for number, name, net in plain(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
                                           "JOIN seats s ON s.deal_id = d.id"):
         stored[number][name] = Decimal(str(net))
     assert len(stored) == 300

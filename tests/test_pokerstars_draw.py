@@ -213,7 +213,7 @@ def replayed_by_pokerkit(runner: CliRunner, db_url: str, out: Path) -> dict[str,
     replayed."""
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     nets: dict[int, list[Decimal]] = {}
-    for line_no, net, raked in rows(db_url, "SELECT d.line_no, s.net, s.raked FROM deals d "
+    for line_no, net, raked in plain(db_url, "SELECT d.line_no, s.net, s.raked FROM deals d "
                                             "JOIN seats s ON s.deal_id = d.id "
                                             "ORDER BY d.id, s.player"):
         nets.setdefault(line_no, []).append(Decimal(str(net)) + Decimal(str(raked or 0)))
@@ -247,7 +247,7 @@ def test_random_draw_hands_among_holdem_import_as_their_lines_say(
     hands = {chunk.split(":", 1)[0].split("#")[1]: chunk.splitlines()
              for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip()}
     stored: dict[str, dict[str, Decimal]] = {}
-    for number, name, net in rows(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
+    for number, name, net in plain(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
                                           "JOIN seats s ON s.deal_id = d.id"):
         stored.setdefault(number, {})[name] = Decimal(str(net))
     assert len(stored) == 400

@@ -141,7 +141,7 @@ def test_ante_hands_exported_as_phh_replay_in_pokerkit_to_the_same_nets(
     out = tmp_path / "out"
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     stored: dict[int, list[Decimal]] = {}
-    for line_no, net in rows(db_url, "SELECT d.line_no, s.net FROM deals d JOIN seats s ON "
+    for line_no, net in plain(db_url, "SELECT d.line_no, s.net FROM deals d JOIN seats s ON "
                                      "s.deal_id = d.id ORDER BY d.id, s.player"):
         stored.setdefault(line_no, []).append(Decimal(str(net)))
     (folder,) = out.iterdir()

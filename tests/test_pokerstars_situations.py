@@ -170,7 +170,7 @@ def test_a_tournament_hand_keeps_its_id_buy_in_level_and_chips(
     imported(runner, db_url, tmp_path, TOURNAMENT)
     assert plain(db_url, "SELECT site, tournament, buy_in, level, currency, total_pot, rake, "
                          "hero, button_seat, min_bet FROM deals") == [
-        ("PokerStars", "1495192630", "$0.91+$0.09 USD", "III", None, 145, 0, 4, 1, 50)]
+        ("PokerStars", "1495192630", "$0.91+$0.09 USD", "III", "chips", 145, 0, 4, 1, 50)]
     # Cy sits out but posts: a tournament blinds them off. Ed, moved in, is not dealt in.
     assert seats(db_url) == [
         ("Bo", "SB", 2, 1500, 5, 25, 30, 0, 0, -30),
@@ -192,8 +192,8 @@ def test_a_home_game_hand_with_a_dead_blind_and_a_jackpot(
         ("Bo", "BB", 2, 12.4, 0, 0.1, 0.1, 0, 0, -0.1),
         ("Cy", "UTG", 3, 5, 0.05, 0.1, 5, 0, 0, -5),
         ("Di", "BTN", 4, 8, 0, 0, 4.95, 9.8, 0, 4.85)]
-    nets = [Decimal(str(net)) for (net,) in rows(db_url, "SELECT net FROM seats")]
-    assert sum(nets) == Decimal("-0.30")  # the rake and the jackpot fee
+    nets = [Decimal(net).scaleb(-4) for (net,) in rows(db_url, "SELECT net FROM seats")]
+    assert sum(nets) == Decimal("-0.30")  # the rake and the jackpot fee, exactly
 
 
 @pytest.mark.parametrize(("text", "collected", "nets"), [

@@ -106,7 +106,8 @@ def test_every_answer_on_a_deal_file_of_the_game(name: GameName, runner: CliRunn
         for (first, second), count in pairs.items()}
 
     # players: a deal file has no seats to count.
-    assert _json(runner, "players", "--db", db_url) == {"players": [], "net_by_category": []}
+    assert _json(runner, "players", "--db", db_url) == []
+    assert _json(runner, "players", "--by", "category", "--db", db_url) == []
 
     # stats: every category's hands (player 1's of each deal with a board) against the odds;
     # a split game's low half too, "No Low" for a hand without a qualifying low.

@@ -156,7 +156,7 @@ def test_an_eight_player_stud_hand_imports_with_its_community_card(
                                                              EIGHT_STUD) + "]\n")
     succeeds(runner, "import", str(path), "--db", db_url)
     assert rows(db_url, "SELECT variant, board FROM deals") == [("F7S", "7H")]
-    nets = [net for (net,) in rows(db_url, "SELECT net FROM seats ORDER BY player")]
+    nets = [net for (net,) in rows(db_url, "SELECT net / 10000 FROM seats ORDER BY player")]
     assert sorted(nets) == [-2] * 7 + [14]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE strength IS NOT NULL") == [(8,)]
 
