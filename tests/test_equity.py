@@ -7,6 +7,7 @@ import json
 import math
 import random
 import re
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -385,6 +386,11 @@ players = ['Ann', 'Bo']
 """
 
 
+def to_stored_unit(amount: float) -> float:
+    """An all-in net as stored, to the nearest ten-thousandth, and read back (a double)."""
+    return round(amount * 10_000) / 10_000
+
+
 def allin_rows(db_url: str) -> list[tuple[int, int, float, float | None, float | None]]:
     return rows(db_url, "SELECT deal_id, player, equity, allin_equity, allin_net FROM hands "
                         "ORDER BY deal_id, player")
@@ -399,7 +405,7 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
     path.write_text(ALL_IN_ON_THE_FLOP)
     succeeds(runner, "import", str(path), "--db", db_url)
     assert rows(db_url, "SELECT allin_board FROM deals ORDER BY id") == [("2C 7D 9H",), (None,)]
-    assert rows(db_url, "SELECT player, allin_stake, allin_pot FROM seats WHERE deal_id = 1 "
+    assert rows(db_url, "SELECT player, allin_stake, allin_pot FROM hands WHERE deal_id = 1 "
                         "ORDER BY player") == [(1, 100, 202), (2, None, None), (3, 100, 202)]
     result = succeeds(runner, "equity", "--db", db_url)
     assert result.stdout.startswith("computed the equity of 5 hands in 2 deals in ")
@@ -411,9 +417,9 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
                       ["2C", "7D", "9H", "JS", "3S"])
     assert river == [0.0, 0.0, 1.0]  # Cy's queens win
     assert allin_rows(db_url) == [
-        (1, 1, 0.0, 28 / 99, 28 / 99 * 202 - 100),
+        (1, 1, 0.0, 28 / 99, to_stored_unit(28 / 99 * 202 - 100)),
         (1, 2, 0.0, None, None),
-        (1, 3, 1.0, 71 / 99, 71 / 99 * 202 - 100),
+        (1, 3, 1.0, 71 / 99, to_stored_unit(71 / 99 * 202 - 100)),
         (2, 1, equity_of([["AC", "AD"], ["KC", "KD"]], ["2D", "8S", "9H"])[0], None, None),
         (2, 2, equity_of([["AC", "AD"], ["KC", "KD"]], ["2D", "8S", "9H"])[1], None, None)]
     # A rerun computes nothing and changes nothing.
@@ -442,7 +448,7 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
         shares = equity_of([row[2].split() for row in deal], deal[0][3].split())
         assert [row[6] for row in deal] == shares
         assert sum(shares) == 1
-        assert [row[7] for row in deal] == [share * float(row[5]) - float(row[4])
+        assert [row[7] for row in deal] == [to_stored_unit(share * float(row[5]) - float(row[4]))
                                             for share, row in zip(shares, deal, strict=True)]
     # Dwan's hand: Antonius folded unseen; Ivey and Dwan have rows, with no equity.
     assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE deal_id = 1 "
@@ -457,23 +463,28 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
                         "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
                         "AND u.cards IS NULL)") == [(0,)]
     (query,) = [sql for sql in cookbook_queries() if "allin_net" in sql]
-    named = rows(db_url, "SELECT name, net, allin_net FROM hands WHERE name IS NOT NULL")
-    expected: dict[str, list[float]] = {}
-    for name, net, allin_net in named:
-        sums = expected.setdefault(name, [0.0, 0.0])
-        sums[0] += float(net)
-        sums[1] += float(net) if allin_net is None else allin_net
+    named = rows(db_url, "SELECT s.name, d.currency, s.net, e.allin_net FROM seats s "
+                         "JOIN deals d ON d.id = s.deal_id LEFT JOIN hand_equities e "
+                         "ON e.deal_id = s.deal_id AND e.player = s.player "
+                         "WHERE s.name IS NOT NULL")
+    expected: dict[tuple[str, str], list[int]] = {}  # stored: ten-thousandths, summed exactly
+    for name, money, net, allin_net in named:
+        sums = expected.setdefault((name, money), [0, 0])
+        sums[0] += net
+        sums[1] += net if allin_net is None else allin_net
     answer = rows(db_url, query)
-    assert [row[0] for row in answer] == sorted(expected, key=lambda n: (-expected[n][0], n))
-    for name, net, adjusted in answer:
-        assert float(net) == pytest.approx(expected[name][0], abs=1e-6)
-        assert float(adjusted) == pytest.approx(expected[name][1], abs=1e-6)
+    assert [tuple(row[:2]) for row in answer] == sorted(
+        expected, key=lambda key: (-expected[key][0], key[0]))
+    for name, money, net, adjusted in answer:
+        assert [Decimal(repr(value)) if isinstance(value, float) else value
+                for value in (net, adjusted)] == [
+            Decimal(value).scaleb(-4) for value in expected[name, money]]
     all_in = {name for (name,) in rows(
         db_url, "SELECT DISTINCT name FROM hands WHERE allin_net IS NOT NULL")}
     assert len(all_in) == 4
     # Dwan's straight could not lose on the turn: all-in adjusted, his and Ivey's nets stand.
     assert [row[6] for row in seats[:2]] == [0.0, 1.0]
-    changed = {name for name, net, adjusted in answer if float(net) != float(adjusted)}
+    changed = {name for name, _, net, adjusted in answer if float(net) != float(adjusted)}
     assert changed == all_in - {"Tom Dwan", "Phil Ivey"}
 
 
@@ -493,8 +504,9 @@ def test_stepping_below_nullable_equity_drops_the_rows_without_one(runner: CliRu
     assert [row[:2] for row in before if row[2] is None] == [(1, 1), (1, 3)]
     engine = open_engine(db_url)
     try:
-        downgrade(engine, "0008")
-        assert rows(db_url, query) == before[2:]
+        downgrade(engine, "0008")  # below 0017 an all-in net is a double, not ten-thousandths
+        assert rows(db_url, query) == [(*row[:4], None if row[4] is None else row[4] / 10_000)
+                                       for row in before[2:]]
         upgrade(engine)
         assert schema_differences(engine) == []
     finally:

@@ -17,11 +17,20 @@ from support import PE54_FILE, PHH_DATA, fails, rows, succeeds
 from test_phh_import import HANDS, SIDE_POTS
 from typer.testing import CliRunner
 
+from pokerdb.storage.column_types import Amount
+from pokerdb.storage.schema import metadata
+
 RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats", "player_stats",
              "player_position_stats", "player_stakes_stats")
 ORDER = {"datasets": "id", "deals": "id", "hands": "deal_id, player", "seats": "deal_id, player",
-         "actions": "deal_id, seq", "seat_stats": "deal_id, player", "player_stats": "player",
-         "player_position_stats": "player, position", "player_stakes_stats": "player, stakes"}
+         "actions": "deal_id, seq", "seat_stats": "deal_id, player",
+         "player_stats": "player, currency", "player_position_stats": "player, currency, position",
+         "player_stakes_stats": "player, currency, stakes"}
+# A table's amounts, stored as whole ten-thousandths; the views show them as amounts.
+TABLE_AMOUNTS = frozenset(column.name for table in metadata.tables.values()
+                          for column in table.c if isinstance(column.type, Amount))
+# The money of a table's amounts, from its deal.
+WITH_MONEY = {"seats", "seat_stats"}
 
 
 @pytest.fixture
@@ -70,7 +79,12 @@ def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, 
     for relation in RELATIONS:
         table = pq.read_table(folder / f"{relation}.parquet")
         written = [tuple(row.values()) for row in table.to_pylist()]
-        expected = rows(db_url, f"SELECT {', '.join(table.column_names)} FROM {relation} "
+        columns = [f"(SELECT d.currency FROM deals d WHERE d.id = deal_id) AS currency"
+                   if relation in WITH_MONEY and name == "currency"
+                   else f"{name} / 10000.0 AS {name}"
+                   if relation in ("deals", *WITH_MONEY) and name in TABLE_AMOUNTS else name
+                   for name in table.column_names]
+        expected = rows(db_url, f"SELECT {', '.join(columns)} FROM {relation} "
                                 f"{where.get(relation, '')} "
                                 f"ORDER BY {ORDER[relation]}")
         assert len(written) == len(expected), relation
@@ -101,10 +115,11 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     assert out.stat().st_mode == made.stat().st_mode  # a folder as any other
     schema = pq.read_schema(out / "seats.parquet")
     assert [str(field.type) for field in schema] == [
-        "int64", "int16", "string", *["decimal128(38, 9)"], "bool",
-        *["decimal128(38, 9)"] * 6,
+        "int64", "int16", "string", *["decimal128(38, 4)"], "bool",
+        *["decimal128(38, 4)"] * 6,
         # a site's seat: ante, blind, seat_number, position, collected, raked, cashed_out
-        *["decimal128(38, 9)"] * 2, "int16", "string", *["decimal128(38, 9)"] * 3]
+        *["decimal128(38, 4)"] * 2, "int16", "string", *["decimal128(38, 4)"] * 3,
+        "string"]  # the money, deals.currency
     deals_schema = pq.read_schema(out / "deals.parquet")
     assert (deals_schema.field("date").type, deals_schema.field("time").type) == (
         pa.date32(), pa.time64("us"))
@@ -114,6 +129,8 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     nets = pq.read_table(out / "seats.parquet").filter(pa.compute.equal(
         pa.compute.field("deal_id"), 1)).column("net").to_pylist()
     assert nets == [Decimal("0.4"), Decimal("0.3"), Decimal("0.3"), Decimal("-1")]
+    assert set(pq.read_table(out / "seats.parquet").column("currency").to_pylist()) == {
+        "chips", "EUR", "USD", "GBP"}
 
 
 def test_duckdb_reads_the_same_totals(runner: CliRunner, stored: str, tmp_path: Path) -> None:
@@ -125,13 +142,12 @@ def test_duckdb_reads_the_same_totals(runner: CliRunner, stored: str, tmp_path: 
     ours = rows(stored, "SELECT count(*), sum(net), sum(put_in), count(DISTINCT name) "
                         "FROM seats")[0]
     assert theirs[0] == ours[0] and theirs[3] == ours[3]
-    assert [Decimal(repr(value)) if isinstance(value, float) else value
-            for value in ours[1:3]] == [value.normalize() for value in theirs[1:3]]
+    assert [Decimal(value).scaleb(-4) for value in ours[1:3]] == list(theirs[1:3])
     by_player = duckdb.sql(
-        f"SELECT player, hands, net FROM '{out / 'player_stats.parquet'}' "
+        f"SELECT player, currency, hands, net FROM '{out / 'player_stats.parquet'}' "
         f"ORDER BY net DESC LIMIT 2").fetchall()
-    assert by_player == [("Brian Rast", 83, Decimal("25200000")),
-                         ("Josh Arieh", 1, Decimal("1330000"))]
+    assert by_player == [("Brian Rast", "chips", 83, Decimal("25200000")),
+                         ("Josh Arieh", "chips", 1, Decimal("1330000"))]
 
 
 def test_one_dataset(runner: CliRunner, stored: str, tmp_path: Path) -> None:
@@ -148,7 +164,7 @@ def test_one_dataset(runner: CliRunner, stored: str, tmp_path: Path) -> None:
         "player_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
         "player_position_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
         "player_stakes_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')"})
-    assert (counts["deals"], counts["seats"], counts["player_stats"]) == (3, 11, 4)
+    assert (counts["deals"], counts["seats"], counts["player_stats"]) == (3, 11, 8)
 
 
 def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ def stored_nets(db_url: str) -> dict[int, list[Decimal]]:
     for line_no, net, raked in rows(db_url, "SELECT d.line_no, s.net, s.raked FROM deals d "
                                             "JOIN seats s ON s.deal_id = d.id "
                                             "ORDER BY d.id, s.player"):
-        nets.setdefault(line_no, []).append(Decimal(str(net)) + Decimal(str(raked or 0)))
+        nets.setdefault(line_no, []).append(Decimal(net + (raked or 0)).scaleb(-4))
     return nets
 
 

@@ -25,16 +25,17 @@ PARTITIONS = ("SELECT parent.relname, n.nspname, pg_get_expr(c.relpartbound, c.o
               "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' ORDER BY 1, 2")
 
 
-def step(url: str, down: bool) -> None:
+def step(url: str, down: bool, target: str | None = None) -> None:
+    """Down to 0015, or up to `target` (0016)."""
     from alembic import command
 
     engine = create_engine(url)
     try:
         with engine.begin() as connection:
             if down:
-                command.downgrade(alembic_config(connection), "0015")
+                command.downgrade(alembic_config(connection), target or "0015")
             else:
-                command.upgrade(alembic_config(connection), "head")
+                command.upgrade(alembic_config(connection), target or "0016")
     finally:
         engine.dispose()
 
@@ -49,6 +50,7 @@ def test_upgrade_of_a_database_holding_datasets_keeps_every_row(
     succeeds(runner, "evaluate", "--db", db_url, "-q")
     succeeds(runner, "equity", "--db", db_url, "-q")
     succeeds(runner, "import", str(POKERSTARS), "--format", "pokerstars", "--db", db_url, "-q")
+    step(db_url, down=True, target="0016")  # amounts as 0016 keeps them (0017: in units)
     at_head = [rows(db_url, sql) for sql in EVERYTHING]
     # deals; hand_values, hand_labels, hand_equities, seat_stats, seats, variant_values,
     # hand_cards, actions (schema.DEAL_ROWS); the views.
@@ -84,6 +86,7 @@ def test_upgrade_of_a_database_holding_datasets_keeps_every_row(
     assert rows(db_url, "SELECT * FROM site_hands ORDER BY 1, 2") == sites
     if postgres:
         assert rows(db_url, PARTITIONS) == partitions
+    step(db_url, down=False, target="head")
     # And the datasets go on working: one deleted (its partitions dropped), one imported.
     succeeds(runner, "delete", "holdem.txt", "--db", db_url)
     other = tmp_path / "other.txt"

@@ -92,8 +92,9 @@ def test_the_shared_sample_is_explained_and_counted_by_kind(runner: CliRunner,
     breakdown = succeeds(runner, "breakdown", "--format", "csv", "--db", db_url).stdout
     assert "Seven Low (deuce-to-seven),4,0,1,1,1,1" in breakdown.splitlines()
     assert "Four-card badugi (badugi),1,0,1,0,0,0" in breakdown.splitlines()
-    players = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert "Paul Phua,Three of a Kind (short-deck),1,-301000" in players.splitlines()
+    players = succeeds(runner, "players", "--by", "category", "--format", "csv",
+                       "--db", db_url).stdout
+    assert "Paul Phua,GBP,Three of a Kind (short-deck),1,-301000.00" in players.splitlines()
     # Every shown hand has its words, and every stored strength a description of its kind.
     assert rows(db_url, "SELECT count(*) FROM hands WHERE strength IS NOT NULL AND "
                         "(description IS NULL OR category_name IS NULL)") == [(0,)]

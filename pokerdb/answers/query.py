@@ -38,5 +38,5 @@ def run_query(engine: Engine, sql: str, timeout: float | None = None) -> Iterato
         # prints nothing but its error.
         rows = iter(table.rows)
         first = list(islice(rows, 1))
-        yield Table(table.columns, chain(first, rows))
+        yield Table(table.columns, chain(first, rows), backend_numbers=True)
 

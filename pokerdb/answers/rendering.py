@@ -52,6 +52,9 @@ class Table:
     columns: Sequence[str]
     rows: Iterable[Sequence[Any]]
     title: str | None = None
+    # Rows of SQL run on either backend (`pokerdb query`): numbers printed as number_text
+    # writes them, the same whichever backend computed them.
+    backend_numbers: bool = False
 
     def records(self) -> Iterator[dict[str, Any]]:
         return (dict(zip(self.columns, map(_plain, row), strict=True)) for row in self.rows)
@@ -142,7 +145,9 @@ def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None
     if first is not None:
         # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
         times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
-        every: Iterable[Sequence[Any]] = map(_plain_numbers, chain([first], rows))
+        every: Iterable[Sequence[Any]] = chain([first], rows)
+        if table.backend_numbers:
+            every = map(_plain_numbers, every)
         if times:
             every = map(_times_in_iso(times), every)
         writer.writerows(map(_escaped_texts, every) if escaped else every)
@@ -200,11 +205,11 @@ def _print_table(console: Console, table: Table) -> list[str]:
     return notes
 
 
-def _cell(value: Any) -> Text:
+def _cell(value: Any, backend_numbers: bool = False) -> Text:
     """A value as plain text: rich markup in it is not read, control characters escaped."""
     if isinstance(value, datetime | date):
         value = value.isoformat()
-    elif isinstance(value, float | Decimal):
+    elif backend_numbers and isinstance(value, float | Decimal):
         value = number_text(value)
     return Text(shown(str(value)))
 
@@ -215,7 +220,8 @@ def _rich(table: Table, rows: list[Sequence[Any]], width: int) -> RichTable:
     lines) instead of cutting both `Straight` and `Straight Flush` to `Strai…`."""
     rich_table = RichTable(title=None if table.title is None else _cell(table.title),
                            title_justify="left")
-    cells = [[Text("") if value is None else _cell(value) for value in row] for row in rows]
+    cells = [[Text("") if value is None else _cell(value, table.backend_numbers)
+              for value in row] for row in rows]
     headings = [_cell(column) for column in table.columns]
     texts = [[heading, *(row[position] for row in cells)]
              for position, heading in enumerate(headings)]

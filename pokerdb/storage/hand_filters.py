@@ -50,7 +50,7 @@ class HandFilter:
         return self.since is not None or self.until is not None or self.site is not None
 
     def params(self) -> dict[str, Any]:
-        found: dict[str, Any] = {"f_chips": CHIPS}
+        found: dict[str, Any] = {} if self.kind is None else {"f_chips": CHIPS}
         for name in ("currency", "since", "until", "game", "stakes", "site"):
             value = getattr(self, name)
             if value is not None:
