@@ -79,7 +79,7 @@ def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, 
     for relation in RELATIONS:
         table = pq.read_table(folder / f"{relation}.parquet")
         written = [tuple(row.values()) for row in table.to_pylist()]
-        columns = [f"(SELECT d.currency FROM deals d WHERE d.id = deal_id) AS currency"
+        columns = ["(SELECT d.currency FROM deals d WHERE d.id = deal_id) AS currency"
                    if relation in WITH_MONEY and name == "currency"
                    else f"{name} / 10000.0 AS {name}"
                    if relation in ("deals", *WITH_MONEY) and name in TABLE_AMOUNTS else name
