@@ -27,8 +27,10 @@ from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step
 from pokerdb.storage.engines import alembic_config, open_engine
 
-NOTHING_TO_COMPUTE = ("nothing to compute: every deal with a board whose cards are known has "
-                      "its equities already\n")
+
+def nothing_to_compute(deals: str) -> str:
+    return (f"nothing to compute: every deal with a board of the database whose cards are known "
+            f"has its equities already ({deals})\n")
 
 
 def codes(cards: list[str]) -> np.ndarray:
@@ -199,7 +201,7 @@ def test_equity_command(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     assert [share for *_, share in stored(db_url)][7:11] == [1.0, 0.0, 0.5, 0.5]
     # Nothing is left to do, and nothing is computed twice.
     result = succeeds(runner, "equity", "--db", db_url)
-    assert result.stdout == NOTHING_TO_COMPUTE
+    assert result.stdout == nothing_to_compute("6 deals")
     assert succeeds(runner, "equity", "--db", db_url, "--quiet").stdout == ""
     assert rows(db_url, "SELECT count(*) FROM hand_equities") == [(14,)]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE allin_equity IS NOT NULL "
@@ -223,6 +225,34 @@ def test_equity_of_one_dataset(runner: CliRunner, db_url: str, tmp_path: Path) -
     assert stored(db_url)[8:] == [(5, 1, None), (5, 2, None)]  # the five-card deal
     result = fails(runner, "equity", "--db", db_url, "--dataset", "nope")
     assert result.stderr == "Error: no dataset named 'nope' (see: pokerdb datasets)\n"
+
+
+def test_equity_says_why_there_is_nothing_to_compute(runner: CliRunner, db_url: str,
+                                                     tmp_path: Path) -> None:
+    """No deals, no deal of a game with a board, or every deal done but those whose cards
+    are unknown: each said plainly, exit code 0."""
+    nothing = "nothing to compute: "
+    succeeds(runner, "import", write_lines(tmp_path / "five.txt", "8C TS KC 9H 4S 7D 2S 5D 3S AC",
+                                           "5C AD 5D AC 9C 7C 5H 8D TD KS"), "--db", db_url)
+    no_board = ("is of a game with a board (Hold'em, Omaha, short-deck: the games pokerdb "
+                "computes equity for)\n")
+    assert succeeds(runner, "equity", "--db", db_url).stdout == (
+        f"{nothing}no deal of the database (2 deals) {no_board}")
+    succeeds(runner, "import", str(holdem_sample(tmp_path / "phh")), "--db", db_url, "-q")
+    assert succeeds(runner, "equity", "--db", db_url, "--dataset", "five.txt").stdout == (
+        f"{nothing}no deal of dataset 'five.txt' (2 deals) {no_board}")
+    assert succeeds(runner, "equity", "--db", db_url).stdout.startswith(
+        "computed the equity of 82 hands in 17 deals in ")
+    assert rows(db_url, "SELECT count(*) FROM deals WHERE board IS NOT NULL AND id NOT IN "
+                        "(SELECT deal_id FROM hand_equities)") == [(2,)]
+    assert succeeds(runner, "equity", "--db", db_url).stdout == (
+        f"{nothing}every deal with a board of the database whose cards are known has its "
+        f"equities already (17 deals); 2 deals with a board have a player's cards unknown (not "
+        f"shown), so no equity\n")
+    succeeds(runner, "delete", "five.txt", "--db", db_url)
+    succeeds(runner, "delete", "phh", "--db", db_url)
+    assert succeeds(runner, "equity", "--db", db_url).stdout == (
+        f"{nothing}the database holds no deals\n")
 
 
 class Stopped(Exception):
@@ -425,7 +455,7 @@ def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
     # A rerun computes nothing and changes nothing.
     before = allin_rows(db_url)
     result = succeeds(runner, "equity", "--db", db_url)
-    assert result.stdout == NOTHING_TO_COMPUTE
+    assert result.stdout == nothing_to_compute("2 deals")
     assert allin_rows(db_url) == before
 
 

@@ -186,6 +186,7 @@ SQLITE_SIDE_DOORS = [
     "REINDEX",
     "ANALYZE",
     "PRAGMA user_version = 7",
+    "PRAGMA schema_version = 7",
     "PRAGMA writable_schema = ON",
     "PRAGMA main.journal_mode = DELETE",
     "PRAGMA wal_checkpoint(TRUNCATE)",

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from pokerdb.answers.rendering import TABLE_ROWS
 from pokerdb.answers.server_query import NOT_GRANTED
-from pokerdb.answers.sqlite_query import SQLITE_FUNCTIONS
 from pokerdb.storage.reader_role import NOT_SET_UP
+from pokerdb.storage.sqlite_guard import SQLITE_FUNCTIONS
 
 ENDLESS = "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
 

@@ -315,3 +315,42 @@ def _chips(net: Any) -> str:
     """Chips as explain writes them: whole ones without a point (the backends give an int,
     a float or a Decimal)."""
     return str(int(net)) if net == int(net) else str(float(net))
+
+
+UNCOMPARED = ("hands shown in recorded hands of other games than Hold'em are left out ({}): "
+              "pokerdb compares recorded hands with Hold'em's odds only")
+
+
+def test_stats_and_report_test_recorded_hands_against_hold_em_s_odds_alone(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """The shown hands of the recorded Hold'em hands (NT, FT) are tested against Hold'em's
+    odds; those of every other game are left out, and stats and report say so."""
+    succeeds(runner, "import", str(PHH_DATA), "--db", db_url, "-q")
+    result = succeeds(runner, "stats", "--db", db_url, "--format", "json")
+    assert sum(row["hands"] for row in json.loads(result.stdout)["categories"]) == 26
+    assert rows(db_url, "SELECT count(*) FROM hands h JOIN deals d ON d.id = h.deal_id WHERE "
+                        "h.strength IS NOT NULL AND d.variant IN ('NT', 'FT')") == [(26,)]
+    left_out = "157 " + UNCOMPARED.format(
+        "34 fixed-limit deuce-to-seven lowball triple draw, 10 fixed-limit seven card stud, "
+        "6 fixed-limit seven card stud high/low-split eight or better, 2 fixed-limit badugi, "
+        "48 fixed-limit Omaha hold'em high/low-split eight or better, 6 fixed-limit razz, "
+        "33 no-limit deuce-to-seven lowball single draw, 6 no-limit short-deck hold'em, "
+        "12 pot-limit Omaha hold'em")
+    assert result.stderr == f"Note: {left_out}\n"
+    report = tmp_path / "report.html"
+    succeeds(runner, "report", "--db", db_url, "-o", str(report))
+    assert f"<p>Not tested: {left_out}.</p>".replace("'", "&#x27;") in report.read_text()
+
+
+def test_recorded_hands_of_other_games_alone_are_not_tested(runner: CliRunner, db_url: str,
+                                                            tmp_path: Path) -> None:
+    badugi = PHH_DATA.parent / "pokerstars-draw" / "badugi.txt"
+    succeeds(runner, "import", str(badugi), "--db", db_url, "-q")
+    left_out = "2 " + UNCOMPARED.format("2 fixed-limit badugi")
+    assert fails(runner, "stats", "--db", db_url).stderr == (
+        f"Error: nothing to count: {left_out}\n")
+    report = tmp_path / "report.html"
+    succeeds(runner, "report", "--db", db_url, "-o", str(report))
+    page = report.read_text()
+    assert f"<p>No categories to show: {left_out}.</p>".replace("'", "&#x27;") in page
+    assert "against random dealing" not in page

@@ -74,13 +74,17 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
     for game in games:
         of_game = "" if len(games) == 1 else f": {game.label}"
         anchor = "" if len(games) == 1 else f"-{game.name}"
+        left_out = stats.uncompared(engine, dataset, game.name)
         if not sum(counts[game.name]):
-            sections.append(_section(f"categories{anchor}", f"Hand categories{of_game}",
-                                     _no_categories(engine, dataset, of_game and game.label)))
+            why = (_paragraph(f"No categories to show: {left_out}.") if left_out
+                   else _no_categories(engine, dataset, of_game and game.label))
+            sections.append(_section(f"categories{anchor}", f"Hand categories{of_game}", why))
             continue
         sections.append(_section(f"categories{anchor}",
                                  f"Hand categories against random dealing{of_game}",
-                                 _categories_body(counts[game.name], game)))
+                                 _categories_body(counts[game.name], game)
+                                 + (_paragraph(f"Not tested: {left_out}.") if left_out
+                                    else "")))
         if low_kind(game) is not None:
             lows = stats.category_counts(engine, dataset, game.name, low=True)
             sections.append(_section(f"lows{anchor}", f"Low hands against random dealing"
@@ -101,7 +105,11 @@ def build_report(engine: Engine, dataset: str | None = None) -> str:
 
 def _no_categories(engine: Engine, dataset: str | None, game_label: str | None) -> str:
     why = results.why_no_categories(engine, dataset, game_label or None)
-    return f"<p>{html.escape(f'No categories to show: {why}.')}</p>\n"
+    return _paragraph(f"No categories to show: {why}.")
+
+
+def _paragraph(text: str) -> str:
+    return f"<p>{html.escape(text)}</p>\n"
 
 
 def _wins_table(win_counts: dict[str, int]) -> Table:
@@ -118,7 +126,8 @@ def _categories_body(counts: Sequence[int], game: Game, low: bool = False) -> st
     fit = stats.goodness_of_fit(counts, game, low)
     hands = "lows" if low else "hands"
     if game.board_cards:
-        hands += " (of a deal file, player 1's of each deal: a deal's hands share its board)"
+        hands += (" (of a deal file, player 1's of each deal: a deal's hands share its board; "
+                  "of a recorded hand, each hand shown)")
     caption = (f"Share of the {sum(counts):,} evaluated {hands} in each category beside the "
                f"chance of that category in a {_random_hand(game)} (log scale).")
     return (_figure_html(_category_chart(counts, game, low), caption)

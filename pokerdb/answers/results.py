@@ -58,11 +58,13 @@ def why_no_categories(engine: Engine, dataset: str | None = None,
 
 @dataclass(frozen=True)
 class Answer:
-    """Tables that answer a question about the deals, and how many of those deals are not
-    evaluated yet: no winner and no hand values so far, so the tables leave them out."""
+    """Tables that answer a question about the deals, how many of those deals are not
+    evaluated yet (no winner and no hand values so far, so the tables leave them out), and
+    what else they leave out, in words."""
 
     tables: list[Table]
     unevaluated: int
+    left_out: tuple[str, ...] = ()
 
 
 def breakdown(engine: Engine, dataset: str | None = None) -> Answer:

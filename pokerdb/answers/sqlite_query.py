@@ -1,10 +1,10 @@
 """`pokerdb query` on SQLite: one statement that can only read, stopped on Ctrl-C or at its
 deadline.
 
-An authorizer admits reads, the functions on an allow-list and schema pragmas, and nothing
-else; `query_only` backs it up, and a length limit keeps a statement from building values the
-size of the machine's memory. A progress handler stops the statement on Ctrl-C or at the
-deadline. The connection is closed afterwards, never handed back to the pool with these set.
+The connection is guarded as pokerdb serve's are (storage.sqlite_guard: reads, allow-listed
+functions and schema pragmas, no value over 64 MiB). A progress handler stops the statement on
+Ctrl-C or at the deadline. The connection is closed afterwards, never handed back to the pool
+with these set.
 """
 
 import signal
@@ -21,56 +21,11 @@ from sqlalchemy import Engine
 from pokerdb.answers.query_errors import REFUSED, timeout_error
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError, ReadOnlyError
+from pokerdb.storage.sqlite_guard import guard
 
-_SQLITE_READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE}
-# Pragmas that only describe the schema.
-_SQLITE_READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info",
-                        "index_xinfo", "foreign_key_list"}
-# Table-valued functions, set up (like the pragmas) before the authorizer is on.
-_SQLITE_TABLE_FUNCTIONS = ("json_each", "json_tree")
-# The functions a query may call: SQLite's core, aggregate, window, date, math and JSON
-# functions (some only in newer versions). Anything else, such as fts3_tokenizer (which
-# hands out and takes raw pointers) or load_extension, is refused.
-_FUNCTION_GROUPS = {
-    "core": "abs changes char coalesce concat concat_ws format glob hex ifnull iif instr "
-            "last_insert_rowid length like likelihood likely lower ltrim max min nullif "
-            "octet_length printf quote random randomblob replace round rtrim sign soundex "
-            "sqlite_source_id sqlite_version substr substring total_changes trim typeof unhex "
-            "unicode unistr unistr_quote unlikely upper zeroblob",
-    "aggregate": "avg count group_concat string_agg sum total median percentile "
-                 "percentile_cont percentile_disc",
-    "window": "row_number rank dense_rank percent_rank cume_dist ntile lag lead first_value "
-              "last_value nth_value",
-    "date": "date time datetime julianday unixepoch strftime timediff current_date "
-            "current_time current_timestamp",
-    "math": "acos acosh asin asinh atan atan2 atanh ceil ceiling cos cosh degrees exp floor ln "
-            "log log10 log2 mod pi pow power radians sin sinh sqrt tan tanh trunc",
-    "json": "json jsonb json_array jsonb_array json_array_length json_error_position "
-            "json_extract jsonb_extract json_insert jsonb_insert json_object jsonb_object "
-            "json_patch jsonb_patch json_pretty json_quote json_remove jsonb_remove "
-            "json_replace jsonb_replace json_set jsonb_set json_type json_valid "
-            "json_group_array jsonb_group_array json_group_object jsonb_group_object -> ->>",
-}
-SQLITE_FUNCTIONS = frozenset(name for names in _FUNCTION_GROUPS.values()
-                             for name in names.split())
-# The longest string or blob a statement may build, in bytes: far more than any value
-# pokerdb stores, and far less than the memory of the machine (randomblob(1e9) is refused).
-SQLITE_MAX_LENGTH = 64 << 20
 # How often (in SQLite virtual machine instructions) the statement checks whether to stop:
 # thousands of times a second even on a slow machine, for a cost too small to measure.
 _SQLITE_CHECK_EVERY = 10_000
-
-
-def _sqlite_authorizer(action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
-    if action in _SQLITE_READ_ACTIONS:
-        return sqlite3.SQLITE_OK
-    if action == sqlite3.SQLITE_FUNCTION and arg2 is not None \
-            and arg2.lower() in SQLITE_FUNCTIONS:
-        return sqlite3.SQLITE_OK
-    # These pragmas have no setting form: their argument is a table or index name.
-    if action == sqlite3.SQLITE_PRAGMA and arg1 in _SQLITE_READ_PRAGMAS:
-        return sqlite3.SQLITE_OK
-    return sqlite3.SQLITE_DENY
 
 
 class _Stop:
@@ -111,16 +66,7 @@ def run_sqlite(engine: Engine, sql: str, timeout: float | None) -> Iterator[Tabl
     driver: sqlite3.Connection = raw.driver_connection  # type: ignore[assignment]
     stop = _Stop(timeout)
     try:
-        driver.execute("PRAGMA query_only = ON")
-        # SQLite asks to update sqlite_master the first time a connection reads a
-        # table-valued function (pragma_table_info(...), json_each(...)) as it sets up its
-        # table; set them up before the authorizer would refuse that.
-        for pragma in _SQLITE_READ_PRAGMAS:
-            driver.execute(f"SELECT * FROM pragma_{pragma}('sqlite_master') LIMIT 0").fetchall()
-        for function in _SQLITE_TABLE_FUNCTIONS:
-            driver.execute(f"SELECT * FROM {function}('[]') LIMIT 0").fetchall()
-        driver.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQLITE_MAX_LENGTH)
-        driver.set_authorizer(_sqlite_authorizer)
+        guard(driver)
         driver.set_progress_handler(stop, _SQLITE_CHECK_EVERY)
         with _on_interrupt(stop.interrupt):
             cursor = _sqlite_step(stop, timeout, lambda: driver.execute(sql))

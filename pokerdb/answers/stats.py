@@ -17,7 +17,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import EVALUATORS
 from pokerdb.rules.games import FIVE_CARD, GAMES, Game, GameName
 from pokerdb.rules.hand_words import CATEGORY_SLOTS
-from pokerdb.rules.variants import HOLDEM_VARIANTS, HandKind, game_kind, low_kind
+from pokerdb.rules.variants import HOLDEM_VARIANTS, VARIANTS, HandKind, game_kind, low_kind
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals, hand_values, variant_values
 from pokerdb.storage.view_columns import category_id, category_of
@@ -115,6 +115,27 @@ def _low_category_counts(engine: Engine, dataset: str | None, game: Game) -> lis
     for strength, count in by_strength:
         counts[int(evaluator.category_of(np.array([strength or 0]))[0])] += count
     return counts
+
+
+def uncompared(engine: Engine, dataset: str | None = None,
+               game: str | None = None) -> str | None:
+    """The hands shown in recorded hands of other games than Hold'em (of the datasets of one
+    game if given), in a word, or None without any: the tests compare recorded hands with
+    Hold'em's odds alone, so these are left out, not tested against odds not theirs."""
+    statement = in_dataset(
+        select(deals.c.variant, func.count()).select_from(hand_values)
+        .join(deals, deals.c.id == hand_values.c.deal_id)
+        .where(hand_values.c.strength.is_not(None), deals.c.source.is_not(None),
+               deals.c.variant.not_in(HOLDEM_VARIANTS))
+        .group_by(deals.c.variant), engine, dataset, game)
+    with reading(engine) as connection:
+        found = sorted(connection.execute(statement).all())
+    if not found:
+        return None
+    games = ", ".join(f"{count:,} {VARIANTS[code].name}" for code, count in found)
+    return (f"{sum(count for _, count in found):,} hands shown in recorded hands of other "
+            f"games than Hold'em are left out ({games}): pokerdb compares recorded hands "
+            f"with Hold'em's odds only")
 
 
 def _independent_hands() -> ColumnElement[bool]:
@@ -231,8 +252,11 @@ def chi_square_sf(x: float, df: int) -> float:
 
 
 def stats_answer(engine: Engine, dataset: str | None = None) -> Answer:
-    """`pokerdb stats`: category_stats, and the deals they leave out (not evaluated yet)."""
-    return Answer(category_stats(engine, dataset), unevaluated_deals(engine, dataset))
+    """`pokerdb stats`: category_stats, the deals they leave out (not evaluated yet) and the
+    recorded hands of other games than Hold'em (uncompared)."""
+    left_out = uncompared(engine, dataset)
+    return Answer(category_stats(engine, dataset), unevaluated_deals(engine, dataset),
+                  (left_out,) if left_out else ())
 
 
 def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
@@ -241,7 +265,8 @@ def category_stats(engine: Engine, dataset: str | None = None) -> list[Table]:
     game = selected_game(engine, dataset)
     counts = category_counts(engine, dataset, game.name if game.variant else None)
     if not sum(counts):
-        raise PokerdbError(f"nothing to count: {why_no_categories(engine, dataset)}")
+        why = uncompared(engine, dataset) or why_no_categories(engine, dataset)
+        raise PokerdbError(f"nothing to count: {why}")
     tables = [category_table(counts, game), fit_table(goodness_of_fit(counts, game))]
     if low_kind(game) is not None:
         lows = category_counts(engine, dataset, game.name, low=True)

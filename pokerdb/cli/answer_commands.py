@@ -164,6 +164,7 @@ def stats_command(db: DbOption = None, dataset: DatasetOption = None,
     with user_errors():
         answer = stats_answer(open_database(db), dataset)
         note_unevaluated(answer.unevaluated)
+        notes(list(answer.left_out))
         render(answer.tables, fmt, headers=not no_headers)
 
 

@@ -17,6 +17,11 @@ def serve_command(
         "--host", help="The address to listen on; another than 127.0.0.1 opens the page to "
                        "the network.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8001,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", help="A name the page is reached by besides --host (and localhost "
+                             "on 127.0.0.1 or 0.0.0.0), e.g. the machine's name on the "
+                             "network; repeatable. Requests to other names are refused.")
+                          ] = None,
 ) -> None:
     """Browse the database in a web page (datasette, read-only): tables, views, canned
     queries and charts (docs/serve.md). Needs the `serve` extra."""
@@ -27,4 +32,4 @@ def serve_command(
         mode = "immutable" if served.immutable else "read-only: a write-ahead log is pending"
         typer.echo(shown(f"serving {served.path} ({mode}) on http://{host}:{port}/ "
                          f"(Ctrl-C stops)"))
-        serve(served, host, port)
+        serve(served, host, port, allow_host or ())

@@ -1,6 +1,6 @@
 """The commands that fill and change a database: import, evaluate, equity, delete."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,9 @@ from pokerdb.cli.terminal import (
 from pokerdb.errors import shown
 from pokerdb.formats import InputFormat
 from pokerdb.rules.games import GameName
+
+if TYPE_CHECKING:
+    from pokerdb.steps.equity_step import EquityScope
 
 
 @command("import", panel=CHANGES)
@@ -133,18 +136,37 @@ def equity(db: DbOption = None, dataset: DatasetOption = None,
             lambda: f"the equities of {counted(progress.done, 'deal')} computed before were "
                     f"kept, the window in progress was not (pokerdb equity goes on from "
                     f"there)"):
-        from pokerdb.steps.equity_step import compute_pending
+        from pokerdb.steps.equity_step import compute_pending, equity_scope
 
-        result = compute_pending(open_database(db), dataset, progress)
-    if quiet:
-        return
-    if not result.deals:
-        typer.echo("nothing to compute: every deal with a board whose cards are known has "
-                   "its equities already")
+        engine = open_database(db)
+        result = compute_pending(engine, dataset, progress)
+        if not result.deals and not quiet:
+            why = _why_no_equity(equity_scope(engine, dataset), dataset)
+            typer.echo(shown(f"nothing to compute: {why}"))
+    if quiet or not result.deals:
         return
     rate = result.deals / result.seconds if result.seconds else 0
     typer.echo(f"computed the equity of {counted(result.hands, 'hand')} in "
                f"{counted(result.deals, 'deal')} in {result.seconds:.2f} s ({rate:,.0f} deals/s)")
+
+
+def _why_no_equity(scope: "EquityScope", dataset: str | None) -> str:
+    """Why `pokerdb equity` found nothing to compute, in words."""
+    where = "the database" if dataset is None else f"dataset '{dataset}'"
+    if not scope.deals:
+        return f"{where} holds no deals"
+    if not scope.with_board:
+        return (f"no deal of {where} ({counted(scope.deals, 'deal')}) is of a game with a "
+                f"board (Hold'em, Omaha, short-deck: the games pokerdb computes equity for)")
+    unknown = scope.unknown_cards
+    unknown_said = (f"{counted(unknown, 'deal')} with a board "
+                    f"{'has' if unknown == 1 else 'have'} a player's cards unknown (not "
+                    f"shown), so no equity")
+    if not scope.stored:
+        return f"{unknown_said} ({where})"
+    said = (f"every deal with a board of {where} whose cards are known has its equities "
+            f"already ({counted(scope.stored, 'deal')})")
+    return f"{said}; {unknown_said}" if unknown else said
 
 
 @command("delete", panel=CHANGES)

@@ -6,12 +6,14 @@ changes not yet in the file, read-only. It must already be at pokerdb's schema h
 
 import os
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pokerdb.errors import PokerdbError
-from pokerdb.serve.metadata import datasette_metadata
+from pokerdb.serve.gate import PAGE_THREADS, QUERY_SLOTS, Gate, served_hosts
+from pokerdb.serve.metadata import QUERIES, datasette_metadata
 from pokerdb.storage.location import database_url, head_revision, sqlite_path
 
 NEEDS = "pokerdb serve needs datasette: pip install 'pokerdb[serve]'"
@@ -20,8 +22,10 @@ NOT_SQLITE = ("pokerdb serve browses an SQLite database, and {where} is not one.
               "serve that, or export this one (pokerdb export --format parquet -o DIR) and "
               "read it with DuckDB or pandas")
 # datasette stops a query after this long by default (1 s): too short for the statistics of
-# a million hands.
+# a million hands (the canned queries).
 TIME_LIMIT_MS = 60_000
+# SQL of the user's own (?sql=, ?_where=) stops sooner: it holds one of the gate's few slots.
+SQL_TIME_LIMIT_MS = 20_000
 
 
 @dataclass(frozen=True)
@@ -58,29 +62,43 @@ def served_database(db: str | None) -> Served:
 
 
 def datasette_app(served: Served) -> Any:
-    """The datasette application serving the database, with pokerdb's metadata and charts."""
+    """The datasette application serving the database, with pokerdb's metadata and charts,
+    each connection guarded (serve.connections)."""
     try:
         from datasette.app import Datasette
         from datasette.plugins import pm
     except ImportError:
         raise PokerdbError(NEEDS) from None
-    from pokerdb.serve import charts
+    from pokerdb.serve import charts, connections
 
-    if not pm.is_registered(charts):
-        pm.register(charts, name="pokerdb-charts")
+    for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections")):
+        if not pm.is_registered(plugin):
+            pm.register(plugin, name=name)
     path = str(served.path)
     datasette = Datasette(
         immutables=[path] if served.immutable else [], files=[] if served.immutable else [path],
         metadata=datasette_metadata(served.path.stem),
         settings={"sql_time_limit_ms": TIME_LIMIT_MS, "facet_time_limit_ms": 1_000,
-                  "allow_download": False, "suggest_facets": False},
+                  "allow_download": False, "suggest_facets": False,
+                  "num_sql_threads": QUERY_SLOTS + PAGE_THREADS},
     )
     return datasette
 
 
-def serve(served: Served, host: str, port: int) -> None:
-    """Serve the database until interrupted."""
-    app = datasette_app(served).app()
+def asgi_app(served: Served, hosts: frozenset[str],
+             sql_ms: int = SQL_TIME_LIMIT_MS) -> Gate:
+    """The application `serve` runs: datasette's, answering requests addressed to `hosts`
+    (serve.gate.served_hosts) and running SQL of the user's for `sql_ms` at most."""
+    return Gate(datasette_app(served).app(), hosts, QUERIES, sql_ms)
+
+
+def serve(served: Served, host: str, port: int, names: Iterable[str] = ()) -> None:
+    """Serve the database until interrupted, to requests addressed to `host`:`port` (or, on
+    the loopback or every address, to localhost) or to one of `names`."""
+    app = asgi_app(served, served_hosts(host, port, names))
     import uvicorn
 
+    from pokerdb.serve.connections import limit_sqlite_heap
+
+    limit_sqlite_heap()
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from itertools import accumulate
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +76,11 @@ def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
     return exists().where(_UNKNOWN.c.deal_id == deal_id, _UNKNOWN.c.cards.is_(None))
 
 
+# A deal of a game with a board whose equity pokerdb computes.
+_BOARD_GAME: Final = (deals.c.board.is_not(None),
+                      or_(deals.c.variant.is_(None), deals.c.variant.in_(BOARD_VARIANTS)))
+
+
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
     """A deal whose hands want equities: Hold'em (a board, and no other variant), none stored,
     every hole card
@@ -83,12 +89,41 @@ def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
     folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
                             _FOLDED.c.player == _UNKNOWN.c.player,
                             _FOLDED.c.allin_stake.is_(None))
-    return [deals.c.board.is_not(None),
-            or_(deals.c.variant.is_(None), deals.c.variant.in_(BOARD_VARIANTS)),
+    return [*_BOARD_GAME,
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
             ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
                             or_(deals.c.allin_board.is_(None), ~folded)),
-            *([] if dataset_id is None else [deals.c.dataset_id == dataset_id])]
+            *_of_dataset(dataset_id)]
+
+
+def _of_dataset(dataset_id: int | None) -> list[ColumnElement[bool]]:
+    return [] if dataset_id is None else [deals.c.dataset_id == dataset_id]
+
+
+@dataclass(frozen=True)
+class EquityScope:
+    """Why `compute_pending` has nothing (or this much) to compute: the deals selected, those
+    of a game with a board whose equity pokerdb computes, and those with equities stored."""
+
+    deals: int
+    with_board: int
+    stored: int
+
+    @property
+    def unknown_cards(self) -> int:
+        """Deals with a board left without equities: a player's cards are unknown."""
+        return self.with_board - self.stored
+
+
+def equity_scope(engine: Engine, dataset: str | None = None) -> EquityScope:
+    """The deals of `dataset` (all when None) as `compute_pending` sees them."""
+    chosen = _of_dataset(_dataset_id(engine, dataset))
+    with reading(engine) as connection:
+        def count(*where: ColumnElement[bool]) -> int:
+            return connection.scalar(select(func.count()).select_from(deals)
+                                     .where(*chosen, *where)) or 0
+        return EquityScope(count(), count(*_BOARD_GAME), count(
+            *_BOARD_GAME, exists().where(hand_equities.c.deal_id == deals.c.id)))
 
 
 def _dataset_id(engine: Engine, dataset: str | None) -> int | None:
