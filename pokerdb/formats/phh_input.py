@@ -265,7 +265,7 @@ class HandHistories:
 
     def _rejected(self, position: int, problem: PhhError) -> Rejected:
         return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
-                        self._where(problem.source))
+                        self.where(problem.source))
 
     def _stream(self, file: PhhFile) -> bytes:
         """The whole of stdin (or another stream): one file's content, within its bounds."""
@@ -276,7 +276,7 @@ class HandHistories:
         except PhhError as error:
             raise PhhError(self.source.label, error.message) from None
 
-    def _where(self, source: str) -> str:
+    def where(self, source: str) -> str:
         """A hand's source as the user can find it: in the folder or file imported."""
         if self.folder:
             return f"{self.source.label.rstrip('/')}/{source}"

@@ -52,6 +52,8 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+# The rooms of a site that number their hands in the site's one sequence.
+_NUMBERED_AS: Final = {"PokerStars Zoom": "PokerStars", "PokerStars Home Game": "PokerStars"}
 CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 
 # The zones PokerStars names, by the abbreviation it writes: what a time in them is in UTC.
@@ -172,6 +174,12 @@ def leading_text(text: str) -> tuple[int, str] | None:
         if stripped:
             return number, line
     return None
+
+
+def numbering(site: str) -> str:
+    """The site whose sequence a room's hand numbers are in: a Zoom hand's number is a
+    PokerStars hand's."""
+    return _NUMBERED_AS.get(site, site)
 
 
 def parse_date(date: str, time: str) -> datetime.datetime:
