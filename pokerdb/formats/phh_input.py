@@ -363,6 +363,9 @@ def _player_count_problem(players: int, rule: PlayerRule) -> str | None:
 def _date(details: HandDetails) -> datetime.date | str | None:
     """The hand's date when the file gives its year, month and day; a message if they are not
     a date."""
+    for name, value, most in (("month", details.month, 12), ("day", details.day, 31)):
+        if value is not None and not 1 <= value <= most:
+            return f"field {name!r} is {number_text(value)}: a {name} is 1 to {most}"
     if details.year is None or details.month is None or details.day is None:
         return None
     parts = {"year": details.year, "month": details.month, "day": details.day}
