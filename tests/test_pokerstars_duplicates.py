@@ -2,8 +2,10 @@
 header: one numbering, the site's), and a different hand under a stored number reported naming
 both files, never skipped as the same hand (every backend)."""
 
+import codecs
 from pathlib import Path
 
+import pytest
 from support import fails, rows, succeeds
 from test_pokerstars_site_hands import RETURNED
 from typer.testing import CliRunner
@@ -72,3 +74,18 @@ def test_two_hands_of_one_number_in_one_import_conflict(runner: CliRunner, db_ur
     result = succeeds(runner, "import", str(folder), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT line_no, raw FROM rejects") == [(2, "b.txt#300000000301")]
     assert rows(db_url, "SELECT source FROM deals") == [("a.txt#300000000301",)]
+
+
+@pytest.mark.parametrize("bom", [b"", codecs.BOM_UTF8])
+def test_a_utf8_file_with_a_line_in_cp1252_keeps_its_names(
+        runner: CliRunner, db_url: str, tmp_path: Path, bom: bytes) -> None:
+    """Once decoded whole as cp1252 (every name mojibake), or with a byte order mark its byte
+    replaced (names colliding): each line is read as UTF-8 where it is."""
+    text = RETURNED.replace("Bo", "B\u00f6").replace("Cy", "\u00c7y")
+    raw = text.encode("utf-8").replace("B\u00f6: folds".encode(), "B\u00f6: folds".encode(
+        "cp1252"))
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(bom + raw)
+    succeeds(runner, "import", str(path), "--db", db_url)
+    assert rows(db_url, "SELECT name FROM seats ORDER BY player") == [
+        ("Dee",), ("Ann",), ("B\u00f6",), ("\u00c7y",)]

@@ -79,21 +79,31 @@ class HandText:
 
 def decoded(content: bytes) -> str:
     """The text of a file's bytes in the encodings PokerStars writes: UTF-16 or UTF-8 by their
-    byte order mark, UTF-16 without one by its NUL bytes, UTF-8, else cp1252 (whose five
-    undefined bytes are read as Latin-1)."""
+    byte order mark, UTF-16 without one by its NUL bytes, UTF-8; a file that is not UTF-8
+    throughout line by line, each line UTF-8 where it is, else cp1252 (whose five undefined
+    bytes are read as Latin-1)."""
     if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return content.decode("utf-16", errors="replace")
-    if content.startswith(codecs.BOM_UTF8):
-        return content[3:].decode("utf-8", errors="replace")
     head = content[:200]
-    if head[1::2].count(0) > len(head) // 4:
-        return content.decode("utf-16-le", errors="replace")
-    if head[0::2].count(0) > len(head) // 4:
-        return content.decode("utf-16-be", errors="replace")
+    if not content.startswith(codecs.BOM_UTF8):
+        if head[1::2].count(0) > len(head) // 4:
+            return content.decode("utf-16-le", errors="replace")
+        if head[0::2].count(0) > len(head) // 4:
+            return content.decode("utf-16-be", errors="replace")
+    body = content.removeprefix(codecs.BOM_UTF8)
     try:
-        return content.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError:
-        return content.decode("cp1252", errors=_LATIN1)
+        return "".join(map(_line_decoded, body.splitlines(keepends=True)))
+
+
+def _line_decoded(line: bytes) -> str:
+    """A line of a file that is not UTF-8 throughout: UTF-8 where the line is (a file the
+    site wrote in UTF-8, one line of it edited in cp1252), else cp1252."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", errors=_LATIN1)
 
 
 def _as_latin1(error: UnicodeError) -> tuple[str, int]:
