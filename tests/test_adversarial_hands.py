@@ -39,7 +39,9 @@ Bo collected $5 from pot
 Ann collected $5 from pot
 *** SUMMARY ***
 Total pot $20 | Rake $0
-Board [2d 7d 6c]
+Hand was run twice
+FIRST Board [2d 7d 6c Tc 5h]
+SECOND Board [2d 7d 6c Th Qd]
 Seat 1: Ann (big blind) showed [Ah 3c Kd Ks] and won ($10)
 Seat 2: Bo (button) (small blind) showed [Qs Qh 9s 8h] and won ($10)
 """

@@ -62,8 +62,9 @@ def exported_situations(runner: CliRunner, db_url: str, tmp_path: Path) -> Path:
     sites.mkdir()
     for number, text in enumerate(SITUATIONS):
         (sites / f"{number}.txt").write_text(text, encoding="utf-8")
-    (sites / "random.txt").write_text(pokerstars_mixed_hands(random.Random(11), 150, 0.3),
-                                      encoding="utf-8")
+    # numbered apart from the situations' (one numbering, the home game's too)
+    (sites / "random.txt").write_text(pokerstars_mixed_hands(random.Random(11), 150, 0.3,
+                                                             210_000_000_000), encoding="utf-8")
     succeeds(runner, "import", str(sites), "--db", db_url)
     out = tmp_path / "out"
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)

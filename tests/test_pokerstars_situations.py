@@ -232,8 +232,8 @@ def test_pot_limit_raises_are_held_to_the_pot(runner: CliRunner, db_url: str,
     assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
         ("Ann", 10.5, 11), ("Bo", 1, -1), ("Cy", 10.5, -10.5)]
     over = tmp_path / "over.txt"
-    over.write_text(POT_LIMIT.replace("Cy: raises $2.50 to $3.50", "Cy: raises $2.51 to $3.51"),
-                    encoding="utf-8")
+    over.write_text(POT_LIMIT.replace("Cy: raises $2.50 to $3.50", "Cy: raises $2.51 to $3.51")
+                    .replace("raises $7 to $10.50", "raises $6.99 to $10.50"), encoding="utf-8")
     result = fails(runner, "import", str(over), "--db", db_url)
     assert result.stderr == (
         f"Error: {over}#109680643861: line 9 'Cy: raises $2.51 to $3.5'...: a pot-limit raise "

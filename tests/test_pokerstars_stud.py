@@ -157,6 +157,8 @@ def eight_players() -> str:
     winner = names[best.index(max(best))]
     lines += [f"{winner} collected $0.16 from pot", "*** SUMMARY ***",
               "Total pot $0.16 | Rake $0", "Board [7h]"]
+    lines += [f"Seat {seat}: {name} showed [{' '.join(cards)}]" for seat, (name, cards) in
+              enumerate(zip(names, shown, strict=True), 1)]
     return "\n".join(lines) + "\n"
 
 
@@ -169,8 +171,8 @@ def test_eight_stud_players_share_the_river_card(runner: CliRunner, db_url: str,
     assert rows(db_url, "SELECT count(*) FROM hands WHERE strength IS NOT NULL") == [(8,)]
     # Without the community card, seventh street's cards are each player's to be dealt.
     path = tmp_path / "no-card.txt"
-    path.write_text(eight_players().replace("*** RIVER *** [7h]", "*** RIVER ***"),
-                    encoding="utf-8")
+    path.write_text(eight_players().replace("*** RIVER *** [7h]", "*** RIVER ***").replace(
+        "Board [7h]\n", ""), encoding="utf-8")
     result = fails(runner, "import", str(path), "--db", db_url)
     assert result.stderr.endswith("'Player1: checks': p1 acts while the seventh street is to "
                                   "be dealt\n"), result.stderr

@@ -199,6 +199,10 @@ class Fields:
             return value
         if not (isinstance(value, list) and _all_of(int, value)):
             raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
+        repeated = next((seat for seat in value if value.count(seat) > 1 or seat < 1), None)
+        if repeated is not None:
+            raise self.fail(name, f"holds seat {repeated} {'twice' if repeated > 0 else ''}"
+                                  f"{': seats are numbered from 1' if repeated < 1 else ''}")
         return tuple(value)
 
 

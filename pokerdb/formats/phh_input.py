@@ -265,7 +265,7 @@ class HandHistories:
 
     def _rejected(self, position: int, problem: PhhError) -> Rejected:
         return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
-                        self._where(problem.source))
+                        self.where(problem.source))
 
     def _stream(self, file: PhhFile) -> bytes:
         """The whole of stdin (or another stream): one file's content, within its bounds."""
@@ -276,7 +276,7 @@ class HandHistories:
         except PhhError as error:
             raise PhhError(self.source.label, error.message) from None
 
-    def _where(self, source: str) -> str:
+    def where(self, source: str) -> str:
         """A hand's source as the user can find it: in the folder or file imported."""
         if self.folder:
             return f"{self.source.label.rstrip('/')}/{source}"
@@ -363,6 +363,9 @@ def _player_count_problem(players: int, rule: PlayerRule) -> str | None:
 def _date(details: HandDetails) -> datetime.date | str | None:
     """The hand's date when the file gives its year, month and day; a message if they are not
     a date."""
+    for name, value, most in (("month", details.month, 12), ("day", details.day, 31)):
+        if value is not None and not 1 <= value <= most:
+            return f"field {name!r} is {number_text(value)}: a {name} is 1 to {most}"
     if details.year is None or details.month is None or details.day is None:
         return None
     parts = {"year": details.year, "month": details.month, "day": details.day}

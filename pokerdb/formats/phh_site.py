@@ -22,6 +22,10 @@ SITE_FIELD: Final = "_site"
 TAKEN_FIELDS: Final = ("_rake", "_fees")  # what the pots paid besides the players
 _BOARD: Final = re.compile(r"(?:[2-9TJQKA][CDHS] ){4}[2-9TJQKA][CDHS]")
 _SEAT_LIMIT: Final = 2**15  # a seat number is stored as a SMALLINT
+# How far a local time can be from UTC (14 hours ahead in Kiribati), and half a day more where
+# the time is not given (noon taken).
+_ZONES_APART: Final = datetime.timedelta(hours=14)
+_HALF_DAY: Final = datetime.timedelta(hours=12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,8 @@ def exported_site(fields: Fields, players: int) -> ExportedSite | None:
     board = fields.optional_text("_second_board")
     if board is not None and _BOARD.fullmatch(board) is None:
         raise fields.fail("_second_board", f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
+    if board is not None and len(set(board.split())) < 5:
+        raise fields.fail("_second_board", f"is {board!r}: it holds a card twice")
     return ExportedSite(
         site=site, button_seat=_seat(fields), played_at=_played_at(fields),
         tournament=fields.optional_text("_tournament"), buy_in=fields.optional_text("_buy_in"),
@@ -83,6 +89,11 @@ def _seat(fields: Fields) -> int | None:
     seat = fields.integer("_button_seat")
     if seat is not None and not 1 <= seat < _SEAT_LIMIT:
         raise fields.fail("_button_seat", f"is {seat}: a seat number, 1 or more")
+    count, seats = fields.table.get("seat_count"), fields.table.get("seats")
+    table = count if isinstance(count, int) else max(seats) if isinstance(seats, list) and seats \
+        and all(isinstance(number, int) for number in seats) else None
+    if seat is not None and isinstance(table, int) and seat > table:
+        raise fields.fail("_button_seat", f"is {seat}: the table has {table} seats")
     return seat
 
 
@@ -98,4 +109,28 @@ def _played_at(fields: Fields) -> datetime.datetime | None:
     if when is None or when.utcoffset() is None:
         raise fields.fail("_played_at", f"is {text!r}: a date and time with its offset from "
                                         f"UTC, as '2011-05-19T00:41:04+00:00'")
-    return when.astimezone(datetime.UTC)
+    when = when.astimezone(datetime.UTC)
+    local = _local(fields)
+    slack = _ZONES_APART + (datetime.timedelta(0) if isinstance(fields.table.get("time"),
+                                                                datetime.time) else _HALF_DAY)
+    if local is not None and abs(local - when.replace(tzinfo=None)) > slack:
+        shown = local if isinstance(fields.table.get("time"), datetime.time) else local.date()
+        raise fields.fail("_played_at", f"is {text!r}: in no time zone is that {shown}, the "
+                                        f"hand's local date and time")
+    return when
+
+
+def _local(fields: Fields) -> datetime.datetime | None:
+    """The hand's local date and time by its fields `year`, `month`, `day` (and `time`: noon
+    without it, the most a zone can be from UTC then taken a day wide); None without them or
+    where they are not a date (the import says why)."""
+    parts = [fields.table.get(name) for name in ("year", "month", "day")]
+    time = fields.table.get("time")
+    if not all(type(part) is int for part in parts):
+        return None
+    try:
+        day = datetime.date(*cast("list[int]", parts))
+    except (ValueError, OverflowError):
+        return None
+    at = time if isinstance(time, datetime.time) else datetime.time(12)
+    return datetime.datetime.combine(day, at)

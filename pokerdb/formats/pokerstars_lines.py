@@ -54,6 +54,8 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+# The rooms of a site that number their hands in the site's one sequence.
+_NUMBERED_AS: Final = {"PokerStars Zoom": "PokerStars", "PokerStars Home Game": "PokerStars"}
 
 # The zones PokerStars names, by the abbreviation it writes: what a time in them is in UTC.
 TIME_ZONES: Final = {
@@ -78,21 +80,31 @@ class HandText:
 
 def decoded(content: bytes) -> str:
     """The text of a file's bytes in the encodings PokerStars writes: UTF-16 or UTF-8 by their
-    byte order mark, UTF-16 without one by its NUL bytes, UTF-8, else cp1252 (whose five
-    undefined bytes are read as Latin-1)."""
+    byte order mark, UTF-16 without one by its NUL bytes, UTF-8; a file that is not UTF-8
+    throughout line by line, each line UTF-8 where it is, else cp1252 (whose five undefined
+    bytes are read as Latin-1)."""
     if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return content.decode("utf-16", errors="replace")
-    if content.startswith(codecs.BOM_UTF8):
-        return content[3:].decode("utf-8", errors="replace")
     head = content[:200]
-    if head[1::2].count(0) > len(head) // 4:
-        return content.decode("utf-16-le", errors="replace")
-    if head[0::2].count(0) > len(head) // 4:
-        return content.decode("utf-16-be", errors="replace")
+    if not content.startswith(codecs.BOM_UTF8):
+        if head[1::2].count(0) > len(head) // 4:
+            return content.decode("utf-16-le", errors="replace")
+        if head[0::2].count(0) > len(head) // 4:
+            return content.decode("utf-16-be", errors="replace")
+    body = content.removeprefix(codecs.BOM_UTF8)
     try:
-        return content.decode("utf-8")
+        return body.decode("utf-8")
     except UnicodeDecodeError:
-        return content.decode("cp1252", errors=_LATIN1)
+        return "".join(map(_line_decoded, body.splitlines(keepends=True)))
+
+
+def _line_decoded(line: bytes) -> str:
+    """A line of a file that is not UTF-8 throughout: UTF-8 where the line is (a file the
+    site wrote in UTF-8, one line of it edited in cp1252), else cp1252."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", errors=_LATIN1)
 
 
 def _as_latin1(error: UnicodeError) -> tuple[str, int]:
@@ -173,6 +185,12 @@ def leading_text(text: str) -> tuple[int, str] | None:
         if stripped:
             return number, line
     return None
+
+
+def numbering(site: str) -> str:
+    """The site whose sequence a room's hand numbers are in: a Zoom hand's number is a
+    PokerStars hand's."""
+    return _NUMBERED_AS.get(site, site)
 
 
 def parse_date(date: str, time: str) -> datetime.datetime:

@@ -62,6 +62,8 @@ class HandPlay:
         self.cashed_out = [0] * n
         self.cards: list[str | None] = [None] * n
         self.words: list[list[str]] = [[] for _ in range(n)]
+        self.shown: list[list[str] | None] = [None] * n  # the cards each showed in the play
+        self.summarised = [False] * n  # listed by the summary's `Seat N: NAME ...`
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.boards: tuple[list[str], list[str]] = ([], [])
@@ -94,6 +96,11 @@ class HandPlay:
         if not summary_seen:
             hand.index = len(lines) - 1
             raise hand.fail("the hand ends without its *** SUMMARY ***")
+        if not all(self.summarised):
+            hand.index = len(lines) - 1
+            missing = self.names[self.summarised.index(False)]
+            raise hand.fail(f"the summary lists no seat of {quoted(missing)}: the hand is cut "
+                            f"short")
         self.lay_out()
 
     def lay_out(self) -> None:
@@ -271,7 +278,12 @@ class HandPlay:
             raised = RAISE.match(rest)
             if raised is None:
                 raise hand.fail("expected 'raises AMOUNT to AMOUNT'")
-            to = hand.amount(raised["to"])
+            to, by = hand.amount(raised["to"]), hand.amount(raised["by"])
+            if to - max(self.street_bet) != by:
+                top = max(self.street_bet)
+                raise hand.fail(f"the bet to call is {self.written(top)}: a raise by "
+                                f"{raised['by']} is to {self.written(top + by)}, not "
+                                f"{raised['to']}")
             self.put_in[seat] += to - self.street_bet[seat]
             self.street_bet[seat] = to
             self.play.append((hand.index, f"{p} cbr {self.written(to)}"))
@@ -280,6 +292,7 @@ class HandPlay:
             if shown is None:
                 raise hand.fail("expected 'shows [CARDS]'")
             self.know(seat, rest)
+            self.shown[seat] = self.hand_cards(shown["cards"])
             if self.phase == _SHOWDOWN:
                 self.play.append((hand.index, f"{p} sm {self.cards[seat]}"))
         elif verb == "mucks":
@@ -338,11 +351,36 @@ class HandPlay:
                     self.rake += hand.amount(written)
                 else:
                     self.fees += hand.amount(written)
-        elif " mucked [" in line and (seat := SUMMARY_SEAT.match(line)) is not None:
+        elif line.startswith(_BOARDS):
+            self.check_board(line)
+        elif (seat := SUMMARY_SEAT.match(line)) is not None:
             for index, name in enumerate(self.names):
                 if line.startswith(f"Seat {seat['seat']}: {name} "):
-                    self.know(index, line[line.index(" mucked [") + 8:])
+                    self.summarised[index] = True
+                    self.check_summary_seat(index, line)
                     break
+
+    def check_board(self, line: str) -> None:
+        """A summary's `Board [CARDS]` (`FIRST Board`, `SECOND Board` of a hand run twice): the
+        board the streets dealt."""
+        run, _, written = line.partition("Board [")
+        cards = self.hand_cards(written.rstrip().removesuffix("]"))
+        first, second = self.boards
+        dealt = [*first[:5 - len(second)], *second] if run == "SECOND " else first
+        if cards != dealt:
+            raise self.hand.fail(f"the summary's board [{' '.join(cards)}] is not the one "
+                                 f"dealt, [{' '.join(dealt)}]")
+
+    def check_summary_seat(self, seat: int, line: str) -> None:
+        """A summary's `Seat N: NAME ...`: the cards it says were shown are those the player
+        showed; cards mucked face up are known."""
+        if " mucked [" in line:
+            self.know(seat, line[line.index(" mucked [") + 8:])
+        elif " showed [" in line and self.shown[seat] is not None:
+            written = line[line.index(" showed [") + 9:].partition("]")[0]
+            if self.hand_cards(written) != self.shown[seat]:
+                raise self.hand.fail(f"{quoted(self.names[seat])} showed "
+                                     f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""
@@ -357,6 +395,8 @@ def _written(units: int, exponent: int) -> str:
     return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
 
 
+# A summary's boards: one, or each of a hand run twice.
+_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [")
 # The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
 _CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 

@@ -25,13 +25,14 @@ import datetime
 import functools
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
+from pokerdb.formats.phh_fields import MAX_TEXT_CHARS
 from pokerdb.formats.phh_files import PhhFile
 from pokerdb.formats.phh_input import Found, HandReader
 from pokerdb.formats.pokerstars import text_files
@@ -54,6 +55,7 @@ from pokerdb.formats.pokerstars_lines import (
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.formats.pokerstars_stud import StudPlay
+from pokerdb.formats.toml_subset import has_control
 from pokerdb.rules.hand_record import (
     POKERSTARS_RULES,
     Cancelled,
@@ -82,6 +84,7 @@ SITE: Final = "PokerStars"
 # hands of a file read as one part (pokerstars_parts); not Final, which the compiled module
 # (mypyc) would build in: tests cut files into parts of a few hands
 PART_HANDS = 500
+FIRST_YEAR: Final = 2001  # PokerStars dealt its first hands in 2001
 _ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
 
@@ -162,14 +165,71 @@ class _Hand:
             raise self.fail(f"{quoted(written)} is not an amount")
         return units
 
+    def digits(self, written: str, what: str) -> int:
+        """A number of the hand's lines, in ASCII digits (a pattern's \\d takes any)."""
+        if not (written.isascii() and written.isdigit()):
+            raise self.fail(f"{what} {quoted(written)} is not written in ASCII digits")
+        return int(written)
+
+    def seat_number(self, written: str, seat_count: int, taken: Iterable[int]) -> int:
+        """A seat's number (or the button's; 0: none): a seat of the table, listed once."""
+        number = self.digits(written, "the seat number")
+        if seat_count and number > seat_count:
+            raise self.fail(f"seat {number} at a table of {seat_count} seats")
+        if number in taken:
+            raise self.fail(f"seat {number} is listed twice")
+        return number
+
+    def player_name(self, name: str, listed: Mapping[str, int]) -> str:
+        """A seat's player: a name without control characters (as a TOML string has none
+        unescaped), within the length a PHH field holds, seated once."""
+        if has_control(name):
+            raise self.fail(f"the name {quoted(name)} holds a control character")
+        if len(name) > MAX_TEXT_CHARS:
+            raise self.fail(f"a name of {len(name):,} characters: at most {MAX_TEXT_CHARS:,} "
+                            f"are stored")
+        if name in listed:
+            raise self.fail(f"{quoted(name)} is seated twice (in seat {listed[name]} too)")
+        return name
+
+    def when(self, date: str | None, time: str | None) -> datetime.datetime | None:
+        """The header's date and time (None where it gives none), a date that is one."""
+        if date is None or time is None:
+            return None
+        written = f"{date} {time}"
+        if not written.isascii():
+            raise self.fail(f"the date {quoted(written)} is not written in ASCII digits")
+        try:
+            moment = parse_date(date, time)
+        except ValueError:
+            raise self.fail(f"{quoted(written)} is not a date and time") from None
+        if not FIRST_YEAR <= moment.year <= datetime.date.today().year + 1:
+            raise self.fail(f"{quoted(written)}: a PokerStars hand is played from "
+                            f"{FIRST_YEAR} on, not in {moment.year}")
+        return moment
+
+    def utc(self, moment: datetime.datetime | None,
+            zone: str | None) -> datetime.datetime | None:
+        """The moment in UTC, when its zone is one pokerdb knows."""
+        name = TIME_ZONES.get(zone or "")
+        if moment is None or name is None:
+            return None
+        offset = _utc_offset(name, moment.replace(minute=0, second=0))
+        return (moment - offset).replace(tzinfo=datetime.UTC)
+
     def convert(self) -> PhhHand | Cancelled:
         lines = self.text.lines
         header = HEADER.match(lines[0])
         if header is None:
             raise self.fail("not a PokerStars hand header")
         self.source = f"{self.source}#{header['number']}"
+        hand_number = str(self.digits(header["number"], "the hand number"))
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
+        if header["tournament"] is not None:
+            self.digits(header["tournament"], "the tournament number")
+        if header["level"] is not None and not header["level"].isascii():
+            raise self.fail(f"the level {quoted(header['level'])} is not written in ASCII")
         game, written_stakes = _game_played(header["game"].strip(), header["stakes"])
         code, hole_count = _variant(game)
         if code is None:
@@ -192,13 +252,18 @@ class _Hand:
         if table["button"] is None and not variant.bring_in:
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
-        button = int(table["button"] or 0)  # stud has none: seats in order from seat 1
-        seat_count = int(table["seats"] or 0)  # the oldest files do not say
+        self.index = 1
+        # stud has no button: seats in order from seat 1; the oldest files do not say N-max
+        seat_count = self.digits(table["seats"] or "0", "the number of seats")
+        button = self.seat_number(table["button"] or "0", seat_count, set())
         seated: list[tuple[int, str, int]] = []
+        listed: dict[str, int] = {}  # every seat listed, dealt in or not, by number
         self.index = 2
         while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
+            number = self.seat_number(seat["seat"], seat_count, listed.values())
+            listed[self.player_name(seat["name"], listed)] = number
             if seat["out"] is None or _plays(lines, self.index + 1, seat["name"]):
-                seated.append((int(seat["seat"]), seat["name"], self.amount(seat["stack"])))
+                seated.append((number, seat["name"], self.amount(seat["stack"])))
             self.index += 1
         if len(seated) < 2:
             raise self.fail("fewer than two players are dealt in")
@@ -212,12 +277,13 @@ class _Hand:
         antes, blinds = body.antes, body.blinds
         if n == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
             antes, blinds = antes[::-1], blinds[::-1]
-        local = _when(header["date"], header["time"])
-        eastern = _when(header["date2"], header["time2"]) if header["date2"] else None
+        self.index = 0
+        local = self.when(header["date"], header["time"])
+        eastern = self.when(header["date2"], header["time2"])
         zone = header["zone"] or None
-        played_at = _utc(eastern, header["zone2"]) if eastern else _utc(local, zone)
+        played_at = self.utc(eastern, header["zone2"]) if eastern else self.utc(local, zone)
         details = HandDetails(
-            hand=header["number"], table=table["table"], event=header["club"],
+            hand=hand_number, table=table["table"], event=header["club"],
             venue=SITE, year=local.year if local else None,
             month=local.month if local else None, day=local.day if local else None,
             time=local.time() if local else None, time_zone=zone,
@@ -303,24 +369,6 @@ def _variant(game: str) -> tuple[str | None, int]:
             code = betting.letter + game_code
             return (code, hole_count) if code in VARIANTS else (None, 0)
     return None, 0
-
-
-def _when(date: str | None, time: str | None) -> datetime.datetime | None:
-    if date is None or time is None:
-        return None
-    try:
-        return parse_date(date, time)
-    except ValueError:
-        return None
-
-
-def _utc(moment: datetime.datetime | None, zone: str | None) -> datetime.datetime | None:
-    """The moment in UTC, when its zone is one pokerdb knows."""
-    name = TIME_ZONES.get(zone or "")
-    if moment is None or name is None:
-        return None
-    offset = _utc_offset(name, moment.replace(minute=0, second=0))
-    return (moment - offset).replace(tzinfo=datetime.UTC)
 
 
 @lru_cache(maxsize=4096)

@@ -40,6 +40,7 @@ class StudPlay(HandPlay):
             board = BOARD.match(line)
             if board is not None:  # the community card
                 cards = self.hand_cards(board["cards"])
+                self.boards[0].extend(cards)
                 self.play.append((self.hand.index, f"d db {''.join(cards)}"))
             elif line.startswith(_STREETS[-1]):
                 self.river_at = (len(self.play), self.hand.index)

@@ -44,7 +44,7 @@ def read_toml_subset(text: str,
     table = document
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    if _has_control(text):
+    if has_control(text):
         return None
     for line in text.split("\n"):
         line = line.strip(" \t")
@@ -67,7 +67,7 @@ def read_toml_subset(text: str,
     return document
 
 
-def _has_control(text: str) -> bool:
+def has_control(text: str) -> bool:
     """Whether `text` holds a character of _CONTROL (of an ASCII text, counted at C speed)."""
     if text.isascii():
         raw = text.encode("ascii")

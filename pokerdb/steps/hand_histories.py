@@ -2,18 +2,22 @@
 of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
 (`stage_hands`; steps.hand_rows, compiled, lays out those of each hand), which
 `StagedHands.store` writes; their seats added to player_totals by ranges of deals
-(`SeatTotals`); a site's hands stored once (`StoredOnce`). Staged by a worker process
-(steps.hand_workers), a batch comes without its hands (`StagedHands.rows_only`: on SQLite its
-rows packed in one database image, storage.row_images), the hands stored already left out.
+(`SeatTotals`); a site's hands keyed to be stored once (`site_keys`, for steps.stored_once).
+Staged by a worker process (steps.hand_workers), a batch comes without its hands
+(`StagedHands.rows_only`: on SQLite its rows packed in one database image,
+storage.row_images), the hands stored already left out.
 """
 
+import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Final
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Final, NamedTuple
 
 import numpy as np
-from sqlalchemy import Connection, select, tuple_
+from sqlalchemy import Connection
 
+from pokerdb.formats.pokerstars_lines import numbering
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_rows import (
@@ -81,7 +85,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
          stage_rows(dialect, actions, ACTION_COLUMNS, rows.actions),
          stage_rows(dialect, seat_stats, STAT_COLUMNS, rows.stats)),
         replace(values, strengths=keys),
-        [(*key, dataset_id) for key in site_keys(batch) if key is not None])
+        [(key.site, key.number, dataset_id) for key in site_keys(batch) if key is not None])
 
 
 @dataclass(frozen=True)
@@ -147,59 +151,45 @@ class SeatTotals:
             self.first_id = end
 
 
-SiteKey = tuple[str, str] | None  # a site's hand: (site, hand number); None for a PHH hand
+class SiteKey(NamedTuple):
+    """A site's hand: its key in site_hands (the site whose numbering it is in, and its number
+    as ASCII digits without leading zeros), and what tells one hand from another of the same
+    number (`content`, of its players, stacks and actions), where it comes from, and where in
+    the dataset."""
+
+    site: str
+    number: str
+    content: str
+    source: str
+    position: int
 
 
-def site_keys(batch: HandBatch) -> list[SiteKey]:
-    """The site and hand number of each hand of the batch (its key in site_hands), None where
-    it is not a site's."""
-    return [(site.site, hand.replayed.hand.details.hand or "")
-            if (site := hand.replayed.hand.site) is not None else None
-            for hand in batch.hands]
+def site_keys(batch: HandBatch) -> list[SiteKey | None]:
+    """The key of each hand of the batch in site_hands, None where it is not a site's."""
+    keys: list[SiteKey | None] = []
+    for hand in batch.hands:
+        phh_hand = hand.replayed.hand
+        site = phh_hand.site
+        if site is None:
+            keys.append(None)
+            continue
+        stacks = [None if stack is None else Decimal(stack).scaleb(-phh_hand.exponent)
+                  for stack in phh_hand.starting_stacks]
+        keys.append(SiteKey(numbering(site.site), hand_number(phh_hand.details.hand or ""),
+                            content_of(phh_hand.players or (), stacks, phh_hand.actions),
+                            phh_hand.source, hand.position))
+    return keys
 
 
-@dataclass
-class StoredOnce:
-    """A site's hands stored once (revision 0011): the hands of a batch that this import or an
-    earlier one stored already are left out (`duplicates` counts them). `earlier`: whether
-    the database may hold hands of earlier imports (else only this import's are looked for)."""
+def hand_number(number: str) -> str:
+    """A hand's number as site_hands keys it: in ASCII digits, without leading zeros."""
+    return str(int(number)) if number.isascii() and number.isdigit() else number
 
-    earlier: bool
-    seen: set[tuple[str, str]] = field(default_factory=set)
-    duplicates: int = 0
 
-    def new(self, connection: Connection, staged: StagedHands) -> StagedHands | None:
-        """The staged hands without those stored already (staged again if some are); None if
-        none is new. A worker's (rows_only) have been through `kept` already."""
-        if staged.batch is None:
-            return staged
-        keep = self.kept(connection, site_keys(staged.batch))
-        if keep is None:
-            return staged
-        if not keep:
-            return None
-        return stage_hands(staged.batch.subset(keep), staged.dialect, staged.dataset_id,
-                           staged.first_id, [staged.first_id + index for index in keep])
-
-    def kept(self, connection: Connection, keys: list[SiteKey]) -> list[int] | None:
-        """Which of a batch's hands (their site keys, in order) to store: None for all of
-        them, else the indexes of those not stored already."""
-        wanted = [key for key in keys if key is not None]
-        if not wanted:
-            return None
-        known = set(self.seen)
-        if self.earlier:
-            known.update(connection.execute(
-                select(site_hands.c.site, site_hands.c.hand_number).where(
-                    tuple_(site_hands.c.site, site_hands.c.hand_number).in_(wanted))).all())
-        keep: list[int] = []
-        for index, key in enumerate(keys):
-            if key is None:
-                keep.append(index)
-            elif key in known:
-                self.duplicates += 1
-            else:
-                known.add(key)
-                self.seen.add(key)
-                keep.append(index)
-        return None if len(keep) == len(keys) else keep
+def content_of(names: Sequence[str | None], stacks: Sequence[Decimal | float | None],
+               actions: Sequence[str]) -> str:
+    """What tells a hand from another of the same number: a hash of its players, their
+    starting stacks and its actions (as a hand to store has them, or as they were stored)."""
+    stacked = [None if stack is None else Decimal(str(stack)).normalize() for stack in stacks]
+    text = "\n".join(map(str, [*names, *stacked, *actions]))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

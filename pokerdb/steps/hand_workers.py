@@ -43,7 +43,8 @@ SETTLED_AHEAD: Final = 1  # a worker's settled units waiting for their place, at
 WORKERS_VARIABLE: Final = "POKERDB_WORKERS"
 # What a worker sends of a batch: its rows, or (every hand stored already) its cancelled hands.
 Staged = StagedHands | Rejected | int
-KeptOf = Callable[[list[SiteKey]], list[int] | None]  # StoredOnce.kept, on the importer's side
+# StoredOnce.kept, on the importer's side: a batch's keys, and the hands before its unit
+KeptOf = Callable[[list[SiteKey | None], int], list[int] | None]
 
 
 def worker_count() -> int:
@@ -72,7 +73,7 @@ class _Counted:
     unit: int
     positions: int  # hands met, valid or not (cancelled hands aside)
     sizes: list[int]  # per batch, its hands
-    keys: list[list[SiteKey]]  # per batch, its hands' site keys
+    keys: list[list[SiteKey | None]]  # per batch, its hands' site keys
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def _gathered(pipes: list[Connection], processes: list[BaseProcess], units: int,
         while to_place in counted:
             unit = counted.pop(to_place)
             pipes[to_place % len(pipes)].send(
-                _Place(positions, next_id, [kept(keys) for keys in unit.keys]))
+                _Place(positions, next_id, [kept(keys, positions) for keys in unit.keys]))
             positions += unit.positions
             next_id += sum(unit.sizes)
             to_place += 1

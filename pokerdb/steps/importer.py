@@ -21,10 +21,16 @@ from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
-from pokerdb.steps.hand_histories import SeatTotals, StagedHands, StoredOnce, stage_hands
+from pokerdb.steps.hand_histories import SeatTotals, StagedHands, stage_hands
 from pokerdb.steps.hand_workers import parallel_hands, worker_count
-from pokerdb.steps.invalid_lines import SkippedLines, deals_or_fail, nothing_to_import
+from pokerdb.steps.invalid_lines import (
+    SkippedLines,
+    deals_or_fail,
+    invalid_hand,
+    nothing_to_import,
+)
 from pokerdb.steps.read_ahead import read_ahead
+from pokerdb.steps.stored_once import StoredOnce
 from pokerdb.steps.variant_deals import evaluated_variant_deals
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
@@ -207,7 +213,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     described: set[int] = set()  # strengths this import stored a description of
     skipped = SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
-    once = StoredOnce(earlier=next_id > 1)
+    once = StoredOnce(next_id > 1, read.where if isinstance(read, HandHistories) else str)
     totals = SeatTotals(next_id)
     item = options.file_format.item
     with (_staged_items(read, options, connection, dataset_id, next_id, once) as opened,
@@ -237,6 +243,13 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     if expected is not None and outcome.sha256 != expected:
         raise InputError(source.label, None, "changed while it was being imported; nothing "
                                              "imported (import it again once it is complete)")
+    # A site's hands stored already, but others: after the rest, in the order of the input
+    # (worker processes find them in another order, the first of their units).
+    conflicts = sorted(once.conflicts, key=lambda conflict: conflict.line_no)
+    if conflicts and not options.skip_invalid:
+        raise invalid_hand(source, conflicts[0])
+    for conflict in conflicts:
+        skipped.add(conflict)
     skipped.flush()
     if deal_count == 0 and once.duplicates:
         raise _AllStored(once.duplicates)

@@ -33,6 +33,11 @@ def deals_or_fail(items: Iterable[T | Rejected], source: Source, max_errors: int
         yield prepared
 
 
+def invalid_hand(source: Source, rejected: Rejected) -> InvalidLinesError:
+    """The error of an import that fails on one invalid hand found as it stores them."""
+    return _invalid_lines(source, [rejected], 1, "hand")
+
+
 def _invalid_lines(source: Source, rejected: list[Rejected], max_errors: int,
                    item: str) -> InvalidLinesError:
     errors = [InputError(source.label, line.line_no, line.reason) if line.where is None

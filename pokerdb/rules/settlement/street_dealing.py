@@ -19,8 +19,8 @@ from pokerdb.rules.variants import Street, Variant
 class StreetDealing:
     """The cards the current street still deals."""
 
-    __slots__ = ("board_due", "cards", "draws_due", "face_down", "first", "hole_due", "in_hand",
-                 "street", "variant")
+    __slots__ = ("board_due", "cards", "draws_due", "face_down", "first", "hole_dealt", "hole_due",
+                 "in_hand", "street", "variant")
 
     def __init__(self, variant: Variant, cards: Cards, in_hand: list[bool]) -> None:
         self.variant = variant
@@ -31,6 +31,7 @@ class StreetDealing:
         self.face_down = True  # the street deals no card face up
         self.board_due = 0
         self.hole_due = [0] * len(in_hand)
+        self.hole_dealt = 0  # the hole cards the street deals each player
         self.draws_due: list[int] = []
 
     def open(self, number: int) -> None:
@@ -46,6 +47,7 @@ class StreetDealing:
         if street.shared_when_short and self.cards.in_deck() < dealt * sum(in_hand):
             self.board_due, dealt = 1, 0  # one community card, face up, for everyone
         self.hole_due = [dealt if held else 0 for held in in_hand]
+        self.hole_dealt = dealt
         self.draws_due = [seat for seat, held in enumerate(in_hand) if held] if street.draw \
             else []
 
@@ -73,6 +75,9 @@ class StreetDealing:
             self.hole_due = [max(0, count - len(cards.hole[seat])) if held else 0
                              for seat, held in enumerate(in_hand)]
         for seat, due in enumerate(self.hole_due):
+            if due < self.hole_dealt and due and not (self.first and self.variant.hole_choices):
+                raise Illegal(f"p{seat + 1} is dealt {self.hole_dealt - due} of the "
+                              f"{self.hole_dealt} cards the {self.street.name} deals")
             if due:
                 cards.deal_hole(seat, (None,) * due, _statuses(self.street, due, due))
         self.hole_due = [0] * len(in_hand)
