@@ -89,3 +89,29 @@ def test_a_utf8_file_with_a_line_in_cp1252_keeps_its_names(
     succeeds(runner, "import", str(path), "--db", db_url)
     assert rows(db_url, "SELECT name FROM seats ORDER BY player") == [
         ("Dee",), ("Ann",), ("B\u00f6",), ("\u00c7y",)]
+
+
+def test_revision_0017_keys_stored_hands_by_the_sites_numbering(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """A database of 0016, whose site_hands kept a Zoom hand under "PokerStars Zoom" and its
+    number as written, keys it as import does now: the same hand met again is stored already."""
+    from sqlalchemy import create_engine, text
+    from test_migrations import downgrade, upgrade
+
+    first = _written(tmp_path, "first.txt", RETURNED)
+    succeeds(runner, "import", str(first), "--db", db_url)
+    engine = create_engine(db_url)
+    try:
+        downgrade(engine, "0016")
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE site_hands SET site = 'PokerStars Zoom', "
+                                    "hand_number = '0300000000301'"))
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    assert rows(db_url, "SELECT site, hand_number, dataset_id FROM site_hands") == [
+        ("PokerStars", "300000000301", 1)]
+    zoom = _written(tmp_path, "zoom.txt", RETURNED.replace("PokerStars Hand #",
+                                                           "PokerStars Zoom Hand #"))
+    assert succeeds(runner, "import", str(zoom), "--db", db_url).stdout == (
+        f"{zoom}: all 1 hand are stored already, skipped\n")

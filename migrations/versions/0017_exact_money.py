@@ -9,7 +9,8 @@ the nearest ten-thousandth: its 15 digits) and the column's declared type (the t
 sqlite_schema, as SQLite's documentation allows for a type name). An amount finer than a
 ten-thousandth cannot be kept: the upgrade then stops, naming it, and changes nothing.
 player_totals is summed again from seat_stats. The all-in net of `pokerdb equity` (a double)
-is kept to the ten-thousandth too.
+is kept to the ten-thousandth too. site_hands is keyed as import keys a site's hand now: by
+its site's numbering (a Zoom hand's number is PokerStars'), the number without leading zeros.
 
 Revision ID: 0017
 Revises: 0016
@@ -23,6 +24,8 @@ import sqlalchemy as sa
 from alembic import op
 
 from pokerdb.errors import PokerdbError
+from pokerdb.formats.pokerstars_lines import numbering
+from pokerdb.steps.hand_histories import hand_number
 from pokerdb.storage.player_stats import GROUPINGS, add_totals, create_view
 from pokerdb.storage.view_columns import amount_sql
 
@@ -63,6 +66,7 @@ def upgrade() -> None:
                "WHEN currency IS NOT NULL THEN currency "
                "WHEN site LIKE 'PokerStars%' THEN 'play' ELSE 'chips' END "
                "WHERE variant IS NOT NULL")
+    _key_site_hands_by_numbering(bind)
     op.drop_table("player_totals")
     _create_totals(money=True)
     first, last = bind.execute(sa.text("SELECT min(id), max(id) FROM deals")).one()
@@ -88,6 +92,24 @@ def downgrade() -> None:
     op.execute(_hands_view(lambda column: column, currency=False))
     for by in GROUPINGS:
         op.execute(old.module._view(by))
+
+
+def _key_site_hands_by_numbering(bind: sa.Connection) -> None:
+    """site_hands keyed as import now keys a site's hand: by the sequence its number is in
+    (a Zoom hand's is PokerStars'), the number in ASCII digits without leading zeros; where
+    two rows become one, the first dataset's is kept."""
+    rows = bind.execute(sa.text("SELECT site, hand_number, dataset_id FROM site_hands")).all()
+    kept: dict[tuple[str, str], int] = {}
+    for site, number, dataset_id in rows:
+        key = (numbering(site), hand_number(number))
+        kept[key] = min(dataset_id, kept.get(key, dataset_id))
+    if [(site, number) for site, number, _ in rows] == list(kept):
+        return
+    op.execute("DELETE FROM site_hands")
+    bind.execute(sa.text("INSERT INTO site_hands (site, hand_number, dataset_id) "
+                         "VALUES (:site, :number, :dataset)"),
+                 [{"site": site, "number": number, "dataset": dataset}
+                  for (site, number), dataset in kept.items()])
 
 
 def _refuse_finer_amounts(bind: sa.Connection) -> None:
