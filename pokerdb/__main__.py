@@ -1,3 +1,3 @@
-from pokerdb.cli import main
+from pokerdb.launch import main
 
 main()

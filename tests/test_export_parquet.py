@@ -172,8 +172,8 @@ def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path:
     out.mkdir()
     (out / "mine.txt").write_text("keep")
     result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
-    assert result.stderr.strip() == (f"Error: {out}: already exists; an export writes a new "
-                                      f"folder")
+    assert result.stderr.strip() == (f"Error: {out}: already exists and is not empty; an "
+                                      f"export writes a new folder (--overwrite replaces it)")
     assert [path.name for path in out.iterdir()] == ["mine.txt"]
     result = fails(runner, "export", "--format", "csv", "-o", str(tmp_path / "x"), "--db", stored)
     assert result.stderr.strip() == (

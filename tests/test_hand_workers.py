@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from pokerdb.formats import InputFormat, open_input, phh_input, pokerstars_reader
 from pokerdb.formats.sources import Source
 from pokerdb.steps import hand_workers
+from pokerdb.storage.engines import open_engine
 from pokerdb.storage.schema import metadata
 
 DATA = Path(__file__).parent / "data"
@@ -81,8 +82,10 @@ def fresh_url(db_url: str, tmp_path: Path) -> Iterator[Callable[[], str]]:
 
         def fresh() -> str:
             made[0] += 1
-            if db_url.startswith("sqlite"):
-                return f"sqlite:///{tmp_path / f'fresh-{made[0]}.sqlite'}"
+            if db_url.startswith("sqlite"):  # made first: a failed import keeps it
+                url = f"sqlite:///{tmp_path / f'fresh-{made[0]}.sqlite'}"
+                open_engine(url).dispose()
+                return url
             return stack.enter_context(contextmanager(_postgres_database)(_postgres_server()))
 
         yield fresh
@@ -177,14 +180,18 @@ def test_a_bad_worker_count_is_refused(runner: CliRunner, db_url: str, six_max: 
                       "(0 or 1: none)\n")
 
 
-def test_ctrl_c_stops_every_worker_and_keeps_nothing(tmp_path: Path) -> None:
-    """A real SIGINT to the importer's process group, as a terminal's Ctrl-C sends it, while
-    its workers read: exit 130, one line, no rows, no process left."""
-    folder = tmp_path / "hands"
+@pytest.fixture(scope="module")
+def many_hands(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of hands that takes the workers long enough to be stopped while they read."""
+    folder = tmp_path_factory.mktemp("many") / "hands"
     write_hand_folder(folder, 1500, seed=9, profile=SIX_MAX)
-    db = tmp_path / "db.sqlite"
+    return folder
+
+
+def started_import(folder: Path, db: str) -> tuple[subprocess.Popen[str], list[int]]:
+    """`pokerdb import FOLDER` in a session of its own, once its 2 workers are reading."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "pokerdb", "import", str(folder), "--db", str(db)], cwd=REPO,
+        [sys.executable, "-m", "pokerdb", "import", str(folder), "--db", db], cwd=REPO,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         env={**os.environ, hand_workers.WORKERS_VARIABLE: "2"})
     deadline = time.monotonic() + 120
@@ -192,14 +199,46 @@ def test_ctrl_c_stops_every_worker_and_keeps_nothing(tmp_path: Path) -> None:
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline
         time.sleep(0.005)
-    workers = _children(process.pid)
+    return process, _children(process.pid)
+
+
+def test_ctrl_c_stops_every_worker_and_keeps_nothing(many_hands: Path, tmp_path: Path) -> None:
+    """A real SIGINT to the importer's process group, as a terminal's Ctrl-C sends it, while
+    its workers read: exit 130, one line, no rows, no process left."""
+    db = tmp_path / "db.sqlite"
+    process, workers = started_import(many_hands, str(db))
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert (process.returncode, out, err) == (
-        130, "", f"Interrupted: nothing of {folder} was imported\n")
-    assert rows(f"sqlite:///{db}", "SELECT count(*) FROM deals") == [(0,)]
+        130, "", f"Interrupted: nothing of {many_hands} was imported\n")
+    assert not db.exists()  # the database it made, and stored nothing in
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
                 and "zombie" not in _state(pid)]
+
+
+def test_a_killed_import_leaves_no_worker_and_no_lock(db_url: str, many_hands: Path,
+                                                      tmp_path: Path) -> None:
+    """SIGKILL to the importer alone (no handler runs): its workers die with it, so they
+    hold neither its output pipes (read here to their end) nor its database connection and
+    lock, and the next import of the same database goes through."""
+    process, workers = started_import(many_hands, db_url)
+    try:
+        os.kill(process.pid, signal.SIGKILL)
+        assert process.communicate(timeout=120) == ("", "")  # ends once no worker holds them
+        deadline = time.monotonic() + 120
+        while [pid for pid in workers if "zombie" not in _state(pid)]:
+            assert time.monotonic() < deadline, [_state(pid) for pid in workers]
+            time.sleep(0.01)
+    finally:  # what would be left otherwise
+        for pid in workers:
+            if "zombie" not in _state(pid):
+                os.kill(pid, signal.SIGKILL)
+    one = tmp_path / "one.phh"
+    shutil.copy(DATA / "phh" / "dwan-ivey-2009.phh", one)
+    after = subprocess.run([sys.executable, "-m", "pokerdb", "import", str(one), "--db", db_url],
+                           cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert (after.returncode, after.stderr) == (0, "")
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(1,)]
 
 
 def _children(pid: int) -> list[int]:

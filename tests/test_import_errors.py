@@ -3,16 +3,18 @@ database exactly as it was. --max-errors reports several problems, --skip-invali
 rest and records each rejected line."""
 
 import gzip
+import os
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
-from support import fails, rows, snapshot, succeeds, write_lines
+from support import fails, invoke, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import InvalidLinesError
 from pokerdb.formats.deal_lines import REJECTED_RAW_CHARS
 from pokerdb.formats.sources import MAX_LINE_SPAN
+from pokerdb.steps import file_imports
 from pokerdb.steps.importer import ImportOptions, import_file
 from pokerdb.steps.invalid_lines import BATCH_ROWS
 
@@ -321,3 +323,37 @@ def test_skip_invalid_with_more_rejects_than_a_batch(engine: Engine, tmp_path: P
         assert connection.exec_driver_sql(
             "SELECT count(*), min(line_no), max(line_no) FROM rejects").one() == (
             len(bad), bad[0], bad[-1])
+
+
+def test_a_failed_import_leaves_no_new_database(runner: CliRunner, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """An SQLite file the import made is removed when it stores nothing: a bad line, a folder
+    holding a pipe, Ctrl-C. One made by a first file imported is kept, as is one that was
+    there before."""
+    bad = write_lines(tmp_path / "bad.txt", "8C TS KC 9H 4S 7D 2S 5D 3S XX")
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    os.mkfifo(folder / "a.phh")
+    db = tmp_path / "new.sqlite"
+    for given, said in (
+            (bad, f"Error: {bad}, line 1: unknown rank 'X' in card 'XX' (ranks are 2-9 T J Q "
+                  f"K A)\n"),
+            (str(folder), f"Error: {folder / 'a.phh'}: is not a regular file (a device, a pipe "
+                          f"or a socket): hand histories are read from files\n")):
+        assert fails(runner, "import", given, "--db", str(db)).stderr == said
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["bad.txt", "hands"]
+    good = write_lines(tmp_path / "good.txt", GOOD)
+    fails(runner, "import", good, bad, "--db", str(db))
+    assert rows(f"sqlite:///{db}", "SELECT name FROM datasets") == [("good.txt",)]
+    fails(runner, "import", bad, "--db", str(db))
+    assert rows(f"sqlite:///{db}", "SELECT name FROM datasets") == [("good.txt",)]
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(file_imports, "import_source", interrupted)
+    other = tmp_path / "other.sqlite"
+    result = invoke(runner, "import", good, "--db", str(other))
+    assert (result.exit_code, result.stderr) == (
+        130, f"Interrupted: nothing of {good} was imported\n")
+    assert not other.exists()

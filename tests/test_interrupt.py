@@ -196,7 +196,7 @@ def test_ctrl_c_sent_to_an_import(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=120)
     assert (process.returncode, out, err) == (
         130, "", f"Interrupted: nothing of {file} was imported\n")
-    assert rows(f"sqlite:///{db}", "SELECT count(*) FROM deals") == [(0,)]
+    assert not db.exists()  # the database it made, and stored nothing in
 
 
 # The app replaced by one that, once it has ended, leaves an exit handler that Ctrl-Cs the
@@ -225,3 +225,33 @@ def test_ctrl_c_once_the_command_has_ended() -> None:
     completed = subprocess.run([sys.executable, "-c", _CTRL_C_AT_EXIT], cwd=REPO,
                                capture_output=True, text=True, timeout=60, check=False)
     assert (completed.returncode, completed.stdout, completed.stderr) == (0, "after\n", "")
+
+
+# `python -m pokerdb --version`, Ctrl-C'd (a real SIGINT to itself) at a point of its start.
+_CTRL_C_WHILE_STARTING = """
+import os, runpy, signal, sys
+{setup}
+sys.argv = ["pokerdb", "--version"]
+runpy.run_module("pokerdb", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("setup", [
+    # while Python loads Typer, rich and the commands
+    "class Finder:\n    def find_spec(self, name, *args):\n        if name == 'typer':\n"
+    "            os.kill(os.getpid(), signal.SIGINT)\nsys.meta_path.insert(0, Finder())",
+    # while Typer makes the command line of the commands
+    "import typer.main\nmade = typer.main.get_command\ntyper.main.get_command = lambda app: ("
+    "os.kill(os.getpid(), signal.SIGINT), made(app))[1]",
+    # once it is made, before Typer's own handler of Ctrl-C is in place
+    "import typer.core\ndef interrupted(*args, **kwargs):\n"
+    "    raise KeyboardInterrupt\ntyper.core._main = interrupted",
+], ids=["loading", "making", "made"])
+def test_ctrl_c_while_the_program_starts(setup: str) -> None:
+    """A Ctrl-C in the program's first tenth of a second, before any command runs: one line
+    and exit code 130, no traceback."""
+    completed = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_WHILE_STARTING.format(setup=setup)], cwd=REPO,
+        capture_output=True, text=True, timeout=60, check=False)
+    assert (completed.returncode, completed.stdout, completed.stderr) == (
+        130, "", "Interrupted: nothing was done\n")

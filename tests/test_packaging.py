@@ -84,7 +84,7 @@ def test_wheel_contents(wheel: Path) -> None:
     assert not [name for name in names if name.startswith(("tests/", "data/", "migrations/"))]
     entry_points = zipfile.ZipFile(wheel).read(
         f"pokerdb-{__version__}.dist-info/entry_points.txt").decode()
-    assert "pokerdb = pokerdb.cli:main" in entry_points
+    assert "pokerdb = pokerdb.launch:main" in entry_points
 
 
 def test_installed_package_runs_from_anywhere(installed: Path, tmp_path: Path) -> None:

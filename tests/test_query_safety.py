@@ -12,7 +12,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from sqlalchemy import Engine, make_url
-from support import PE54_FILE, REPO, fails, snapshot, succeeds, write_lines
+from support import PE54_FILE, REPO, fails, invoke, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.answers.rendering import TABLE_ROWS
@@ -65,6 +65,20 @@ def test_timeout_stops_a_statement(runner: CliRunner, p054: str) -> None:
     result = succeeds(runner, "query", "SELECT count(*) AS n FROM deals", "--timeout", "30",
                       "--db", p054, "--format", "csv")
     assert result.stdout == "n\n1000\n"
+
+
+def test_a_timeout_that_is_no_number_of_seconds_is_refused(runner: CliRunner,
+                                                           p054: str) -> None:
+    """nan passes a range check (and was no limit on SQLite, a traceback on PostgreSQL), inf
+    was a traceback on PostgreSQL; the longest timeout the server takes bounds a larger one."""
+    for given in ("nan", "inf"):
+        result = invoke(runner, "query", "SELECT 1 AS n", "--timeout", given, "--db", p054)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2, "", f"Error: Invalid value for '--timeout': {given} is not a number of "
+                   f"seconds.\nTry 'pokerdb query --help' for help.\n")
+    result = succeeds(runner, "query", "SELECT 1 AS n", "--timeout", "1e300", "--db", p054,
+                      "--format", "csv")
+    assert result.stdout == "n\n1\n"
 
 
 def test_timeout_bounds_a_statement_that_streams(runner: CliRunner, p054: str) -> None:

@@ -28,6 +28,7 @@ _SERVER_REFUSED_SQLSTATES = {"25006", "25001"}
 _SERVER_CANCELED = "57014"  # query_canceled: by statement_timeout
 _SERVER_NOT_GRANTED = "42501"  # insufficient_privilege: pokerdb_reader only reads our tables
 NOT_GRANTED = "pokerdb query only reads pokerdb's tables and views"
+_LONGEST_TIMEOUT = 2**31 - 1  # milliseconds: statement_timeout's largest (24.8 days)
 # How often the server checks, while the statement runs, that the client is still there.
 CLIENT_CHECK_INTERVAL = "1s"
 
@@ -176,6 +177,7 @@ class _ServerSteps:
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise timeout_error(self.timeout)
-        self.cursor.execute(f"SET LOCAL statement_timeout = {max(1, round(left * 1000))}")
+        milliseconds = min(max(1, round(left * 1000)), _LONGEST_TIMEOUT)
+        self.cursor.execute(f"SET LOCAL statement_timeout = {milliseconds}")
 
 

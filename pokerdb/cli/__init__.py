@@ -9,7 +9,8 @@ library (pokerdb.steps, pokerdb.answers), and renders what comes back.
 
 Modules that load SQLAlchemy or numpy are imported inside the commands that use them, so that
 `pokerdb wins` on an SQLite file at head starts in a blink. `main` is the program as a process
-(the `pokerdb` script, `python -m pokerdb`); tests call `app` itself.
+(the `pokerdb` script and `python -m pokerdb` call it through pokerdb.launch, which tells a
+Ctrl-C while this package loads); tests call `app` itself.
 """
 
 import atexit

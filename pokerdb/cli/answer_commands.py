@@ -2,6 +2,7 @@
 datasets, explain, stats, report."""
 
 import json
+import math
 from typing import Annotated
 
 import typer
@@ -89,12 +90,19 @@ def players_command(
                headers=not no_headers)
 
 
+def _finite(seconds: float | None) -> float | None:
+    """--timeout's seconds, which nan and inf are not (nan passes every range check)."""
+    if seconds is not None and not math.isfinite(seconds):
+        raise typer.BadParameter(f"{seconds} is not a number of seconds.")
+    return seconds
+
+
 @command(panel=ANSWERS)
 def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,
           no_headers: NoHeadersOption = False,
           timeout: Annotated[float | None, typer.Option(
-              "--timeout", min=0.001, show_default=False,
+              "--timeout", min=0.001, show_default=False, callback=_finite,
               help="Stop the statement after this many seconds; default no limit.")] = None,
           ) -> None:
     """Run one read-only SQL statement and print its rows as they come; writes are refused.

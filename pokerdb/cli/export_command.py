@@ -8,7 +8,7 @@ import typer
 
 from pokerdb.cli.options import DatasetOption, DbOption, open_database
 from pokerdb.cli.program import ANSWERS, command
-from pokerdb.cli.terminal import counted, user_errors
+from pokerdb.cli.terminal import counted, interruptible, user_errors
 from pokerdb.errors import shown
 
 
@@ -17,17 +17,22 @@ def export_command(
     output: Annotated[Path, typer.Option("--output", "-o", help="The folder to write.")],
     export_format: Annotated[str, typer.Option(
         "--format", metavar="FORMAT",
-        help="phh: each recorded hand (of any input) as a PHH file, a folder per dataset "
-             "(made if missing); parquet: one Parquet file per table and view, in a new "
-             "folder.")] = "phh",
+        help="phh: each recorded hand (of any input) as a PHH file, a folder per dataset; "
+             "parquet: one Parquet file per table and view. Either writes a new folder, "
+             "whole or not at all.")] = "phh",
     db: DbOption = None, dataset: DatasetOption = None,
+    overwrite: Annotated[bool, typer.Option(
+        "--overwrite", help="Replace the output folder if it holds files.")] = False,
 ) -> None:
     """Write the stored results in another format: the recorded hands as PHH files, or
     deals, hands, seats, actions and the player statistics as Parquet (docs/parquet.md)."""
-    from pokerdb.exports import exporter
+    from pokerdb.exports import Written, exporter
 
-    with user_errors():
+    done: list[Written] = []
+    with user_errors(), interruptible(lambda: f"{output} was written" if done
+                                      else "nothing was exported"):
         export = exporter(export_format)
-        for written in export(open_database(db), output, dataset):
+        done.extend(export(open_database(db), output, dataset, overwrite))
+        for written in done:
             note = f" ({written.note})" if written.note else ""
             typer.echo(shown(f"{written.path}: {counted(written.rows, written.noun)}{note}"))

@@ -14,6 +14,7 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pokerdb import __version__
 from pokerdb.cli.terminal import say
+from pokerdb.launch import STARTING, command_line_ready
 
 # The panels of `pokerdb --help`, in this order, each command in one.
 CHANGES = "Fill and change a database"
@@ -42,9 +43,13 @@ class _Program(TyperGroup):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode,
                                 windows_expand_args, **extra)
+        command_line_ready()
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args,
                                 **extra)
+        except KeyboardInterrupt:  # before Typer's own handler of it (exit 130) is in place
+            say(STARTING)
+            sys.exit(130)
         except TyperException as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # `pokerdb` alone: the help
                 typer.echo(exc.format_message(), err=True)

@@ -1,6 +1,7 @@
 """`pokerdb export`: the stored results written out in the formats of other tools, one module
 per format (phh.py: recorded hands as PHH files; parquet.py: tables and views as Parquet),
-each registered here under its --format name with its `export` function."""
+each registered here under its --format name with its `export` function. Either writes a new
+folder, whole or not at all (folders.py)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,9 +24,11 @@ class Written:
     note: str = ""
 
 
-Export = Callable[[Engine, Path, str | None], list[Written]]
+# (engine, output, dataset or None for all, overwrite): what was written, in the new folder
+# `output` (folders.new_folder).
+Export = Callable[[Engine, Path, str | None, bool], list[Written]]
 
-# --format name: the module whose `export(engine, output, dataset)` writes it.
+# --format name: the module whose `export(engine, output, dataset, overwrite)` writes it.
 FORMATS: Final = {"phh": "pokerdb.exports.phh", "parquet": "pokerdb.exports.parquet"}
 
 

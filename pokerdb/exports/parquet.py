@@ -11,11 +11,9 @@ one) to the ten-thousandth. Every relation with amounts has their money beside t
 (`currency`: seats and seat_stats take their deal's).
 
 The files are written in a folder beside the output, which takes its name once all are
-written: a failed export leaves nothing.
+written (exports.folders): a failed export leaves nothing.
 """
 
-import shutil
-import uuid
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -43,6 +41,7 @@ from sqlalchemy.types import BigInteger, TypeEngine
 
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
+from pokerdb.exports.folders import new_folder
 from pokerdb.rules.money import AMOUNT_PLACES
 from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
@@ -55,28 +54,19 @@ AMOUNT_PRECISION = 38
 NEEDS = "pokerdb export --format parquet needs pyarrow: pip install 'pokerdb[parquet]'"
 
 
-def export(engine: Engine, output: Path, dataset: str | None) -> list[Written]:
+def export(engine: Engine, output: Path, dataset: str | None,
+           overwrite: bool = False) -> list[Written]:
     """Write the relations of every dataset (or of `dataset`) as Parquet files in the new
-    folder `output`; returns the files written with their rows."""
+    folder `output` (exports.folders: whole or not at all); returns the files written with
+    their rows."""
     try:
         import pyarrow  # noqa: F401
     except ImportError:
         raise PokerdbError(NEEDS) from None
-    if output.exists() and (not output.is_dir() or any(output.iterdir())):
-        raise PokerdbError(f"{output}: already exists; an export writes a new folder")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    partial = output.parent / f".{output.name}.{uuid.uuid4().hex[:12]}.partial"
-    partial.mkdir()  # with the permissions of any new folder (mkdtemp's are the owner's alone)
-    try:
-        written = [Written(output / f"{name}.parquet", _write(engine, statement,
-                                                              partial / f"{name}.parquet"))
-                   for name, statement in _relations(engine, dataset)]
-        if output.exists():
-            output.rmdir()
-        partial.rename(output)
-    finally:
-        shutil.rmtree(partial, ignore_errors=True)
-    return written
+    with new_folder(output, overwrite) as partial:
+        return [Written(output / f"{name}.parquet",
+                        _write(engine, statement, partial / f"{name}.parquet"))
+                for name, statement in _relations(engine, dataset)]
 
 
 def _relations(engine: Engine, dataset: str | None) -> Iterator[tuple[str, Select[Any]]]:

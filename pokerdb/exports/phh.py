@@ -19,6 +19,7 @@ from sqlalchemy import Engine, Row, func, select, type_coerce
 
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
+from pokerdb.exports.folders import new_folder, short_name
 from pokerdb.formats.phh_output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.rules.money import CHIPS
@@ -31,6 +32,9 @@ from pokerdb.storage.schema import actions, datasets, deals, seats
 CHUNK_DEALS: Final = 2000  # deals read at once
 _EXACT: Final = DecimalAmount()
 _UNSAFE: Final = re.compile(r"[^\w.-]+")
+# A stored level that is PHH's `level`, an integer TOML holds (a site's level as written,
+# "III", "²" or of 5,000 digits, stays in its `_level` field alone).
+_LEVEL: Final = re.compile(r"[0-9]{1,18}")
 _DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_pot", "rake",
                         "fees")
 _SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind",
@@ -39,14 +43,16 @@ _SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in
                        "total_pot", "rake", "fees", "second_board", "hero")
 
 
-def export(engine: Engine, directory: Path, dataset: str | None = None) -> list[Written]:
-    """Every recorded hand (of `dataset`, or of every dataset) written under `directory`, a
-    folder per dataset; hands imported before pokerdb kept their blinds are left out (noted)."""
+def export(engine: Engine, output: Path, dataset: str | None = None,
+           overwrite: bool = False) -> list[Written]:
+    """Every recorded hand (of `dataset`, or of every dataset) written in the new folder
+    `output` (exports.folders: whole or not at all), a folder per dataset; hands imported
+    before pokerdb kept their blinds are left out (noted)."""
     with engine_reader(engine) as fetch:
         only = None if dataset is None else win_counts.find_dataset(fetch, dataset)
     written: list[Written] = []
     left_out = 0
-    with reading(engine) as connection:
+    with reading(engine) as connection, new_folder(output, overwrite) as directory:
         chosen = select(datasets.c.id, datasets.c.name).order_by(datasets.c.id)
         if only is not None:
             chosen = chosen.where(datasets.c.id == only)
@@ -55,24 +61,25 @@ def export(engine: Engine, directory: Path, dataset: str | None = None) -> list[
                 deals.c.dataset_id == dataset_id, deals.c.source.is_not(None)))
             if not hands:
                 continue
-            folder = directory / f"{dataset_id}-{_UNSAFE.sub('_', name)[:80]}"
-            folder.mkdir(parents=True, exist_ok=True)
+            folder_name = f"{dataset_id}-{short_name(_UNSAFE.sub('_', name), 80)}"
+            folder = directory / folder_name
+            folder.mkdir()
             count = skipped = 0
             for position, hand, extra in _hands(connection, dataset_id):
                 if hand is None:
                     skipped += 1
                     continue
-                (folder / f"{position}.phh").write_text(phh_text(hand, extra),
-                                                        encoding="utf-8")
+                with (folder / f"{position}.phh").open("x", encoding="utf-8") as file:
+                    file.write(phh_text(hand, extra))
                 count += 1
             note = (f"{skipped} imported before pokerdb kept their blinds left out: import "
                     f"them again to export them" if skipped else "")
-            written.append(Written(folder, count, "PHH hand", note))
+            written.append(Written(output / folder_name, count, "PHH hand", note))
             left_out += skipped
-    if not sum(each.rows for each in written) and not left_out:
-        raise PokerdbError("no recorded hands to export (import hand histories first)"
-                           if dataset is None else
-                           f"dataset '{dataset}' holds no recorded hands")
+        if not sum(each.rows for each in written) and not left_out:
+            raise PokerdbError("no recorded hands to export (import hand histories first)"
+                               if dataset is None else
+                               f"dataset '{dataset}' holds no recorded hands")
     return written
 
 
@@ -152,7 +159,7 @@ def _hand(deal: Row[Any], seat_rows: list[Row[Any]], texts: list[str]) -> PhhHan
             hand=deal.hand_number, table=deal.table_name, event=deal.event, venue=deal.venue,
             year=None if date is None else date.year, month=None if date is None else date.month,
             day=None if date is None else date.day, time=deal.time, time_zone=deal.time_zone,
-            level=int(deal.level) if deal.level and deal.level.isdigit() else None,
+            level=int(deal.level) if deal.level and _LEVEL.fullmatch(deal.level) else None,
             seats=None if None in numbers else tuple(numbers),
             currency=None if deal.currency == CHIPS else deal.currency))
 

@@ -15,7 +15,8 @@ the rejected hands and their order are those of one process reading the same inp
 
 A worker ignores Ctrl-C: the importer stops every worker (SIGTERM) whenever it stops reading
 (done, a bad hand failing the import, Ctrl-C, an error), and a worker that dies fails the
-import; either way the transaction is rolled back. POKERDB_WORKERS sets how many workers an
+import; either way the transaction is rolled back. A worker dies with a killed importer and
+holds none of its descriptors (steps.worker_ties). POKERDB_WORKERS sets how many workers an
 import starts (default: one per CPU, at most MAX_WORKERS; 0 or 1 read in this process).
 """
 
@@ -26,7 +27,7 @@ import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -37,6 +38,7 @@ from pokerdb.formats.input import PlayerRule, Rejected
 from pokerdb.formats.phh_input import HandHistories, HandUnit, moved
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, site_keys, stage_hands
+from pokerdb.steps.worker_ties import open_descriptors, tie_to_parent
 
 MAX_WORKERS: Final = 4
 SETTLED_AHEAD: Final = 1  # a worker's settled units waiting for their place, at most
@@ -135,8 +137,8 @@ def _run(read: HandHistories, units: Sequence[HandUnit], count: int, rule: Playe
             ours, theirs = context.Pipe()
             started = context.Process(
                 target=_work, name=f"pokerdb-import-{worker + 1}", daemon=True,
-                args=(theirs, read, units, range(worker, len(units), count), rule, dialect,
-                      dataset_id))
+                args=(theirs, (os.getpid(), open_descriptors()), read, units,
+                      range(worker, len(units), count), rule, dialect, dataset_id))
             with _ctrl_c_held():
                 started.start()
             theirs.close()
@@ -213,11 +215,14 @@ def _received(pipe: Connection, process: BaseProcess) -> "_Counted | _Done":
     return message
 
 
-def _work(pipe: Connection, read: HandHistories, units: Sequence[HandUnit],
-          mine: range, rule: PlayerRule, dialect: str, dataset_id: int) -> None:
+def _work(pipe: Connection, parent: tuple[int, list[int]], read: HandHistories,
+          units: Sequence[HandUnit], mine: range, rule: PlayerRule, dialect: str,
+          dataset_id: int) -> None:
     """A worker: each of its units settled, placed by the importer, staged and sent. While
     the importer is busy storing (and so not placing), the worker settles its next unit
-    rather than wait: up to SETTLED_AHEAD units wait for their place."""
+    rather than wait: up to SETTLED_AHEAD units wait for their place. It dies with the
+    importer, and holds none of its descriptors (`parent`: its process id and those)."""
+    tie_to_parent(*parent, keep=pipe.fileno())
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the importer decides what Ctrl-C stops
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held since the fork
     try:
@@ -234,7 +239,8 @@ def _work(pipe: Connection, read: HandHistories, units: Sequence[HandUnit],
         while waiting:
             _send_placed(pipe, *waiting.popleft(), units, dialect, dataset_id)
     except BaseException as error:  # handed over to the importer
-        pipe.send(_Failed(_sendable(error)))
+        with suppress(OSError):  # unless the importer is gone
+            pipe.send(_Failed(_sendable(error)))
 
 
 def _send_placed(pipe: Connection, index: int, items: list[HandBatch | Rejected],
