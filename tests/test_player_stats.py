@@ -250,3 +250,20 @@ def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None
         overall[name] = round(overall.get(name, 0) + net, 6)
     assert {player: round(float(net), 6) for player, net in rows(
         db_url, "SELECT player, allin_adjusted_net FROM player_stats")} == overall
+
+
+def test_players_says_when_there_is_no_player(runner: CliRunner, db_url: str) -> None:
+    """A database of deal files has no seats: players says so, where it printed an empty
+    table and nothing more; a filter that keeps no hand says that too."""
+    from support import PE54_FILE
+
+    succeeds(runner, "import", str(PE54_FILE), "--db", db_url)
+    result = succeeds(runner, "players", "--db", db_url, "--format", "csv")
+    assert result.stdout.splitlines() == [
+        "player,currency,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,"
+        "aggression_factor,aggression_frequency,went_to_showdown,won_at_showdown,net,"
+        "bb_per_100,allin_adjusted_net"]
+    assert result.stderr == ("Note: no recorded hand has a named player (players reads hand "
+                             "histories: pokerdb import FILE.phh, or a site's file)\n")
+    filtered = succeeds(runner, "players", "--db", db_url, "--currency", "EUR")
+    assert "among the hands chosen" in filtered.stderr

@@ -3,6 +3,7 @@ datasets, explain, stats, report."""
 
 import json
 import math
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -86,8 +87,13 @@ def players_command(
         engine = open_database(db)
         within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
                              until=until, game=game, stakes=stakes, site=site)
-        render([player_results(engine, within, by, min_hands, sort)], fmt,
-               headers=not no_headers)
+        table = player_results(engine, within, by, min_hands, sort)
+        rows = list(table.rows)
+        render([replace(table, rows=rows)], fmt, headers=not no_headers)
+        if not rows:
+            notes(["no recorded hand has a named player" + (
+                " among the hands chosen" if within is not None or min_hands > 1 else "")
+                + " (players reads hand histories: pokerdb import FILE.phh, or a site's file)"])
 
 
 def _finite(seconds: float | None) -> float | None:
