@@ -217,3 +217,56 @@ def test_rake_shares_add_up_to_each_hands_rake_and_fees(runner: CliRunner, db_ur
     assert shares == [  # in ten-thousandths: Bo's cash-out fee, then the rake of the pot
         ("Cy", 0, 0, 0), ("Ann", 9000, 0, 191500), ("Bo", 1600, 154000, 0),  # kept
         ("Cy", 0, 0, 0), ("Ann", 0, 0, 0), ("Bo", 10600, 154000, 0)]
+
+
+def _money_of_header(header: str) -> str:
+    """A PokerStars hand's money, read off its first line independently of pokerdb."""
+    if "Tournament #" in header:
+        return "chips"
+    if "€" in header or " EUR" in header:
+        return "EUR"
+    if "£" in header or " GBP" in header:
+        return "GBP"
+    if "$" in header or " USD" in header:
+        return "USD"
+    return "play"
+
+
+def test_each_players_net_per_money_is_what_the_files_lines_say(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """The PokerStars samples (dollars and euros), a tournament hand (chips) and a play-money
+    hand, in one folder: each (player, money)'s net in `players` is the sum of what each
+    stored hand's own lines say, and no row adds two kinds of money."""
+    from test_pokerstars import SAMPLES, file_hands, nets_by_lines
+    from test_pokerstars_situations import TOURNAMENT
+
+    play = (TOURNAMENT.replace("#149651992548: Tournament #1495192630, $0.91+$0.09 USD "
+                               "Hold'em No Limit - Level III (25/50)",
+                               "#149651992549:  Hold'em No Limit (25/50)")
+            .replace("Table '1495192630 1'", "Table 'Free'"))
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "tournament.txt").write_text(TOURNAMENT)
+    (folder / "play.txt").write_text(play)
+    import shutil
+
+    shutil.copytree(SAMPLES, folder / "samples")
+    succeeds(runner, "import", str(folder), "--db", db_url, "--quiet", "--skip-invalid")
+    hands = file_hands()
+    hands.update({"149651992548": TOURNAMENT.splitlines(), "149651992549": play.splitlines()})
+    expected: dict[tuple[str, str], Decimal] = {}
+    stored = [number for (number,) in rows(db_url, "SELECT hand_number FROM deals")]
+    assert len(stored) == 66
+    for number in stored:
+        lines = hands[number]
+        money = _money_of_header(lines[0])
+        out = {line.split(": ", 1)[1].split(" (")[0] for line in lines
+               if line.startswith("Seat ") and line.endswith(")") and "out of hand" in line}
+        for name, net in nets_by_lines(lines)[0].items():
+            if name in out:
+                continue
+            expected[name, money] = expected.get((name, money), Decimal(0)) + net
+    shown = json.loads(succeeds(runner, "players", "--db", db_url, "--format", "json").stdout)
+    assert {(row["player"], row["currency"]): Decimal(str(row["net"])) for row in shown} == \
+        expected
+    assert {money for _, money in expected} == {"USD", "EUR", "GBP", "chips", "play"}
