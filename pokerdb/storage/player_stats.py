@@ -37,8 +37,11 @@ from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_totals
 from pokerdb.storage.view_columns import amount_sql
 
 
-def _share(count: str, chances: str, scale: str = "100.0") -> str:
-    return f"CAST({scale} * SUM({count}) / NULLIF(SUM({chances}), 0) AS DOUBLE PRECISION)"
+def _share(count: str, chances: str, scale: str = "100.0", places: int = 1) -> str:
+    """A percentage (or a ratio, `scale` 1.0) rounded to `places`, as `pokerdb players` shows
+    it: to one place, a ratio and bb/100 to two."""
+    return (f"CAST(ROUND(CAST({scale} * SUM({count}) / NULLIF(SUM({chances}), 0) AS NUMERIC), "
+            f"{places}) AS DOUBLE PRECISION)")
 
 
 _WITH_BIG_BLIND: Final = "CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END"
@@ -52,13 +55,13 @@ FIGURES: Final = (
     ("fold_to_three_bet", _share("t.folded_to_three_bet", "t.faced_three_bet")),
     ("cbet", _share("t.cbet", "t.cbet_chance")),
     ("fold_to_cbet", _share("t.folded_to_cbet", "t.faced_cbet")),
-    ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0")),
+    ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0", 2)),
     ("aggression_frequency", _share(
         "t.postflop_aggressive", "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
     ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
     ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
     ("net", "amount"),
-    ("bb_per_100", _share("1.0 * t.net / t.big_blind", _WITH_BIG_BLIND)),
+    ("bb_per_100", _share("1.0 * t.net / t.big_blind", _WITH_BIG_BLIND, places=2)),
     ("allin_adjusted_net", "allin"),  # written by stats_select
     # The counts behind the figures, for a sample's size and for sums over groups.
     ("hands_with_big_blind", f"SUM({_WITH_BIG_BLIND})"),
