@@ -73,9 +73,10 @@ def datasette_app(served: Served) -> Any:
         from datasette.plugins import pm
     except ImportError:
         raise PokerdbError(NEEDS) from None
-    from pokerdb.serve import charts, connections
+    from pokerdb.serve import charts, connections, pages
 
-    for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections")):
+    for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections"),
+                         (pages, "pokerdb-pages")):
         if not pm.is_registered(plugin):
             pm.register(plugin, name=name)
     path = str(served.path)
