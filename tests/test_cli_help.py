@@ -19,6 +19,8 @@ USAGE = {
     "wins": "pokerdb wins [OPTIONS]",
     "breakdown": "pokerdb breakdown [OPTIONS]",
     "players": "pokerdb players [OPTIONS]",
+    "watch": "pokerdb watch [OPTIONS] FOLDERS...",
+    "sessions": "pokerdb sessions [OPTIONS]",
     "query": "pokerdb query [OPTIONS] SQL",
     "datasets": "pokerdb datasets [OPTIONS]",
     "explain": "pokerdb explain [OPTIONS] [DEAL_ID]",

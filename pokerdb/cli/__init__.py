@@ -26,6 +26,7 @@ from pokerdb.cli import (  # noqa: F401
     generate_command,
     serve_command,
     step_commands,
+    watch_command,
 )
 from pokerdb.cli.program import app
 

@@ -103,6 +103,34 @@ def _finite(seconds: float | None) -> float | None:
     return seconds
 
 
+@command("sessions", panel=ANSWERS)
+def sessions_command(
+    db: DbOption = None, dataset: DatasetOption = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player's sessions (by name).")] = None,
+    gap: Annotated[int, typer.Option(
+        "--gap", min=0, metavar="MINUTES",
+        help="A session ends when the player's next hand there comes more than this many "
+             "minutes later.")] = 30,
+    currency: CurrencyOption = None, cash: CashOption = None, since: SinceOption = None,
+    until: UntilOption = None, game: GameOption = None, stakes: StakesOption = None,
+    site: SiteOption = None,
+    fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
+) -> None:
+    """Recorded hands: each player's sessions, runs of hands at one site in one money with
+    no gap over --gap between two hands (times in UTC): start, end, hands, tables, net,
+    bb/100. Hands without a time of play are in none."""
+    from pokerdb.answers.sessions import sessions_table
+
+    with user_errors():
+        engine = open_database(db)
+        within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
+                             until=until, game=game, stakes=stakes, site=site)
+        table, left_out = sessions_table(engine, gap, within, player)
+        notes(left_out)
+        render([table], fmt, headers=not no_headers)
+
+
 @command(panel=ANSWERS)
 def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement.")],
           db: DbOption = None, fmt: FormatOption = OutputFormat.TABLE,

@@ -29,7 +29,7 @@ def serve_command(
 
     with user_errors():
         served = served_database(db)
-        mode = "immutable" if served.immutable else "read-only: a write-ahead log is pending"
+        mode = "immutable" if served.immutable else "read-only"
         typer.echo(shown(f"serving {served.path} ({mode}) on http://{host}:{port}/ "
                          f"(Ctrl-C stops)"))
         serve(served, host, port, allow_host or ())

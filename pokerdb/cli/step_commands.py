@@ -19,6 +19,7 @@ from pokerdb.rules.games import GameName
 
 if TYPE_CHECKING:
     from pokerdb.steps.equity_step import EquityScope
+    from pokerdb.steps.importer import ImportResult
 
 
 @command("import", panel=CHANGES)
@@ -63,23 +64,26 @@ def import_command(
                                 evaluate, None if game is None else game.value)
         for imported in import_files(db, files, request, progress_bars(quiet)):
             done.append(imported.file)
-            result = imported.result
-            if result.skipped:
-                typer.echo(shown(f"{imported.file}: already imported as dataset "
-                                 f"'{result.already_imported_as}', skipped"))
-            elif not result.deals:
-                typer.echo(shown(f"{imported.file}: all {counted(result.duplicates, 'hand')} "
-                                 f"are stored already, skipped"))
-            elif not quiet:
-                rate = result.deals / result.seconds if result.seconds else 0
-                evaluated = " and evaluated" if evaluate else ""
-                typer.echo(shown(f"{imported.file}: imported{evaluated} "
-                                 f"{counted(result.deals, 'deal')} "
-                                 f"({counted(result.hands, 'hand')}) as dataset "
-                                 f"'{result.name}' in {result.seconds:.2f} s "
-                                 f"({rate:,.0f} deals/s)"
-                                 f"{_skipped_note(result.rejected, imported.item)}"
-                                 f"{_site_note(result.duplicates, result.cancelled)}"))
+            if not (quiet and imported.result.deals):
+                typer.echo(import_line(imported.file, imported.result, imported.item,
+                                       evaluate))
+
+
+def import_line(file: str, result: "ImportResult", item: str, evaluate: bool) -> str:
+    """What an import of `file` says it did: skipped, stored already, or imported."""
+    if result.skipped:
+        return shown(f"{file}: already imported as dataset '{result.already_imported_as}', "
+                     f"skipped")
+    if not result.deals:
+        return shown(f"{file}: all {counted(result.duplicates, 'hand')} are stored already, "
+                     f"skipped")
+    rate = result.deals / result.seconds if result.seconds else 0
+    evaluated = " and evaluated" if evaluate else ""
+    return shown(f"{file}: imported{evaluated} {counted(result.deals, 'deal')} "
+                 f"({counted(result.hands, 'hand')}) as dataset '{result.name}' in "
+                 f"{result.seconds:.2f} s ({rate:,.0f} deals/s)"
+                 f"{_skipped_note(result.rejected, item)}"
+                 f"{_site_note(result.duplicates, result.cancelled)}")
 
 
 def _import_kept(files: list[str], done: list[str]) -> str:

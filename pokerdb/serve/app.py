@@ -1,7 +1,8 @@
 """`pokerdb serve`: a local web page to browse a pokerdb database, built on datasette (the
-optional `serve` extra). The database is opened without being changed: immutable (SQLite reads
-it as a file that cannot change: no lock, no journal), or, while a write-ahead log holds
-changes not yet in the file, read-only. It must already be at pokerdb's schema head.
+optional `serve` extra). The database is opened without being changed: read-only (seeing
+what another pokerdb, such as `pokerdb watch`, commits meanwhile), or immutable (no lock, no
+journal) where nothing can change it: its folder cannot be written and no write-ahead log is
+pending. It must already be at pokerdb's schema head.
 """
 
 import os
@@ -31,7 +32,7 @@ SQL_TIME_LIMIT_MS = 20_000
 @dataclass(frozen=True)
 class Served:
     path: Path
-    immutable: bool  # False: read-only, a write-ahead log holding changes not in the file
+    immutable: bool  # False: read-only, the file may change while it is served
 
 
 def served_database(db: str | None) -> Served:
@@ -44,7 +45,10 @@ def served_database(db: str | None) -> Served:
         raise PokerdbError(f"no database at {path}: import something first (pokerdb import "
                            f"FILE)")
     log = Path(path + "-wal")
-    immutable = not (log.exists() and log.stat().st_size > 0)
+    # Immutable only where nothing can change it (no write-ahead log pending, and a folder no
+    # one may write in); else read-only, seeing what `pokerdb watch` or an import commits.
+    immutable = not (log.exists() and log.stat().st_size > 0) and not os.access(
+        Path(path).resolve().parent, os.W_OK)
     mode = "immutable=1" if immutable else "mode=ro"
     connection = sqlite3.connect(f"file:{Path(path).resolve()}?{mode}", uri=True)
     try:
@@ -69,9 +73,10 @@ def datasette_app(served: Served) -> Any:
         from datasette.plugins import pm
     except ImportError:
         raise PokerdbError(NEEDS) from None
-    from pokerdb.serve import charts, connections
+    from pokerdb.serve import charts, connections, pages
 
-    for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections")):
+    for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections"),
+                         (pages, "pokerdb-pages")):
         if not pm.is_registered(plugin):
             pm.register(plugin, name=name)
     path = str(served.path)

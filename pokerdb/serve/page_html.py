@@ -1,0 +1,59 @@
+"""What the pages of `pokerdb serve` are written with: every value escaped (HTML, and the
+characters a terminal would act on as errors.shown writes them), tables, links to players, and
+the engine reading the served file."""
+
+import html
+import sqlite3
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import Engine, create_engine
+
+from pokerdb.errors import shown
+
+STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:72em}"
+         "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+         "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
+         "td.n{text-align:right}nav a{margin-right:1em}")
+
+
+def text(value: Any) -> str:
+    """A value as escaped HTML text ('' for None)."""
+    return "" if value is None else html.escape(shown(str(value)))
+
+
+def player_link(name: str, query: str = "") -> str:
+    return (f'<a class="player" href="/player/{quote(name, safe="")}'
+            f'{"?" + html.escape(query) if query else ""}">{text(name)}</a>')
+
+
+def hand_link(deal_id: int, label: str | None = None) -> str:
+    return f'<a href="/hand/{int(deal_id)}">{text(label or f"#{deal_id}")}</a>'
+
+
+def table(columns: Sequence[str], rows: Iterable[Sequence[str]], id_: str) -> str:
+    """A table of cells already written as HTML."""
+    head = "".join(f"<th>{text(column)}</th>" for column in columns)
+    body = "".join("<tr>" + "".join(f'<td class="col-{column}">{cell}</td>'
+                                    for column, cell in zip(columns, row, strict=True))
+                   + "</tr>" for row in rows)
+    return f'<table id="{id_}"><tr>{head}</tr>{body}</table>'
+
+
+def page(title: str, body: str) -> str:
+    return (f"<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{text(title)}</title>"
+            f"<style>{STYLE}</style></head><body><nav><a href=\"/\">database</a></nav>"
+            f"<h1>{text(title)}</h1>{body}</body></html>")
+
+
+@cache
+def engine_of(path: Path) -> Engine:
+    """An engine reading the served file, read-only."""
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True,
+                               check_same_thread=False)
+
+    return create_engine("sqlite://", creator=connect)

@@ -1,0 +1,110 @@
+"""The pages of `pokerdb serve`, at the HTTP level (httpx against the ASGI application): a
+player's page shows exactly what `pokerdb players` and `pokerdb sessions` print for the same
+filters; a hand's page lists its actions in order, and its amounts add up; hostile names are
+shown as data."""
+
+import asyncio
+import re
+from html import unescape
+from pathlib import Path
+
+import httpx
+import pytest
+from cash_hands import cash_hand
+from support import succeeds
+from test_player_stats import phh
+from test_sessions import HANDS
+from typer.testing import CliRunner
+
+from pokerdb.serve.app import datasette_app, served_database
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def database(runner: CliRunner, tmp_path: Path) -> Path:
+    path = tmp_path / "poker.db"
+    (tmp_path / "stars.txt").write_text(HANDS + cash_hand(
+        2001, "2024/01/04 09:00:00", names=("Ann", HOSTILE, "Cy"), winner="Bo"))
+    succeeds(runner, "import", str(tmp_path / "stars.txt"), "--db", str(path))
+    folder = tmp_path / "phh"
+    folder.mkdir()
+    (folder / "a.phh").write_text(phh("NT", ["Ann", "Bo"], [1, 2], ["p2 f"]).replace(
+        "players = ['Ann', 'Bo']", 'players = ["Ann", "Bo\\u001b[31m"]'))
+    succeeds(runner, "import", str(folder), "--db", str(path))
+    return path
+
+
+def get(database: Path, *paths: str) -> list[httpx.Response]:
+    async def fetch() -> list[httpx.Response]:
+        app = datasette_app(served_database(str(database))).app()
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                     base_url="http://localhost") as client:
+            return [await client.get(path) for path in paths]
+
+    return asyncio.run(fetch())
+
+
+def cells(page: str, table_id: str) -> list[list[str]]:
+    """The rows of a table of the page, each cell's text."""
+    found = re.search(f'<table id="{table_id}">(.*?)</table>', page, re.DOTALL)
+    assert found is not None, table_id
+    return [[unescape(re.sub("<[^>]+>", "", cell)) for cell in re.findall(
+        "<td[^>]*>(.*?)</td>", row, re.DOTALL)]
+        for row in re.findall("<tr>(.*?)</tr>", found.group(1), re.DOTALL)][1:]
+
+
+def csv_rows(runner: CliRunner, *args: str) -> list[list[str]]:
+    return [line.split(",") for line in
+            succeeds(runner, *args, "-f", "csv", "--no-headers").stdout.splitlines()]
+
+
+@pytest.mark.parametrize(("query", "options"), [
+    ("", []), ("?since=2024-01-03", ["--since", "2024-01-03"]),
+    ("?currency=chips", ["--currency", "chips"]), ("?kind=cash", ["--cash"])])
+def test_a_players_page_shows_what_players_prints(runner: CliRunner, database: Path,
+                                                  query: str, options: list[str]) -> None:
+    [response] = get(database, f"/player/Ann{query}")
+    assert response.status_code == 200
+    db = ["--db", str(database)]
+    for table_id, by in (("results-all", []), ("results-stakes", ["--by", "stakes"]),
+                         ("results-position", ["--by", "position"])):
+        expected = [row for row in csv_rows(runner, "players", *by, *options, *db)
+                    if row[0] == "Ann"]
+        assert cells(response.text, table_id) == expected, table_id
+    sessions = [row[1:-1] for row in csv_rows(runner, "sessions", "--player", "Ann",
+                                               *options, *db)]
+    assert [row[:-1] for row in cells(response.text, "sessions")] == sessions
+    assert len(sessions) == (0 if "chips" in query else 2 if "since" in query else 4)
+
+
+def test_a_hands_page_adds_up(database: Path) -> None:
+    [response] = get(database, "/hand/2")
+    page = response.text
+    assert [row[1:3] for row in cells(page, "actions")] == [
+        ["dealer", "d dh p1 ????"], ["dealer", "d dh p2 ????"], ["dealer", "d dh p3 ????"],
+        ["Ann", "p3 f"], ["Bo", "p1 cbr 0.06"], ["Cy", "p2 f"]]
+    assert [row[3] for row in cells(page, "actions")] == [
+        "0.03", "0.03", "0.03", "0.03", "0.08", "0.08"]
+    # Bo's raise to 0.06 less the 0.04 no one called: Bo put in 0.02, Cy 0.02, Bo won 0.04.
+    assert cells(page, "results") == [["Bo", "0.02", "0.04", "0.00", "0.00", "0.02"],
+                                      ["Cy", "0.02", "0.00", "0.00", "0.00", "-0.02"],
+                                      ["Ann", "0.00", "0.00", "0.00", "0.00", "0.00"]]
+    assert ('<p id="totals">Put in 0.04 = won 0.04 + rake 0.00 + fees 0.00; the pot after '
+            'the last action 0.08, less 0.04 returned.</p>') in page
+    assert "Player 1 wins: everyone else folded" in page
+    assert '<a href="/hand/1">previous hand</a><a href="/hand/3">next hand</a>' in page
+    assert "From stars.txt#1002 (hand 2 of dataset stars.txt)" in page
+
+
+def test_hostile_names_are_data(database: Path) -> None:
+    hand, player, unknown = get(database, "/hand/6",
+                                "/player/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/hand/99")
+    for page in (hand.text, player.text):
+        assert "<script>" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert 'href="/player/%3Cscript%3Ealert%281%29%3C%2Fscript%3E"' in hand.text
+    assert cells(player.text, "results-all")[0][:3] == [HOSTILE, "USD", "1"]
+    [phh_hand] = get(database, "/hand/7")
+    assert "\x1b" not in phh_hand.text and "Bo\\x1b[31m" in phh_hand.text
+    assert unknown.status_code == 404
