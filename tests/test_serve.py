@@ -123,7 +123,8 @@ def test_pages_load_and_canned_queries_show_the_rows(server: str, browser: objec
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
     page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
             if message.type == "error" else None)
-    parameters = {"player": "Brian Rast", "position": "", "stakes": "", "showdown": ""}
+    parameters = {"player": "Brian Rast", "currency": "chips", "position": "", "stakes": "",
+                  "showdown": ""}
     pages = ["/", "/poker", *(f"/poker/{name}" for name in TABLES)]
     for path in pages:
         response = page.goto(server + path)
