@@ -15,6 +15,7 @@ from pokerdb.formats.pokerstars_lines import (
     SHOWN,
     SUMMARY_SEAT,
     TOTAL_POT,
+    HandSite,
     HandText,
 )
 from pokerdb.rules.cards import normalise_card
@@ -27,6 +28,7 @@ class HandLines(Protocol):
     text: HandText
     index: int
     exponent: int
+    site: HandSite
 
     def fail(self, problem: str) -> PhhError:
         """The error naming the line being read."""
@@ -132,9 +134,9 @@ class HandPlay:
         elif line.startswith("*** SUMMARY ***"):
             self.phase = _SUMMARY
             return True
-        elif line.startswith(("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***")):
+        elif line.startswith(self.hand.site.showdowns):
             self.phase = _SHOWDOWN
-        elif line.startswith("*** SECOND SHOW DOWN ***"):
+        elif line.startswith(self.hand.site.second_showdowns):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
             cards = self.hand_cards(board["cards"])
@@ -338,7 +340,7 @@ class HandPlay:
         if len(cards) < self.hole_count:
             cards += ["??"] * (self.hole_count - len(cards))
         self.cards[seat] = "".join(cards)
-        if shown["words"]:
+        if shown["words"] and not self.hand.site.summary_words:
             self.words[seat].append(shown["words"])
 
     def summary(self, line: str) -> None:
@@ -377,10 +379,12 @@ class HandPlay:
         if " mucked [" in line:
             self.know(seat, line[line.index(" mucked [") + 8:])
         elif " showed [" in line and self.shown[seat] is not None:
-            written = line[line.index(" showed [") + 9:].partition("]")[0]
+            written, _, rest = line[line.index(" showed [") + 9:].partition("]")
             if self.hand_cards(written) != self.shown[seat]:
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
+            if self.hand.site.summary_words and " with " in rest:
+                self.words[seat].append(rest.partition(" with ")[2].rstrip())
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""
