@@ -43,7 +43,7 @@ REFUSED: Final = (
 GGPOKER: Final = HandSite(
     "GGPoker", ("Poker Hand #",), HEADER, ("*** SHOWDOWN ***", "*** FIRST SHOWDOWN ***"),
     ("*** SECOND SHOWDOWN ***",), {}, 2014, REFUSED,  # GGNetwork dealt from 2014
-    summary_words=True)
+    shows_early=True)
 
 FORMAT: Final = FormatDescription(
     "ggpoker", HOLDEM, "GGPoker hand histories",

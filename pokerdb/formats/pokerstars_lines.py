@@ -60,7 +60,7 @@ class HandSite:
     def __init__(self, name: str, starts: tuple[str, ...], header: re.Pattern[str],
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
-                 refused: tuple[tuple[str, str], ...] = (), summary_words: bool = False) -> None:
+                 refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
@@ -71,9 +71,10 @@ class HandSite:
         # (words a line holds, the reason the hand is refused): money outside the pot that
         # pokerdb does not settle exactly
         self.refused = refused
-        # whether a shown hand is named by the summary's `showed [...] and won (...) with WORDS`
-        # (GGPoker's `shows` line names it as it stands when shown, before an all-in's board)
-        self.summary_words = summary_words
+        # whether hands are shown before the showdown's marker (GGPoker's, at an all-in or once
+        # the river's betting closes), each named as it stands then: shown at the showdown, and
+        # named by the summary's `showed [...] and won (...) with WORDS`
+        self.shows_early = shows_early
         self.words = re.compile("|".join(map(re.escape, starts)))
         self.line_start = re.compile("^\ufeff?(?:" + self.words.pattern + ")", re.MULTILINE)
 

@@ -68,6 +68,7 @@ class HandPlay:
         self.summarised = [False] * n  # listed by the summary's `Seat N: NAME ...`
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
+        self.early_shows: list[tuple[int, str]] = []  # shown before the showdown (shows_early)
         self.boards: tuple[list[str], list[str]] = ([], [])
         self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
         self.folded = [False] * n
@@ -136,6 +137,8 @@ class HandPlay:
             return True
         elif line.startswith(self.hand.site.showdowns):
             self.phase = _SHOWDOWN
+            if sum(not folded for folded in self.folded) > 1:  # shown early: at the showdown
+                self.play += self.early_shows
         elif line.startswith(self.hand.site.second_showdowns):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
@@ -295,11 +298,9 @@ class HandPlay:
                 raise hand.fail("expected 'shows [CARDS]'")
             self.know(seat, rest)
             self.shown[seat] = self.hand_cards(shown["cards"])
-            if self.phase == _SHOWDOWN:
-                self.play.append((hand.index, f"{p} sm {self.cards[seat]}"))
+            self.at_showdown(f"{p} sm {self.cards[seat]}")
         elif verb == "mucks":
-            if self.phase == _SHOWDOWN:
-                self.play.append((hand.index, f"{p} sm"))
+            self.at_showdown(f"{p} sm")
         elif what == "Dealt" or what.startswith(("doesn't show", "is sitting out", "sits out",
                                                  "is disconnected", "is connected",
                                                  "has timed out", "has returned")):
@@ -308,6 +309,14 @@ class HandPlay:
             raise hand.fail(f"{quoted(verb)}: not part of a hold'em or Omaha hand")
         else:
             raise hand.fail(f"unknown action {quoted(what)}")
+
+    def at_showdown(self, action: str) -> None:
+        """A show or muck: an action at the showdown; one before it (a site that shows hands
+        early: at an all-in, or once the river's betting closes) waits for the showdown."""
+        if self.phase == _SHOWDOWN:
+            self.play.append((self.hand.index, action))
+        elif self.hand.site.shows_early:
+            self.early_shows.append((self.hand.index, action))
 
     def post(self, seat: int, rest: str) -> None:
         words, _, written = rest.rpartition(" ")
@@ -340,7 +349,7 @@ class HandPlay:
         if len(cards) < self.hole_count:
             cards += ["??"] * (self.hole_count - len(cards))
         self.cards[seat] = "".join(cards)
-        if shown["words"] and not self.hand.site.summary_words:
+        if shown["words"] and not self.hand.site.shows_early:
             self.words[seat].append(shown["words"])
 
     def summary(self, line: str) -> None:
@@ -383,7 +392,7 @@ class HandPlay:
             if self.hand_cards(written) != self.shown[seat]:
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
-            if self.hand.site.summary_words and " with " in rest:
+            if self.hand.site.shows_early and " with " in rest:
                 self.words[seat].append(rest.partition(" with ")[2].rstrip())
 
     def written(self, units: int) -> str:
