@@ -72,11 +72,21 @@ OTHER_SITES: Final = (
 )
 
 
+# How the hand histories of the sites pokerdb reads begin, and their format (for a file read
+# as another site's).
+READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
+                     ("Poker Hand #", "ggpoker", "GGPoker"))
+
+
 def site_hint(line: str) -> str:
-    """For the first line of a hand history of a site pokerdb does not read: the site it looks
-    like ("; it looks like a Winamax hand history, a site pokerdb does not read"); else ""."""
+    """For the first line of a hand history: the site it looks like ("; it looks like a Winamax
+    hand history, a site pokerdb does not read", "; it looks like a GGPoker hand history: use
+    --format ggpoker"); else ""."""
     head = line.lstrip("\ufeff \t")
     for start, site in OTHER_SITES:
         if head.startswith(start):
             return f"; it looks like a {site} hand history, a site pokerdb does not read"
+    for start, name, site in READ_SITES:
+        if head.startswith(start):
+            return f"; it looks like a {site} hand history: use --format {name}"
     return ""
