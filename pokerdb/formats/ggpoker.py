@@ -10,14 +10,11 @@ A file is recognised by its first bytes; a folder, by a `.txt` file that starts 
 file).
 """
 
-import functools
 import re
 from typing import Final
 
-from pokerdb.formats.input import FormatDescription
-from pokerdb.formats.pokerstars import holds_site_files, site_histories, starts_as
+from pokerdb.formats.pokerstars import site_format
 from pokerdb.formats.pokerstars_lines import HandSite
-from pokerdb.rules.games import HOLDEM
 
 HEADER: Final = re.compile(
     r"Poker Hand #(?P<number>[A-Za-z]*\d+): +"
@@ -45,11 +42,4 @@ GGPOKER: Final = HandSite(
     ("*** SECOND SHOWDOWN ***",), {}, 2014, REFUSED,  # GGNetwork dealt from 2014
     shows_early=True)
 
-FORMAT: Final = FormatDescription(
-    "ggpoker", HOLDEM, "GGPoker hand histories",
-    "GGPoker hand histories (files of hands, or a folder of them), settled and checked "
-    "against what the files say was paid.", item="hand", reads_folders=True,
-    settles=True, open=functools.partial(site_histories, GGPOKER),
-    claims_folder=functools.partial(holds_site_files, GGPOKER),
-    looks_like=functools.partial(starts_as, GGPOKER), claims_content=True,
-    recognises="a file or folder that starts as GGPoker writes")
+FORMAT: Final = site_format("ggpoker", GGPOKER)

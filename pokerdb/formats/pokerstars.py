@@ -59,11 +59,16 @@ def site_histories(site: HandSite, source: Source) -> Input:
     return HandHistories(source, reader_of(site))
 
 
-FORMAT: Final = FormatDescription(
-    "pokerstars", HOLDEM, "PokerStars hand histories",
-    "PokerStars hand histories (files of hands, or a folder of them), settled and checked "
-    "against what the files say was paid.", item="hand", reads_folders=True,
-    settles=True, open=functools.partial(site_histories, POKERSTARS),
-    claims_folder=functools.partial(holds_site_files, POKERSTARS),
-    looks_like=functools.partial(starts_as, POKERSTARS), claims_content=True,
-    recognises="a file or folder that starts as PokerStars writes")
+def site_format(name: str, site: HandSite) -> FormatDescription:
+    """The format of a site's hand histories, in PokerStars' shape, as the registry takes it."""
+    return FormatDescription(
+        name, HOLDEM, f"{site.name} hand histories",
+        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
+        "against what the files say was paid.", item="hand", reads_folders=True,
+        settles=True, open=functools.partial(site_histories, site),
+        claims_folder=functools.partial(holds_site_files, site),
+        looks_like=functools.partial(starts_as, site), claims_content=True,
+        recognises=f"a file or folder that starts as {site.name} writes")
+
+
+FORMAT: Final = site_format("pokerstars", POKERSTARS)
