@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pokerdb.formats import hands, holdem, pe54, phh, pokerstars, uci
+from pokerdb.formats import ggpoker, hands, holdem, pe54, phh, pokerstars, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
 from pokerdb.formats.sources import Source, content_sha256, open_lines
@@ -42,6 +42,7 @@ class InputFormat(StrEnum):
     HOLDEM = holdem.FORMAT
     PHH = phh.FORMAT
     POKERSTARS = pokerstars.FORMAT
+    GGPOKER = ggpoker.FORMAT
     HANDS = hands.FORMAT
 
     @property

@@ -8,13 +8,14 @@ reading (pokerdb.formats.pokerstars_reader, with numpy and the replay) is loaded
 is opened.
 """
 
+import functools
 import os
 from pathlib import Path
 from typing import Final
 
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
-from pokerdb.formats.pokerstars_lines import HAND_STARTS, looks_like_pokerstars
+from pokerdb.formats.pokerstars_lines import POKERSTARS, HandSite, looks_like_site
 from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
 
@@ -27,15 +28,15 @@ def text_files(folder: Path) -> list[tuple[str, str]]:
     return files_under(folder, lambda name: name.lower().endswith(SUFFIX))
 
 
-def looks_like(text: str) -> bool:
-    """Whether a file's first bytes (as text) start a PokerStars hand; UTF-16 read as UTF-8
+def starts_as(site: HandSite, text: str) -> bool:
+    """Whether a file's first bytes (as text) start a hand of the site's; UTF-16 read as UTF-8
     leaves NULs between the letters, which are looked through."""
     head = text[:200].replace("\x00", "").lstrip("\ufeff\ufffd\ufffe \t\r\n")
-    return head.startswith(HAND_STARTS)
+    return head.startswith(site.starts)
 
 
-def claims_folder(folder: Path) -> bool:
-    """A folder of PokerStars files: one of its `.txt` files starts as PokerStars writes, and
+def holds_site_files(site: HandSite, folder: Path) -> bool:
+    """A folder of the site's files: one of its `.txt` files starts as the site writes, and
     none of its files is PHH's."""
     for _, _, names in os.walk(folder):
         if any(is_phh_name(name) for name in names):
@@ -43,24 +44,31 @@ def claims_folder(folder: Path) -> bool:
     for _, path in text_files(folder):
         try:
             with open(path, "rb") as file:
-                if looks_like_pokerstars(file.read(4096)):
+                if looks_like_site(file.read(4096), site):
                     return True
         except OSError:
             continue
     return False
 
 
-def _hand_histories(source: Source) -> Input:
+def site_histories(site: HandSite, source: Source) -> Input:
+    """A source of the site's hand histories as an import reads it."""
     from pokerdb.formats.phh_input import HandHistories  # numpy, and the replay
-    from pokerdb.formats.pokerstars_reader import POKERSTARS_READER
+    from pokerdb.formats.pokerstars_reader import reader_of
 
-    return HandHistories(source, POKERSTARS_READER)
+    return HandHistories(source, reader_of(site))
 
 
-FORMAT: Final = FormatDescription(
-    "pokerstars", HOLDEM, "PokerStars hand histories",
-    "PokerStars hand histories (files of hands, or a folder of them), settled and checked "
-    "against what the files say was paid.", item="hand", reads_folders=True,
-    settles=True, open=_hand_histories, claims_folder=claims_folder,
-    looks_like=looks_like, claims_content=True,
-    recognises="a file or folder that starts as PokerStars writes")
+def site_format(name: str, site: HandSite) -> FormatDescription:
+    """The format of a site's hand histories, in PokerStars' shape, as the registry takes it."""
+    return FormatDescription(
+        name, HOLDEM, f"{site.name} hand histories",
+        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
+        "against what the files say was paid.", item="hand", reads_folders=True,
+        settles=True, open=functools.partial(site_histories, site),
+        claims_folder=functools.partial(holds_site_files, site),
+        looks_like=functools.partial(starts_as, site), claims_content=True,
+        recognises=f"a file or folder that starts as {site.name} writes")
+
+
+FORMAT: Final = site_format("pokerstars", POKERSTARS)

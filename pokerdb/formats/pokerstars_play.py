@@ -15,6 +15,7 @@ from pokerdb.formats.pokerstars_lines import (
     SHOWN,
     SUMMARY_SEAT,
     TOTAL_POT,
+    HandSite,
     HandText,
 )
 from pokerdb.rules.cards import normalise_card
@@ -27,6 +28,7 @@ class HandLines(Protocol):
     text: HandText
     index: int
     exponent: int
+    site: HandSite
 
     def fail(self, problem: str) -> PhhError:
         """The error naming the line being read."""
@@ -66,6 +68,7 @@ class HandPlay:
         self.summarised = [False] * n  # listed by the summary's `Seat N: NAME ...`
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
+        self.early_shows: list[tuple[int, str]] = []  # shown before the showdown (shows_early)
         self.boards: tuple[list[str], list[str]] = ([], [])
         self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
         self.folded = [False] * n
@@ -132,9 +135,11 @@ class HandPlay:
         elif line.startswith("*** SUMMARY ***"):
             self.phase = _SUMMARY
             return True
-        elif line.startswith(("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***")):
+        elif line.startswith(self.hand.site.showdowns):
             self.phase = _SHOWDOWN
-        elif line.startswith("*** SECOND SHOW DOWN ***"):
+            if sum(not folded for folded in self.folded) > 1:  # shown early: at the showdown
+                self.play += self.early_shows
+        elif line.startswith(self.hand.site.second_showdowns):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
             cards = self.hand_cards(board["cards"])
@@ -293,11 +298,9 @@ class HandPlay:
                 raise hand.fail("expected 'shows [CARDS]'")
             self.know(seat, rest)
             self.shown[seat] = self.hand_cards(shown["cards"])
-            if self.phase == _SHOWDOWN:
-                self.play.append((hand.index, f"{p} sm {self.cards[seat]}"))
+            self.at_showdown(f"{p} sm {self.cards[seat]}")
         elif verb == "mucks":
-            if self.phase == _SHOWDOWN:
-                self.play.append((hand.index, f"{p} sm"))
+            self.at_showdown(f"{p} sm")
         elif what == "Dealt" or what.startswith(("doesn't show", "is sitting out", "sits out",
                                                  "is disconnected", "is connected",
                                                  "has timed out", "has returned")):
@@ -306,6 +309,14 @@ class HandPlay:
             raise hand.fail(f"{quoted(verb)}: not part of a hold'em or Omaha hand")
         else:
             raise hand.fail(f"unknown action {quoted(what)}")
+
+    def at_showdown(self, action: str) -> None:
+        """A show or muck: an action at the showdown; one before it (a site that shows hands
+        early: at an all-in, or once the river's betting closes) waits for the showdown."""
+        if self.phase == _SHOWDOWN:
+            self.play.append((self.hand.index, action))
+        elif self.hand.site.shows_early:
+            self.early_shows.append((self.hand.index, action))
 
     def post(self, seat: int, rest: str) -> None:
         words, _, written = rest.rpartition(" ")
@@ -338,7 +349,7 @@ class HandPlay:
         if len(cards) < self.hole_count:
             cards += ["??"] * (self.hole_count - len(cards))
         self.cards[seat] = "".join(cards)
-        if shown["words"]:
+        if shown["words"] and not self.hand.site.shows_early:
             self.words[seat].append(shown["words"])
 
     def summary(self, line: str) -> None:
@@ -377,10 +388,12 @@ class HandPlay:
         if " mucked [" in line:
             self.know(seat, line[line.index(" mucked [") + 8:])
         elif " showed [" in line and self.shown[seat] is not None:
-            written = line[line.index(" showed [") + 9:].partition("]")[0]
+            written, _, rest = line[line.index(" showed [") + 9:].partition("]")
             if self.hand_cards(written) != self.shown[seat]:
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
+            if self.hand.site.shows_early and " with " in rest:
+                self.words[seat].append(rest.partition(" with ")[2].rstrip())
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""

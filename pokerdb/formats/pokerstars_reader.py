@@ -25,6 +25,7 @@ import datetime
 import functools
 import itertools
 import re
+import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -38,11 +39,11 @@ from pokerdb.formats.phh_input import Found, HandReader
 from pokerdb.formats.pokerstars import text_files
 from pokerdb.formats.pokerstars_draw import DrawPlay
 from pokerdb.formats.pokerstars_lines import (
-    HEADER,
     SEAT,
     STAKES,
     TABLE,
     TIME_ZONES,
+    HandSite,
     HandText,
     amount_units,
     currency_of,
@@ -55,14 +56,15 @@ from pokerdb.formats.pokerstars_lines import (
 )
 from pokerdb.formats.pokerstars_play import HandPlay
 from pokerdb.formats.pokerstars_stud import StudPlay
+from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.toml_subset import has_control
 from pokerdb.rules.hand_record import (
-    POKERSTARS_RULES,
     Cancelled,
     HandDetails,
     PhhError,
     PhhHand,
     SiteFacts,
+    site_rules,
 )
 from pokerdb.rules.money import PLAY_MONEY
 from pokerdb.rules.variants import VARIANTS, Betting, Variant
@@ -80,12 +82,9 @@ GAMES: Final = {
 }
 STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
                      "Limit": Betting.FIXED_LIMIT}
-SITE: Final = "PokerStars"
-# hands of a file read as one part (pokerstars_parts); not Final, which the compiled module
-# (mypyc) would build in: tests cut files into parts of a few hands
+# hands of a file read as one part (site_parts); not Final, which the compiled module (mypyc)
+# would build in: tests cut files into parts of a few hands
 PART_HANDS = 500
-FIRST_YEAR: Final = 2001  # PokerStars dealt its first hands in 2001
-_ROOMS: Final = {None: SITE, "Zoom ": "PokerStars Zoom", "Home Game ": "PokerStars Home Game"}
 
 
 def pokerstars_files(path: Path) -> list[PhhFile]:
@@ -98,50 +97,51 @@ def pokerstars_files(path: Path) -> list[PhhFile]:
     return [PhhFile(source, file, site=True) for source, file in text_files(path)]
 
 
-def parse_pokerstars(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError | Cancelled]:
+def parse_site(site: HandSite, file: PhhFile,
+               content: bytes) -> Iterator[PhhHand | PhhError | Cancelled]:
     """The hands of one file's content, in order."""
     text = normalized(decoded(content))
-    before = leading_text(text)
+    before = leading_text(text, site)
     if before is not None:
         number, line = before
-        yield PhhError(file.source, f"line {number} {quoted(line)}: not a PokerStars hand "
-                                    f"(every hand starts 'PokerStars Hand #' or 'PokerStars "
-                                    f"Game #')")
+        words = " or ".join(f"'{start}'" for start in site.starts[:2])
+        yield PhhError(file.source, f"line {number} {quoted(line)}: not a {site.name} hand "
+                                    f"(every hand starts {words}){site_hint(line)}")
         return
-    starts = hand_starts(text)
+    starts = hand_starts(text, site)
     if not starts:
-        yield PhhError(file.source, "no PokerStars hands in the file")
+        yield PhhError(file.source, f"no {site.name} hands in the file")
         return
-    yield from _converted(file.source, text, starts, len(text),
+    yield from _converted(site, file.source, text, starts, len(text),
                           text.count("\n", 0, starts[0]) + 1)
 
 
-def pokerstars_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
+def site_parts(site: HandSite, file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
     """A file's hands in parts of PART_HANDS hands, each read on its own (by another process),
-    together what parse_pokerstars reads; the file whole when it holds fewer or does not start
+    together what parse_site reads; the file whole when it holds fewer or does not start
     with a hand."""
     text = normalized(decoded(content))
-    starts = hand_starts(text)
-    if len(starts) <= PART_HANDS or leading_text(text) is not None:
-        return [functools.partial(parse_pokerstars, file, content)]
+    starts = hand_starts(text, site)
+    if len(starts) <= PART_HANDS or leading_text(text, site) is not None:
+        return [functools.partial(parse_site, site, file, content)]
     parts: list[Callable[[], Found]] = []
     line = text.count("\n", 0, starts[0]) + 1
     for first in range(0, len(starts), PART_HANDS):
         begin = starts[first]
         end = starts[first + PART_HANDS] if first + PART_HANDS < len(starts) else len(text)
-        parts.append(functools.partial(_converted, file.source, text,
+        parts.append(functools.partial(_converted, site, file.source, text,
                                        starts[first:first + PART_HANDS], end, line))
         line += text.count("\n", begin, end)
     return parts
 
 
-def _converted(source: str, text: str, starts: Sequence[int], end: int,
+def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], end: int,
                first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
     """The hands of a normalized text that start at `starts` (see texts_between), each
     converted, or why it cannot be."""
     for hand in texts_between(text, starts, end, first_line):
         try:
-            yield _Hand(source, hand).convert()
+            yield _Hand(site, source, hand).convert()
         except PhhError as error:
             yield error
 
@@ -149,7 +149,8 @@ def _converted(source: str, text: str, starts: Sequence[int], end: int,
 class _Hand:
     """One hand's lines being read, line by line, into PHH actions and site facts."""
 
-    def __init__(self, file_source: str, text: HandText) -> None:
+    def __init__(self, site: HandSite, file_source: str, text: HandText) -> None:
+        self.site = site
         self.text = text
         self.source = file_source
         self.index = 0
@@ -203,9 +204,10 @@ class _Hand:
             moment = parse_date(date, time)
         except ValueError:
             raise self.fail(f"{quoted(written)} is not a date and time") from None
-        if not FIRST_YEAR <= moment.year <= datetime.date.today().year + 1:
-            raise self.fail(f"{quoted(written)}: a PokerStars hand is played from "
-                            f"{FIRST_YEAR} on, not in {moment.year}")
+        first = self.site.first_year
+        if not first <= moment.year <= datetime.date.today().year + 1:
+            raise self.fail(f"{quoted(written)}: a {self.site.name} hand is played from "
+                            f"{first} on, not in {moment.year}")
         return moment
 
     def utc(self, moment: datetime.datetime | None,
@@ -217,15 +219,30 @@ class _Hand:
         offset = _utc_offset(name, moment.replace(minute=0, second=0))
         return (moment - offset).replace(tzinfo=datetime.UTC)
 
+    def refuse_unsettled(self) -> None:
+        """A line of a construct the site's hands hold that pokerdb does not settle exactly
+        (money outside the pot): the hand is refused, naming it."""
+        for index, line in enumerate(self.text.lines):
+            for words, reason in self.site.refused:
+                if words in line:
+                    self.index = index
+                    raise self.fail(reason)
+
     def convert(self) -> PhhHand | Cancelled:
         lines = self.text.lines
-        header = HEADER.match(lines[0])
+        site = self.site
+        header = site.header.match(lines[0])
         if header is None:
-            raise self.fail("not a PokerStars hand header")
-        self.source = f"{self.source}#{header['number']}"
-        hand_number = str(self.digits(header["number"], "the hand number"))
+            raise self.fail(f"not a {site.name} hand header")
+        fields = header.groupdict()
+        number = header["number"]
+        self.source = f"{self.source}#{number}"
+        prefix = number[:len(number) - len(number.lstrip(_LETTERS))]  # GGPoker's "RC", "TM"
+        digits = str(self.digits(number[len(prefix):], "the hand number"))
+        hand_number = number if prefix else digits
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
+        self.refuse_unsettled()
         if header["tournament"] is not None:
             self.digits(header["tournament"], "the tournament number")
         if header["level"] is not None and not header["level"].isascii():
@@ -279,19 +296,20 @@ class _Hand:
             antes, blinds = antes[::-1], blinds[::-1]
         self.index = 0
         local = self.when(header["date"], header["time"])
-        eastern = self.when(header["date2"], header["time2"])
-        zone = header["zone"] or None
-        played_at = self.utc(eastern, header["zone2"]) if eastern else self.utc(local, zone)
+        eastern = self.when(fields.get("date2"), fields.get("time2"))
+        zone = fields.get("zone") or None
+        played_at = self.utc(eastern, fields.get("zone2")) if eastern else self.utc(local, zone)
         details = HandDetails(
-            hand=hand_number, table=table["table"], event=header["club"],
-            venue=SITE, year=local.year if local else None,
+            hand=hand_number, table=table["table"], event=fields.get("club"),
+            venue=site.name, year=local.year if local else None,
             month=local.month if local else None, day=local.day if local else None,
             time=local.time() if local else None, time_zone=zone,
             time_zone_abbreviation=zone, level=None, seat_count=seat_count or None,
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
-        site = SiteFacts(
-            site=_ROOMS.get(header["room"] or header["zoom"], SITE), button_seat=button or None,
+        facts = SiteFacts(
+            site=site.rooms.get(fields.get("room") or fields.get("zoom") or "", site.name),
+            button_seat=button or None,
             played_at=played_at,
             tournament=header["tournament"], buy_in=header["buy_in"], level=header["level"],
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
@@ -310,8 +328,8 @@ class _Hand:
             actions=tuple(body.actions), ante_trimming_status=body.short_ante,
             players=tuple(name for _, name, _ in seated),
             finishing_stacks=None,
-            winnings=tuple(body.collected), details=details, site=site,
-            rules=POKERSTARS_RULES)
+            winnings=tuple(body.collected), details=details, site=facts,
+            rules=site_rules(site.name))
 
 
 def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
@@ -379,5 +397,10 @@ def _utc_offset(zone: str, hour: datetime.datetime) -> datetime.timedelta:
     return offset
 
 
-POKERSTARS_READER: Final = HandReader(pokerstars_files, parse_pokerstars, ".txt files",
-                                      site=True, parts=pokerstars_parts)
+def reader_of(site: HandSite) -> HandReader:
+    """How the site's files are read."""
+    return HandReader(pokerstars_files, functools.partial(parse_site, site), ".txt files",
+                      site=True, parts=functools.partial(site_parts, site))
+
+
+_LETTERS: Final = string.ascii_letters

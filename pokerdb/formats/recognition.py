@@ -54,8 +54,39 @@ def first_text(path: Path) -> str:
 
 
 def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Rejected:
-    """A rejected line, its reason pointing to the first of the other formats it looks like."""
+    """A rejected line, its reason pointing to the first of the other formats it looks like,
+    or to the site whose hand histories it looks like."""
     for other in others:
         if other.looks_like(rejected.raw):
             return replace(rejected, reason=f"{rejected.reason}; {other.hint}")
-    return rejected
+    hint = site_hint(rejected.raw)
+    return replace(rejected, reason=f"{rejected.reason}{hint}") if hint else rejected
+
+
+# How the hand histories of sites pokerdb does not read begin (their first line), and the site.
+OTHER_SITES: Final = (
+    ("Winamax Poker - ", "Winamax"), ("***** 888poker", "888poker"),
+    ("#Game No : ", "888poker or partypoker"), ("***** Hand History for Game ", "partypoker"),
+    ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
+    ("Bovada Hand #", "Bovada"), ("<session sessioncode=", "iPoker"),
+)
+
+
+# How the hand histories of the sites pokerdb reads begin, and their format (for a file read
+# as another site's).
+READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
+                     ("Poker Hand #", "ggpoker", "GGPoker"))
+
+
+def site_hint(line: str) -> str:
+    """For the first line of a hand history: the site it looks like ("; it looks like a Winamax
+    hand history, a site pokerdb does not read", "; it looks like a GGPoker hand history: use
+    --format ggpoker"); else ""."""
+    head = line.lstrip("\ufeff \t")
+    for start, site in OTHER_SITES:
+        if head.startswith(start):
+            return f"; it looks like a {site} hand history, a site pokerdb does not read"
+    for start, name, site in READ_SITES:
+        if head.startswith(start):
+            return f"; it looks like a {site} hand history: use --format {name}"
+    return ""

@@ -138,10 +138,19 @@ POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_fold
                                 open_pair_doubles=True)
 
 
+# The sites whose files pokerdb reads, by the start of the site's name as stored ("PokerStars
+# Zoom" is PokerStars'): the rules their files are written by. GGPoker's files are written as
+# PokerStars' are (a short all-in call completed, the big blind's full call before the flop).
+SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES}
+
+
 def site_rules(site: str | None) -> BettingRules:
-    """The betting rules of a site's hands ("PokerStars", "PokerStars Zoom", ...); PHH's for
-    any other, or none."""
-    return POKERSTARS_RULES if site is not None and site.startswith("PokerStars") else PHH_RULES
+    """The betting rules of a site's hands ("PokerStars", "PokerStars Zoom", "GGPoker", ...);
+    PHH's for any other, or none."""
+    for name, rules in SITE_RULES.items():
+        if site is not None and site.startswith(name):
+            return rules
+    return PHH_RULES
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -3,6 +3,7 @@
 
 - High hands (PokerStars: `two pair, Aces and Kings`, a hi/lo hand's `HI: a flush, Nine high`):
   the category the words begin with.
+  GGPoker's (`Pair of Kings and Pair of Tens`, `Aces-High Straight`): the category they name.
 - Deuce-to-seven lows (`Lo: 9,7,6,4,2`, `Lo: a pair of Eights`, `Lo: a straight, Four to
   Eight`): the ranks of a hand without a pair, straight or flush, else its category.
 - Badugis (`Badugi: 9,4,2,A`, `3-card: 7,5,4`): the number of cards and their ranks.
@@ -29,12 +30,27 @@ _LOW_RANKS: Final = re.compile(r"[2-9TJQKA](?:,[2-9TJQKA]){4}")
 _BADUGI: Final = re.compile(r"(?:Badugi|[1-3]-card): [2-9TJQKA](?:,[2-9TJQKA]){0,3}")
 
 
+# GGPoker's words, as its shown hands are named: `Pair of Kings and Pair of Tens`, `Three Nines`,
+# `Aces-High Straight`, `Ace-High`.
+_GG_WORDS: Final = (
+    (re.compile(r"Pair of \w+ and Pair of \w+"), Category.TWO_PAIRS),
+    (re.compile(r"Pair of \w+"), Category.ONE_PAIR),
+    (re.compile(r"Three \w+"), Category.THREE_OF_A_KIND),
+    (re.compile(r"\w+-High Straight"), Category.STRAIGHT),
+    (re.compile(r"\w+-High"), Category.HIGH_CARD),
+)
+
+
 def category_named(words: str) -> Category | None:
     """The category the site's words name ('two pair, Aces and Kings'; a hi/lo hand's high half:
-    'HI: a flush, Nine high'); None for words of another kind."""
+    'HI: a flush, Nine high'; GGPoker's 'Pair of Kings and Pair of Tens'); None for words of
+    another kind."""
     words = words.removeprefix("HI: ")
     for start, category in _WORDS:
         if words.startswith(start):
+            return category
+    for pattern, category in _GG_WORDS:
+        if pattern.fullmatch(words):
             return category
     return None
 
