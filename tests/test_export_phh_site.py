@@ -19,6 +19,7 @@ from test_pokerstars_situations import (
 )
 from typer.testing import CliRunner
 
+from pokerdb.storage.engines import open_engine
 from pokerdb.storage.schema import deals, seats
 
 # Every column but those that say where a row is (its id, dataset, position and file).
@@ -94,6 +95,7 @@ def test_a_site_field_not_as_pokerdb_writes_it_is_one_line(
                   and "won (pot not" not in path.read_text(encoding="utf-8"))
     text = cashed.read_text(encoding="utf-8")
     bad = tmp_path / "bad.phh"
+    open_engine(other_url, create=True).dispose()  # made first: a failed import keeps it
     for old, new, message in (
             ('_played_at = "2025-03-01T09:00:00+00:00"', '_played_at = "2025-03-01 09:00"',
              "field '_played_at' is '2025-03-01 09:00': a date and time with its offset from "

@@ -270,3 +270,53 @@ def test_each_players_net_per_money_is_what_the_files_lines_say(
     assert {(row["player"], row["currency"]): Decimal(str(row["net"])) for row in shown} == \
         expected
     assert {money for _, money in expected} == {"USD", "EUR", "GBP", "chips", "play"}
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ("Cy cashed out the hand for $5", "Cy cashed out the hand for 5.00 but is not in at the "
+                                      "showdown"),
+    ("Ann cashed out the hand for $5", "Ann cashed out the hand for 5.00 and collected 19.15 "
+                                       "from the same pot"),
+    ("Bo cashed out the hand for $5000", "Bo cashed out the hand for 5000.00, more than the "
+                                         "20.05 of the pots it may win"),
+])
+def test_a_forged_cash_out_is_refused(runner: CliRunner, db_url: str, tmp_path: Path,
+                                      line: str, problem: str) -> None:
+    """A cash-out only by a player still in at an all-in showdown, who collects nothing of
+    that pot, for at most its pots: else the hand's money would not balance."""
+    from test_pokerstars_situations import CASHED_OUT
+
+    from pokerdb.storage.engines import open_engine
+
+    forged = CASHED_OUT.replace("Bo cashed out the hand for $15.40 | Cash Out Fee $0.16\n",
+                                line + "\n").replace("(cashed out)", "")
+    if not line.startswith("Bo"):
+        forged = CASHED_OUT.replace("Ann collected $19.15 from pot\n",
+                                    f"Ann collected $19.15 from pot\n{line}\n")
+    path = tmp_path / "forged.txt"
+    path.write_text(forged, encoding="utf-8")
+    open_engine(db_url, create=True).dispose()
+    result = fails(runner, "import", str(path), "--db", db_url)
+    assert result.stderr == f"Error: {path}#250000000003: {problem}\n"
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(0,)]
+
+
+def test_a_forged_cash_out_in_an_exported_hand_is_refused(runner: CliRunner, db_url: str,
+                                                          tmp_path: Path) -> None:
+    """The same through PHH: `_cashed_out` for a player who folded."""
+    from test_pokerstars_situations import CASHED_OUT
+
+    source = tmp_path / "hand.txt"
+    source.write_text(CASHED_OUT, encoding="utf-8")
+    succeeds(runner, "import", str(source), "--db", db_url, "--quiet")
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    (exported,) = sorted(out.glob("*/*.phh"))
+    text = exported.read_text(encoding="utf-8")
+    assert "_cashed_out = [0, 0, 15.4]" in text
+    forged = tmp_path / "forged.phh"
+    forged.write_text(text.replace("_cashed_out = [0, 0, 15.4]", "_cashed_out = [5, 0, 15.4]"),
+                      encoding="utf-8")
+    result = fails(runner, "import", str(forged), "--db", db_url)
+    assert result.stderr == (f"Error: {forged}: Cy cashed out the hand for 5.00 but is not in "
+                             f"at the showdown\n")

@@ -16,6 +16,7 @@ from pokerdb.formats.phh_reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.recorded_figures import check_recorded
 from pokerdb.rules.settlement import Settlement
+from pokerdb.storage.engines import open_engine
 
 # Heads-up, the button posts the small blind and folds: p1 wins 1, p2 loses 1.
 FOLDED = """\
@@ -138,6 +139,7 @@ def test_the_import_refuses_a_contradicting_hand_and_keeps_the_others_with_skip_
     folder.mkdir()
     (folder / "a.phh").write_text(FOLDED + "finishing_stacks = [201, 199]\n")
     (folder / "b.phh").write_text(FOLDED + "finishing_stacks = [150, 250]\n")
+    open_engine(db_url, create=True).dispose()  # made first: a failed import keeps it
     refused = fails(runner, "import", str(folder), "--db", db_url)
     assert refused.stderr == (f"Error: {folder}/b.phh: p1's finishing stack is 150 in the "
                               "file, 201 by its actions\n")

@@ -23,6 +23,7 @@ from typing import cast
 
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import Replayed, Settlement
+from pokerdb.rules.site_settlement import check_cash_outs, rake_shares
 
 
 def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
@@ -68,8 +69,10 @@ def _as_paid(replayed: Replayed, settlement: Settlement) -> Settlement:
                                         f"{hand.amount(settlement.won[seat])} it won by its "
                                         f"actions")
     cashed_out = (0,) * hand.player_count if hand.site is None else hand.site.cashed_out
-    if any(cashed_out):
+    if hand.site is not None and any(cashed_out):
+        check_cash_outs(replayed, paid)
         _check_cash_outs(replayed, settlement, paid, sum(raked))
+        raked = list(rake_shares(hand.site, settlement.won, paid))
     elif sum(raked) != hand.taken:
         raise PhhError(hand.source, f"its winnings are {hand.amount(sum(raked))} less than "
                                     f"its actions award, not its rake and fees of "

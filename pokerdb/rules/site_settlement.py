@@ -62,24 +62,25 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     else:
         won = settlement.won
         _check_words(hand, site, replayed, strengths, 0)
-    _check_cash_outs(hand, site, replayed)
+    check_cash_outs(replayed, site.collected)
     _check_amounts(hand, site, replayed, won)
     paid = tuple(collected + out for collected, out in
                  zip(site.collected, site.cashed_out, strict=True))
     return Settlement(
         won=paid, net=tuple(gain - put for gain, put in zip(paid, replayed.put_in, strict=True)),
         showed=settlement.showed, winner=settlement.winner, awards=first.awards,
-        raked=_rake_shares(site, won))
+        raked=rake_shares(site, won, site.collected))
 
 
-def _rake_shares(site: SiteFacts, won: tuple[int, ...]) -> tuple[int, ...]:
+def rake_shares(site: SiteFacts, won: tuple[int, ...],
+                collected: tuple[int, ...]) -> tuple[int, ...]:
     """Each seat's share of the hand's rake and fees, which add up to them: a seat that did not
     cash out paid what pokerdb awards it less what it collected; the seats that cashed out
     paid the rest of the pot's rake and fees (of the pots they won, which the site kept) and
     the fees of their cash-outs, shared by what pokerdb awards them (the odd unit to the
     first), where several did."""
-    shares = [0 if out else gain - collected for gain, collected, out
-              in zip(won, site.collected, site.cashed_out, strict=True)]
+    shares = [0 if out else gain - got for gain, got, out
+              in zip(won, collected, site.cashed_out, strict=True)]
     leavers = [seat for seat, out in enumerate(site.cashed_out) if out]
     if not leavers:
         return tuple(shares)
@@ -94,10 +95,14 @@ def _rake_shares(site: SiteFacts, won: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(shares)
 
 
-def _check_cash_outs(hand: PhhHand, site: SiteFacts, replayed: Replayed) -> None:
-    """A cash-out is only by a player still in when the betting closed for good with the
-    players all in before the river, who collects nothing of the pot cashed out of, for at
-    most the pots that player may win."""
+def check_cash_outs(replayed: Replayed, collected: tuple[int, ...]) -> None:
+    """A cash-out (a site's hand's, SiteFacts.cashed_out) is only by a player still in when
+    the betting closed for good with the players all in before the river, who collected
+    nothing of the pot cashed out of (`collected`, per seat), for at most the pots that player
+    may win."""
+    hand = replayed.hand
+    site = hand.site
+    assert site is not None
     amount = hand.amount
     all_in = () if replayed.all_in is None else replayed.all_in.seats
     for seat, out in enumerate(site.cashed_out):
@@ -110,9 +115,9 @@ def _check_cash_outs(hand: PhhHand, site: SiteFacts, replayed: Replayed) -> None
         if seat + 1 not in all_in:
             raise hand.error(f"{name} cashed out the hand for {amount(out)}, a hand not all "
                              f"in before the river")
-        if site.collected[seat]:
+        if collected[seat]:
             raise hand.error(f"{name} cashed out the hand for {amount(out)} and collected "
-                             f"{amount(site.collected[seat])} from the same pot")
+                             f"{amount(collected[seat])} from the same pot")
         contested = sum(pot.amount for pot in replayed.pots if seat + 1 in pot.seats)
         if out > contested:
             raise hand.error(f"{name} cashed out the hand for {amount(out)}, more than the "
