@@ -19,7 +19,7 @@ from pokerdb.formats.deal_lines import UTF8_BOM
 from pokerdb.formats.phh_amounts import MAX_DIGITS
 from pokerdb.formats.phh_fields import Fields
 from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_site import TAKEN_FIELDS, exported_site
+from pokerdb.formats.phh_site import SITE_FIELD, TAKEN_FIELDS, exported_site
 from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
 from pokerdb.formats.phh_venues import accounting_of
 from pokerdb.rules.hand_record import PhhError, PhhHand, site_rules
@@ -96,7 +96,8 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
     details = fields.details()
-    accounting = accounting_of(details.venue)
+    # A site's hand that pokerdb exported (`_site`) states PHH's own figures, whatever its venue.
+    accounting = accounting_of(None if SITE_FIELD in fields.table else details.venue)
     if accounting.zeros_unrecorded and winnings is not None and not any(winnings):
         winnings = None  # the venue's files write zeros where nothing was recorded
     taken = [fields.optional_amount(name) for name in TAKEN_FIELDS]
