@@ -265,3 +265,27 @@ def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
                             text=True, check=True).stdout
     assert "pokerdb.rules.settlement" in loaded
     assert "pokerkit" not in loaded
+
+
+def test_each_hand_of_a_phhs_that_tomllib_reads_is_read_alone(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """A hand outside the fast reader's subset (`inf`) is read by tomllib from its own text,
+    not behind a blank line for every line before it (which made a file of many such hands
+    take time growing with the square of its hands); a hand that is not TOML still has its
+    line numbers the file's."""
+    read: list[str] = []
+    loads = tomllib.loads
+
+    def counted(text: str, **options: object) -> dict[str, object]:
+        read.append(text)
+        return loads(text, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("pokerdb.formats.toml_subset.tomllib.loads", counted)
+    hand = MINIMAL.replace("starting_stacks = [200, 100]", "starting_stacks = [inf, inf]")
+    assert hand != MINIMAL
+    text = "".join(f"[{key}]\n{hand}\n" for key in range(1, 41))
+    hands = list(parse_hands(text + "[41]\nvariant = = 'NT'\n", "many.phhs"))
+    assert [type(each) for each in hands] == [PhhHand] * 40 + [PhhError]
+    assert [each.starting_stacks for each in hands[:40]] == [(None, None)] * 40
+    assert read[:40] == [f"[{key}]\n{hand}\n" for key in range(1, 41)]
+    assert str(hands[40]).endswith("Invalid value (at line 322, column 11)")

@@ -129,12 +129,17 @@ class Fields:
         return None if value is None else self._amount(name, value, positive=False)
 
     def numbers(self, name: str, players: int | None = None,
-                infinite: bool = False) -> list[int | Decimal]:
+                infinite: bool = False, signed: bool = False) -> list[int | Decimal]:
         """An array of amounts, one per player when `players` is given; zero is allowed
-        except where `infinite` (starting stacks: positive, `inf` when unknown)."""
+        except where `infinite` (starting stacks: positive, `inf` when unknown). Where
+        `signed`, a negative amount is read as its size (a blind posted out of turn: PHH
+        writes it negative, and it is posted as pokerkit posts it, live)."""
         value = self.required(name)
         if not isinstance(value, list):
             raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
+        if signed:
+            value = [-item if type(item) in (int, Decimal) and item < 0 else item
+                     for item in value]
         self._count(name, value, players)
         # whole amounts, in range: the common case (a loop, not min(): compiled, min() of a
         # list parses its keywords at every call)
@@ -143,8 +148,10 @@ class Fields:
         return [self._amount(name, item, positive=infinite, infinite=infinite)
                 for item in value]
 
-    def optional_numbers(self, name: str, players: int) -> list[int | Decimal] | None:
-        return None if self.table.get(name) is None else self.numbers(name, players)
+    def optional_numbers(self, name: str, players: int,
+                         signed: bool = False) -> list[int | Decimal] | None:
+        return (None if self.table.get(name) is None
+                else self.numbers(name, players, signed=signed))
 
     def texts(self, name: str, players: int | None = None) -> list[str]:
         value = self.required(name)

@@ -237,7 +237,8 @@ class HandHistories:
         batch = replace(settle(pending.hands), cancelled=pending.cancelled)
         if not any(hand.replayed.hand.site is not None
                    or hand.replayed.hand.finishing_stacks is not None
-                   or hand.replayed.hand.winnings is not None for hand in batch.hands):
+                   or hand.replayed.hand.winnings is not None or hand.replayed.undecided
+                   for hand in batch.hands):
             yield batch
             return
         keep: list[int] = []

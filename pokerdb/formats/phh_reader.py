@@ -19,8 +19,9 @@ from pokerdb.formats.deal_lines import UTF8_BOM
 from pokerdb.formats.phh_amounts import MAX_DIGITS
 from pokerdb.formats.phh_fields import Fields
 from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_site import TAKEN_FIELDS, exported_site
+from pokerdb.formats.phh_site import SITE_FIELD, TAKEN_FIELDS, exported_site
 from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
+from pokerdb.formats.phh_venues import accounting_of
 from pokerdb.rules.hand_record import PhhError, PhhHand, site_rules
 
 
@@ -87,13 +88,18 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
                                              f"least 2 players")
     players = len(stacks)
     antes = fields.numbers("antes", players)
-    blinds = fields.optional_numbers("blinds_or_straddles", players)
+    blinds = fields.optional_numbers("blinds_or_straddles", players, signed=True)
     # a list, not map's iterator: compiled (mypyc), unpacking an iterator that raises reports
     # 'not enough values to unpack' instead of the field's error
     bring_in, small_bet, big_bet, min_bet = [fields.optional_number(name)
                                              for name in AMOUNT_FIELDS]
     finishing = fields.optional_numbers("finishing_stacks", players)
     winnings = fields.optional_numbers("winnings", players)
+    details = fields.details()
+    # A site's hand that pokerdb exported (`_site`) states PHH's own figures, whatever its venue.
+    accounting = accounting_of(None if SITE_FIELD in fields.table else details.venue)
+    if accounting.zeros_unrecorded and winnings is not None and not any(winnings):
+        winnings = None  # the venue's files write zeros where nothing was recorded
     taken = [fields.optional_amount(name) for name in TAKEN_FIELDS]
     site = exported_site(fields, players)
     actions = fields.texts("actions")
@@ -125,10 +131,11 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         finishing_stacks=None if finishing is None else cast(
             "tuple[int, ...]", fields.units("finishing_stacks", finishing)),
         winnings=paid,
-        details=fields.details(),
+        details=details,
         site=None if site is None or paid is None else site.facts(fields, paid, rake, fees),
         taken=rake + fees,
         rules=site_rules(fields.optional_text("_site")),  # a site's hand pokerdb exported
+        accounting=accounting,
     )
 
 

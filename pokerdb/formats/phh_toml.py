@@ -73,13 +73,14 @@ def hand_tables(text: str, source: str) -> Iterator[tuple[str, object] | PhhErro
 
 
 def _section(text: str, lines_before: int, source: str) -> dict[str, object]:
-    """One part of a .phhs document read alone; blank lines in front keep tomllib's line
-    numbers the file's."""
+    """One part of a .phhs document read alone. Only where it is not valid TOML is it read
+    again behind blank lines, which keep tomllib's line numbers the file's: tomllib steps
+    over each of them, so that reading every part so took time growing with the square of
+    the file's hands (3 ms a hand a thousand hands in)."""
     try:
-        fast = toml_subset.read_toml_subset(text, SPEC_FIELDS)
-    except ValueError:
-        fast = None
-    return fast if fast is not None else load_toml("\n" * lines_before + text, source)
+        return toml_subset.load_toml(text, SPEC_FIELDS)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return load_toml("\n" * lines_before + text, source)
 
 
 def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:

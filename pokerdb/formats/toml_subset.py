@@ -1,11 +1,12 @@
 """A fast reader of the subset of TOML that hand history files use, and tomllib for the rest.
 
-The subset is ``key = value`` lines whose values are plain strings, numbers, booleans or flat
-arrays of them, and ``[KEY]`` table headers. A document that steps outside it in any way is read
-by `tomllib` instead, so every valid document reads correctly, and tomllib words the syntax
-errors.
+The subset is ``key = value`` lines whose values are plain strings, numbers, booleans, local
+times (``00:00:09``) or flat arrays of strings and numbers, and ``[KEY]`` table headers. A
+document that steps outside it in any way is read by `tomllib` instead, so every valid document
+reads correctly, and tomllib words the syntax errors.
 """
 
+import datetime
 import json
 import re
 import tomllib
@@ -37,7 +38,8 @@ def read_toml_subset(text: str,
                      bare_keys: frozenset[str] = frozenset()) -> dict[str, object] | None:
     """The document, if `text` is within the subset this reader knows, else None: lines that
     are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
-    that is a string without escapes, a plain integer or decimal, a boolean, or a one-line array
+    that is a string without escapes, a plain integer or decimal, a boolean, a local time
+    (``HH:MM:SS``), or a one-line array
     of strings and numbers (read as JSON, which agrees with TOML on that much). `bare_keys`: keys
     known to be bare, which need no look (the fields a format expects)."""
     document: dict[str, object] = {}
@@ -110,6 +112,14 @@ def _subset_value(text: str) -> object:
         return int(text)
     if text == "true" or text == "false":
         return text == "true"
+    if len(text) == 8 and text[2] == ":" and text[5] == ":":  # a local time, 00:00:09
+        digits = text[:2] + text[3:5] + text[6:]
+        if not (digits.isdigit() and digits.isascii()):
+            return None
+        try:
+            return datetime.time(int(digits[:2]), int(digits[2:4]), int(digits[4:]))
+        except ValueError:  # out of range: tomllib words it
+            return None
     if _NUMBER.fullmatch(text):
         return Decimal(text) if "." in text else int(text)
     return None

@@ -153,6 +153,27 @@ def site_rules(site: str | None) -> BettingRules:
     return PHH_RULES
 
 
+@dataclass(frozen=True, slots=True)
+class Accounting:
+    """What a source's `winnings` (and `finishing_stacks`) count, as its files are written: the
+    facts of one venue's conversion (pokerdb.formats.phh_venues), by which
+    rules.recorded_figures reconciles them with the actions. PHH's own: what each seat took
+    from the pots, uncalled bets not counted, before any rake."""
+
+    # Whether the winnings count the seat's uncalled bets returned: "net" (they do not),
+    # "gross" (they do), "either" (the venue's files do both, seat by seat).
+    returned: str = "net"
+    raked: bool = False  # the winnings are after the rake: a seat may take less than it won
+    # The most rake of a hand: this percent of its pot (rounded up to the hand's unit), and a
+    # fixed fee besides (a jackpot's drop), in hundredths of the hand's money.
+    rake_percent: int = 0
+    fee_cents: int = 0
+    zeros_unrecorded: bool = False  # winnings all zero: not recorded
+
+
+PHH_ACCOUNTING = Accounting()
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
@@ -180,6 +201,7 @@ class PhhHand:
     # finishing stacks are then what the site paid.
     taken: int = 0
     rules: BettingRules = PHH_RULES  # the betting rules it was dealt by
+    accounting: Accounting = PHH_ACCOUNTING  # what its winnings count (its venue's)
 
     @property
     def player_count(self) -> int:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import cast
 
-from pokerdb.rules.hand_record import PhhError
+from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement
 from pokerdb.rules.site_settlement import check_cash_outs, rake_shares
 
@@ -36,6 +36,11 @@ def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
                                     f"the players put in {hand.amount(sum(replayed.put_in))}")
     if hand.taken or (hand.site is not None and any(hand.site.cashed_out)):
         return _as_paid(replayed, settlement)
+    if replayed.undecided:
+        return _by_winnings(replayed, settlement)
+    accounting = hand.accounting
+    if accounting.raked or accounting.returned != "net":
+        return _reconciled(replayed, settlement)
     # A file's figures that are the settlement's own agree with it: only others are compared.
     if hand.winnings is not None and hand.winnings != settlement.won:
         _compare(replayed, "winnings", hand.winnings, settlement.won, settlement,
@@ -100,23 +105,121 @@ def _check_cash_outs(replayed: Replayed, settlement: Settlement, paid: tuple[int
                                     f"{hand.amount(site.fees)}")
 
 
-def _paid(replayed: Replayed) -> tuple[int, ...] | None:
-    """What the file says each seat took from the pots: its winnings, else what its
-    finishing stacks leave (a finishing stack less the starting stack, plus what it put in);
-    PhhError where the two disagree."""
+def _reconciled(replayed: Replayed, settlement: Settlement) -> Settlement:
+    """The settlement of a hand whose venue's winnings count otherwise than PHH's (its
+    Accounting): paid as they say, each seat's shortfall its share of the rake where the
+    venue's winnings are after it."""
     hand = replayed.hand
+    paid = _paid(replayed, settlement.won)
+    if paid is None:
+        return settlement
+    raked = tuple(won - got for won, got in zip(settlement.won, paid, strict=True))
+    if not hand.accounting.raked:
+        if any(raked):
+            _compare(replayed, "winnings", paid, settlement.won, settlement,
+                     _won_bounds(settlement, hand.player_count))
+        return settlement
+    for seat, share in enumerate(raked):
+        if share < 0:
+            raise PhhError(hand.source, f"{_player(hand, seat)}'s winnings are "
+                                        f"{hand.amount(paid[seat])} by the file, more than "
+                                        f"the {hand.amount(settlement.won[seat])} it won by "
+                                        f"its actions")
+    _check_rake(replayed, sum(raked))
+    return replace(settlement, won=paid, raked=raked, net=tuple(
+        got - put for got, put in zip(paid, replayed.put_in, strict=True)))
+
+
+def _by_winnings(replayed: Replayed, settlement: Settlement) -> Settlement:
+    """The settlement of a hand whose showdown shows cards the file does not know: as its
+    winnings say (the actions cannot); PhhError where nothing says who won, or where they
+    pay a seat out of the hand or more than the pot."""
+    hand = replayed.hand
+    seats = " and ".join(f"p{seat}" for seat in replayed.undecided)
+    paid = _paid(replayed, None)
+    if paid is None:
+        raise PhhError(hand.source, f"who won is unknown: {seats} show cards the file does "
+                                    f"not know (????), and it records no winnings")
+    pot = sum(replayed.put_in)
+    eligible = {seat for each in replayed.pots for seat in each.seats}
+    stray = next((seat for seat in range(hand.player_count)
+                  if paid[seat] and seat + 1 not in eligible), None)
+    if stray is not None:
+        raise PhhError(hand.source, f"{_player(hand, stray)}'s winnings are "
+                                    f"{hand.amount(paid[stray])} by the file, but it is out "
+                                    f"of the pots")
+    rake = pot - sum(paid)
+    if rake < 0 or (rake and not hand.accounting.raked):
+        raise PhhError(hand.source, f"its winnings add up to {hand.amount(sum(paid))}, the "
+                                    f"pot is {hand.amount(pot)}")
+    _check_rake(replayed, rake)
+    winners = [seat for seat in range(hand.player_count) if paid[seat]]
+    if rake and len(winners) > 1:
+        raise PhhError(hand.source, f"who paid its rake of {hand.amount(rake)} is unknown: "
+                                    f"{seats} show cards the file does not know (????), and "
+                                    f"{len(winners)} seats share the pot")
+    raked = tuple(rake if [seat] == winners else 0 for seat in range(hand.player_count))
+    return replace(settlement, won=paid, raked=raked if hand.accounting.raked else None,
+                   net=tuple(got - put for got, put in zip(paid, replayed.put_in, strict=True)),
+                   winner=winners[0] + 1 if len(winners) == 1 else 0, awards=())
+
+
+def _check_rake(replayed: Replayed, rake: int) -> None:
+    """PhhError when the rake that the file's figures leave is more than its venue takes."""
+    hand = replayed.hand
+    pot = sum(replayed.put_in)
+    accounting = hand.accounting
+    percent = accounting.rake_percent
+    fee = -(-accounting.fee_cents * 10 ** hand.exponent // 100)  # in units, rounded up
+    if rake * 100 > pot * percent + 99 + fee * 100:  # the share rounded up to the hand's unit
+        fees = f" and a fee of {hand.amount(fee)}" if fee else ""
+        raise PhhError(hand.source, f"its winnings are {hand.amount(rake)} less than its "
+                                    f"actions award: more than a rake of {percent}% of its "
+                                    f"pot of {hand.amount(pot)}{fees}")
+
+
+def _player(hand: PhhHand, seat: int) -> str:
+    """A seat (0-based) as messages name it: p1 (name)."""
+    return f"p{seat + 1}" + (f" ({hand.players[seat]})" if hand.players else "")
+
+
+def _winnings(replayed: Replayed, won: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """The file's winnings net of the uncalled bets returned, as its venue counts them
+    (Accounting.returned; "either": a seat's figure counts its returned bet where it is more
+    than the seat won, or, `won` unknown, where the figures add up to more than the pot)."""
+    hand = replayed.hand
+    winnings, returned = hand.winnings, replayed.returned
+    counted = hand.accounting.returned
+    if winnings is None or counted == "net" or not any(returned):
+        return winnings
+    if counted == "gross":
+        return tuple(got - back for got, back in zip(winnings, returned, strict=True))
+    if won is None:
+        gross = sum(winnings) > sum(replayed.put_in)
+        return tuple(got - back if gross else got
+                     for got, back in zip(winnings, returned, strict=True))
+    return tuple(got - back if got > mine and got >= back else got
+                 for got, back, mine in zip(winnings, returned, won, strict=True))
+
+
+def _paid(replayed: Replayed, won: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
+    """What the file says each seat took from the pots: its winnings (net of uncalled bets
+    returned: `_winnings`), else what its finishing stacks leave (a finishing stack less the
+    starting stack, plus what it put in); PhhError where the two disagree."""
+    hand = replayed.hand
+    winnings = _winnings(replayed, won)
     by_stacks = None
     if hand.finishing_stacks is not None and None not in hand.starting_stacks:
         by_stacks = tuple(end - start + put for end, start, put in zip(
             hand.finishing_stacks, cast("tuple[int, ...]", hand.starting_stacks),
             replayed.put_in, strict=True))
-    if hand.winnings is not None and by_stacks is not None and hand.winnings != by_stacks:
-        seat = next(seat for seat, (won, left) in enumerate(zip(hand.winnings, by_stacks,
-                                                                strict=True)) if won != left)
+    if winnings is not None and by_stacks is not None and winnings != by_stacks:
+        seat = next(seat for seat, (got, left) in enumerate(zip(winnings, by_stacks,
+                                                                strict=True)) if got != left)
         raise PhhError(hand.source, f"p{seat + 1}'s winnings are "
-                                    f"{hand.amount(hand.winnings[seat])}, its finishing stack "
+                                    f"{hand.amount(winnings[seat])}, its finishing stack "
                                     f"leaves {hand.amount(by_stacks[seat])}")
-    return hand.winnings if hand.winnings is not None else by_stacks
+    return winnings if winnings is not None else by_stacks
 
 
 def _won_bounds(settlement: Settlement, players: int) -> list[tuple[int, int]]:

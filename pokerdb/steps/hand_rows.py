@@ -78,7 +78,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             str(details.level) if details.level is not None else site_level(phh_hand),
             *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
                     phh_hand.bring_in]), phh_hand.ante_trimming_status,
-            *site_deal(phh_hand, money)))
+            *site_deal(phh_hand, settlement, money)))
         count = phh_hand.player_count
         hole_cards = replayed.hole_cards  # one a seat; by index (see _add_stat_rows)
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)])

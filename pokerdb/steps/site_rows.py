@@ -16,11 +16,15 @@ UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDat
 _NO_DEAL: Final = (None,) * len(SITE_DEAL_COLUMNS)
 
 
-def site_deal(hand: PhhHand, money: Money) -> tuple[object, ...]:
-    """The site columns of the hand's deals row (all NULL for a hand of no site)."""
+def site_deal(hand: PhhHand, settlement: Settlement, money: Money) -> tuple[object, ...]:
+    """The site columns of the hand's deals row (all NULL for a hand of no site but its rake,
+    where its venue's winnings tell it: rules.recorded_figures)."""
     site = hand.site
     if site is None:
-        return _NO_DEAL
+        if settlement.raked is None:
+            return _NO_DEAL
+        rake = money([sum(settlement.raked)])[0]
+        return (*_NO_DEAL[:6], rake, *_NO_DEAL[7:])
     total_pot, rake, fees = money([site.total_pot, site.rake, site.fees])
     return (site.site, site.button_seat,
             None if site.played_at is None else site.played_at.strftime(UTC_TEXT),

@@ -32,6 +32,7 @@ class Replayed:
     variant: Variant
     actors: tuple[int | None, ...]  # per action: its player (1-based), None for the dealer
     put_in: tuple[int, ...]  # per seat, units put in (uncalled bets returned)
+    returned: tuple[int, ...]  # per seat, units of its uncalled bets returned to it
     pots: tuple[Pot, ...]  # main pot first; seats: those whose hands compete for it
     showdown: tuple[int, ...]  # seats whose hands are compared, in seat order; () if folded to
     # Per seat, the cards held at the end in the order dealt (a draw's new cards in place of
@@ -39,6 +40,9 @@ class Replayed:
     hole_cards: tuple[str | None, ...]
     board: str | None  # e.g. "JC 3D 5C 4H JH"; "" with no board; None if a card is unknown
     all_in: AllIn | None  # set when the betting closed for good before the last street
+    # The seats (1-based) that showed cards unknown to the file at the showdown: the actions
+    # do not say who won (its winnings may: rules.recorded_figures). () for most hands.
+    undecided: tuple[int, ...] = ()
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -59,8 +59,8 @@ class _Replay:
 
     __slots__ = (
         "actions_by", "all_in", "antes", "bets", "betting", "cards", "dealing", "hand",
-        "in_count", "in_hand", "index", "n", "phase", "put_in", "scale", "shown", "sizes",
-        "stacks", "street", "variant",
+        "in_count", "in_hand", "index", "n", "phase", "put_in", "returned", "scale", "shown",
+        "sizes", "stacks", "street", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant) -> None:
@@ -73,6 +73,7 @@ class _Replay:
         self.sizes = street_sizes(hand, variant)
         self.antes, self.bets = forced_bets(hand, self.stacks)
         self.put_in = list(self.antes)
+        self.returned = [0] * n
         self.in_hand = [True] * n
         self.in_count = n
         self.cards = Cards(variant, n)
@@ -99,7 +100,8 @@ class _Replay:
             self._finish()
         except Illegal as illegal:
             raise self.hand.error(illegal.reason) from None
-        contenders = self._contenders()
+        undecided = self._undecided()
+        contenders = list(self.in_hand) if undecided else self._contenders()
         pots = self._pots(contenders)
         site = self.hand.site
         if site is not None and site.known_at_end:
@@ -112,6 +114,7 @@ class _Replay:
             variant=self.variant,
             actors=tuple(self.actions_by),
             put_in=tuple(self.put_in),
+            returned=tuple(self.returned),
             pots=pots,
             showdown=tuple(seat for seat in range(1, self.n + 1) if contenders[seat - 1])
             if self.phase == _SHOWDOWN else (),
@@ -119,6 +122,7 @@ class _Replay:
                              for cards in self.cards.hole),
             board=cards_text(self.cards.board),
             all_in=self.all_in,
+            undecided=undecided,
         )
 
     def _finish(self) -> None:
@@ -265,7 +269,10 @@ class _Replay:
                 street.draw for street in self.variant.streets[self.street:])):
             raise Illegal("a hand is shown or mucked before the showdown")
         hole = self.cards.hole[seat]
-        if self.shown[seat] != _PENDING and not 0 < self.shown[seat] < len(hole):
+        # A seat may show again what it showed in part, or unknown (`sm ????`, then its cards
+        # once known: a file that shows an all-in player's hand on every street).
+        if self.shown[seat] != _PENDING and not (
+                0 < self.shown[seat] < len(hole) or (self.shown[seat] > 0 and None in hole)):
             raise Illegal(f"p{seat + 1} has already shown or mucked")
         if not self.in_hand[seat]:
             raise Illegal(f"p{seat + 1} is not in the hand")
@@ -361,6 +368,7 @@ class _Replay:
             bet = bets[seat]
             if bet > matched:
                 stacks[seat] += bet - matched
+                self.returned[seat] += bet - matched
                 bet = matched
             put_in[seat] += bet
             bets[seat] = 0
@@ -385,6 +393,15 @@ class _Replay:
         self.dealing.open(self.street)
 
     # --- the pots ---------------------------------------------------------------------------
+
+    def _undecided(self) -> tuple[int, ...]:
+        """The seats (1-based) that showed cards unknown to the file (`sm ????`) at a showdown
+        they compete in: the actions cannot say who won."""
+        if self.phase != _SHOWDOWN:
+            return ()
+        holes, in_hand, shown = self.cards.hole, self.in_hand, self.shown
+        return tuple(seat + 1 for seat in range(self.n) if in_hand[seat] and shown[seat] > 0
+                     and None in holes[seat])
 
     def _contenders(self) -> list[bool]:
         """Per seat: competes for the pots it reached at the end of the hand."""

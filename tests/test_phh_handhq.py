@@ -1,0 +1,87 @@
+"""The HandHQ hands of six sites (2009), as the phh-dataset converted them (tests/data/handhq,
+MIT: its LICENSE beside them): each site's `winnings` read by its own accounting
+(formats/phh_venues.py), each difference the accounting explains stored as rake, each other
+one refused and counted by its reason; every stored hand settled as pokerkit settles it."""
+
+import re
+from collections import Counter, deque
+from decimal import Decimal
+
+from pokerkit import HandHistory
+from support import REPO, rows, succeeds
+from typer.testing import CliRunner
+
+HANDHQ = REPO / "tests" / "data" / "handhq"
+
+
+
+def hand_texts() -> dict[str, str]:
+    """Each hand's TOML text by its source as import names it ("ABS/100NLH/...phhs#3")."""
+    texts: dict[str, str] = {}
+    for path in sorted(HANDHQ.glob("*/*/*.phhs")):
+        name = path.relative_to(HANDHQ).as_posix()
+        for key, body in re.findall(r"^\[(\d+)\]\n(.*?)(?=^\[\d+\]\n|\Z)", path.read_text(),
+                                    flags=re.M | re.S):
+            texts[f"{name}#{key}"] = body
+    return texts
+
+
+def pokerkit_nets(text: str) -> list[Decimal] | None:
+    """pokerkit's payoffs of a hand it plays to the end (None for one whose actions stop
+    before it)."""
+    state = deque(HandHistory.loads(text), maxlen=1)[0]
+    return None if state.status else [Decimal(str(payoff)) for payoff in state.payoffs]
+
+
+def reason_class(reason: str) -> str:
+    """A reject's reason without its seats, names and amounts."""
+    return re.sub(r"\d+(\.\d+)?", "N", re.sub(r"p\d+( \([^)]*\))?", "pN", reason))
+
+
+def test_each_sites_hands_are_stored_by_its_accounting(runner: CliRunner, db_url: str) -> None:
+    succeeds(runner, "import", str(HANDHQ), "--db", db_url, "--skip-invalid")
+    site = "substr({0}, 1, strpos({0}, '/') - 1)" if db_url.startswith("postgresql") \
+        else "substr({0}, 1, instr({0}, '/') - 1)"
+    stored = dict(rows(db_url, f"SELECT {site.format('source')}, count(*) FROM deals "
+                               f"GROUP BY 1"))
+    assert stored == {"ABS": 55, "FTP": 67, "IPN": 64, "ONG": 64, "PS": 52, "PTY": 63}
+    refused = Counter((source.split("/")[0], reason_class(reason)) for source, reason
+                      in rows(db_url, "SELECT raw, reason FROM rejects"))
+    unknown = "who won is unknown: {} show cards the file does not know (????), and it " \
+              "records no winnings"
+    assert refused == {
+        # a showdown of cards the file does not know, and no winnings to say who won
+        ("ABS", unknown.format("pN")): 5, ("ABS", unknown.format("pN and pN")): 1,
+        ("FTP", unknown.format("pN")): 4, ("IPN", unknown.format("pN")): 9,
+        ("PS", unknown.format("pN")): 5, ("PS", unknown.format("pN and pN")): 1,
+        # the actions stop after the river card
+        ("IPN", "the actions end before the hand is over (pN is to act)"): 1,
+        # differences no accounting explains: more paid than won, more kept than a rake
+        ("ABS", "its winnings are N less than its actions award: more than a rake of N% of "
+                "its pot of N and a fee of N"): 1,
+        ("ONG", "pN's winnings are N, its finishing stack leaves N"): 1,
+        ("PTY", "pN's winnings are N by the file, more than the N it won by its actions"): 2,
+    }
+    # The rake the winnings leave is stored where they are after it: the hand's and each
+    # seat's share, which add up.
+    raked = dict(rows(db_url, f"SELECT {site.format('d.source')}, count(*) FROM deals d "
+                              f"WHERE d.rake > 0 GROUP BY 1"))
+    assert raked == {"ABS": 28, "FTP": 7, "ONG": 29, "PS": 9, "PTY": 29}
+    assert rows(db_url, "SELECT count(*) FROM deals d WHERE d.rake <> (SELECT sum(s.raked) "
+                        "FROM seats s WHERE s.deal_id = d.id)") == [(0,)]
+    # Every stored hand: pokerkit's nets (before the rake), and of the hands pokerkit plays
+    # to the end, more than 90% are stored.
+    texts = hand_texts()
+    nets: dict[str, list[Decimal]] = {}
+    for source, net, raked_share in rows(db_url, "SELECT d.source, s.net, s.raked FROM deals d "
+                                                 "JOIN seats s ON s.deal_id = d.id "
+                                                 "ORDER BY d.id, s.player"):
+        nets.setdefault(source, []).append(Decimal(net + (raked_share or 0)) / 10_000)
+    assert len(nets) == 365
+    complete = {source for source, text in texts.items() if pokerkit_nets(text) is not None}
+    assert len(complete) == 394 and set(nets) <= complete
+    differ = {source for source in nets if pokerkit_nets(texts[source]) != nets[source]}
+    # One hand deals both players' cards face up (`d dh p1 Ks3h`) and then shows them as
+    # `????`: pokerdb settles it by the cards dealt, pokerkit pays no one (its pot vanishes).
+    assert differ == {"IPN/100NLH/ipn NLH handhq_1-OBFUSCATED.part.phhs#72"}
+    assert pokerkit_nets(texts[differ.pop()]) == [0] * 6
