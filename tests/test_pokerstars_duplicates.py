@@ -86,9 +86,17 @@ def test_a_utf8_file_with_a_line_in_cp1252_keeps_its_names(
         "cp1252"))
     path = tmp_path / "mixed.txt"
     path.write_bytes(bom + raw)
-    succeeds(runner, "import", str(path), "--db", db_url)
+    result = succeeds(runner, "import", str(path), "--db", db_url)
     assert rows(db_url, "SELECT name FROM seats ORDER BY player") == [
         ("Dee",), ("Ann",), ("B\u00f6",), ("\u00c7y",)]
+    line = 1 + raw.decode("cp1252").splitlines().index("B\u00f6: folds")
+    assert result.stderr == (f"Note: {path}: line {line} is not UTF-8 as the rest of the file "
+                             f"is: read as cp1252\n")  # said, and the hand stored
+    # A file in cp1252 throughout mixes nothing: read, without a word.
+    whole = tmp_path / "cp1252.txt"
+    whole.write_bytes(RETURNED.replace("#300000000301", "#300000000302").replace(
+        "Bo", "B\u00f6").encode("cp1252"))
+    assert succeeds(runner, "import", str(whole), "--db", db_url).stderr == ""
 
 
 def test_revision_0017_keys_stored_hands_by_the_sites_numbering(

@@ -10,6 +10,7 @@ from pokerdb.cli.terminal import (
     CountedProgress,
     counted,
     interruptible,
+    notes,
     progress_bars,
     user_errors,
 )
@@ -67,6 +68,7 @@ def import_command(
             if not (quiet and imported.result.deals):
                 typer.echo(import_line(imported.file, imported.result, imported.item,
                                        evaluate))
+            notes(list(imported.result.notes))
 
 
 def import_line(file: str, result: "ImportResult", item: str, evaluate: bool) -> str:

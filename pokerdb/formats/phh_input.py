@@ -31,6 +31,7 @@ from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh_amounts import number_text
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_reader import parse_file
+from pokerdb.formats.pokerstars_lines import mixed_encoding
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
@@ -111,6 +112,7 @@ class HandHistories:
         self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
         self.sizes: list[int] = []  # per file read by sha256: bytes on disk
         self.whole: str | None = None  # what sha256 returned
+        self.notes: list[str] = []  # what the import tells of its files (mixed encodings)
 
     def sha256(self) -> str | None:
         """The sha256 of the files' contents in path order (decompressed when gzip); None for
@@ -125,6 +127,7 @@ class HandHistories:
         for file in self.files:
             raw = _raw(file)
             hashed, content = _content(file, raw)
+            self._note(file, content)
             whole.update(hashed)
             self.sizes.append(len(raw) if isinstance(raw, bytes) else 0)
             kept_bytes += len(hashed)
@@ -133,6 +136,13 @@ class HandHistories:
                              or len(self.files) == 1 else None)
         self.whole = whole.hexdigest()
         return self.whole
+
+    def _note(self, file: PhhFile, content: bytes | PhhError) -> None:
+        """Note a site's file that mixes encodings (read all the same, line by line)."""
+        if self.reader.site and isinstance(content, bytes):
+            mixed = mixed_encoding(content)
+            if mixed is not None:
+                self.notes.append(f"{file.path}: {mixed}")
 
     def units(self) -> list[HandUnit] | None:
         """The work of the import (after sha256) in units, each of consecutive files of up to
@@ -193,6 +203,8 @@ class HandHistories:
                 raw = self._stream(file) if self.source.stream is not None else _raw(file)
                 kept = _content(file, raw)
                 size = len(raw) if isinstance(raw, bytes) else 0
+                if self.whole is None:  # not read by sha256 (stdin): noted now
+                    self._note(file, kept[1])
             else:
                 size = self.sizes[index]
             digest.update(kept[0])

@@ -128,6 +128,38 @@ def decoded(content: bytes) -> str:
         return "".join(map(_line_decoded, body.splitlines(keepends=True)))
 
 
+def mixed_encoding(content: bytes) -> str | None:
+    """Why a file of a site's hands mixes encodings, or None: a UTF-8 file (its byte order mark,
+    or a line of UTF-8 beyond ASCII) some lines of which are not UTF-8, which `decoded` reads as
+    cp1252 ("lines 3 and 7 are not UTF-8 as the rest of the file is: read as cp1252")."""
+    if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or content.isascii():
+        return None
+    try:
+        content.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    lines = content.removeprefix(codecs.BOM_UTF8).splitlines()
+    other: list[int] = []
+    utf8 = content.startswith(codecs.BOM_UTF8)
+    for number, line in enumerate(lines, start=1):
+        try:
+            line.decode("utf-8")
+            utf8 = utf8 or not line.isascii()
+        except UnicodeDecodeError:
+            other.append(number)
+    if not utf8:
+        return None  # a file of another encoding throughout: nothing mixed
+    shown = ", ".join(map(str, other[:_SHOWN_LINES])) + (
+        f" and {len(other) - _SHOWN_LINES:,} more" if len(other) > _SHOWN_LINES else "")
+    return (f"line{'s' if len(other) > 1 else ''} {shown} "
+            f"{'are' if len(other) > 1 else 'is'} not UTF-8 as the rest of the file is: "
+            f"read as cp1252")
+
+
+_SHOWN_LINES: Final = 5
+
+
 def _line_decoded(line: bytes) -> str:
     """A line of a file that is not UTF-8 throughout: UTF-8 where the line is (a file the
     site wrote in UTF-8, one line of it edited in cp1252), else cp1252."""

@@ -105,6 +105,7 @@ class ImportResult:
     rejected: int = 0  # invalid lines skipped and recorded in `rejects` (--skip-invalid)
     duplicates: int = 0  # a site's hands stored already (by this import or an earlier one)
     cancelled: int = 0  # hands the site cancelled: nothing to store
+    notes: tuple[str, ...] = ()  # what the input's reader tells of its files
 
     @property
     def skipped(self) -> bool:
@@ -154,7 +155,8 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     assert outcome.sha256 is not None  # set by _load
     return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, loaded.deals,
                         loaded.hands, time.perf_counter() - started, rejected=loaded.rejected,
-                        duplicates=loaded.duplicates, cancelled=loaded.cancelled)
+                        duplicates=loaded.duplicates, cancelled=loaded.cancelled,
+                        notes=tuple(read.notes) if isinstance(read, HandHistories) else ())
 
 
 class _AllStored(Exception):
