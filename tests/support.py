@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from phh_reference import reference_award  # benchmarks/, on the path (conftest)
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, create_engine, make_url, text
 from typer.testing import CliRunner, Result
 
 from pokerdb.answers.query import run_query
 from pokerdb.cli import app
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement, replay
+from pokerdb.storage.engines import open_engine
 
 REPO = Path(__file__).resolve().parent.parent
 PE54_FILE = REPO / "data" / "p054_poker.txt"
@@ -50,6 +51,11 @@ def query_rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:
+    """The rows of `sql`. An SQLite file that a failed import removed (it made the file and
+    stored nothing) reads as what it was: a database holding nothing."""
+    database = make_url(db_url).database
+    if db_url.startswith("sqlite") and database and not Path(database).exists():
+        open_engine(db_url, create=True).dispose()
     engine = create_engine(db_url)
     try:
         with engine.connect() as connection:

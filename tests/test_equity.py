@@ -422,8 +422,11 @@ def to_stored_unit(amount: float) -> float:
 
 
 def allin_rows(db_url: str) -> list[tuple[int, int, float, float | None, float | None]]:
-    return rows(db_url, "SELECT deal_id, player, equity, allin_equity, allin_net FROM hands "
-                        "ORDER BY deal_id, player")
+    """Each hand's equities and all-in net (an amount: PostgreSQL's exact decimal as the double
+    SQLite gives)."""
+    return [(*row[:4], None if row[4] is None else float(row[4])) for row in rows(
+        db_url, "SELECT deal_id, player, equity, allin_equity, allin_net FROM hands "
+                "ORDER BY deal_id, player")]
 
 
 def test_all_in_equity_of_a_recorded_hand(runner: CliRunner, db_url: str,
@@ -478,7 +481,8 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
         shares = equity_of([row[2].split() for row in deal], deal[0][3].split())
         assert [row[6] for row in deal] == shares
         assert sum(shares) == 1
-        assert [row[7] for row in deal] == [to_stored_unit(share * float(row[5]) - float(row[4]))
+        assert [float(row[7]) for row in deal] == [
+            to_stored_unit(share * float(row[5]) - float(row[4]))
                                             for share, row in zip(shares, deal, strict=True)]
     # Dwan's hand: Antonius folded unseen; Ivey and Dwan have rows, with no equity.
     assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE deal_id = 1 "

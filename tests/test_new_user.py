@@ -225,6 +225,7 @@ def test_a_report_of_two_games_has_a_section_for_each(runner: CliRunner, db_url:
     # of the 500 deals (a deal's hands share its board: stats).
     assert page.count("Share of the 1,000 evaluated hands in each category") == 1
     assert page.count("Share of the 500 evaluated hands (of a deal file, player 1&#x27;s of "
-                      "each deal: a deal&#x27;s hands share its board) in each category") == 1
+                      "each deal: a deal&#x27;s hands share its board; of a recorded hand, each "
+                      "hand shown) in each category") == 1
     assert invoke(runner, "report", "--db", db_url, "-o", str(tmp_path / "r.html")
                   ).exit_code == 0

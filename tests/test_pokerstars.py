@@ -337,8 +337,8 @@ def test_the_docs_queries_answer_on_every_backend(runner: CliRunner, db_url: str
     answers = [plain(db_url, sql.replace("'Hero'", "'jimmyhoo'")) for sql in docs_queries()]
     assert len(answers) == 6
     sessions, positions, starting, biggest, rake, opponents = answers
-    nets = plain(db_url, "SELECT sum(net) AS net, count(*), sum(raked) AS raked FROM seats "
-                         "WHERE name = 'jimmyhoo'")[0]
+    nets = plain(db_url, "SELECT sum(net) / 10000.0 AS net, count(*), "
+                         "sum(raked) / 10000.0 AS raked FROM seats WHERE name = 'jimmyhoo'")[0]
     assert [(money, hands, net) for _, money, hands, net, _ in sessions] == [
         ("USD", nets[1], nets[0])]
     assert sum(row[2] for row in positions) == nets[1]

@@ -117,14 +117,14 @@ def test_migrations_up_down_and_up_again(pg_url: str, pg: Engine,
     assert scalar(pg, "SELECT version_num FROM alembic_version") == head_revision()
     assert relations(pg) == SCHEMA_RELATIONS
     # Deal ids outgrow 32 bits on a server; times keep their zone; equities are doubles;
-    # recorded amounts are exact decimals.
+    # recorded amounts are exact: whole ten-thousandths.
     assert column_types(pg, "deals.id", "hand_cards.deal_id", "hand_cards.player",
                         "hand_cards.cards", "datasets.imported_at", "hand_equities.equity",
                         "seats.net") == {
         "deals.id": "bigint", "hand_cards.deal_id": "bigint", "hand_cards.player": "smallint",
         "hand_cards.cards": "character varying",
         "datasets.imported_at": "timestamp with time zone",
-        "hand_equities.equity": "double precision", "seats.net": "numeric"}
+        "hand_equities.equity": "double precision", "seats.net": "bigint"}
     # Datasets' deals indexed by block ranges (revision 0007), on every partition of deals
     # (revision 0016), whose pages keep room for evaluate's winners.
     assert storage(pg) == (None, "CREATE INDEX ix_deals_dataset_id ON ONLY public.deals "

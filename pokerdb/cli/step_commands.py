@@ -35,7 +35,7 @@ def import_command(
         "--players", help="Players per deal: N, N-M or 'any'; default as the first deal.")
     ] = None,
     input_format: Annotated[InputFormat | None, typer.Option(
-        "--format", show_default=False,
+        "--format", show_default=False, metavar="FORMAT",
         help=InputFormat.choices_help())
     ] = None,
     max_errors: Annotated[int, typer.Option(

@@ -54,12 +54,13 @@ def category_id(statement: Select[Any], values: FromClause
 
 def amount_sql(stored: str, dialect: str) -> str:
     """SQL for the amount that `stored`, a count of ten-thousandths (or a sum of them), stands
-    for, divided once: exact on PostgreSQL (numeric, without trailing zeros), the nearest
-    double on SQLite, which has no decimals (1.5 for 15000; 15 significant digits print as
-    written)."""
+    for, divided once: exact on PostgreSQL (numeric, without trailing zeros); on SQLite, which
+    has no decimals, an integer where the amount is whole, else the nearest double (1.5 for
+    15000: 15 significant digits print as written)."""
     if dialect == "postgresql":
         return f"trim_scale(({stored}) * 0.0001)"
-    return f"(({stored}) / {AMOUNT_SCALE}.0)"
+    return (f"(CASE WHEN ({stored}) % {AMOUNT_SCALE} = 0 THEN ({stored}) / {AMOUNT_SCALE} "
+            f"ELSE ({stored}) / {AMOUNT_SCALE}.0 END)")
 
 
 VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
