@@ -33,8 +33,9 @@ def test_sessions_split_at_the_gap(runner: CliRunner, db_url: str, tmp_path: Pat
         "Ann,PokerStars,USD,2024-01-02 15:00:00,2024-01-02 15:50:00,3,2,0.06,100.00,1",
         "Ann,PokerStars,USD,2024-01-02 16:21:00,2024-01-02 16:21:00,1,1,0.00,0.00,4",
         "Ann,PokerStars,USD,2024-01-03 14:00:00,2024-01-03 14:00:00,1,1,0.03,150.00,5"]
-    assert result.stderr == ("Note: 1 hand without a time of play (PHH files without "
-                             "_played_at) is in no session\n")
+    assert result.stderr == ("Note: 1 hand without a time of play (a file that gives no date "
+                             "and time in UTC: PHH without _played_at, GGPoker's) is in no "
+                             "session\n")
     # A gap of 31 minutes joins the first day's hands; one of 0 splits every hand.
     wide = succeeds(runner, "sessions", "--player", "Ann", "--gap", "31", "--db", db_url,
                     "-f", "csv").stdout.splitlines()

@@ -77,7 +77,7 @@ def sessions_table(engine: Engine, gap_minutes: int, within: HandFilter | None =
     rows: Sequence[tuple[object, ...]] = [
         session.row() for session in sessions(engine, gap_minutes, within, player)]
     left_out = untimed(engine, within, player)
-    notes = [f"{left_out:,} hand{'s' if left_out != 1 else ''} without a time of play (PHH "
-             f"files without _played_at) {'are' if left_out != 1 else 'is'} in no session"
+    notes = [f"{left_out:,} hand{'s' if left_out != 1 else ''} without a time of play (a file "
+             f"that gives no date and time in UTC: PHH without _played_at, GGPoker's) {'are' if left_out != 1 else 'is'} in no session"
              ] if left_out else []
     return Table(COLUMNS, rows, "sessions"), notes
