@@ -77,7 +77,8 @@ def sessions_table(engine: Engine, gap_minutes: int, within: HandFilter | None =
     rows: Sequence[tuple[object, ...]] = [
         session.row() for session in sessions(engine, gap_minutes, within, player)]
     left_out = untimed(engine, within, player)
+    verb = "are" if left_out != 1 else "is"
     notes = [f"{left_out:,} hand{'s' if left_out != 1 else ''} without a time of play (a file "
-             f"that gives no date and time in UTC: PHH without _played_at, GGPoker's) {'are' if left_out != 1 else 'is'} in no session"
-             ] if left_out else []
+             f"that gives no date and time in UTC: PHH without _played_at, GGPoker's) {verb} "
+             f"in no session"] if left_out else []
     return Table(COLUMNS, rows, "sessions"), notes

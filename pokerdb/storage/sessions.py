@@ -3,8 +3,8 @@ played at most `gap` seconds after the one before (deals.played_at, in UTC), for
 sessions` and the player's page of `pokerdb serve` alike. A view cannot take the gap, hence a
 SELECT bound by `:gap` (and the filter's parameters).
 
-Hands without a time of play (a file that gives none in UTC: PHH without `_played_at`, GGPoker's) are in no session; `untimed`
-counts them. The SELECT returns integer sums per session and big blind (net over big blind
+Hands without a time of play (a file that gives none in UTC: PHH without `_played_at`,
+GGPoker's) are in no session; `untimed` counts them. The SELECT returns integer sums per session and big blind (net over big blind
 is exact only per big blind), for the figures to be computed exactly by their reader:
 player, site, currency, session number, big_blind, start, end, hands, the session's tables
 first seen in the group, net, its first deal's id.
