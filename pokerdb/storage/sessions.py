@@ -5,9 +5,9 @@ SELECT bound by `:gap` (and the filter's parameters).
 
 Hands without a time of play (a file that gives none in UTC: PHH without `_played_at`,
 GGPoker's) are in no session; `untimed` counts them. The SELECT returns integer sums per
-session and big blind (net over big blind is exact only per big blind), for the figures to be computed exactly by their reader:
-player, site, currency, session number, big_blind, start, end, hands, the session's tables
-first seen in the group, net, its first deal's id.
+session and big blind (net over big blind is exact only per big blind), for the figures to be
+computed exactly by their reader: player, site, currency, session number, big_blind, start,
+end, hands, the session's tables first seen in the group, net, its first deal's id.
 """
 
 from datetime import datetime
