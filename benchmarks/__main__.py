@@ -77,7 +77,7 @@ def run_row(row: Row, size: int, workdir: Path, db: str | None, say: Console) ->
         raise SystemExit(f"row {row.name} needs --db (a PostgreSQL server URL)")
     folder = workdir / row.name
     folder.mkdir()
-    dbs = Databases(folder, db)
+    dbs = Databases(folder, db if row.needs_db else None)  # the other rows: SQLite
     try:
         return row.measure(Context(size, folder, dbs, lambda text: say.print(text,
                                                                              markup=False)))

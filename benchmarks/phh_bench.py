@@ -32,6 +32,7 @@ from suite import Context, Figure, RowResult, ratio_figure
 
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url
 
@@ -93,7 +94,8 @@ def written(folder: Path, hands: int, seed: int, say: Callable[[str], None]) -> 
 
 
 def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:
-    """Each stored hand's nets by its position in the folder, and how many reached a showdown."""
+    """Each stored hand's nets by its position in the folder (raw SQL reads the stored
+    ten-thousandths), and how many reached a showdown."""
     engine = create_engine(database_url(db))
     try:
         with engine.connect() as connection:
@@ -101,7 +103,7 @@ def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:
             for position, net in connection.execute(text(
                     "SELECT d.line_no, s.net FROM deals d JOIN seats s ON s.deal_id = d.id "
                     "ORDER BY d.line_no, s.player")):
-                nets.setdefault(position, []).append(Decimal(net))
+                nets.setdefault(position, []).append(Decimal(net) / AMOUNT_SCALE)
             showdowns = connection.execute(text(
                 "SELECT count(DISTINCT deal_id) FROM seats WHERE showed")).scalar_one()
     finally:

@@ -34,6 +34,7 @@ from sqlalchemy import create_engine, text
 from store_floor import StoreFloor, store_floor
 from suite import Context, Figure, RowResult, ratio_figure
 
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.storage.location import database_url
 
 HERE = Path(__file__).resolve().parent
@@ -143,7 +144,8 @@ def compare(ctx: Context, draw_share: float = 0.0, pokerkit_hands: int = POKERKI
 
 
 def stored_nets(db: str) -> dict[str, list[Decimal]]:
-    """Each stored hand's nets before rake, by its hand number."""
+    """Each stored hand's nets before rake, by its hand number (raw SQL reads the stored
+    ten-thousandths)."""
     engine = create_engine(database_url(db))
     nets: dict[str, list[Decimal]] = {}
     try:
@@ -151,7 +153,7 @@ def stored_nets(db: str) -> dict[str, list[Decimal]]:
             for number, net, raked in connection.execute(text(
                     "SELECT d.hand_number, s.net, s.raked FROM deals d JOIN seats s "
                     "ON s.deal_id = d.id ORDER BY d.id, s.player")):
-                nets.setdefault(number, []).append(Decimal(str(net)) + Decimal(str(raked)))
+                nets.setdefault(number, []).append(Decimal(net + raked) / AMOUNT_SCALE)
     finally:
         engine.dispose()
     return nets

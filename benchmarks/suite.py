@@ -39,9 +39,9 @@ def ratio_figure(what: str, ours: float, theirs: float, *, at_most: float | None
     bound."""
     ratio = ours / theirs
     if at_most is not None:
-        goal, met = f"<= {at_most:g}x", ratio <= at_most
+        goal, met = f"<= {at_most:.3g}x", ratio <= at_most
     elif at_least is not None:
-        goal, met = f">= {at_least:g}x", ratio >= at_least
+        goal, met = f">= {at_least:.3g}x", ratio >= at_least
     else:
         raise ValueError("a ratio figure needs a bound")
     measured = f"{ratio:.{digits}f}x ({_value(ours, unit)} vs {_value(theirs, unit)})"
