@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the rows import their peers flat
 
-from result_tables import Table, render_rich  # noqa: E402
-from rich.console import Console  # noqa: E402
-from rows import ROWS  # noqa: E402
-from scratch_databases import Databases  # noqa: E402
-from sqlalchemy import make_url  # noqa: E402
-from suite import RESULTS, Context, Row, RowResult, write_results  # noqa: E402
+from result_tables import Table, render_rich
+from rich.console import Console
+from rows import ROWS
+from scratch_databases import Databases
+from sqlalchemy import make_url
+from suite import RESULTS, Context, Row, RowResult, write_results
 
 STATUS = {True: "met", False: "MISSED", None: "n/a"}
 

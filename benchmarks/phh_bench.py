@@ -3,13 +3,13 @@ no-limit hold'em `.phh` files, against pokerkit loading and replaying the same f
 payoffs.
 
 The row `phh` of `python -m benchmarks` (its size: the files of the folder). Every step is a
-whole process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for creating its
-schema as pokerkit pays for starting. The folder is written by phh_hands.write_hand_folder (the
-SIX_MAX profile, the shape of a recorded online corpus: six players, about 17 actions a hand,
-finishing stacks; a hundred files per subfolder). Exits 1 if any seat's net differs from
-pokerkit's payoff beyond the odd-chip rule (see pokerdb.rules.settlement). The pokerkit side
-runs in its own process: `python phh_bench.py FOLDER PAYOFFS_FILE`.
-"""
+whole process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for
+creating its schema as pokerkit pays for starting. The folder is written by
+phh_hands.write_hand_folder (the SIX_MAX profile, the shape of a recorded online corpus: six
+players, about 17 actions a hand, finishing stacks; a hundred files per subfolder). Exits 1 if
+any seat's net differs from pokerkit's payoff beyond the odd-chip rule (see
+pokerdb.rules.settlement). The pokerkit side runs in its own process: `python phh_bench.py
+FOLDER PAYOFFS_FILE`."""
 
 import json
 import shutil

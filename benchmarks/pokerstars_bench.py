@@ -6,14 +6,13 @@ replaying the same hands where it can read them (no-limit hold'em only), in the 
 (benchmarks/pokerstars_draw_hands.py: 2-7 triple and single draw, badugi, five-card draw), the
 rest hold'em, against the hold'em file's.
 
-The rows `pokerstars` (the import at least 5,000 hands/s, and at least 100x pokerkit's
-hands/s) and `pokerstars-draw` (a file half draw hands at least two thirds of the hold'em
-file's hands/s) of `python -m benchmarks`; their size: the hands of a file. pokerkit takes some 20 ms a hand, so it is given the file's first
-K hands without antes (default 1,000; it drops antes); its rate is over the hands it read. Every
-hand pokerkit reads is checked: its payoffs must be pokerdb's nets before rake, but for a split
-pot's odd cent (the row fails otherwise). The pokerkit side runs in its own process: `python
-pokerstars_bench.py FILE PAYOFFS_FILE`.
-"""
+The rows `pokerstars` (the import at least 5,000 hands/s, and at least 100x pokerkit's hands/s)
+and `pokerstars-draw` (a file half draw hands at least two thirds of the hold'em file's hands/s)
+of `python -m benchmarks`; their size: the hands of a file. pokerkit takes some 20 ms a hand, so
+it is given the file's first K hands without antes (default 1,000; it drops antes); its rate is
+over the hands it read. Every hand pokerkit reads is checked: its payoffs must be pokerdb's nets
+before rake, but for a split pot's odd cent (the row fails otherwise). The pokerkit side runs in
+its own process: `python pokerstars_bench.py FILE PAYOFFS_FILE`."""
 
 import json
 import random

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from procs import Measured, measure, median_of, python
 from phh_bench import written
+from procs import Measured, measure, median_of, python
 from result_tables import Table
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
