@@ -51,6 +51,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"no row {', '.join(unknown)} (python -m benchmarks --list)")
     if not args.list and not args.rows:
         parser.error("name a row (python -m benchmarks --list)")
+    for row in ROWS:
+        if row.name in args.rows and row.needs_db and args.db is None:
+            parser.error(f"row {row.name} needs --db (a PostgreSQL server URL)")
     return args
 
 
@@ -73,8 +76,6 @@ def redact(arg: str) -> str:
 
 
 def run_row(row: Row, size: int, workdir: Path, db: str | None, say: Console) -> RowResult:
-    if row.needs_db and db is None:
-        raise SystemExit(f"row {row.name} needs --db (a PostgreSQL server URL)")
     folder = workdir / row.name
     folder.mkdir()
     dbs = Databases(folder, db if row.needs_db else None)  # the other rows: SQLite
