@@ -8,6 +8,7 @@ benchmarks/results/YYYY-MM-DDTHHMM-ROWS.json. docs/benchmarks.md holds the curre
 """
 
 import argparse
+import os
 import shlex
 import shutil
 import sys
@@ -97,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list:
         listing()
         return 0
-    started = datetime.now(UTC)
+    started, load_at_start = datetime.now(UTC), os.getloadavg()
     say = Console(stderr=True, highlight=False)
     runs = []
     workdir = Path(tempfile.mkdtemp(prefix="pokerdb-bench-", dir=args.workdir))
@@ -115,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     render_rich(console, [], [figures_table(runs)])
     command = shlex.join(["python", "-m", "benchmarks",
                           *map(redact, sys.argv[1:] if argv is None else argv)])
-    path = write_results(args.results, started, command, args.db, runs)
+    path = write_results(args.results, started, command, args.db, runs, load_at_start)
     say.print(f"wrote {path}", markup=False)
     failed = [f"{row.name}: {result.failed}" for row, *_, result in runs if result.failed]
     for line in failed:

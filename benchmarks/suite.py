@@ -91,7 +91,7 @@ def machine() -> dict[str, object]:
     """What the figures depend on: the cores, their load, Python, SQLite and the commit."""
     import pokerdb.formats.pokerstars_play as compiled_probe
 
-    return {"cpus": os.cpu_count(), "load": list(os.getloadavg()),
+    return {"cpus": os.cpu_count(), "load": [round(load, 2) for load in os.getloadavg()],
             "python": platform.python_version(), "platform": platform.platform(),
             "sqlite": sqlite3.sqlite_version, "commit": git_commit(),
             "compiled": not str(compiled_probe.__file__).endswith(".py")}
@@ -103,10 +103,13 @@ def results_path(folder: Path, started: datetime, names: Sequence[str]) -> Path:
 
 
 def write_results(folder: Path, started: datetime, command: str, db: str | None,
-                  runs: Sequence[tuple[Row, int, float, RowResult]]) -> Path:
-    """The run as data: the machine, and each row's size, seconds, figures and tables."""
+                  runs: Sequence[tuple[Row, int, float, RowResult]],
+                  load_at_start: Sequence[float]) -> Path:
+    """The run as data: the machine (its load at the start and at the end), and each row's
+    size, seconds, figures and tables."""
     folder.mkdir(parents=True, exist_ok=True)
     data = {"started": started.isoformat(timespec="seconds"),
+            "load_at_start": [round(load, 2) for load in load_at_start],
             "finished": datetime.now(UTC).isoformat(timespec="seconds"),
             "command": command, "backend": "sqlite" if db is None else "postgresql",
             "machine": machine(),

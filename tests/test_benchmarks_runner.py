@@ -34,7 +34,8 @@ def test_a_row_at_a_tiny_size_writes_its_figures(tmp_path: Path) -> None:
     [written] = tmp_path.iterdir()
     assert written.name.endswith("-holdem-kernel.json")
     data = json.loads(written.read_text())
-    assert set(data) == {"started", "finished", "command", "backend", "machine", "rows"}
+    assert set(data) == {"started", "load_at_start", "finished", "command", "backend",
+                         "machine", "rows"}
     assert data["command"] == "python -m benchmarks holdem-kernel --size 50 --results " + str(
         tmp_path)
     assert set(data["machine"]) == {"cpus", "load", "python", "platform", "sqlite", "commit",
