@@ -112,8 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     console = Console() if Console().is_terminal else Console(width=130)
-    render_rich(console, [], [table for *_, result in runs for table in result.tables])
-    render_rich(console, [], [figures_table(runs)])
+    render_rich(console, [table for *_, result in runs for table in result.tables])
+    render_rich(console, [figures_table(runs)])
     command = shlex.join(["python", "-m", "benchmarks",
                           *map(redact, sys.argv[1:] if argv is None else argv)])
     path = write_results(args.results, started, command, args.db, runs, load_at_start)
