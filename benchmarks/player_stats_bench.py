@@ -3,13 +3,10 @@ statistics of every player, overall, by position and by stakes.
 
 The row `player-stats` of `python -m benchmarks` writes N hands (its size, 1,000,000) as .phhs
 files of 10,000 hands each: a few thousand random legal hands played by pokerkit
-(phh_hands.random_hand, the TYPICAL profile) repeated, each copy seated with names drawn from P
-players (default 2,000). It imports them (a whole process, procs.measure: wall, CPU, peak RSS),
-then reads every row of player_stats, player_position_stats and player_stakes_stats in this
-process (best of three), and times `pokerdb players` as a whole process. --folder keeps the
-files for another run (another backend); --db runs on a scratch database of that PostgreSQL
-server; --keep FILE imports into that SQLite file and keeps it (for benchmarks/parquet_bench.py
---db FILE)."""
+(phh_hands.random_hand, the TYPICAL profile) repeated, each copy seated with names drawn from
+PLAYERS players. It imports them (a whole process, procs.measure: wall, CPU, peak RSS), then
+reads every row of player_stats, player_position_stats and player_stakes_stats in this process
+(best of three), and times `pokerdb players` as a whole process."""
 
 import random
 import re
