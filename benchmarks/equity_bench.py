@@ -1,18 +1,16 @@
 """Exact equity: pokerdb.rules.equity against an eval7 brute force on the same random deals.
 
-`python benchmarks/equity_bench.py [--deals N] [--brute-deals N]` prints the rows;
-benchmarks/run.py shows them as one of its tables, with the targets of issue 13. eval7 (C) is
+The row `equity` of `python -m benchmarks` (its size: the heads-up preflop deals; the flop
+row takes 20 times as many, the rows of more players half as many), with the targets of issue
+13. eval7 (C) is
 called once per player per board, over every completion of the board, as a user of it would
 enumerate (its Card objects made beforehand, untimed). pokerdb computes all the deals of a row
 in one call (both cores). The deals eval7 counts are checked to get the same equities.
 """
 
-import argparse
 import itertools
 import math
-import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
@@ -21,6 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from peers import card_code
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.rules.cards import DECK
 from pokerdb.rules.equity import equities
@@ -116,9 +116,11 @@ def compare(seed: int, deals: int = DEALS, brute_deals: int = BRUTE_DEALS) -> Eq
     equities(*random_deals(1, 2, 0, seed))  # build the tables, untimed
     rows: list[EquityRow] = []
     agree: bool | None = True
+    flop = deals * FLOP_DEALS // DEALS
     for players, board_cards, ours_deals, brute in (
-            (2, 0, deals, brute_deals), (2, 3, FLOP_DEALS, FLOP_BRUTE_DEALS),
-            *((many, 0, MANY_PLAYER_DEALS, 0) for many in MANY_PLAYERS)):
+            (2, 0, deals, brute_deals), (2, 3, flop, min(flop, FLOP_BRUTE_DEALS)),
+            *((many, 0, max(1, deals * MANY_PLAYER_DEALS // DEALS), 0)
+              for many in MANY_PLAYERS)):
         holes, boards = random_deals(ours_deals, players, board_cards, seed + players)
         seconds, ours = _timed(equities, holes, boards)
         rows.append(EquityRow("pokerdb", _spot(players, board_cards), ours_deals, seconds))
@@ -138,31 +140,31 @@ def compare(seed: int, deals: int = DEALS, brute_deals: int = BRUTE_DEALS) -> Eq
     return EquityResults(rows, agree)
 
 
-def targets(results: EquityResults) -> list[tuple[str, str, str, bool | None]]:
-    """Issue 13's targets as (name, goal, measured, passed: None when not measured)."""
+def targets(results: EquityResults) -> list[Figure]:
+    """Issue 13's targets."""
     ours = results.row("pokerdb", _spot(2, 0))
     theirs = results.row("eval7", _spot(2, 0))
     flop = results.row("pokerdb", _spot(2, 3))
-    found: list[tuple[str, str, str, bool | None]] = []
+    found: list[Figure] = []
     if ours is not None and ours.ms_per_deal is not None:
         ms = ours.ms_per_deal
-        found.append((f"equity, heads-up preflop ({ours.deals} deals)",
-                      f"<= {PREFLOP_MS_GOAL:.0f} ms/deal", f"{ms:.1f} ms/deal",
-                      ms <= PREFLOP_MS_GOAL))
+        found.append(Figure(f"equity, heads-up preflop ({ours.deals} deals)",
+                            f"<= {PREFLOP_MS_GOAL:.0f} ms/deal", f"{ms:.1f} ms/deal",
+                            ms <= PREFLOP_MS_GOAL, ms, None, None, "ms/deal"))
+        what, goal = "equity, heads-up preflop vs eval7 brute force", f"<= {PREFLOP_RATIO_GOAL}x"
         if theirs is not None and theirs.ms_per_deal is not None:
             ratio = ms / theirs.ms_per_deal
-            found.append(("equity, heads-up preflop vs eval7 brute force",
-                          f"<= {PREFLOP_RATIO_GOAL}x",
-                          f"{ratio:.4f}x ({ms:.1f} ms vs {theirs.ms_per_deal / 1000:.2f} s "
-                          f"a deal)", ratio <= PREFLOP_RATIO_GOAL))
+            found.append(Figure(what, goal, f"{ratio:.4f}x ({ms:.1f} ms vs "
+                                f"{theirs.ms_per_deal / 1000:.2f} s a deal)",
+                                ratio <= PREFLOP_RATIO_GOAL, ms, theirs.ms_per_deal, ratio,
+                                "ms/deal"))
         else:
-            found.append(("equity, heads-up preflop vs eval7 brute force",
-                          f"<= {PREFLOP_RATIO_GOAL}x", "eval7 not installed", None))
+            found.append(Figure(what, goal, "eval7 not installed", None))
     if flop is not None and flop.deals_per_second is not None:
         rate = flop.deals_per_second
-        found.append((f"equity, heads-up flop ({flop.deals:,} deals)",
-                      f">= {FLOP_RATE_GOAL:,.0f} deals/s", f"{rate:,.0f} deals/s",
-                      rate >= FLOP_RATE_GOAL))
+        found.append(Figure(f"equity, heads-up flop ({flop.deals:,} deals)",
+                            f">= {FLOP_RATE_GOAL:,.0f} deals/s", f"{rate:,.0f} deals/s",
+                            rate >= FLOP_RATE_GOAL, rate, None, None, "deals/s"))
     return found
 
 
@@ -181,21 +183,10 @@ def table_rows(results: EquityResults) -> list[list[str]]:
 HEADINGS = ("solver", "deals", "count", "s", "ms/deal", "deals/s", "note")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=DEALS, help="heads-up preflop deals")
-    parser.add_argument("--brute-deals", type=int, default=BRUTE_DEALS,
-                        help="of those, counted by eval7 too")
-    parser.add_argument("--seed", type=int, default=54)
-    args = parser.parse_args(argv)
-    results = compare(args.seed, args.deals, min(args.brute_deals, args.deals))
-    for row in table_rows(results):
-        print("  ".join(f"{cell:>10}" if i else f"{cell:8}" for i, cell in enumerate(row)))
-    for name, goal, measured, passed in targets(results):
-        status = {True: "PASS", False: "MISS", None: "n/a"}[passed]
-        print(f"{name}: {measured} (goal {goal}) {status}")
-    return 0 if results.agree is not False else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def row(ctx: Context) -> RowResult:
+    ctx.say(f"equity: pokerdb on {ctx.size:,} heads-up preflop deals and more, eval7 on a few")
+    results = compare(ctx.seed, ctx.size, min(BRUTE_DEALS, ctx.size))
+    table = Table("Exact equity, in process (one run each)", HEADINGS, table_rows(results),
+                  frozenset({2, 3, 4, 5}))
+    return RowResult(targets(results), [table],
+                     "pokerdb's equities differ from eval7's" if results.agree is False else None)

@@ -1,15 +1,11 @@
 """Texas Hold'em: pokerdb's seven-card kernel against eval7 on the same random 7-card hands.
 
-`python benchmarks/holdem_kernel.py [--hands N]` prints the rows; benchmarks/run.py shows them
-as one of its tables, with the target of issue 11. eval7 (C) is called once per hand, as its
-users call it, on its own Card objects made beforehand (untimed); pokerdb's `best_strengths`
-runs on the card codes as `card_codes` parses them. Both give every hand's category, which
-must agree. `best_five` is timed too, on the same hands and their strengths.
-"""
+The row `holdem-kernel` of `python -m benchmarks`, with the goal of issue 11. eval7 (C) is
+called once per hand, as its users call it, on its own Card objects made beforehand (untimed);
+pokerdb's `best_strengths` runs on the card codes as `card_codes` parses them. Both give every
+hand's category, which must agree. `best_five` is timed too, on the same hands and their
+strengths."""
 
-import argparse
-import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -17,6 +13,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from peers import best_time, card_code, timed
+from result_tables import Table
+from suite import Context, Figure, RowResult, ratio_figure
 
 from pokerdb.rules.cards import DECK
 from pokerdb.rules.evaluators import Category, best_five, best_strengths
@@ -91,18 +89,24 @@ def compare(hands: int, seed: int, repeat: int) -> tuple[list[HoldemResult], boo
                          "which five cards make each hand")], differ == 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000, help="random 7-card hands")
-    parser.add_argument("--seed", type=int, default=54)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each (best)")
-    args = parser.parse_args(argv)
-    rows, agree = compare(args.hands, args.seed, args.repeat)
-    for row in rows:
-        rate = f"{row.hands_per_second:,.0f} hands/s" if row.hands_per_second else ""
-        print(f"{row.name:8} {row.call:32} {rate:>20}  {row.note}")
-    return 0 if agree is not False else 1
+GOAL = 20.0  # pokerdb's hands/s over eval7's, at least
+REPEAT = 3
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def row(ctx: Context) -> RowResult:
+    """`size` random 7-card hands, pokerdb's kernel against eval7 (they must agree)."""
+    ctx.say(f"Hold'em kernel and eval7 on {ctx.size:,} random 7-card hands, best of {REPEAT}")
+    results, agree = compare(ctx.size, ctx.seed, REPEAT)
+    ours, theirs = results[0].hands_per_second, results[1].hands_per_second
+    what = "7-card kernel vs eval7, hands/s"
+    figures = ([ratio_figure(what, ours, theirs, at_least=GOAL, unit="hands/s", digits=1)]
+               if ours and theirs else
+               [Figure(what, f">= {GOAL:g}x", "eval7 not installed (pip install '.[bench]')",
+                       None, ours)])
+    rows = [[r.name, r.call, f"{r.hands:,}", "" if r.seconds is None else f"{r.seconds:.4f}",
+             f"{r.hands_per_second:,.0f}" if r.hands_per_second else "", r.note]
+            for r in results]
+    table = Table(f"Hold'em kernel, {ctx.size:,} random 7-card hands (best of {REPEAT})",
+                  ("kernel", "call", "hands", "s", "hands/s", "note"), rows,
+                  frozenset({2, 3, 4}))
+    return RowResult(figures, [table], "categories differ" if agree is False else None)

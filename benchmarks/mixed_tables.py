@@ -2,32 +2,28 @@
 one run: the time per hand of `pokerdb import`, `import --evaluate` and `evaluate` after an
 import.
 
-    python benchmarks/mixed_tables.py [--deals N] [--runs R] [--db POSTGRESQL_URL]
+The row `mixed-tables` of `python -m benchmarks`. Three files of N deals (its size, 200,000)
+from `pokerdb generate --game holdem`: 9 players each (the one-count file), 2 to 9 players
+(`--players 2-9`), and 2 to 9 players with boards of 0, 3, 4 or 5 cards (`--board 0,3,4,5`).
+Each step runs RUNS times on each file, the files in a different order each run so that the
+machine's noise falls on all alike, each run into a fresh SQLite file. Shown: the fastest run's
+seconds as the command reports them (without the interpreter's start; on a busy machine the
+least disturbed run), and the median CPU seconds of the process less those of importing a file
+of one deal (the interpreter's start, the same for every file; a busy machine moves CPU seconds
+far less than wall seconds). The ratios are of the time per hand against the one-count file's;
+the target is at most 1.5 (marked by the CPU ratio)."""
 
-Three files of N deals (default 200,000) from `pokerdb generate --game holdem`: 9 players each
-(the one-count file), 2 to 9 players (`--players 2-9`), and 2 to 9 players with boards of 0, 3,
-4 or 5 cards (`--board 0,3,4,5`). Each step runs R times (default 3) on each file, the files in
-a different order each run so that the machine's noise falls on all alike, each run into a
-fresh database (SQLite files, or scratch databases on the server --db names). Shown: the
-fastest run's seconds as the command reports them (without the interpreter's start; on a busy
-machine the least disturbed run), and the median CPU seconds of the process less those of
-importing a file of one deal (the interpreter's start, the same for every file; a busy machine
-moves CPU seconds far less than wall seconds). The ratios are of the time per hand against
-the one-count file's; the target is at most 1.5 (marked by the CPU ratio).
-"""
-
-import argparse
 import re
 import resource
 import statistics
 import subprocess
 import sys
-import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from result_tables import Table
 from scratch_databases import Databases
+from suite import Context, Figure, RowResult
 
 _SECONDS = re.compile(r" in ([0-9.]+) s ")
 _HANDS = re.compile(r"\(([0-9,]+) hands\)| ([0-9,]+) hands in ")
@@ -39,6 +35,8 @@ FILES = {
 ONE_COUNT = "9 players"
 STEPS = ("import", "import --evaluate", "evaluate")
 TARGET = 1.5
+RUNS = 3
+SEED = 23
 
 
 @dataclass(frozen=True)
@@ -79,53 +77,45 @@ def run_steps(path: Path, databases: Databases, label: str) -> dict[str, Run]:
     return runs
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("--deals", type=int, default=200_000, help="deals in each file")
-    parser.add_argument("--runs", type=int, default=3, help="runs of each step on each file")
-    parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--db", help="a PostgreSQL server URL (scratch databases on it); "
-                                     "default: SQLite files")
-    args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="mixed-tables-") as scratch:
-        folder = Path(scratch)
-        databases = Databases(folder, args.db)
-        paths = {}
-        for number, (name, options) in enumerate(FILES.items()):
-            paths[name] = folder / f"file{number}.txt"
-            pokerdb("generate", str(args.deals), "--seed", str(args.seed), "--game", "holdem",
-                    *options, "-o", str(paths[name]), "--quiet")
-        one_deal = folder / "one_deal.txt"
-        pokerdb("generate", "1", "--game", "holdem", "-o", str(one_deal), "--quiet")
-        start = statistics.median(reported(*pokerdb(
-            "import", str(one_deal), "--format", "holdem", "--db",
-            databases.fresh(f"start{run}"))).cpu for run in range(args.runs))
-        databases.drop_all()
-        runs: dict[str, list[dict[str, Run]]] = {name: [] for name in FILES}
-        names = list(FILES)
-        for run in range(args.runs):
-            for name in names[run % len(names):] + names[:run % len(names)]:
-                runs[name].append(run_steps(paths[name], databases, f"f{names.index(name)}"))
-        print(f"{args.deals:,} Hold'em deals a file on {databases.backend}, {args.runs} runs: "
-              f"the fastest one's seconds reported, the median CPU seconds less "
-              f"{start:.2f} s of a process's start")
-        print(f"{'step':<18} {'file':<28} {'hands':>10} {'s':>7} {'us/hand':>8} {'ratio':>6} "
-              f"{'cpu s':>7} {'cpu ratio':>9}")
-        for step in STEPS:
-            per_hand: dict[str, tuple[float, float]] = {}
-            for name in FILES:
-                hands = runs[name][0][step].hands
-                seconds = min(each[step].seconds for each in runs[name])
-                cpu = statistics.median(each[step].cpu for each in runs[name]) - start
-                per_hand[name] = seconds / hands, cpu / hands
-                ratio, cpu_ratio = (per_hand[name][i] / per_hand[ONE_COUNT][i] for i in (0, 1))
-                # Marked by the CPU ratio: on a busy machine the wall ratio is mostly noise.
-                mark = "" if name == ONE_COUNT else (" PASS" if cpu_ratio <= TARGET else " MISS")
-                print(f"{step:<18} {name:<28} {hands:>10,} {seconds:>7.2f} "
-                      f"{per_hand[name][0] * 1e6:>8.2f} {ratio:>6.2f} {cpu:>7.2f} "
-                      f"{cpu_ratio:>9.2f}{mark}", flush=True)
-
-
-if __name__ == "__main__":
-    main()
+def row(ctx: Context) -> RowResult:
+    databases, paths = ctx.dbs, {}
+    for number, (name, options) in enumerate(FILES.items()):
+        paths[name] = ctx.workdir / f"file{number}.txt"
+        ctx.say(f"generating {ctx.size:,} Hold'em deals, {name}")
+        pokerdb("generate", str(ctx.size), "--seed", str(SEED), "--game", "holdem", *options,
+                "-o", str(paths[name]), "--quiet")
+    one_deal = ctx.workdir / "one_deal.txt"
+    pokerdb("generate", "1", "--game", "holdem", "-o", str(one_deal), "--quiet")
+    start = statistics.median(reported(*pokerdb(
+        "import", str(one_deal), "--format", "holdem", "--db",
+        databases.fresh(f"start{run}"))).cpu for run in range(RUNS))
+    databases.drop_all()
+    runs: dict[str, list[dict[str, Run]]] = {name: [] for name in FILES}
+    names = list(FILES)
+    for run in range(RUNS):
+        ctx.say(f"run {run + 1} of {RUNS}: each step on each file")
+        for name in names[run % len(names):] + names[:run % len(names)]:
+            runs[name].append(run_steps(paths[name], databases, f"f{names.index(name)}"))
+    figures, rows = [], []
+    for step in STEPS:
+        per_hand: dict[str, tuple[float, float]] = {}
+        for name in FILES:
+            hands = runs[name][0][step].hands
+            seconds = min(each[step].seconds for each in runs[name])
+            cpu = statistics.median(each[step].cpu for each in runs[name]) - start
+            per_hand[name] = seconds / hands, cpu / hands
+            ratio, cpu_ratio = (per_hand[name][i] / per_hand[ONE_COUNT][i] for i in (0, 1))
+            rows.append([step, name, f"{hands:,}", f"{seconds:.2f}",
+                         f"{per_hand[name][0] * 1e6:.2f}", f"{ratio:.2f}", f"{cpu:.2f}",
+                         f"{cpu_ratio:.2f}"])
+            if name != ONE_COUNT:  # judged by CPU: on a busy machine wall time is noise
+                figures.append(Figure(
+                    f"{step} CPU a hand, {name} vs 9 players", f"<= {TARGET}x",
+                    f"{cpu_ratio:.2f}x (wall {ratio:.2f}x)", cpu_ratio <= TARGET,
+                    per_hand[name][1] * 1e6, per_hand[ONE_COUNT][1] * 1e6, cpu_ratio,
+                    "CPU us/hand"))
+    table = Table(f"{ctx.size:,} Hold'em deals a file, {RUNS} runs: the fastest run's seconds "
+                  f"reported, the median CPU seconds less {start:.2f} s of a process's start",
+                  ("step", "file", "hands", "s", "us/hand", "ratio", "CPU s", "CPU ratio"),
+                  rows, frozenset(range(2, 8)))
+    return RowResult(figures, [table])

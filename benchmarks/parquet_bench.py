@@ -1,23 +1,19 @@
-"""The Parquet export at scale (issue 22): `pokerdb export --format parquet` of a large SQLite
-database as a whole process (procs.measure: wall, CPU, peak RSS), to show that its memory
-stays flat however many hands there are.
+"""The Parquet export at scale (issue 22): the row `parquet` of `python -m benchmarks`.
 
-`python benchmarks/parquet_bench.py --source SMALL.db --copies K [--keep BIG.db]` builds the
-large database from an imported one (a few thousand recorded hands: `pokerdb import`), its
-hands copied K times under new deal ids by SQL alone (INSERT ... SELECT, no Python per row),
-so 10,000 hands copied 1,000 times stand for 10,000,000; then exports it and prints each
-file's rows and size, and the export's wall time, CPU time and peak RSS. `--db BIG.db` exports
-a database already built.
+`pokerdb export --format parquet` as a whole process (procs.measure: wall, CPU, peak RSS) of a
+SQLite database holding its size in hands and of one holding a tenth of them: SOURCE_HANDS
+recorded hands (player_stats_bench.write_hands, imported) copied under new deal ids by SQL
+alone (INSERT ... SELECT, no Python per row). The peak RSS of the two exports shows whether memory
+stays flat however many hands there are (no goal is set: the figures).
 """
 
-import argparse
 import sqlite3
-import sys
-import tempfile
-import time
 from pathlib import Path
 
-from procs import measure, python
+from player_stats_bench import write_hands
+from procs import Measured, measure, python
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.storage.schema import metadata
 
@@ -60,33 +56,36 @@ def build(source: Path, copies: int, target: Path) -> int:
         connection.close()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, help="an imported SQLite database to copy")
-    parser.add_argument("--copies", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="where to build the large database (kept)")
-    parser.add_argument("--db", type=Path, help="a large database already built")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="parquet-bench-") as scratch:
-        db = args.db
-        if db is None:
-            if args.source is None:
-                parser.error("give --source (and --copies) or --db")
-            db = args.keep or Path(scratch) / "big.db"
-            start = time.perf_counter()
-            deals = build(args.source, args.copies, db)
-            print(f"built {db}: {deals:,} deals in {time.perf_counter() - start:.0f} s "
-                  f"({db.stat().st_size / 2**30:.1f} GiB)", flush=True)
-        out = Path(scratch) / "export"
-        measured = measure(python("-m", "pokerdb", "export", "--format", "parquet", "-o",
-                                  str(out), "--db", str(db)))
-        print(measured.stdout, end="")
-        size = sum(path.stat().st_size for path in out.iterdir())
-        print(f"export: {measured.wall:.0f} s wall, {measured.cpu:.0f} s CPU, "
-              f"{measured.max_rss_mib:.0f} MiB peak RSS; {size / 2**30:.2f} GiB of Parquet",
-              flush=True)
-    return 0
+SOURCE_HANDS = 2_000
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def export(ctx: Context, db: Path, label: str) -> tuple[Measured, int]:
+    out = ctx.workdir / f"export-{label}"
+    ctx.say(f"pokerdb export --format parquet, {label}")
+    measured = measure(python("-m", "pokerdb", "export", "--format", "parquet", "-o", str(out),
+                              "--db", str(db)))
+    return measured, sum(path.stat().st_size for path in out.iterdir())
+
+
+def row(ctx: Context) -> RowResult:
+    source_hands = min(SOURCE_HANDS, ctx.size)
+    write_hands(ctx.workdir / "hands", source_hands, 200, 22)
+    source = ctx.workdir / "source.sqlite"
+    measure(python("-m", "pokerdb", "import", str(ctx.workdir / "hands"), "-q", "--db",
+                   str(source)))
+    copies = max(1, ctx.size // source_hands)
+    ctx.say(f"copying {source_hands:,} hands to a tenth of {ctx.size:,} and to {ctx.size:,}")
+    tenth = build(source, max(1, copies // 10), ctx.workdir / "tenth.sqlite")
+    deals = build(source, copies, ctx.workdir / "big.sqlite")
+    small, small_bytes = export(ctx, ctx.workdir / "tenth.sqlite", "a tenth")
+    large, large_bytes = export(ctx, ctx.workdir / "big.sqlite", "all")
+    ratio = large.max_rss_mib / small.max_rss_mib
+    rows = [[f"{count:,} deals", f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.max_rss_mib:.0f}",
+             f"{size / 2**20:.1f}"]
+            for count, run, size in ((tenth, small, small_bytes), (deals, large, large_bytes))]
+    figure = Figure(f"export peak RSS, {deals:,} deals vs {tenth:,}", "",
+                    f"{ratio:.2f}x ({large.max_rss_mib:.0f} vs {small.max_rss_mib:.0f} MiB)",
+                    None, large.max_rss_mib, small.max_rss_mib, ratio, "MiB")
+    return RowResult([figure], [Table("pokerdb export --format parquet", (
+        "database", "wall s", "CPU s", "peak RSS MiB", "Parquet MiB"), rows,
+        frozenset({1, 2, 3, 4}))])

@@ -11,10 +11,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from procs import measure, python
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
 from pokerdb.rules.evaluators import best_strengths, strengths_of_texts
@@ -190,15 +194,42 @@ PEERS = (
 )
 
 
-def at_scale(texts: list[str], repeat: int) -> KernelResult:
-    """pokerdb's kernel on every hand of the file (player 1's texts, then player 2's)."""
-    seconds, player1 = best_time(count_texts, texts, repeat)
-    return KernelResult("pokerdb", "strengths_of_texts, all deals", len(texts), seconds,
-                        player1)
+REPEAT = 3  # rounds, each kernel once a round (best)
+KERNEL_GOAL = 5.0  # pokerdb's kernel on parsed codes over the fastest peer's hands/s
 
 
-def compare(deals: Sequence[Deal], all_texts: list[str], repeat: int) -> list[KernelResult]:
-    """pokerdb's kernel on every hand, then pokerdb and each peer on the hands of `deals`."""
+def read_deals(file: Path) -> list[Deal]:
+    with open(file) as lines:
+        return [(cards[:5], cards[5:10]) for cards in map(str.split, lines)]
+
+
+def kernel_row(ctx: Context) -> RowResult:
+    """pokerdb and each peer on the same `size` generated deals; they must agree."""
+    file = ctx.workdir / "deals.txt"
+    ctx.say(f"generating {ctx.size:,} deals; then every kernel, best of {REPEAT}")
+    measure(python("-m", "pokerdb", "generate", str(ctx.size), "--seed", str(ctx.seed), "-o",
+                   str(file)))
     strengths_of_texts(["2C 3D 4H 5S 7C"])  # build the lookup tables once, untimed
-    results = [at_scale(all_texts, repeat)] if len(all_texts) > 2 * len(deals) else []
-    return results + race((POKERDB_TEXTS, POKERDB_ARRAYS, *PEERS), deals, repeat)
+    results = race((POKERDB_TEXTS, POKERDB_ARRAYS, *PEERS), read_deals(file), REPEAT)
+    rate = {k.call: k.hands_per_second for k in results if k.name == "pokerdb"}
+    measured = [k for k in results if k.name != "pokerdb" and k.hands_per_second]
+    best = max(measured, key=lambda k: k.hands_per_second or 0.0, default=None)
+    ours, texts = rate[POKERDB_ARRAYS.call], rate[POKERDB_TEXTS.call]
+    what = "kernel (parsed codes) vs the fastest peer, hands/s"
+    if best is None or not best.hands_per_second or ours is None or texts is None:
+        figure = Figure(what, f">= {KERNEL_GOAL:g}x", "no peer installed (pip install "
+                        "'.[bench]')", None, ours)
+    else:
+        peer = best.hands_per_second
+        figure = Figure(what, f">= {KERNEL_GOAL:g}x", f"{ours / peer:.1f}x codes, "
+                        f"{texts / peer:.1f}x text ({best.name} {peer:,.0f}/s)",
+                        ours / peer >= KERNEL_GOAL, ours, peer, ours / peer, "hands/s")
+    rows = [[k.name, k.call, f"{k.hands:,}", "" if k.seconds is None else f"{k.seconds:.3f}",
+             f"{k.hands_per_second:,.0f}" if k.hands_per_second else "",
+             "" if k.player1 is None else f"{k.player1:,}", k.note] for k in results]
+    wins = {k.player1 for k in results if k.player1 is not None}
+    return RowResult([figure], [Table(f"Evaluation kernels, {ctx.size:,} deals (best of "
+                                      f"{REPEAT})", ("kernel", "call", "hands", "s", "hands/s",
+                                                     "player-1 wins", "note"), rows,
+                                      frozenset({2, 3, 4, 5}))],
+                     None if len(wins) == 1 else f"player-1 wins differ: {sorted(wins)}")

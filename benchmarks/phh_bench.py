@@ -2,38 +2,37 @@
 no-limit hold'em `.phh` files, against pokerkit loading and replaying the same files to their
 payoffs.
 
-`python benchmarks/phh_bench.py [--hands N] [--seed S] [--db URL] [--folder DIR]` prints the
-table and the target; benchmarks/run.py shows them as one of its tables. Every step is a whole
-process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for creating its
-schema as pokerkit pays for starting. The folder is written by phh_hands.write_hand_folder (the
-SIX_MAX profile, the shape of a recorded online corpus: six players, about 17 actions a hand,
-finishing stacks; a hundred files per subfolder). Exits 1 if any seat's net differs from
-pokerkit's payoff beyond the odd-chip rule (see pokerdb.rules.settlement).
-"""
+The row `phh` of `python -m benchmarks` (its size: the files of the folder). Every step is a
+whole process (procs.measure: wall, CPU and peak RSS): pokerdb pays for starting and for
+creating its schema as pokerkit pays for starting. The folder is written by
+phh_hands.write_hand_folder (the SIX_MAX profile, the shape of a recorded online corpus: six
+players, about 17 actions a hand, finishing stacks; a hundred files per subfolder). Exits 1 if
+any seat's net differs from pokerkit's payoff beyond the odd-chip rule (see
+pokerdb.rules.settlement). The pokerkit side runs in its own process: `python phh_bench.py
+FOLDER PAYOFFS_FILE`."""
 
-import argparse
 import json
 import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 from phh_hands import SIX_MAX, write_hand_folder
 from phh_reference import pokerkit_odd_chips, reference_award
-from phh_replay import pokerkit_payoffs
 from procs import Measured, measure, python
-from result_tables import Table, render_rich
-from rich.console import Console
-from scratch_databases import Databases
+from result_tables import Table
 from sqlalchemy import create_engine, text
 from store_floor import StoreFloor, store_floor
+from suite import Context, Figure, RowResult, ratio_figure
 
 from pokerdb.formats.phh_files import PhhFile, phh_files
 from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url
 
@@ -64,16 +63,13 @@ class PhhResults:
         return self.pokerdb_wall / self.pokerkit.wall
 
 
-def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
-            progress: Console | None = None) -> PhhResults:
-    """Write the folder (unless it holds `hands` files already), then time pokerkit and pokerdb
-    on it, pokerdb into the empty database `db` (a --db value)."""
-    say = progress.print if progress is not None else (lambda _message: None)
-    written(folder, hands, seed, progress)
+def compare(ctx: Context, folder: Path, seed: int = 12) -> PhhResults:
+    """Write the folder of `ctx.size` hands, then time pokerkit and pokerdb on it."""
+    hands, say, db = ctx.size, ctx.say, ctx.dbs.fresh("phh")
+    written(folder, hands, seed, say)
     say("PHH: pokerkit, load and replay every file")
     with tempfile.NamedTemporaryFile(suffix=".json") as payoffs_file:
-        pokerkit = measure(python(str(HERE / "phh_bench.py"), "--pokerkit", str(folder),
-                                  payoffs_file.name))
+        pokerkit = measure(python(str(HERE / "phh_bench.py"), str(folder), payoffs_file.name))
         payoffs = json.loads(Path(payoffs_file.name).read_text())
     say("PHH: pokerdb import, then evaluate")
     imported = measure(python("-m", "pokerdb", "import", str(folder), "--db", db, "-q"))
@@ -87,19 +83,19 @@ def compare(folder: Path, db: str, hands: int = HANDS, seed: int = 12,
     return PhhResults(hands, showdowns, pokerkit, imported, evaluated, differing, floor)
 
 
-def written(folder: Path, hands: int, seed: int, progress: Console | None = None) -> Path:
+def written(folder: Path, hands: int, seed: int, say: Callable[[str], None]) -> Path:
     """The folder of `hands` generated six-max no-limit hold'em hands, written unless it holds
     as many files already."""
     if not folder.exists() or len(phh_files(folder)) != hands:
-        if progress is not None:
-            progress.print(f"PHH: writing {hands:,} no-limit hold'em hands")
+        say(f"PHH: writing {hands:,} no-limit hold'em hands")
         shutil.rmtree(folder, ignore_errors=True)
         write_hand_folder(folder, hands, seed, profile=SIX_MAX)
     return folder
 
 
 def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:
-    """Each stored hand's nets by its position in the folder, and how many reached a showdown."""
+    """Each stored hand's nets by its position in the folder (raw SQL reads the stored
+    ten-thousandths), and how many reached a showdown."""
     engine = create_engine(database_url(db))
     try:
         with engine.connect() as connection:
@@ -107,7 +103,7 @@ def stored_nets(db: str) -> tuple[dict[int, list[Decimal]], int]:
             for position, net in connection.execute(text(
                     "SELECT d.line_no, s.net FROM deals d JOIN seats s ON s.deal_id = d.id "
                     "ORDER BY d.line_no, s.player")):
-                nets.setdefault(position, []).append(Decimal(net))
+                nets.setdefault(position, []).append(Decimal(net) / AMOUNT_SCALE)
             showdowns = connection.execute(text(
                 "SELECT count(DISTINCT deal_id) FROM seats WHERE showed")).scalar_one()
     finally:
@@ -149,20 +145,28 @@ def title(r: PhhResults) -> str:
             f"({r.showdowns:,} showdowns; nets differing from pokerkit's: {r.differing})")
 
 
-def targets(r: PhhResults) -> list[tuple[str, str, str, bool]]:
-    """Issue 12's target and issue 23's two, each as (name, goal, measured, passed)."""
+def targets(r: PhhResults) -> list[Figure]:
+    """Issue 12's target and issue 23's two."""
     rate = r.hands / r.imported.wall
-    imported = r.imported.wall / r.pokerkit.wall
-    return [("PHH import + evaluate vs pokerkit load and replay", f"<= {RATIO_GOAL}x",
-             f"{r.ratio:.3f}x ({r.pokerdb_wall:.2f} s vs {r.pokerkit.wall:.2f} s)",
-             r.ratio <= RATIO_GOAL),
-            ("PHH import, six-max folder (hands/s)", f">= {RATE_GOAL:,}", f"{rate:,.0f}",
-             rate >= RATE_GOAL),
-            ("PHH import vs pokerkit load and replay", f"<= {IMPORT_RATIO_GOAL}x",
-             f"{imported:.3f}x ({r.imported.wall:.2f} s vs {r.pokerkit.wall:.2f} s)",
-             imported <= IMPORT_RATIO_GOAL),
+    return [ratio_figure("PHH import + evaluate vs pokerkit load and replay", r.pokerdb_wall,
+                         r.pokerkit.wall, at_most=RATIO_GOAL, digits=3),
+            ratio_figure("PHH import vs pokerkit load and replay", r.imported.wall,
+                         r.pokerkit.wall, at_most=IMPORT_RATIO_GOAL, digits=3),
+            Figure("PHH import, six-max folder", f">= {RATE_GOAL:,} hands/s",
+                   f"{rate:,.0f} hands/s", rate >= RATE_GOAL, rate, None, None, "hands/s"),
             *([r.floor.target(r.hands / (IMPORT_RATIO_GOAL * r.pokerkit.wall))]
               if r.floor is not None else [])]
+
+
+def pokerkit_payoffs(folder: Path) -> list[list[int]]:
+    from pokerkit import HandHistory
+
+    payoffs = []
+    for file in phh_files(folder):
+        with open(file.path, "rb") as stream:
+            state = deque(HandHistory.load(stream), maxlen=1)[0]
+        payoffs.append(list(state.payoffs))
+    return payoffs
 
 
 def pokerkit_main(folder: Path, out: Path) -> None:
@@ -174,32 +178,13 @@ def pokerkit_main(folder: Path, out: Path) -> None:
     print(json.dumps({"seconds": seconds}))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=HANDS, help="hands (files) in the folder")
-    parser.add_argument("--seed", type=int, default=12, help="seed of the random hands")
-    parser.add_argument("--db", help="PostgreSQL server URL (scratch database); default SQLite")
-    parser.add_argument("--folder", type=Path, help="keep the files here (reused if present)")
-    parser.add_argument("--pokerkit", nargs=2, type=Path, metavar=("FOLDER", "OUT"),
-                        help=argparse.SUPPRESS)  # the pokerkit side's own process
-    args = parser.parse_args(argv)
-    if args.pokerkit:
-        pokerkit_main(*args.pokerkit)
-        return 0
-    console = Console()
-    with tempfile.TemporaryDirectory(prefix="pokerdb-phh-") as scratch:
-        dbs = Databases(Path(scratch), args.db)
-        try:
-            results = compare(args.folder or Path(scratch) / "hands", dbs.fresh("phh"),
-                              args.hands, args.seed, Console(stderr=True))
-        finally:
-            dbs.drop_all()
-    render_rich(console, [], [Table(title(results), HEADINGS, table_rows(results),
-                                    frozenset({1, 2, 3, 4, 5}))])
-    for name, goal, measured, passed in targets(results):
-        console.print(f"{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
-    return 1 if results.differing else 0
+def row(ctx: Context) -> RowResult:
+    results = compare(ctx, ctx.workdir / "hands")
+    table = Table(title(results), HEADINGS, table_rows(results), frozenset({1, 2, 3, 4, 5}))
+    return RowResult(targets(results), [table],
+                     f"{results.differing} hands' nets differ from pokerkit's payoffs"
+                     if results.differing else None)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    pokerkit_main(Path(sys.argv[1]), Path(sys.argv[2]))

@@ -2,27 +2,23 @@
 beyond Hold'em (phh_variants: Omaha, short-deck, stud, razz, draw, badugi, hi/lo, in turn)
 against the same number of no-limit hold'em hands (phh_hands, TYPICAL), in hands/s.
 
-`python benchmarks/phh_variants_bench.py [--hands N] [--runs R] [--seed S] [--db URL]` prints
-the table and the target: the mixed folder imports at no less than two thirds of the hold'em
+The row `phh-variants` of `python -m benchmarks` (its size: the hands of each folder); the
+goal: the mixed folder imports at no less than two thirds of the hold'em
 folder's hands/s. Each import is a whole process into a fresh database (procs.measure); the two
 folders are imported in turn, R times each, and the median of each is compared, so both see the
-same machine. benchmarks/run.py shows them as one of its tables.
+same machine.
 """
 
-import argparse
 import shutil
-import sys
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from phh_hands import write_hand_folder
 from phh_variants import write_variant_folder
 from procs import Measured, measure, python
-from result_tables import Table, render_rich
-from rich.console import Console
-from scratch_databases import Databases
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.formats.phh_files import phh_files
 
@@ -62,12 +58,8 @@ def written(folder: Path, hands: int, write: Callable[[Path], object]) -> Path:
     return folder
 
 
-def compare(workdir: Path, dbs: Databases, hands: int = HANDS, runs: int = RUNS,
-            seed: int = 20, progress: Console | None = None) -> VariantResults:
-    def say(message: str) -> None:
-        if progress is not None:
-            progress.print(message)
-
+def compare(ctx: Context, runs: int = RUNS, seed: int = 20) -> VariantResults:
+    hands, say, workdir, dbs = ctx.size, ctx.say, ctx.workdir, ctx.dbs
     say(f"PHH variants: writing {hands:,} hold'em and {hands:,} mixed-variant hands")
     holdem_folder = written(workdir / "phh-holdem", hands,
                             lambda folder: write_hand_folder(folder, hands, seed))
@@ -102,33 +94,12 @@ def title(r: VariantResults) -> str:
             f"hold'em hands ({len(r.holdem)} runs each, in turn)")
 
 
-def target(r: VariantResults) -> tuple[str, str, str, bool]:
-    """Issue 20's target as (name, goal, measured, passed)."""
-    return ("PHH import hands/s, mixed variants vs no-limit hold'em", f">= {RATIO_GOAL:.3f}x",
-            f"{r.ratio:.3f}x (CPU {r.cpu_ratio:.3f}x)", r.ratio >= RATIO_GOAL)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=HANDS, help="hands (files) per folder")
-    parser.add_argument("--runs", type=int, default=RUNS, help="imports of each folder")
-    parser.add_argument("--seed", type=int, default=20, help="seed of the random hands")
-    parser.add_argument("--db", help="PostgreSQL server URL (scratch databases); default SQLite")
-    args = parser.parse_args(argv)
-    console = Console()
-    with tempfile.TemporaryDirectory(prefix="pokerdb-variants-") as scratch:
-        dbs = Databases(Path(scratch), args.db)
-        try:
-            results = compare(Path(scratch), dbs, args.hands, args.runs, args.seed,
-                              Console(stderr=True))
-        finally:
-            dbs.drop_all()
-    render_rich(console, [], [Table(title(results), HEADINGS, table_rows(results),
-                                    frozenset({1, 2, 3, 4, 5, 6}))])
-    name, goal, measured, passed = target(results)
-    console.print(f"\n{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def row(ctx: Context) -> RowResult:
+    r = compare(ctx)
+    holdem, mixed = r.median(r.holdem), r.median(r.mixed)
+    figure = Figure("PHH import hands/s, mixed variants vs no-limit hold'em",
+                    f">= {RATIO_GOAL:.3g}x", f"{r.ratio:.3f}x (CPU {r.cpu_ratio:.3f}x; "
+                    f"{mixed.wall:.2f} s vs {holdem.wall:.2f} s)", r.ratio >= RATIO_GOAL,
+                    mixed.wall, holdem.wall, r.ratio)
+    return RowResult([figure], [Table(title(r), HEADINGS, table_rows(r),
+                                      frozenset({1, 2, 3, 4, 5, 6}))])

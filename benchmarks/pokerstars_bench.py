@@ -6,16 +6,14 @@ replaying the same hands where it can read them (no-limit hold'em only), in the 
 (benchmarks/pokerstars_draw_hands.py: 2-7 triple and single draw, badugi, five-card draw), the
 rest hold'em, against the hold'em file's.
 
-`python benchmarks/pokerstars_bench.py [--hands N] [--pokerkit-hands K] [--seed S] [--db URL]
-[--file PATH] [--draw-share F]` prints the table and the targets: the import at least 5,000
-hands/s, at least 100x pokerkit's hands/s, and the mixed file's at least two thirds of the
-hold'em file's hands/s. pokerkit takes some 20 ms a hand, so it is given the file's first
-K hands without antes (default 1,000; it drops antes); its rate is over the hands it read. Every
-hand pokerkit reads is checked: its payoffs must be pokerdb's nets before rake, but for a split
-pot's odd cent (the run exits 1 otherwise).
-"""
+The rows `pokerstars` (the import at least 5,000 hands/s, and at least 100x pokerkit's hands/s)
+and `pokerstars-draw` (a file half draw hands at least two thirds of the hold'em file's hands/s)
+of `python -m benchmarks`; their size: the hands of a file. pokerkit takes some 20 ms a hand, so
+it is given the file's first K hands without antes (default 1,000; it drops antes); its rate is
+over the hands it read. Every hand pokerkit reads is checked: its payoffs must be pokerdb's nets
+before rake, but for a split pot's odd cent (the row fails otherwise). The pokerkit side runs in
+its own process: `python pokerstars_bench.py FILE PAYOFFS_FILE`."""
 
-import argparse
 import json
 import random
 import sys
@@ -23,7 +21,6 @@ import tempfile
 import time
 import warnings
 from collections import deque
-from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -31,12 +28,12 @@ from pathlib import Path
 from pokerstars_draw_hands import pokerstars_mixed_hands
 from pokerstars_hands import pokerstars_hands
 from procs import Measured, measure, python
-from result_tables import Table, render_rich
-from rich.console import Console
-from scratch_databases import Databases
+from result_tables import Table
 from sqlalchemy import create_engine, text
 from store_floor import StoreFloor, store_floor
+from suite import Context, Figure, RowResult, ratio_figure
 
+from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.storage.location import database_url
 
 HERE = Path(__file__).resolve().parent
@@ -45,6 +42,8 @@ POKERKIT_HANDS = 1_000
 RATE_GOAL = 5_000
 RATIO_GOAL = 100
 MIXED_GOAL = 2 / 3  # of the hold'em file's hands/s, as a PHH folder of mixed variants
+DRAW_SHARE = 0.5
+SEED = 21
 HEADINGS = ("step", "hands", "wall s", "CPU s", "peak RSS MiB", "hands/s")
 
 
@@ -67,10 +66,6 @@ class StarsResults:
     @property
     def pokerkit_rate(self) -> float:
         return self.pokerkit_read / self.pokerkit.wall
-
-    @property
-    def ratio(self) -> float:
-        return self.rate / self.pokerkit_rate
 
     @property
     def mixed_ratio(self) -> float:
@@ -112,37 +107,40 @@ def same_payoffs(nets: list[Decimal] | None, payoffs: list[Decimal]) -> bool:
                                              for net, paid in zip(nets, payoffs, strict=True))
 
 
-def compare(path: Path, db: str, hands: int, pokerkit_hands: int, seed: int,
-            progress: Console, mixed_db: str | None = None,
-            draw_share: float = 0.0) -> StarsResults:
-    progress.print(f"PokerStars: writing {hands:,} hands" if not path.exists() else
-                   "PokerStars: the hands file")
-    written(path, hands, seed)
+def compare(ctx: Context, draw_share: float = 0.0, pokerkit_hands: int = POKERKIT_HANDS,
+            seed: int = SEED) -> StarsResults:
+    """pokerkit and pokerdb on one file of `ctx.size` hands; with `draw_share`, also the import
+    of a file of as many hands, that share of them draw hands."""
+    hands, say, db = ctx.size, ctx.say, ctx.dbs.fresh("stars")
+    say(f"PokerStars: writing {hands:,} hands")
+    path = written(ctx.workdir / "hands.txt", hands, seed)
+    pokerkit_hands = min(pokerkit_hands, hands)
     with tempfile.TemporaryDirectory() as scratch:
         subset = first_hands(path, pokerkit_hands, Path(scratch) / "first.txt")
         payoffs_file = Path(scratch) / "payoffs.json"
-        progress.print(f"PokerStars: pokerkit, parse and replay the first {pokerkit_hands:,}")
-        pokerkit = measure(python(str(HERE / "pokerstars_bench.py"), "--pokerkit",
-                                  str(subset), str(payoffs_file)))
+        say(f"PokerStars: pokerkit, parse and replay the first {pokerkit_hands:,}")
+        pokerkit = measure(python(str(HERE / "pokerstars_bench.py"), str(subset),
+                                  str(payoffs_file)))
         payoffs: dict[str, list[str]] = json.loads(payoffs_file.read_text())
-    progress.print(f"PokerStars: pokerdb import of {hands:,}")
+    say(f"PokerStars: pokerdb import of {hands:,}")
     imported = measure(python("-m", "pokerdb", "import", str(path), "--db", db, "-q"))
     nets = stored_nets(db)
     differing = sum(not same_payoffs(nets.get(number), [Decimal(value) for value in paid])
                     for number, paid in payoffs.items())
     floor = store_floor(path, "pokerstars") if db.endswith(".sqlite") else None
     mixed = None
-    if mixed_db is not None:
+    if draw_share:
         mixed_path = written(path.with_name(f"{path.stem}-mixed.txt"), hands, seed, draw_share)
-        progress.print(f"PokerStars: pokerdb import of {hands:,}, about {draw_share:.0%} draw")
-        mixed = measure(python("-m", "pokerdb", "import", str(mixed_path), "--db", mixed_db,
-                               "-q"))
+        say(f"PokerStars: pokerdb import of {hands:,}, about {draw_share:.0%} draw")
+        mixed = measure(python("-m", "pokerdb", "import", str(mixed_path), "--db",
+                               ctx.dbs.fresh("stars_mixed"), "-q"))
     return StarsResults(hands, len(payoffs), pokerkit_hands, pokerkit, imported, differing,
                         mixed, draw_share, floor)
 
 
 def stored_nets(db: str) -> dict[str, list[Decimal]]:
-    """Each stored hand's nets before rake, by its hand number."""
+    """Each stored hand's nets before rake, by its hand number (raw SQL reads the stored
+    ten-thousandths)."""
     engine = create_engine(database_url(db))
     nets: dict[str, list[Decimal]] = {}
     try:
@@ -150,7 +148,7 @@ def stored_nets(db: str) -> dict[str, list[Decimal]]:
             for number, net, raked in connection.execute(text(
                     "SELECT d.hand_number, s.net, s.raked FROM deals d JOIN seats s "
                     "ON s.deal_id = d.id ORDER BY d.id, s.player")):
-                nets.setdefault(number, []).append(Decimal(str(net)) + Decimal(str(raked)))
+                nets.setdefault(number, []).append(Decimal(net + raked) / AMOUNT_SCALE)
     finally:
         engine.dispose()
     return nets
@@ -178,59 +176,44 @@ def table_rows(r: StarsResults) -> list[list[str]]:
 
     return [row(f"pokerkit: parse and replay (read {r.pokerkit_read:,} of the first "
                 f"{r.pokerkit_hands:,} without antes)", r.pokerkit_read, r.pokerkit),
-            row("pokerdb import (SQLite unless --db)", r.hands, r.imported),
+            row("pokerdb import", r.hands, r.imported),
             *([row(f"pokerdb import, {r.draw_share:.0%} of the hands draw hands", r.hands,
                    r.mixed)] if r.mixed is not None else []),
             *([r.floor.row(HEADINGS)] if r.floor is not None else [])]
 
 
-def targets(r: StarsResults) -> list[tuple[str, str, str, bool]]:
-    return [("PokerStars import, whole process", f">= {RATE_GOAL:,} hands/s",
-             f"{r.rate:,.0f} hands/s", r.rate >= RATE_GOAL),
-            ("PokerStars import vs pokerkit parse and replay", f">= {RATIO_GOAL}x",
-             f"{r.ratio:.0f}x ({r.rate:,.0f} vs {r.pokerkit_rate:,.1f} hands/s)",
-             r.ratio >= RATIO_GOAL),
-            *([r.floor.target(RATIO_GOAL * r.pokerkit_rate)] if r.floor is not None else []),
-            *([("PokerStars import with draw hands vs hold'em only", f">= {MIXED_GOAL:.3f}x",
-                f"{r.mixed_ratio:.3f}x (CPU {r.imported.cpu / r.mixed.cpu:.3f}x)",
-                r.mixed_ratio >= MIXED_GOAL)]
-              if r.mixed is not None else [])]
+def targets(r: StarsResults) -> list[Figure]:
+    if r.mixed is not None:
+        return [Figure("PokerStars import hands/s, with draw hands vs hold'em only",
+                       f">= {MIXED_GOAL:.3g}x", f"{r.mixed_ratio:.3f}x (CPU "
+                       f"{r.imported.cpu / r.mixed.cpu:.3f}x; {r.mixed.wall:.2f} s vs "
+                       f"{r.imported.wall:.2f} s)", r.mixed_ratio >= MIXED_GOAL, r.mixed.wall,
+                       r.imported.wall, r.mixed_ratio)]
+    return [Figure("PokerStars import, whole process", f">= {RATE_GOAL:,} hands/s",
+                   f"{r.rate:,.0f} hands/s", r.rate >= RATE_GOAL, r.rate, None, None,
+                   "hands/s"),
+            ratio_figure("PokerStars import vs pokerkit parse and replay, hands/s", r.rate,
+                         r.pokerkit_rate, at_least=RATIO_GOAL, unit="hands/s", digits=0),
+            *([r.floor.target(RATIO_GOAL * r.pokerkit_rate)] if r.floor is not None else [])]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=HANDS, help="hands in the file")
-    parser.add_argument("--pokerkit-hands", type=int, default=POKERKIT_HANDS,
-                        help="the first hands given to pokerkit")
-    parser.add_argument("--seed", type=int, default=21, help="seed of the random hands")
-    parser.add_argument("--db", help="PostgreSQL server URL (scratch database); default SQLite")
-    parser.add_argument("--file", type=Path, help="keep the hands here (reused if present)")
-    parser.add_argument("--draw-share", type=float, default=0.0,
-                        help="also import a file of as many hands, this share draw hands")
-    parser.add_argument("--pokerkit", nargs=2, type=Path, metavar=("FILE", "OUT"),
-                        help=argparse.SUPPRESS)  # the pokerkit side's own process
-    args = parser.parse_args(argv)
-    if args.pokerkit:
-        pokerkit_main(*args.pokerkit)
-        return 0
-    console = Console()
-    with tempfile.TemporaryDirectory(prefix="pokerdb-stars-") as scratch:
-        dbs = Databases(Path(scratch), args.db)
-        try:
-            results = compare(args.file or Path(scratch) / "hands.txt", dbs.fresh("stars"),
-                              args.hands, args.pokerkit_hands, args.seed, Console(stderr=True),
-                              dbs.fresh("stars_mixed") if args.draw_share else None,
-                              args.draw_share)
-        finally:
-            dbs.drop_all()
-    render_rich(console, [], [Table(
-        f"PokerStars: {results.hands:,} generated hands in one file (pokerkit's payoffs "
-        f"differing from pokerdb's nets before rake: {results.differing})", HEADINGS,
-        table_rows(results), frozenset({1, 2, 3, 4, 5}))])
-    for name, goal, measured, passed in targets(results):
-        console.print(f"{name}: {measured} (goal {goal}) {'PASS' if passed else 'MISS'}")
-    return 1 if results.differing else 0
+def _row(ctx: Context, draw_share: float) -> RowResult:
+    results = compare(ctx, draw_share)
+    table = Table(f"PokerStars: {results.hands:,} generated hands in one file (pokerkit's "
+                  f"payoffs differing from pokerdb's nets before rake: {results.differing})",
+                  HEADINGS, table_rows(results), frozenset({1, 2, 3, 4, 5}))
+    return RowResult(targets(results), [table],
+                     f"{results.differing} hands differ from pokerkit's payoffs"
+                     if results.differing else None)
+
+
+def row(ctx: Context) -> RowResult:
+    return _row(ctx, 0.0)
+
+
+def draw_row(ctx: Context) -> RowResult:
+    return _row(ctx, DRAW_SHARE)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    pokerkit_main(Path(sys.argv[1]), Path(sys.argv[2]))

@@ -2,34 +2,33 @@
 SQLite and right after on a scratch PostgreSQL database, so that both meet the same load on a
 shared machine.
 
-side_by_side (issue 15, run by benchmarks/run.py --db): each step on fresh databases, at most
-1.5x SQLite's time: five-card deals (PE54) and Hold'em deals, the steps separate (import, then
-evaluate) and in one pass (import --evaluate).
+The row `postgres` (issue 15): each step on fresh databases, at most 1.5x SQLite's time:
+five-card deals (PE54) and Hold'em deals, the steps separate (import, then evaluate) and in one
+pass (import --evaluate), and a folder of PHH hand histories (a hundredth of the deals).
 
-loaded_database (issue 23, this module's command): a second file added to a database that
+The row `postgres-loaded` (issue 23): a second file added to a database that
 already holds data, by a role with ordinary rights (it owns its database, and holds no right
 to switch off triggers), as a user adds files to a database that grows: import, evaluate and
 import --evaluate at most 1.5x SQLite, delete of the added dataset at most 2x, wins under
 0.5 s.
 
-    python benchmarks/postgres_ratio.py --db postgresql+psycopg://admin:pw@host/postgres \
-        --deals 200000 --preload 80000
+    python -m benchmarks postgres-loaded --db postgresql+psycopg://admin:pw@host/postgres
 
+Its size is the added file's deals (200,000); the database holds two fifths as many before.
 The --db role creates the ordinary role (CREATEROLE) and its scratch databases (CREATEDB).
 """
 
-import argparse
 import secrets
-import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from phh_bench import written
 from procs import Measured, measure, median_of, python
-from result_tables import Table, render_markdown
+from result_tables import Table
 from scratch_databases import Databases
 from sqlalchemy import create_engine, text
+from suite import Context, Figure, RowResult, ratio_figure
 
 GOAL = 1.5  # PostgreSQL's wall time over SQLite's, at most
 INPUTS = (("", "pe54"), ("Hold'em: ", "holdem"))
@@ -125,11 +124,26 @@ def table(steps: Sequence[Step]) -> Table:
                  rows, frozenset(range(1, 8)))
 
 
-def targets(steps: Sequence[Step]) -> list[tuple[str, str, str, bool]]:
-    """(name, goal, measured, passed) of each step."""
-    return [(f"PostgreSQL {step.name} vs SQLite", f"<= {GOAL}x",
-             f"{step.ratio:.2f}x ({step.postgresql.wall:.2f} s vs {step.sqlite.wall:.2f} s)",
-             step.ratio <= GOAL) for step in steps if step.name != SECOND_IMPORT]
+def targets(steps: Sequence[Step]) -> list[Figure]:
+    return [ratio_figure(f"PostgreSQL {step.name} vs SQLite", step.postgresql.wall,
+                         step.sqlite.wall, at_most=GOAL)
+            for step in steps if step.name != SECOND_IMPORT]
+
+
+RUNS = 3
+
+
+def row(ctx: Context) -> RowResult:
+    """PostgreSQL against SQLite on fresh databases, each step side by side RUNS times."""
+    five_card = ctx.workdir / "pe54.txt"
+    ctx.say(f"generating {ctx.size:,} deals and {max(1, ctx.size // 100):,} PHH hands")
+    measure(python("-m", "pokerdb", "generate", str(ctx.size), "--seed", str(ctx.seed), "-o",
+                   str(five_card)))
+    phh_hands = max(1, ctx.size // 100)
+    phh = written(ctx.workdir / "phh", phh_hands, 12, ctx.say)
+    steps = side_by_side(five_card, ctx.size, ctx.seed + 3, ctx.workdir, ctx.dbs, ctx.say, phh,
+                         phh_hands, RUNS)
+    return RowResult(targets(steps), [table(steps)])
 
 
 ORDINARY_ROLE = "pokerdb_bench_ordinary"
@@ -208,17 +222,24 @@ def _median_step(pairs: Sequence[Pair]) -> Step:
                 tuple(pair[3].wall / pair[2].wall for pair in pairs))
 
 
+def loaded_figure(step: Step) -> Figure:
+    goal = LOADED_GOALS[step.name]
+    if goal is not None:
+        return ratio_figure(f"PostgreSQL {step.name} (loaded, ordinary role) vs SQLite",
+                            step.postgresql.wall, step.sqlite.wall, at_most=goal)
+    return Figure(f"PostgreSQL {step.name} (loaded, ordinary role)", f"< {WINS_GOAL} s",
+                  f"{step.postgresql.wall:.2f} s (SQLite {step.sqlite.wall:.2f} s)",
+                  step.postgresql.wall < WINS_GOAL, step.postgresql.wall, step.sqlite.wall,
+                  step.ratio)
+
+
 def loaded_table(steps: Sequence[Step], preload: int, game: str) -> Table:
     rows = []
     for step in steps:
-        goal = LOADED_GOALS[step.name]
-        if goal is None:
-            wanted, met = f"< {WINS_GOAL} s", step.postgresql.wall < WINS_GOAL
-        else:
-            wanted, met = f"<= {goal}x", step.ratio <= goal
+        figure = loaded_figure(step)
         rows.append([step.name, f"{step.sqlite.wall:.2f}", f"{step.postgresql.wall:.2f}",
-                     f"{step.ratio:.2f}x", step.spread, wanted, "met" if met else "MISSED",
-                     f"{step.postgresql.cpu:.2f}"])
+                     f"{step.ratio:.2f}x", step.spread, figure.goal,
+                     "met" if figure.met else "MISSED", f"{step.postgresql.cpu:.2f}"])
     runs = len(steps[0].ratios)
     return Table(f"{game}: {steps[0].deals:,} deals added to a database holding {preload:,}, "
                  f"by a role with ordinary rights"
@@ -228,41 +249,20 @@ def loaded_table(steps: Sequence[Step], preload: int, game: str) -> Table:
                  rows, frozenset((1, 2, 3, 7)))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="loaded_database: see the module's text")
-    parser.add_argument("--db", required=True,
-                        help="PostgreSQL URL of a role that may create roles and databases")
-    parser.add_argument("--deals", type=int, default=200_000, help="deals of the added file")
-    parser.add_argument("--preload", type=int, default=80_000,
-                        help="deals the database holds before")
-    parser.add_argument("--game", choices=("holdem", "five-card"), default="holdem")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=23)
-    args = parser.parse_args(argv)
-    input_format = "holdem" if args.game == "holdem" else "pe54"
-
-    def say(line: str) -> None:
-        print(line, file=sys.stderr)
-
-    with tempfile.TemporaryDirectory() as folder:
-        work = Path(folder)
-        files = {name: work / f"{name}.txt" for name in ("preload", "added")}
-        for file, count, seed in zip(files.values(), (args.preload, args.deals),
-                                     (args.seed, args.seed + 1), strict=True):
-            measure(python("-m", "pokerdb", "generate", str(count), "--seed", str(seed),
-                           "--game", args.game, "--players", str(args.players), "-o", str(file)))
-        server = Databases(work, args.db, owner=ordinary_role(args.db))
-        try:
-            steps = loaded_database(files["added"], files["preload"], input_format, args.deals,
-                                    work, server, say, args.runs)
-        finally:
-            server.drop_all()
-    game = "Hold'em" if args.game == "holdem" else "Five-card (PE54)"
-    print(render_markdown([], [loaded_table(steps, args.preload,
-                                            f"{game}, {args.players} players a deal")]))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def loaded_row(ctx: Context) -> RowResult:
+    """Hold'em deals of two players added to a database holding two fifths as many, by a role
+    with ordinary rights, each step side by side RUNS times."""
+    preload = max(1, ctx.size * 2 // 5)
+    files = {name: ctx.workdir / f"{name}.txt" for name in ("preload", "added")}
+    for file, count, seed in zip(files.values(), (preload, ctx.size), (23, 24), strict=True):
+        measure(python("-m", "pokerdb", "generate", str(count), "--seed", str(seed), "--game",
+                       "holdem", "--players", "2", "-o", str(file)))
+    admin = str(ctx.dbs.server_url)
+    server = Databases(ctx.workdir, admin, owner=ordinary_role(admin))
+    try:
+        steps = loaded_database(files["added"], files["preload"], "holdem", ctx.size,
+                                ctx.workdir, server, ctx.say, RUNS)
+    finally:
+        server.drop_all()
+    return RowResult([loaded_figure(step) for step in steps],
+                     [loaded_table(steps, preload, "Hold'em, 2 players a deal")])

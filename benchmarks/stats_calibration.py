@@ -1,8 +1,8 @@
 """How often `pokerdb stats` calls random deals "unlikely to be randomly dealt": of many files
 of random deals, the share its chi-square test rejects at its 5 % significance, counting every
 hand of each deal or player 1's only (what it counts for a game with a board):
-`python benchmarks/stats_calibration.py [--files 150] [--deals 2000] [--players 9]
-[--game holdem ...]`.
+the row `stats-calibration` of `python -m benchmarks` (its size: the files of each game, 150
+files of 2,000 deals of nine players).
 
 A test that rejects random deals about as often as its significance says is calibrated. The
 hands of one deal share its board, so in a game with a board they are not independent and,
@@ -11,11 +11,12 @@ player 1's hand of each deal is a random hand of its own. Games without a board 
 its own cards from one deck (weakly and negatively dependent: fewer rejections, not more).
 """
 
-import argparse
 from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.answers.stats import SIGNIFICANCE, goodness_of_fit
 from pokerdb.rules.evaluators import EVALUATORS
@@ -55,28 +56,26 @@ def _rejected(category: npt.NDArray[np.int8], categories: int, game: Game, low: 
     return fit.p_value is not None and fit.p_value < SIGNIFICANCE
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
-    parser.add_argument("--files", type=int, default=150)
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=9)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", action="append", choices=[name.value for name in GameName
-                                                             if GAMES[name].random_hands])
-    arguments = parser.parse_args()
-    names = arguments.game or [GameName.HOLDEM.value, GameName.OMAHA_HI_LO.value,
-                               GameName.STUD.value]
-    print(f"files of {arguments.deals:,} random deals rejected at p < {SIGNIFICANCE} "
-          f"(expected: {SIGNIFICANCE:.0%}), of {arguments.files}")
-    print("game            players  half  every hand  player 1's")
-    for name in names:
-        game = GAMES[GameName(name)]
-        players = min(arguments.players, game.max_players)
-        for half, (every, first) in rejections(game, arguments.files, arguments.deals,
-                                               players, arguments.seed).items():
-            print(f"{name:<15} {players:>7}  {half:<4}  {every / arguments.files:>10.1%}  "
-                  f"{first / arguments.files:>10.1%}")
+DEALS = 2_000
+PLAYERS = 9
+NAMES = (GameName.HOLDEM, GameName.OMAHA_HI_LO, GameName.STUD)
 
 
-if __name__ == "__main__":
-    main()
+def row(ctx: Context) -> RowResult:
+    """No goal: the shares docs/commands.md quotes (a calibrated test rejects about 5 %)."""
+    rows, figures = [], []
+    for name in NAMES:
+        game = GAMES[name]
+        players = min(PLAYERS, game.max_players)
+        ctx.say(f"{ctx.size} files of {DEALS:,} random {name.value} deals")
+        for half, (every, first) in rejections(game, ctx.size, DEALS, players, 1).items():
+            rows.append([name.value, str(players), half, f"{every / ctx.size:.1%}",
+                         f"{first / ctx.size:.1%}"])
+            figures.append(Figure(f"stats rejects random {name.value} deals ({half}), player "
+                                  "1's hands", f"about {SIGNIFICANCE:.0%}",
+                                  f"{first / ctx.size:.1%} (every hand: {every / ctx.size:.1%})",
+                                  None, first / ctx.size, SIGNIFICANCE, None, "share"))
+    return RowResult(figures, [Table(f"Files of {DEALS:,} random deals rejected at p < "
+                                     f"{SIGNIFICANCE}, of {ctx.size}", (
+                                         "game", "players", "half", "every hand",
+                                         "player 1's"), rows, frozenset({1, 3, 4}))])

@@ -1,7 +1,7 @@
 """The storage limit: the rows `pokerdb import` stores, written with raw stdlib sqlite3.
 
 `python benchmarks/storage_limit.py FILE DB` expects DB to exist at pokerdb's schema head
-(run.py creates it with pokerdb's migrations). It sets pokerdb's pragmas, then in one
+(the row pe54, deals_bench.py, creates it so). It sets pokerdb's pragmas, then in one
 transaction inserts the datasets row, every deal (id, dataset_id, line_no) and every hand
 (hand_cards: deal_id, player, cards) with executemany, and prints one JSON object. The timing covers
 hashing and reading the file, building the tuples, executemany and commit.

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from procs import measure, python
 from sqlalchemy import insert
+from suite import Figure
 
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import PlayerRule
@@ -56,11 +57,11 @@ class StoreFloor:
             cells["of pokerkit"] = f"{self.seconds / pokerkit_wall:.3f}x"
         return [cells.get(heading, "") for heading in headings]
 
-    def target(self, goal_rate: float) -> tuple[str, str, str, bool]:
+    def target(self, goal_rate: float) -> Figure:
         """Whether an import could reach `goal_rate` hands/s at all, its writer alone."""
-        return ("SQLite storing the rows alone (a goal above it cannot be met by reading "
-                "faster)", f">= {goal_rate:,.0f} hands/s", f"{self.rate:,.0f} hands/s",
-                self.rate >= goal_rate)
+        return Figure("SQLite storing the rows alone (a goal above it cannot be met by reading "
+                      "faster)", f">= {goal_rate:,.0f} hands/s", f"{self.rate:,.0f} hands/s",
+                      self.rate >= goal_rate, self.rate, goal_rate, None, "hands/s")
 
 
 def store_floor(path: Path, kind: str) -> StoreFloor:

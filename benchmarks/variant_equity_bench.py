@@ -2,20 +2,20 @@
 deals per second, heads-up, before the flop, at the flop and at the turn, all the deals of a
 row in one call.
 
-`python benchmarks/variant_equity_bench.py [--preflop N] [--flop N] [--turn N]` prints the
-rows (docs/benchmarks.md records a run). The first turn deal of each variant is counted again
-by brute force with pokerkit 0.7.7 (every board dealt, every hand its pokerkit hand), which
-must give the same equities; its time is not part of the rows.
+The row `variant-equity` of `python -m benchmarks` (no peer and no goal: the figures). The
+first turn deal of each variant is counted again by brute force with pokerkit 0.7.7 (every
+board dealt, every hand its pokerkit hand), which must give the same equities; its time is not
+part of the rows.
 """
 
-import argparse
 import math
-import sys
 import time
 from itertools import combinations
 
 import numpy as np
 import pokerkit
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.rules.cards import RANK_CHARS, SUIT_CHARS
 from pokerdb.rules.game_odds import deck_codes
@@ -72,15 +72,12 @@ def _brute_force(code: str, holes: np.ndarray, board: np.ndarray, high: str,
     return [share / boards for share in won]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preflop", type=int, default=4)
-    parser.add_argument("--flop", type=int, default=2_000)
-    parser.add_argument("--turn", type=int, default=20_000)
-    args = parser.parse_args(argv)
-    counts = {"preflop": args.preflop, "flop": args.flop, "turn": args.turn}
-    print("| game | spot | boards a deal | deals | seconds | deals/s |")
-    print("|---|---|---:|---:|---:|---:|")
+def row(ctx: Context) -> RowResult:
+    """Its size: the flop deals of each game; ten times as many at the turn, and a thousandth
+    before the flop (at least one)."""
+    counts = {"preflop": max(1, ctx.size // 1000), "flop": ctx.size, "turn": 10 * ctx.size}
+    ctx.say(f"variant equity: {counts} deals of each game")
+    rows, figures = [], []
     agree = True
     for name, code, hole_cards, high, low in GAMES:
         variant = VARIANTS[code]
@@ -90,17 +87,18 @@ def main(argv: list[str] | None = None) -> int:
             started = time.perf_counter()
             equity = variant_equities(variant, holes, boards)
             seconds = time.perf_counter() - started
-            print(f"| {name} | heads-up, {spot} | "
-                  f"{completions(variant, 2, hole_cards, board_cards):,} | {len(holes):,} | "
-                  f"{seconds:.2f} | {len(holes) / seconds:,.1f} |")
+            rate = len(holes) / seconds
+            rows.append([name, f"heads-up, {spot}",
+                         f"{completions(variant, 2, hole_cards, board_cards):,}",
+                         f"{len(holes):,}", f"{seconds:.2f}", f"{rate:,.1f}"])
+            figures.append(Figure(f"{name} equity, heads-up {spot}", "", f"{rate:,.1f} deals/s",
+                                  None, rate, None, None, "deals/s"))
             if spot == "turn":
                 theirs = _brute_force(code, holes[0], boards[0], high, low)
                 agree &= all(math.isclose(a, b, abs_tol=1e-12)
                              for a, b in zip(equity[0].tolist(), theirs, strict=True))
-    print(f"\npokerkit's brute force on the first turn deal of each game: "
-          f"{'the same equities' if agree else 'DIFFERENT equities'}")
-    return 0 if agree else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    table = Table("Exact equity of Omaha, Omaha hi/lo and short-deck (one call a row)",
+                  ("game", "spot", "boards a deal", "deals", "seconds", "deals/s"), rows,
+                  frozenset({2, 3, 4, 5}))
+    return RowResult(figures, [table], None if agree else
+                     "pokerkit's brute force gives other equities on a turn deal")

@@ -1,24 +1,20 @@
-"""The variant evaluators' speed: `python benchmarks/variant_kernels.py [--hands N]
-[--peer-hands N] [--repeat R] [--markdown]`.
+"""The variant evaluators' speed: the row `variant-kernels` of `python -m benchmarks`.
 
-Each kernel evaluates the same number of random hands, already parsed into arrays of card codes
-(the parsing is not timed; its tables are built before the clock starts), best of R rounds in
-which every kernel runs once, so that a busy spell of the machine slows all of them. The clock
-is the process's CPU time (time.process_time): on a machine shared with other work, wall time
-also counts the time the others held the core, and charges it to whichever kernel was
-running; every kernel here, pokerdb's and the peers', runs on one thread. In the
-same run phevaluator's Omaha (evaluate_omaha_cards, C behind one Python call per hand, as its
-users call it: with card ids, and with card texts, which it parses) and pokerkit's
-OmahaHoldemHand evaluate hands of the same deal, and the Omaha kernel's hands/s is set against
-theirs. Issue 20's target: the Omaha kernel at 5,000,000
-hands/s or more, and 70x phevaluator's call. Exits 1 if the Omaha kernel and phevaluator
-disagree on any hand's class.
-"""
+Each kernel evaluates the same number of random hands (its size; the peers a fifth of them),
+already parsed into arrays of card codes (the parsing is not timed; its tables are built before
+the clock starts), best of REPEAT rounds in which every kernel runs once, so that a busy spell
+of the machine slows all of them. The clock is the process's CPU time (time.process_time): on a
+machine shared with other work, wall time also counts the time the others held the core, and
+charges it to whichever kernel was running; every kernel here, pokerdb's and the peers', runs on
+one thread. In the same run phevaluator's Omaha (evaluate_omaha_cards, C behind one Python call
+per hand, as its users call it: with card ids, and with card texts, which it parses) and
+pokerkit's OmahaHoldemHand evaluate hands of the same deal, and the Omaha kernel's hands/s is
+set against theirs. Issue 20's target: the Omaha kernel at 5,000,000 hands/s or more, and 70x
+phevaluator's call. The row fails if the Omaha kernel and phevaluator disagree on any hand's
+class."""
 
-import argparse
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -26,8 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from peers import timed
-from result_tables import Table, render_markdown, render_rich
-from rich.console import Console
+from result_tables import Table
+from suite import Context, Figure, RowResult, ratio_figure
 from variant_oracles import CODE_OF_INDEX, FULL_DECK, SHORT_DECK, class_of, deal, high_classes
 
 from pokerdb.rules.evaluators import (
@@ -103,22 +99,21 @@ def _pokerkit_cards(dealt: npt.NDArray[np.int64]) -> list[tuple[list[object], li
             for row in dealt.tolist()]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1_000_000)
-    parser.add_argument("--peer-hands", type=int, default=200_000)
-    parser.add_argument("--pokerkit-hands", type=int, default=2_000)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--markdown", action="store_true")
-    args = parser.parse_args(argv)
+REPEAT = 5
+POKERKIT_HANDS = 2_000
+
+
+def row(ctx: Context) -> RowResult:
+    hands, peer_hands = ctx.size, max(1, ctx.size // 5)
+    ctx.say(f"variant kernels on {hands:,} hands, the peers on {peer_hands:,}, best of {REPEAT}")
     rng = np.random.default_rng(20)
-    dealt = {k: CODE_OF_INDEX[deal(rng, k.deck, args.hands, k.hole + k.board)] for k in KERNELS}
+    dealt = {k: CODE_OF_INDEX[deal(rng, k.deck, hands, k.hole + k.board)] for k in KERNELS}
     inputs = {k: (np.ascontiguousarray(cards[:, :k.hole]),
                   np.ascontiguousarray(cards[:, k.hole:])) for k, cards in dealt.items()}
     for kernel, (hole, board) in inputs.items():  # the tables, off the clock
         kernel.run(hole[:100], board[:100])
     seconds: dict[str, list[float]] = {k.name: [] for k in KERNELS}
-    peer_rows = deal(rng, FULL_DECK, args.peer_hands, 9)
+    peer_rows = deal(rng, FULL_DECK, peer_hands, 9)
     texts = [f"{rank}{suit}" for rank in "23456789TJQKA" for suit in "cdhs"]
     peers = (  # name, call, hands, input (its own card type, converted off the clock), run
         Peer("phevaluator, card ids", "evaluate_omaha_cards(*ids)", peer_rows.tolist(),
@@ -126,10 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         Peer("phevaluator, card texts", "evaluate_omaha_cards(*texts)",
              [[texts[c] for c in row] for row in peer_rows.tolist()], _phevaluator_ranks),
         Peer("pokerkit", "OmahaHoldemHand.from_game",
-             _pokerkit_cards(peer_rows[:args.pokerkit_hands]), _pokerkit_hands),
+             _pokerkit_cards(peer_rows[:min(POKERKIT_HANDS, peer_hands)]), _pokerkit_hands),
     )
     peer_seconds: dict[str, list[float]] = {peer.name: [] for peer in peers}
-    for _ in range(args.repeat):
+    for _ in range(REPEAT):
         for kernel in KERNELS:
             run = kernel.run
             seconds[kernel.name].append(timed(lambda i, run=run: run(*i), inputs[kernel],
@@ -149,33 +144,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     fastest = rates[peers[0].name]
     table_rows = []
     for kernel in KERNELS:
-        rate = args.hands / min(seconds[kernel.name])
-        table_rows.append([kernel.name, kernel.call, f"{args.hands:,}",
+        rate = hands / min(seconds[kernel.name])
+        table_rows.append([kernel.name, kernel.call, f"{hands:,}",
                            f"{min(seconds[kernel.name]):.3f}", f"{rate:,.0f}",
                            f"{rate / fastest:.1f}x"])
     for peer in peers:
         table_rows.append([f"{peer.name} (per hand)", peer.call, f"{len(peer.hands):,}",
                            f"{min(peer_seconds[peer.name]):.3f}", f"{rates[peer.name]:,.0f}",
                            f"{rates[peer.name] / fastest:.2f}x"])
-    omaha_rate = args.hands / min(seconds[KERNELS[0].name])
-    verdict = [f"Omaha kernel {omaha_rate:,.0f} hands/s (target {OMAHA_TARGET:,}): "
-               f"{'PASS' if omaha_rate >= OMAHA_TARGET else 'MISS'}"]
-    for peer in peers[:2]:
-        ratio = omaha_rate / rates[peer.name]
-        verdict.append(f"Omaha kernel {ratio:.1f}x {peer.name} (target "
-                       f"{PEER_RATIO_TARGET:.0f}x): "
-                       f"{'PASS' if ratio >= PEER_RATIO_TARGET else 'MISS'}")
-    verdict.append(f"Omaha kernel against phevaluator on {args.peer_hands:,} hands: "
-                   f"{disagree} disagreeing")
-    table = Table(f"Variant kernels, best of {args.repeat} rounds",
+    omaha_rate = hands / min(seconds[KERNELS[0].name])
+    figures = [Figure("Omaha kernel", f">= {OMAHA_TARGET:,} hands/s", f"{omaha_rate:,.0f} "
+                      "hands/s", omaha_rate >= OMAHA_TARGET, omaha_rate, None, None, "hands/s"),
+               *(ratio_figure(f"Omaha kernel vs {peer.name}", omaha_rate, rates[peer.name],
+                              at_least=PEER_RATIO_TARGET, unit="hands/s", digits=1)
+                 for peer in peers[:2])]
+    table = Table(f"Variant kernels, best of {REPEAT} rounds (CPU clock)",
                   ["kernel", "call", "hands", "CPU s", "hands/s", "vs phevaluator (ids)"],
                   table_rows, right=frozenset({2, 3, 4, 5}))
-    if args.markdown:
-        print(render_markdown(verdict, [table]))
-    else:
-        render_rich(Console(), verdict, [table])
-    return 1 if disagree else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return RowResult(figures, [table], f"the Omaha kernel and phevaluator disagree on "
+                     f"{disagree} of {peer_hands:,} hands" if disagree else None)

@@ -1,5 +1,5 @@
-"""Every variant evaluator against an independent one, hand by hand, on random hands:
-`python benchmarks/variant_oracles.py [--hands 200000] [--only NAME ...]`.
+"""Every variant evaluator against an independent one, hand by hand, on random hands: the row
+`variant-oracles` of `python -m benchmarks` (its size: the hands of each oracle, 200,000).
 
 The oracles are pokerkit 0.7.7's hand classes (OmahaHoldemHand, OmahaEightOrBetterLowHand,
 ShortDeckHoldemHand, RegularLowHand, EightOrBetterLowHand, StandardLowHand, BadugiHand) and
@@ -10,11 +10,9 @@ the weakest high hand, the best low) or phevaluator's rank (1 is the best). Agre
 hand's class is agreeing on every comparison between any two hands, ties included.
 
 The tests (tests/test_variant_oracles.py) run these checks on fewer hands; this script runs
-them at full size and prints agreement and time. Exits 1 on any disagreement.
+them at full size, with their time. The row fails on any disagreement.
 """
 
-import argparse
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -25,6 +23,8 @@ from itertools import combinations, combinations_with_replacement
 
 import numpy as np
 import numpy.typing as npt
+from result_tables import Table
+from suite import Context, Figure, RowResult
 
 from pokerdb.rules.cards import DECK
 from pokerdb.rules.evaluators import EVALUATORS, rank_hand
@@ -204,23 +204,18 @@ def describe_row(checked: Checked, row: int) -> str:
             f"theirs {checked.theirs[row]}")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--seed", type=int, default=20)
-    parser.add_argument("--only", nargs="*", choices=sorted(ORACLES), default=sorted(ORACLES))
-    args = parser.parse_args(argv)
-    failed = False
-    print(f"{'oracle':28s} {'hands':>9s} {'disagree':>8s} {'ours s':>8s} {'theirs s':>9s}")
-    for name in args.only:
-        checked = check(name, args.hands, args.seed)
-        print(f"{name:28s} {checked.hands:9,d} {len(checked.disagreeing):8d} "
-              f"{checked.ours_seconds:8.3f} {checked.theirs_seconds:9.1f}", flush=True)
-        for row in checked.disagreeing[:5]:
-            print("  " + describe_row(checked, row))
-        failed |= bool(checked.disagreeing)
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def row(ctx: Context) -> RowResult:
+    rows, figures, wrong = [], [], []
+    for name in sorted(ORACLES):
+        ctx.say(f"{name}: {ctx.size:,} hands")
+        checked = check(name, ctx.size, 20)
+        wrong += [f"{name}: {describe_row(checked, each)}" for each in checked.disagreeing[:1]]
+        rows.append([name, f"{checked.hands:,}", str(len(checked.disagreeing)),
+                     f"{checked.ours_seconds:.3f}", f"{checked.theirs_seconds:.1f}"])
+        figures.append(Figure(f"{name}: hands whose class differs", "0",
+                              f"{len(checked.disagreeing)} of {checked.hands:,}",
+                              not checked.disagreeing, checked.ours_seconds,
+                              checked.theirs_seconds))
+    return RowResult(figures, [Table("Variant evaluators against independent ones", (
+        "oracle", "hands", "disagree", "ours s", "theirs s"), rows, frozenset({1, 2, 3, 4}))],
+                     "; ".join(wrong) or None)

@@ -1,0 +1,1 @@
+"""pokerdb's benchmark suite: `python -m benchmarks --list` (see docs/benchmarks.md)."""

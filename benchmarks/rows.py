@@ -1,0 +1,65 @@
+"""The rows of the suite, by name: what each compares, its documented size, and the function
+(beside its peers' code) that measures it."""
+
+import deals_bench
+import equity_bench
+import holdem_kernel
+import mixed_tables
+import omaha_odds_bench
+import parquet_bench
+import peers
+import phh_bench
+import phh_variants_bench
+import player_stats_bench
+import pokerstars_bench
+import postgres_ratio
+import postgres_scale
+import stats_calibration
+import variant_equity_bench
+import variant_kernels
+import variant_oracles
+from suite import Row
+
+ROWS: tuple[Row, ...] = (
+    Row("pe54", "import, evaluate and wins (separate and in one pass) vs a seed-style solver "
+        "and raw sqlite3 executemany", 1_000_000, "deals", deals_bench.pe54),
+    Row("holdem", "Hold'em import --evaluate + wins vs an eval7 script, and vs the same on PE54",
+        1_000_000, "deals", deals_bench.holdem),
+    Row("rss", "import peak RSS, a large file vs a tenth of it", 1_000_000, "deals",
+        deals_bench.rss),
+    Row("kernel", "five-card kernel vs eval7, treys, phevaluator and pokerkit", 100_000,
+        "deals", peers.kernel_row),
+    Row("holdem-kernel", "seven-card kernel vs eval7", 200_000, "hands", holdem_kernel.row),
+    Row("equity", "exact Hold'em equity vs an eval7 brute force", 100, "deals",
+        equity_bench.row),
+    Row("phh", "import of a six-max PHH folder vs pokerkit load and replay", 10_000, "files",
+        phh_bench.row),
+    Row("pokerstars", "import of a PokerStars file vs pokerkit parse and replay", 100_000,
+        "hands", pokerstars_bench.row),
+    Row("pokerstars-draw", "PokerStars import, half draw hands vs hold'em only", 100_000,
+        "hands", pokerstars_bench.draw_row),
+    Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
+        phh_variants_bench.row),
+    Row("mixed-tables", "Hold'em files of 2 to 9 players (and boards of 0 to 5 cards) vs 9 "
+        "players, time a hand", 200_000, "deals", mixed_tables.row),
+    Row("variant-kernels", "Omaha and the other variant kernels vs phevaluator and pokerkit",
+        1_000_000, "hands", variant_kernels.row),
+    Row("variant-oracles", "every variant evaluator vs pokerkit or phevaluator, hand by hand",
+        200_000, "hands", variant_oracles.row),
+    Row("variant-equity", "exact equity of Omaha, Omaha hi/lo and short-deck (figures)",
+        1_000, "deals", variant_equity_bench.row),
+    Row("omaha-odds", "Omaha's category odds by patterns vs by classes (figures)", 6,
+        "cards", omaha_odds_bench.row),
+    Row("player-stats", "import of recorded hands, then every player's statistics (figures)",
+        1_000_000, "hands", player_stats_bench.row),
+    Row("parquet", "Parquet export peak RSS, a large database vs a small one (figures)",
+        100_000, "hands", parquet_bench.row),
+    Row("stats-calibration", "pokerdb stats on random deals: the share it rejects (figures)",
+        150, "files", stats_calibration.row),
+    Row("postgres", "PostgreSQL vs SQLite: import, evaluate, one pass, PHH import, on fresh "
+        "databases", 1_000_000, "deals", postgres_ratio.row, needs_db=True),
+    Row("postgres-loaded", "PostgreSQL vs SQLite: a file added to a loaded database by a role "
+        "with ordinary rights", 200_000, "deals", postgres_ratio.loaded_row, needs_db=True),
+    Row("postgres-scale", "PostgreSQL import, evaluate, one pass at scale (figures)",
+        20_000_000, "deals", postgres_scale.row, needs_db=True),
+)

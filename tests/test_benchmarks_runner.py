@@ -1,0 +1,72 @@
+"""The benchmark runner (`python -m benchmarks`): it lists its rows, and a row run at a tiny size
+writes its figures as a JSON file. No timing is asserted: the figures are whatever they are."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "pokerstars",
+        "pokerstars-draw", "phh-variants", "mixed-tables", "variant-kernels",
+        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "parquet",
+        "stats-calibration", "postgres", "postgres-loaded", "postgres-scale")
+
+
+def benchmarks(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "benchmarks", *args], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+
+
+def test_list_names_every_row_with_its_size() -> None:
+    done = benchmarks("--list")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == list(ROWS)
+    assert lines[0].split()[1:3] == ["1,000,000", "deals"]
+    assert [line.split()[0] for line in lines if line.endswith("(needs --db)")] == [
+        "postgres", "postgres-loaded", "postgres-scale"]
+
+
+def test_a_row_at_a_tiny_size_writes_its_figures(tmp_path: Path) -> None:
+    done = benchmarks("holdem-kernel", "--size", "50", "--results", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    [written] = tmp_path.iterdir()
+    assert written.name.endswith("-holdem-kernel.json")
+    data = json.loads(written.read_text())
+    assert set(data) == {"started", "load_at_start", "finished", "command", "backend",
+                         "machine", "rows"}
+    assert data["command"] == "python -m benchmarks holdem-kernel --size 50 --results " + str(
+        tmp_path)
+    assert set(data["machine"]) == {"cpus", "load", "python", "platform", "sqlite", "commit",
+                                    "compiled"}
+    assert len(data["machine"]["load"]) == 3
+    [row] = data["rows"]
+    assert (row["row"], row["size"], row["unit"], row["failed"]) == (
+        "holdem-kernel", 50, "hands", None)
+    [figure] = row["figures"]
+    assert set(figure) == {"what", "goal", "measured", "met", "pokerdb", "peer", "ratio",
+                           "unit"}
+    assert (figure["what"], figure["goal"]) == ("7-card kernel vs eval7, hands/s", ">= 20x")
+    [table] = row["tables"]
+    assert [cells[:3] for cells in table["rows"]] == [
+        ["pokerdb", "best_strengths (parsed codes)", "50"],
+        ["eval7", "evaluate(cards), per hand", "50"],
+        ["pokerdb", "best_five (codes, strengths)", "50"]]
+    assert table["rows"][0][-1] == "categories agree"
+
+
+def test_an_unknown_row_is_refused_in_one_line(tmp_path: Path) -> None:
+    done = benchmarks("no-such-row", "--results", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].endswith(
+        "error: no row no-such-row (python -m benchmarks --list)")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_postgresql_row_without_a_server_is_refused(tmp_path: Path) -> None:
+    done = benchmarks("postgres", "--size", "10", "--results", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].endswith(
+        "error: row postgres needs --db (a PostgreSQL server URL)")
+    assert list(tmp_path.iterdir()) == []
