@@ -8,11 +8,12 @@ then names the rank that decides.
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Engine, Row, select
+from sqlalchemy import Engine, Row, and_, select
 
 from pokerdb.answers.dealt_hands import parsed_deal, valued_hands
 from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
@@ -35,7 +36,7 @@ from pokerdb.rules.games import FIVE_CARD, HOLDEM, Game
 from pokerdb.rules.variant_equity import variant_equities
 from pokerdb.rules.variants import VARIANTS, Naming, Variant
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import datasets, deals
+from pokerdb.storage.schema import datasets, deals, seats
 from pokerdb.storage.view_columns import hands
 
 CARD_POSITIONS: Final = ("highest card", "second-highest card", "third-highest card",
@@ -99,7 +100,7 @@ class SeatResult:
 
     player: int
     name: str | None
-    net: int | float  # chips, whole ones as int
+    net: int | Decimal  # the hand's money, exact (whole ones as int)
 
     @property
     def text(self) -> str:
@@ -147,7 +148,8 @@ class Explanation:
             "hands": sorted(hands, key=lambda hand: int(hand["player"])),
             "verdict": self.verdict,
             **({} if not self.results else {"results": [
-                {"player": seat.player, "name": seat.name, "net": seat.net}
+                {"player": seat.player, "name": seat.name,
+                 "net": float(seat.net) if isinstance(seat.net, Decimal) else seat.net}
                 for seat in self.results]}),
         }
 
@@ -188,11 +190,14 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
                    deals.c.winner, deals.c.variant, deals.c.hand_number)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
+        # The net from seats, as stored (Amount: exact), not as the view shows it.
         rows = connection.execute(
             select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity,
-                   hands.c.best, hands.c.showed, hands.c.name, hands.c.net,
+                   hands.c.best, hands.c.showed, hands.c.name, seats.c.net,
                    hands.c.description, hands.c.category_name, hands.c.low_strength,
                    hands.c.low_category_name, hands.c.low_description, hands.c.low_best)
+            .outerjoin(seats, and_(seats.c.deal_id == hands.c.deal_id,
+                                   seats.c.player == hands.c.player))
             .where(hands.c.deal_id == deal_id).order_by(hands.c.player)).all()
     if origin is None:
         raise PokerdbError(f"no deal with id {deal_id} in the database")
@@ -298,7 +303,7 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
         outcome = f"Player {winner} wins: {others}"
         hands = _showdown(high, named, variant)[0] if tabled else ()
     return Explanation(hands, outcome, heading, board, results=() if dealt else tuple(
-        SeatResult(row.player, row.name, int(row.net) if row.net == int(row.net) else row.net)
+        SeatResult(row.player, row.name, row.net)
         for row in rows))
 
 
