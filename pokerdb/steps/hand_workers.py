@@ -177,8 +177,9 @@ def _gathered(pipes: list[Connection], processes: list[BaseProcess], units: int,
                 owed[worker] -= 1
         while to_place in counted:
             unit = counted.pop(to_place)
-            pipes[to_place % len(pipes)].send(
-                _Place(positions, next_id, [kept(keys, positions) for keys in unit.keys]))
+            worker = to_place % len(pipes)
+            _sent(pipes[worker], processes[worker],
+                  _Place(positions, next_id, [kept(keys, positions) for keys in unit.keys]))
             positions += unit.positions
             next_id += sum(unit.sizes)
             to_place += 1
@@ -206,13 +207,26 @@ def _received(pipe: Connection, process: BaseProcess) -> "_Counted | _Done":
     try:
         message = pipe.recv()
     except (EOFError, OSError):
-        process.join(timeout=1)
-        raise WorkerStopped(f"an import worker process stopped (exit code {process.exitcode}) "
-                            f"before reading its hands: nothing imported") from None
+        raise _stopped(process) from None
     if isinstance(message, _Failed):
         raise message.error
     assert isinstance(message, _Counted | _Done)
     return message
+
+
+def _sent(pipe: Connection, process: BaseProcess, message: "_Place") -> None:
+    """A place sent to a worker, which may have died since its last message (its pipe then
+    broken: the same one line as a worker whose pipe ends)."""
+    try:
+        pipe.send(message)
+    except OSError:
+        raise _stopped(process) from None
+
+
+def _stopped(process: BaseProcess) -> WorkerStopped:
+    process.join(timeout=5)
+    return WorkerStopped(f"an import worker process stopped (exit code {process.exitcode}) "
+                         f"before reading its hands: nothing imported")
 
 
 def _work(pipe: Connection, parent: tuple[int, list[int]], read: HandHistories,
