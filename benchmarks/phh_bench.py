@@ -30,8 +30,8 @@ from sqlalchemy import create_engine, text
 from store_floor import StoreFloor, store_floor
 from suite import Context, Figure, RowResult, ratio_figure
 
-from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.files import PhhFile, phh_files
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.rules.settlement import replay
 from pokerdb.storage.location import database_url

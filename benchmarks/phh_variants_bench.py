@@ -20,7 +20,7 @@ from procs import Measured, measure, python
 from result_tables import Table
 from suite import Context, Figure, RowResult
 
-from pokerdb.formats.phh_files import phh_files
+from pokerdb.formats.phh.files import phh_files
 
 HANDS = 10_000
 RUNS = 3

@@ -26,7 +26,7 @@ from suite import Figure
 
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import PlayerRule
-from pokerdb.formats.phh_input import HandHistories
+from pokerdb.formats.phh.hand_histories import HandHistories
 from pokerdb.formats.sources import Source
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps.hand_histories import SeatTotals, StagedHands, stage_hands

@@ -89,7 +89,7 @@ def git_commit() -> str | None:
 
 def machine() -> dict[str, object]:
     """What the figures depend on: the cores, their load, Python, SQLite and the commit."""
-    import pokerdb.formats.pokerstars_play as compiled_probe
+    import pokerdb.formats.sites.stars_shape.play as compiled_probe
 
     return {"cpus": os.cpu_count(), "load": [round(load, 2) for load in os.getloadavg()],
             "python": platform.python_version(), "platform": platform.platform(),

@@ -17,7 +17,7 @@ from sqlalchemy import Engine
 from support import rows, stored_and_recounted_wins
 
 from pokerdb.formats import InputFormat
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, Game
 from pokerdb.steps import equity_step, evaluation
 from pokerdb.steps.equity_step import compute_pending
@@ -266,7 +266,7 @@ def test_the_mark_covers_ids_left_unused_by_hands_stored_before(
 
     from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 
-    from pokerdb.formats import phh_input
+    from pokerdb.formats.phh import hand_histories as phh_input
 
     monkeypatch.setattr(phh_input, "BATCH_HANDS", 5)
     options = ImportOptions(file_format=InputFormat.POKERSTARS)

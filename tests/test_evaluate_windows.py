@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import Engine, text
 from support import PE54_FILE, stored_and_recounted_wins
 
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.steps import evaluation
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import ImportOptions, import_file

@@ -1,6 +1,6 @@
 """A site's hand that `pokerdb export --format phh` wrote imports back as the same site's hand:
 every column of its deal and seats comes back (the site's facts as PHH's own fields and as
-user-defined `_` ones: pokerdb.formats.phh_site), and into the database that holds it the hand
+user-defined `_` ones: pokerdb.formats.phh.site), and into the database that holds it the hand
 is not stored again (a site's hand is stored once: site_hands). A user-defined field that is
 not as pokerdb writes it, or a figure that does not add up, is one line naming the file."""
 

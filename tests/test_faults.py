@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from pokerdb.answers.query_errors import REFUSED
 from pokerdb.errors import ReadOnlyError
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.steps.importer import import_file
 
 GOOD = "8C TS KC 9H 4S 7D 2S 5D 3S AC"

@@ -15,8 +15,8 @@ from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
+from pokerdb.formats.deals.pe54 import read_pe54
 from pokerdb.formats.input import FormatDescription, Input
-from pokerdb.formats.pe54 import read_pe54
 from pokerdb.formats.recognition import HEAD_BYTES, format_of_path
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
@@ -183,9 +183,11 @@ def test_the_registry_loads_no_reader_of_hand_histories_nor_numpy() -> None:
     loaded = set(subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                                 text=True, check=True).stdout.split())
     assert "pokerdb.formats.phh" in loaded
-    assert loaded & {"numpy", "tomllib", "json", "decimal", "pokerdb.rules.hand_record",
-                     "pokerdb.rules.settlement", "pokerdb.formats.phh_reader",
-                     "pokerdb.formats.phh_input", "pokerdb.formats.toml_subset"} == set()
+    assert loaded & {
+        "numpy", "tomllib", "json", "decimal", "pokerdb.rules.hand_record",
+        "pokerdb.rules.settlement", "pokerdb.formats.phh.reader",
+        "pokerdb.formats.phh.hand_histories", "pokerdb.formats.phh.toml_subset",
+        "pokerdb.formats.sites.stars_shape.reader"} == set()
 
 
 def test_pokerstars_files_and_folders_are_told_by_their_first_bytes(tmp_path: Path) -> None:

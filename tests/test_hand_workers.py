@@ -24,7 +24,9 @@ from phh_hands import SIX_MAX, write_hand_folder
 from support import REPO, invoke, rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import InputFormat, open_input, phh_input, pokerstars_reader
+from pokerdb.formats import InputFormat, open_input
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.formats.sites.stars_shape import reader as pokerstars_reader
 from pokerdb.formats.sources import Source
 from pokerdb.steps import hand_workers
 from pokerdb.storage.engines import open_engine

@@ -18,7 +18,7 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.evaluators import evaluate_cards
 from pokerdb.rules.games import HOLDEM
 

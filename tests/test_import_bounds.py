@@ -13,8 +13,8 @@ from support import PE54_FILE, REPO, fails, rows, snapshot, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import formats
-from pokerdb.formats.deal_lines import BATCH_BYTES, REJECTED_RAW_CHARS
-from pokerdb.formats.pe54 import read_pe54
+from pokerdb.formats.deals.lines import BATCH_BYTES, REJECTED_RAW_CHARS
+from pokerdb.formats.deals.pe54 import read_pe54
 from pokerdb.formats.sources import MAX_LINE_SPAN, Source
 from pokerdb.steps import importer
 

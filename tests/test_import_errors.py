@@ -12,7 +12,7 @@ from support import fails, invoke, rows, snapshot, succeeds, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.errors import InvalidLinesError
-from pokerdb.formats.deal_lines import REJECTED_RAW_CHARS
+from pokerdb.formats.deals.lines import REJECTED_RAW_CHARS
 from pokerdb.formats.sources import MAX_LINE_SPAN
 from pokerdb.steps import file_imports
 from pokerdb.steps.importer import ImportOptions, import_file

@@ -25,10 +25,11 @@ from support import (
 from typer.testing import CliRunner
 
 from pokerdb import formats
-from pokerdb.formats import InputFormat, deal_lines
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats import InputFormat
+from pokerdb.formats.deals import lines as deal_lines
+from pokerdb.formats.deals.generate import generate_lines
+from pokerdb.formats.deals.pe54 import read_pe54
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
-from pokerdb.formats.pe54 import read_pe54
 from pokerdb.rules.games import Game
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import ImportOptions, import_file

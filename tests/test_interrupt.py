@@ -15,8 +15,8 @@ from sqlalchemy import make_url
 from support import REPO, invoke, rows, snapshot, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import deal_lines
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals import lines as deal_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.steps import equity_step, evaluation, importer, removal
 from pokerdb.storage.partitions import drop_partitions

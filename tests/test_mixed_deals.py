@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from support import fails, invoke, rows, stored_and_recounted_wins, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import holdem
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals import holdem
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
 from pokerdb.rules.games import HOLDEM, Game
 

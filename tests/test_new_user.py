@@ -18,7 +18,7 @@ from pokerdb.answers.html_report import build_report
 from pokerdb.answers.query_errors import NOTHING_TO_RUN
 from pokerdb.answers.rendering import OutputFormat, render
 from pokerdb.answers.results import breakdown
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage.engines import open_engine
 

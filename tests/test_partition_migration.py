@@ -8,7 +8,7 @@ from sqlalchemy import create_engine
 from support import PE54_FILE, REPO, rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.schema import DEAL_ROWS, deals

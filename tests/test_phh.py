@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PHH_DATA, REPO
 
-from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_reader import parse_file, parse_hand, parse_hands, read_hands
-from pokerdb.formats.toml_subset import read_toml_subset
+from pokerdb.formats.phh.files import PhhFile, phh_files
+from pokerdb.formats.phh.reader import parse_file, parse_hand, parse_hands, read_hands
+from pokerdb.formats.phh.toml_subset import read_toml_subset
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
 MINIMAL = """variant = 'NT'
@@ -259,7 +259,7 @@ def test_the_fast_reader_reads_the_common_layouts() -> None:
 
 def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
     """pokerkit is the tests' oracle only: far too slow for import, it is not on its path."""
-    code = ("import sys, pokerdb.formats.phh_reader, pokerdb.rules.settlement; "
+    code = ("import sys, pokerdb.formats.phh.reader, pokerdb.rules.settlement; "
             "print(sorted(sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                             text=True, check=True).stdout
@@ -280,7 +280,7 @@ def test_each_hand_of_a_phhs_that_tomllib_reads_is_read_alone(monkeypatch: pytes
         read.append(text)
         return loads(text, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("pokerdb.formats.toml_subset.tomllib.loads", counted)
+    monkeypatch.setattr("pokerdb.formats.phh.toml_subset.tomllib.loads", counted)
     hand = MINIMAL.replace("starting_stacks = [200, 100]", "starting_stacks = [inf, inf]")
     assert hand != MINIMAL
     text = "".join(f"[{key}]\n{hand}\n" for key in range(1, 41))

@@ -17,10 +17,10 @@ import pytest
 from support import REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats.phh_amounts import MAX_DIGITS
-from pokerdb.formats.phh_fields import MAX_TEXT_CHARS
-from pokerdb.formats.phh_files import MAX_HAND_FILE_BYTES, MAX_HANDS_FILE_BYTES
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.amounts import MAX_DIGITS
+from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+from pokerdb.formats.phh.files import MAX_HAND_FILE_BYTES, MAX_HANDS_FILE_BYTES
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 
 HAND = """variant = "NT"
@@ -104,7 +104,7 @@ def test_in_a_phhs_each_hostile_field_refuses_one_hand(runner: CliRunner, db_url
 
 
 def test_a_phhs_read_table_by_table_keeps_line_numbers_and_refuses_a_table_twice() -> None:
-    from pokerdb.formats.phh_reader import parse_hands
+    from pokerdb.formats.phh.reader import parse_hands
 
     broken = HAND.replace("min_bet = 2", "min_bet = = 2")
     text = f"[1]\n{HAND}[2]\n{broken}[1]\n{HAND}"
@@ -117,7 +117,7 @@ def test_a_phhs_read_table_by_table_keeps_line_numbers_and_refuses_a_table_twice
 
 def test_a_header_inside_a_multi_line_string_is_no_table() -> None:
     """Cut before [2], the first part cannot be read alone: the rest is read as TOML reads it."""
-    from pokerdb.formats.phh_reader import parse_hands
+    from pokerdb.formats.phh.reader import parse_hands
 
     text = f'[1]\n{HAND}event = """a\n[2]\nb"""\n[3]\n{HAND}'
     found = list(parse_hands(text, "h.phhs"))

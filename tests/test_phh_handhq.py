@@ -1,6 +1,6 @@
 """The HandHQ hands of six sites (2009), as the phh-dataset converted them (tests/data/handhq,
 MIT: its LICENSE beside them): each site's `winnings` read by its own accounting
-(formats/phh_venues.py), each difference the accounting explains stored as rake, each other
+(formats/phh/venues.py), each difference the accounting explains stored as rake, each other
 one refused and counted by its reason; every stored hand settled as pokerkit settles it."""
 
 import re

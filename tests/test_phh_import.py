@@ -33,8 +33,8 @@ from support import (
 )
 from typer.testing import CliRunner
 
-from pokerdb.formats import phh_input
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.formats.phh.reader import parse_hand
 
 # Three all-ins of different sizes: a main pot (AA's) and two side pots (KK's, then QQ's).
 SIDE_POTS = """\

@@ -13,7 +13,7 @@ from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 from support import settle
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import replay
 

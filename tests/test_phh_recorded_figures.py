@@ -12,7 +12,7 @@ from pokerkit import HandHistory
 from support import fails, rows, settle, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.recorded_figures import check_recorded
 from pokerdb.rules.settlement import Settlement

@@ -15,7 +15,7 @@ from pokerkit import HandHistory
 from support import PHH_DATA, fails, rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_batches import ReplayedHand, settle
 from pokerdb.rules.settlement import replay
 from pokerdb.rules.variants import VARIANTS

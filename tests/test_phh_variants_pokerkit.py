@@ -14,7 +14,7 @@ from phh_variants import PLAYERS, random_variant_hand
 from pokerkit import HandHistory, State
 from pokerkit.notation import parse_action
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_batches import ReplayedHand, settle
 from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.settlement import replay

@@ -21,8 +21,8 @@ from pokerkit import (
 from support import rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import phh_input
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.settlement import replay
 from pokerdb.rules.tracker_stats import COUNT_NAMES, posted_blinds, tracker_counts
 from pokerdb.storage.player_stats import FIGURE_NAMES, TOTAL_COLUMNS, totals_of_seats

@@ -12,10 +12,10 @@ from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conft
 from support import rows, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats import phh_files
-from pokerdb.formats.phh_files import MAX_HAND_FILE_BYTES, MAX_SITE_FILE_BYTES, PhhFile
-from pokerdb.formats.pokerstars_lines import HAND_STARTS, hand_starts
-from pokerdb.formats.pokerstars_reader import pokerstars_files
+from pokerdb.formats.phh import files as phh_files
+from pokerdb.formats.phh.files import MAX_HAND_FILE_BYTES, MAX_SITE_FILE_BYTES, PhhFile
+from pokerdb.formats.sites.stars_shape.lines import HAND_STARTS, hand_starts
+from pokerdb.formats.sites.stars_shape.reader import pokerstars_files
 from pokerdb.rules.hand_record import PhhError
 
 

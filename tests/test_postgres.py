@@ -31,7 +31,7 @@ from pokerdb.answers.query_errors import REFUSED
 from pokerdb.answers.server_query import NOT_GRANTED
 from pokerdb.cli import app
 from pokerdb.errors import ReadOnlyError
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage import write_locks
 from pokerdb.storage.engines import alembic_config, open_engine

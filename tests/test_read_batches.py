@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokerdb.formats.deals.pe54 import read_pe54
 from pokerdb.formats.input import DealBatch, PlayerRule, Rejected
-from pokerdb.formats.pe54 import read_pe54
 from pokerdb.rules.cards import DECK
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.steps.evaluation import evaluate_pending
 from pokerdb.steps.importer import import_file
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from support import PHH_DATA, settle
 
-from pokerdb.formats.phh_reader import parse_hand, read_hands
+from pokerdb.formats.phh.reader import parse_hand, read_hands
 from pokerdb.rules.hand_record import PhhError, PhhHand
 from pokerdb.rules.settlement import AllIn, Award, Pot, award, replay
 

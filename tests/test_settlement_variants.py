@@ -6,7 +6,7 @@ message of each kind of impossible hand."""
 import pytest
 from support import settle
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_batches import ReplayedHand
 from pokerdb.rules.hand_batches import settle as settle_batch
 from pokerdb.rules.hand_record import PhhError, PhhHand

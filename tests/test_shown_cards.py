@@ -9,7 +9,7 @@ import pytest
 from support import rows, settle, succeeds
 from typer.testing import CliRunner
 
-from pokerdb.formats.phh_reader import parse_hand
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_record import PhhHand
 
 DEALT = ("9h", "Th")

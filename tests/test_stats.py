@@ -21,7 +21,7 @@ from pokerdb.answers.stats import (
 )
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
-from pokerdb.formats.generate import generate_lines
+from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.evaluators import KEY_BITS, KEY_SLOTS, Category, strengths
 from pokerdb.rules.games import FIVE_CARD
 from pokerdb.steps.evaluation import evaluate_pending

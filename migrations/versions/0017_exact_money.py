@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from alembic import op
 
 from pokerdb.errors import PokerdbError
-from pokerdb.formats.pokerstars_lines import numbering
+from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.steps.hand_histories import hand_number
 from pokerdb.storage.player_stats import GROUPINGS, add_totals, create_view
 from pokerdb.storage.view_columns import amount_sql

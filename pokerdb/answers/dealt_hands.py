@@ -10,8 +10,8 @@ import numpy as np
 
 from pokerdb.answers.named_hands import NamedHand
 from pokerdb.errors import PokerdbError
-from pokerdb.formats.hands import parse_hands_line
-from pokerdb.formats.holdem import parse_holdem_line
+from pokerdb.formats.deals.hands import parse_hands_line
+from pokerdb.formats.deals.holdem import parse_holdem_line
 from pokerdb.rules.evaluators import EVALUATORS
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import SeatGroup, evaluate_group

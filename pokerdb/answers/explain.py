@@ -18,8 +18,8 @@ from sqlalchemy import Engine, Row, and_, select
 from pokerdb.answers.dealt_hands import parsed_deal, valued_hands
 from pokerdb.answers.named_hands import NamedHand, low_verdict, named_verdict
 from pokerdb.errors import PokerdbError, quoted, shown
-from pokerdb.formats.holdem import GROUP_SEPARATOR, parse_holdem_line
-from pokerdb.formats.pe54 import parse_pe54_line
+from pokerdb.formats.deals.holdem import GROUP_SEPARATOR, parse_holdem_line
+from pokerdb.formats.deals.pe54 import parse_pe54_line
 from pokerdb.rules.cards import RANK_NAME, RANK_VALUE
 from pokerdb.rules.equity import equities
 from pokerdb.rules.evaluators import (

@@ -59,7 +59,7 @@ def generate(
     quiet: QuietOption = False,
 ) -> None:
     """Write random deals, each of distinct cards of one shuffled deck."""
-    from pokerdb.formats.generate import CHUNK_DEALS, generate_lines
+    from pokerdb.formats.deals.generate import CHUNK_DEALS, generate_lines
 
     with user_errors():
         try:

@@ -2,7 +2,7 @@
 a site's hand histories): `pokerdb export --format phh`. Each hand becomes one `.phh` file,
 DIR/<dataset id>-<dataset name>/<hand's position in the dataset>.phh, a folder that
 `pokerdb import` reads back as PHH. A site's facts beyond PHH's fields are user-defined fields
-(`_site`, `_rake`, ...; pokerdb.formats.phh_output).
+(`_site`, `_rake`, ...; pokerdb.formats.phh.output).
 
 A hand stores its betting (blinds, antes, bet sizes) since revision 0011; a hand imported
 before cannot be written and is counted in `ExportResult.left_out`.
@@ -20,7 +20,7 @@ from sqlalchemy import Engine, Row, func, select, type_coerce
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
 from pokerdb.exports.folders import new_folder, short_name
-from pokerdb.formats.phh_output import Extra, phh_text
+from pokerdb.formats.phh.output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.rules.money import CHIPS
 from pokerdb.storage import win_counts

@@ -19,9 +19,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pokerdb.formats import ggpoker, hands, holdem, pe54, phh, pokerstars, uci
+from pokerdb.formats import phh
+from pokerdb.formats.deals import hands, holdem, pe54, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
+from pokerdb.formats.sites import ggpoker, pokerstars
 from pokerdb.formats.sources import Source, content_sha256, open_lines
 from pokerdb.rules.games import Game
 

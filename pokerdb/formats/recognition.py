@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from pokerdb.formats.deal_lines import UTF8_BOM
+from pokerdb.formats.encodings import UTF8_BOM
 from pokerdb.formats.input import FormatDescription, Rejected
 from pokerdb.formats.sources import GZIP_ERRORS, GZIP_MAGIC, STDIN
 

@@ -52,7 +52,7 @@ class SiteFacts:
     lines: tuple[int, ...]  # per PHH action: the file's line it comes from
     texts: tuple[str, ...]  # per PHH action: that line
     cash_out_fees: int = 0  # the part of `fees` charged for cash-outs: not from the pot
-    # Read from a PHH file that pokerdb exported (formats.phh_site): the site's columns only,
+    # Read from a PHH file that pokerdb exported (formats.phh.site): the site's columns only,
     # each line's text, put_in, returned and words left empty; settled by the file's winnings,
     # `_rake` and `_fees` (rules.recorded_figures), as any PHH hand's.
     exported: bool = False
@@ -156,7 +156,7 @@ def site_rules(site: str | None) -> BettingRules:
 @dataclass(frozen=True, slots=True)
 class Accounting:
     """What a source's `winnings` (and `finishing_stacks`) count, as its files are written: the
-    facts of one venue's conversion (pokerdb.formats.phh_venues), by which
+    facts of one venue's conversion (pokerdb.formats.phh.venues), by which
     rules.recorded_figures reconciles them with the actions. PHH's own: what each seat took
     from the pots, uncalled bets not counted, before any rake."""
 

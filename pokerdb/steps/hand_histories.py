@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 import numpy as np
 from sqlalchemy import Connection
 
-from pokerdb.formats.pokerstars_lines import numbering
+from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.hand_rows import (

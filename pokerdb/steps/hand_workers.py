@@ -35,7 +35,7 @@ from typing import Final
 
 from pokerdb.errors import PokerdbError
 from pokerdb.formats.input import PlayerRule, Rejected
-from pokerdb.formats.phh_input import HandHistories, HandUnit, moved
+from pokerdb.formats.phh.hand_histories import HandHistories, HandUnit, moved
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, site_keys, stage_hands
 from pokerdb.steps.worker_ties import open_descriptors, tie_to_parent

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from pokerdb.errors import InputError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
-from pokerdb.formats.phh_input import HandHistories
+from pokerdb.formats.phh.hand_histories import HandHistories
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch

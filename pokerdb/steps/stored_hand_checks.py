@@ -15,7 +15,7 @@ import numpy.typing as npt
 from sqlalchemy import Connection, Row, select
 
 from pokerdb.errors import PokerdbError, quoted
-from pokerdb.formats.pe54 import parse_pe54_line
+from pokerdb.formats.deals.pe54 import parse_pe54_line
 from pokerdb.rules.cards import HAND_WIDTH, normalise_card
 from pokerdb.rules.evaluators import KEY_SLOTS, card_codes
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, PLAYER_BITS

@@ -13,7 +13,7 @@ from itertools import groupby
 from sqlalchemy import Connection, column, select, table, tuple_
 
 from pokerdb.formats.input import Rejected
-from pokerdb.formats.pokerstars_lines import numbering
+from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, content_of, site_keys, stage_hands
 from pokerdb.storage.column_types import amount_of
 from pokerdb.storage.partitions import dataset_schema

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-UTF8_BOM = "\ufeff"
 BATCH_LINES = 20_000
 # A rejected line is kept as its first REJECTED_RAW_CHARS characters and its length: enough
 # to see what is wrong, and a file of long bad lines cannot fill the rejects table.

@@ -8,8 +8,9 @@ one-player deal; its CLASS, when given, is kept in hand_labels.
 from collections.abc import Iterable, Iterator
 
 from pokerdb.errors import quoted
-from pokerdb.formats import deal_lines
-from pokerdb.formats.deal_lines import UTF8_BOM, chunks, counted, line_text, rejected
+from pokerdb.formats.deals import lines as deal_lines
+from pokerdb.formats.deals.lines import chunks, counted, line_text, rejected
+from pokerdb.formats.encodings import UTF8_BOM
 from pokerdb.formats.input import DealBatch, FormatDescription, PlayerRule, Rejected
 from pokerdb.rules.games import FIVE_CARD
 

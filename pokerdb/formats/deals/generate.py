@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from pokerdb.formats.holdem import GROUP_SEPARATOR
+from pokerdb.formats.deals.holdem import GROUP_SEPARATOR
 from pokerdb.rules.games import FIVE_CARD, Game
 
 CHUNK_DEALS = 100_000

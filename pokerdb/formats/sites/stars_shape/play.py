@@ -1,12 +1,12 @@
 """The play of a PokerStars hand, after its seats: the forced bets, the actions street by street,
 the showdown and the summary, read line by line into PHH actions and what the file says was
-paid (see pokerdb.formats.pokerstars)."""
+paid (see pokerdb.formats.sites.pokerstars)."""
 
 from functools import cache
 from typing import Final, Protocol
 
 from pokerdb.errors import quoted
-from pokerdb.formats.pokerstars_lines import (
+from pokerdb.formats.sites.stars_shape.lines import (
     BOARD,
     CASHED_OUT,
     COLLECTED,

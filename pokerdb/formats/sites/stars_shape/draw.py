@@ -1,5 +1,5 @@
 """The play of a PokerStars draw hand: 5 Card Draw, Single Draw and Triple Draw 2-7 Lowball,
-Badugi (pokerdb.formats.pokerstars_play reads the rest: blinds, betting, showdown, summary).
+Badugi (pokerdb.formats.sites.stars_shape.play reads the rest: blinds, betting, showdown, summary).
 
 - `*** DEALING HANDS ***` deals the hands: `Dealt to NAME [8s Ts 8h 2s 3s]` is the hero's (every
   other player's are unknown, `d dh p2 ??????????`).
@@ -22,7 +22,7 @@ import re
 from typing import Final
 
 from pokerdb.errors import quoted
-from pokerdb.formats.pokerstars_play import HandLines, HandPlay
+from pokerdb.formats.sites.stars_shape.play import HandLines, HandPlay
 
 _DRAWS: Final = ("*** FIRST DRAW ***", "*** SECOND DRAW ***", "*** THIRD DRAW ***",
                  "*** DRAW ***")

@@ -1,13 +1,13 @@
-"""PokerStars hand histories (pokerdb.formats.pokerstars) read into the model every hand
+"""PokerStars hand histories (pokerdb.formats.sites.pokerstars) read into the model every hand
 history is read into (`PhhHand`, with the `SiteFacts` a tracker needs): a file holds any number
-of hands (pokerdb.formats.pokerstars_lines splits and decodes it), and each becomes a `PhhHand`
+of hands (stars_shape.lines splits and decodes it), and each becomes a `PhhHand`
 whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3 f`, `d db QhJc3h`,
-`p1 sm AhKh`); its header and seats are read here, its play by pokerdb.formats.pokerstars_play.
+`p1 sm AhKh`); its header and seats are read here, its play by stars_shape.play.
 
 Players are numbered as PHH numbers them: p1 is the first seat dealt in after the button, the
 button last (heads-up: p1 the big blind, p2 the button and small blind); stud, which has no
-button, in seat order, its play read by pokerdb.formats.pokerstars_stud; a draw game's by
-pokerdb.formats.pokerstars_draw. Cash amounts are in cents (`exponent` 2), tournament and
+button, in seat order, its play read by pokerdb.formats.sites.stars_shape.stud; a draw game's by
+pokerdb.formats.sites.stars_shape.draw. Cash amounts are in cents (`exponent` 2), tournament and
 play-money chips whole. A dead blind (`posts small & big blinds`) is dead money, as an ante is;
 a straddle is a blind. A hold'em cap game (`$20 Cap`) is no-limit with every stack cut to the
 cap. Cards known of a player (`Dealt to`, shown at any time, mucked face up in the summary) are
@@ -33,12 +33,14 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
-from pokerdb.formats.phh_fields import MAX_TEXT_CHARS
-from pokerdb.formats.phh_files import PhhFile
-from pokerdb.formats.phh_input import Found, HandReader
-from pokerdb.formats.pokerstars import text_files
-from pokerdb.formats.pokerstars_draw import DrawPlay
-from pokerdb.formats.pokerstars_lines import (
+from pokerdb.formats.encodings import decoded
+from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+from pokerdb.formats.phh.files import PhhFile
+from pokerdb.formats.phh.hand_histories import Found, HandReader
+from pokerdb.formats.phh.toml_subset import has_control
+from pokerdb.formats.recognition import site_hint
+from pokerdb.formats.sites.stars_shape.draw import DrawPlay
+from pokerdb.formats.sites.stars_shape.lines import (
     SEAT,
     STAKES,
     TABLE,
@@ -47,17 +49,15 @@ from pokerdb.formats.pokerstars_lines import (
     HandText,
     amount_units,
     currency_of,
-    decoded,
     hand_starts,
     leading_text,
     normalized,
     parse_date,
     texts_between,
 )
-from pokerdb.formats.pokerstars_play import HandPlay
-from pokerdb.formats.pokerstars_stud import StudPlay
-from pokerdb.formats.recognition import site_hint
-from pokerdb.formats.toml_subset import has_control
+from pokerdb.formats.sites.stars_shape.play import HandPlay
+from pokerdb.formats.sites.stars_shape.site_format import text_files
+from pokerdb.formats.sites.stars_shape.stud import StudPlay
 from pokerdb.rules.hand_record import (
     Cancelled,
     HandDetails,

@@ -1,11 +1,8 @@
-"""PokerStars hand histories: text files of any number of hands as the site writes them (cash
-games and tournaments, Zoom and home games), or a folder of them, read as one dataset whose
-hands are settled by pokerdb and checked against what the files say was paid.
-
-A file is recognised by its first bytes: every hand starts with one of
-pokerstars_lines.HAND_STARTS; a folder, by a `.txt` file that starts so (and no PHH file). The
-reading (pokerdb.formats.pokerstars_reader, with numpy and the replay) is loaded when a source
-is opened.
+"""The format description of a site whose hand histories are in PokerStars' shape (text files of
+hands, or a folder of them): how its files and folders are recognised and how a source of them
+is opened. Each such site (pokerdb.formats.sites.pokerstars, .ggpoker) is its `HandSite` and one
+`site_format` line. The reading (pokerdb.formats.sites.stars_shape.reader, with numpy and the
+replay) is loaded when a source is opened.
 """
 
 import functools
@@ -15,7 +12,7 @@ from typing import Final
 
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
-from pokerdb.formats.pokerstars_lines import POKERSTARS, HandSite, looks_like_site
+from pokerdb.formats.sites.stars_shape.lines import HandSite, looks_like_site
 from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
 
@@ -53,8 +50,8 @@ def holds_site_files(site: HandSite, folder: Path) -> bool:
 
 def site_histories(site: HandSite, source: Source) -> Input:
     """A source of the site's hand histories as an import reads it."""
-    from pokerdb.formats.phh_input import HandHistories  # numpy, and the replay
-    from pokerdb.formats.pokerstars_reader import reader_of
+    from pokerdb.formats.phh.hand_histories import HandHistories  # numpy, and the replay
+    from pokerdb.formats.sites.stars_shape.reader import reader_of
 
     return HandHistories(source, reader_of(site))
 
@@ -69,6 +66,3 @@ def site_format(name: str, site: HandSite) -> FormatDescription:
         claims_folder=functools.partial(holds_site_files, site),
         looks_like=functools.partial(starts_as, site), claims_content=True,
         recognises=f"a file or folder that starts as {site.name} writes")
-
-
-FORMAT: Final = site_format("pokerstars", POKERSTARS)

@@ -1,7 +1,7 @@
 """Reading hand histories for an import: a file of them, or a folder, read as one dataset whose
 hands are replayed and settled (pokerdb.rules.hand_batches). A `HandReader` says how a format
 lists a folder's files and reads a file's hands: PHH's (`.phh`, `.phhs`) and a site's
-(pokerdb.formats.pokerstars), whose hands are then checked against what the site says was paid
+(pokerdb.formats.sites.pokerstars), whose hands are then checked against what the site says was paid
 (pokerdb.rules.site_settlement).
 
 `HandHistories(source, reader)` is the import's input (see pokerdb.formats.open_input).
@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from pokerdb.errors import InputError
+from pokerdb.formats.encodings import mixed_encoding
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
-from pokerdb.formats.phh_amounts import number_text
-from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_reader import parse_file
-from pokerdb.formats.pokerstars_lines import mixed_encoding
+from pokerdb.formats.phh.amounts import number_text
+from pokerdb.formats.phh.files import PhhFile, phh_files
+from pokerdb.formats.phh.reader import parse_file
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle

@@ -1,5 +1,5 @@
 """GGPoker hand histories: text files of hands as the site writes them, in PokerStars' shape, read
-by PokerStars' reader (pokerdb.formats.pokerstars_reader) with GGPoker's differences as data
+by PokerStars' reader (pokerdb.formats.sites.stars_shape.reader) with GGPoker's differences as data
 (`GGPOKER`, a `HandSite`): every hand starts `Poker Hand #` and a number with its prefix (`RC`,
 `HD`, `TM`, ...), a header without a time zone, a tournament's level written `Level12(200/400)`,
 a `*** SHOWDOWN ***` in every hand. What GGPoker pays outside the pot (an EV Cashout, all-in
@@ -13,8 +13,8 @@ file).
 import re
 from typing import Final
 
-from pokerdb.formats.pokerstars import site_format
-from pokerdb.formats.pokerstars_lines import HandSite
+from pokerdb.formats.sites.stars_shape.lines import HandSite
+from pokerdb.formats.sites.stars_shape.site_format import site_format
 
 HEADER: Final = re.compile(
     r"Poker Hand #(?P<number>[A-Za-z]*\d+): +"

@@ -1,4 +1,4 @@
-"""The TOML of PHH files, read by pokerdb.formats.toml_subset (its fast reader of the subset PHH
+"""The TOML of PHH files, read by pokerdb.formats.phh.toml_subset (its fast reader of the subset PHH
 files use, tomllib for the rest). Whatever the text, reading it ends in a document or in one
 `PhhError`: TOML nested deeper than Python's recursion allows, or an integer longer than Python
 converts, is refused like any other error. A `.phhs` file is read one table at a time
@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Iterator
 from typing import Final
 
-from pokerdb.formats import toml_subset
+from pokerdb.formats.phh import toml_subset
 from pokerdb.rules.hand_record import HandDetails, PhhError
 
 AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")

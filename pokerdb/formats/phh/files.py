@@ -1,7 +1,7 @@
 """The PHH files of a path (see pokerdb.formats.phh): a file itself, or the `.phh` and `.phhs`
 files under a folder, each read whole within its bound (MAX_HAND_FILE_BYTES for a .phh,
 MAX_HANDS_FILE_BYTES for a .phhs, as stored and decompressed), of regular files only.
-pokerdb.formats.phh_reader reads their hands.
+pokerdb.formats.phh.reader reads their hands.
 """
 
 import gzip
@@ -20,7 +20,7 @@ from pokerdb.rules.hand_record import PhhError
 # hand (a few kilobytes), a .phhs many.
 MAX_HAND_FILE_BYTES: Final = 1 << 20
 MAX_HANDS_FILE_BYTES: Final = 64 << 20
-# A site's file of many hands (pokerdb.formats.pokerstars_reader): 100,000 PokerStars hands
+# A site's file of many hands (pokerdb.formats.sites.stars_shape.reader): 100,000 PokerStars hands
 # take some 91 MB.
 MAX_SITE_FILE_BYTES: Final = 256 << 20
 

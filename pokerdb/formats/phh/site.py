@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, cast
 
-from pokerdb.formats.phh_fields import Fields
+from pokerdb.formats.phh.fields import Fields
 from pokerdb.rules.hand_record import SiteFacts
 
 SITE_FIELD: Final = "_site"

@@ -1,13 +1,13 @@
 """Reading PHH files into hands (see pokerdb.formats.phh for what is read and how): each file's
-hands (the files of a path: pokerdb.formats.phh_files), and each hand's fields checked into a
+hands (the files of a path: pokerdb.formats.phh.files), and each hand's fields checked into a
 `PhhHand`.
 
 Input is bounded as deal files' lines are: a file is read whole within its bound
-(pokerdb.formats.phh_files); a string field holds at most MAX_TEXT_CHARS (each field is read by
-pokerdb.formats.phh_fields); an amount is refused unless pokerdb can store it exactly
-(pokerdb.formats.phh_amounts). TOML is read by pokerdb.formats.phh_toml, a .phhs one hand's
+(pokerdb.formats.phh.files); a string field holds at most MAX_TEXT_CHARS (each field is read by
+pokerdb.formats.phh.fields); an amount is refused unless pokerdb can store it exactly
+(pokerdb.formats.phh.amounts). TOML is read by pokerdb.formats.phh.toml, a .phhs one hand's
 table at a time. A site's hand that pokerdb exported comes back with its site's facts
-(pokerdb.formats.phh_site).
+(pokerdb.formats.phh.site).
 """
 
 from collections.abc import Iterator
@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Final, cast
 
 from pokerdb.errors import quoted
-from pokerdb.formats.deal_lines import UTF8_BOM
-from pokerdb.formats.phh_amounts import MAX_DIGITS
-from pokerdb.formats.phh_fields import Fields
-from pokerdb.formats.phh_files import PhhFile, phh_files
-from pokerdb.formats.phh_site import SITE_FIELD, TAKEN_FIELDS, exported_site
-from pokerdb.formats.phh_toml import AMOUNT_FIELDS, hand_tables, load_toml
-from pokerdb.formats.phh_venues import accounting_of
+from pokerdb.formats.encodings import UTF8_BOM
+from pokerdb.formats.phh.amounts import MAX_DIGITS
+from pokerdb.formats.phh.fields import Fields
+from pokerdb.formats.phh.files import PhhFile, phh_files
+from pokerdb.formats.phh.site import SITE_FIELD, TAKEN_FIELDS, exported_site
+from pokerdb.formats.phh.toml import AMOUNT_FIELDS, hand_tables, load_toml
+from pokerdb.formats.phh.venues import accounting_of
 from pokerdb.rules.hand_record import PhhError, PhhHand, site_rules
 
 
@@ -79,7 +79,7 @@ def parse_hands(text: str, source: str) -> Iterator[PhhHand | PhhError]:
 
 def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     """A hand from its TOML table, every field checked for type and length, every amount
-    for what pokerdb can store exactly (pokerdb.formats.phh_amounts)."""
+    for what pokerdb can store exactly (pokerdb.formats.phh.amounts)."""
     fields = Fields(table, source)
     variant = fields.text("variant")
     stacks = fields.numbers("starting_stacks", infinite=True)

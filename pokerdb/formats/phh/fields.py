@@ -1,6 +1,6 @@
-"""Typed access to a PHH hand's TOML table (`Fields`, for pokerdb.formats.phh_reader): each field
+"""Typed access to a PHH hand's TOML table (`Fields`, for pokerdb.formats.phh.reader): each field
 checked for type and length, each amount for what pokerdb can store exactly
-(pokerdb.formats.phh_amounts), each problem a PhhError naming the field.
+(pokerdb.formats.phh.amounts), each problem a PhhError naming the field.
 """
 
 import datetime
@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any, Final, cast
 
 from pokerdb.errors import quoted
-from pokerdb.formats.phh_amounts import (
+from pokerdb.formats.phh.amounts import (
     AMOUNT_LIMIT,
     MAX_EXPONENT,
     cbr_decimals,
@@ -69,7 +69,7 @@ class Fields:
         return None if value is None else self.units(name, [value])[0]
 
     def check_bets(self, actions: list[str], exponent: int) -> None:
-        """Every `cbr` amount storable exactly (see phh_amounts.oversized_bet)."""
+        """Every `cbr` amount storable exactly (see amounts.oversized_bet)."""
         oversized = oversized_bet(actions, exponent)
         if oversized is not None:
             raise self.fail("actions", too_large(oversized, exponent))

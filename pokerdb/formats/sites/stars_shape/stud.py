@@ -1,4 +1,4 @@
-"""The play of a PokerStars stud or razz hand (pokerdb.formats.pokerstars_play reads the rest):
+"""The play of a PokerStars stud or razz hand (stars_shape.play reads the rest):
 each street's cards are dealt by its own lines, so they become PHH's dealing actions in the
 order they come, not the hole cards up front.
 
@@ -13,8 +13,8 @@ order they come, not the hole cards up front.
   small bet, as any other.
 """
 
-from pokerdb.formats.pokerstars_lines import BOARD
-from pokerdb.formats.pokerstars_play import HandLines, HandPlay
+from pokerdb.formats.sites.stars_shape.lines import BOARD
+from pokerdb.formats.sites.stars_shape.play import HandLines, HandPlay
 
 _STREETS = ("*** 3rd STREET ***", "*** 4th STREET ***", "*** 5th STREET ***",
             "*** 6th STREET ***", "*** RIVER ***")

@@ -4,10 +4,9 @@ problem 54, extended to any number of players). The format read when no other is
 from collections.abc import Iterable, Iterator
 from typing import cast
 
-from pokerdb.formats.deal_lines import (
+from pokerdb.formats.deals.lines import (
     BATCH_LINES,
     CARD_SLOT,
-    UTF8_BOM,
     LineFormat,
     canonical_lines,
     counted,
@@ -15,6 +14,7 @@ from pokerdb.formats.deal_lines import (
     read_deal_lines,
     rejected,
 )
+from pokerdb.formats.encodings import UTF8_BOM
 from pokerdb.formats.input import DealBatch, FormatDescription, PlayerRule, Rejected
 from pokerdb.rules.cards import CARDS_PER_HAND, explain_bad_card, normalise_card
 from pokerdb.rules.games import FIVE_CARD

@@ -6,10 +6,9 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import cast
 
-from pokerdb.formats.deal_lines import (
+from pokerdb.formats.deals.lines import (
     BATCH_LINES,
     CARD_SLOT,
-    UTF8_BOM,
     LineFormat,
     canonical_lines,
     counted,
@@ -18,6 +17,7 @@ from pokerdb.formats.deal_lines import (
     reader_of_game,
     rejected,
 )
+from pokerdb.formats.encodings import UTF8_BOM
 from pokerdb.formats.input import DealBatch, FormatDescription, PlayerRule, Rejected
 from pokerdb.rules.cards import explain_bad_card, normalise_card
 from pokerdb.rules.games import GAMES, HOLDEM, Game
