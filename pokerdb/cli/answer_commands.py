@@ -73,7 +73,7 @@ def players_command(
     ] = None,
     min_hands: Annotated[int, typer.Option(
         "--min-hands", min=1, help="Leave out players with fewer hands.")] = 1,
-    sort: Annotated[str, typer.Option(
+    sort: Annotated[str | None, typer.Option(
         "--sort", metavar="COLUMN",
         help="The column to sort by, largest first (default: net; profit with --tournaments).")
     ] = None,

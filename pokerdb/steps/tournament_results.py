@@ -4,8 +4,9 @@ same summary read again is passed over (counted as stored already); a summary of
 stored with other results fails the import with one line naming both files."""
 
 from dataclasses import astuple, dataclass
+from typing import Any
 
-from sqlalchemy import BigInteger, Connection, insert, select, type_coerce
+from sqlalchemy import BigInteger, Column, ColumnElement, Connection, insert, select, type_coerce
 
 from pokerdb.errors import InputError
 from pokerdb.formats.sites.site_histories import SiteHistories
@@ -54,13 +55,14 @@ def _figures(summary: TournamentSummary) -> Figures:
 
 def _stored(connection: Connection, summary: TournamentSummary) -> tuple[str, Figures] | None:
     """The file a tournament was stored from and its figures; None if it is not stored."""
-    def units(column: object) -> object:
+    def units(column: Column[Any]) -> ColumnElement[int]:
         return type_coerce(column, BigInteger)
 
+    tournament = tournaments.c
     found = connection.execute(
-        select(tournaments.c.id, tournaments.c.source, tournaments.c.currency,
-               *(units(tournaments.c[name]) for name in ("prize_part", "bounty_part", "fee")),
-               tournaments.c.entrants, units(tournaments.c.prize_pool))
+        select(tournament.id, tournament.source, tournament.currency,
+               units(tournament.prize_part), units(tournament.bounty_part),
+               units(tournament.fee), tournament.entrants, units(tournament.prize_pool))
         .where(tournaments.c.site == summary.site, tournaments.c.number == summary.number)
     ).first()
     if found is None:

@@ -22,7 +22,7 @@ finished`, a satellite's target) are passed over. A buy-in without a currency is
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from pokerdb.formats.sites.summary_lines import (
     AMOUNT,
@@ -65,7 +65,7 @@ class _Read:
     entrants: int | None = None
     listed: dict[str, list[tuple[int | None, int]]] = field(default_factory=dict)
     places: list[tuple[int, int]] = field(default_factory=list)
-    extras: dict[str, int] = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)  # Entry's fields, by name
     finished: tuple[int, int] | None = None  # the owner's place, and its line
     extras_line: int | None = None
 

@@ -43,7 +43,7 @@ class SiteHistories(HandHistories):
                     continue
                 whole = content if kept is not None else file.content()
                 yield self.summaries.read(decoded(whole), file.source)
-            except PhhError as error:
+            except InputError as error:  # a summary's line, or its file (PhhError)
                 raise InputError(self.where(error.source), None, error.message) from None
 
 

@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from pokerdb.errors import quoted
+from pokerdb.errors import InputError, quoted
 from pokerdb.formats.encodings import decoded
 from pokerdb.formats.sites.stars_shape.lines import TIME_ZONES, amount_units, normalized
-from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE, is_currency
 
 # An amount as a summary writes it, with its money's symbol or not: "$1,200.50", "82,875".
@@ -88,10 +87,10 @@ class SummaryLines:
         self.numbered = [(number, line.rstrip()) for number, line
                          in enumerate(normalized(text).split("\n"), 1) if line.strip()]
 
-    def fail(self, at: int, problem: str) -> PhhError:
+    def fail(self, at: int, problem: str) -> InputError:
         """The error of the `at`-th non-blank line: the file, the line and what is wrong."""
         number, line = self.numbered[at]
-        return PhhError(self.source, f"line {number} {quoted(line.strip())}: {problem}")
+        return InputError(self.source, None, f"line {number} {quoted(line.strip())}: {problem}")
 
     def amount(self, at: int, written: str) -> int:
         """An amount of line `at`, in ten-thousandths."""

@@ -2,8 +2,9 @@
 hands, or a folder of them): how its files and folders are recognised and how a source of them
 is opened. Each such site (pokerdb.formats.sites.pokerstars, .ggpoker) is its `HandSite` and one
 `site_format` line, with the format of its tournament summaries, which its files and folders may
-hold too (pokerdb.formats.sites.site_histories). The reading (pokerdb.formats.sites.stars_shape.reader, with numpy and the
-replay) is loaded when a source is opened.
+hold too (pokerdb.formats.sites.site_histories). The reading
+(pokerdb.formats.sites.stars_shape.reader, with numpy and the replay) is loaded when a source is
+opened.
 """
 
 import functools
