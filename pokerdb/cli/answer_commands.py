@@ -84,8 +84,9 @@ def players_command(
 ) -> None:
     """Recorded hands: per player name and money, the tracker statistics (VPIP, PFR, 3-bet,
     c-bet, aggression, showdowns, net, bb/100; docs/player-stats.md), or the net by the
-    category of the hand shown (--by category); or, with --tournaments, the tournament results
-    of the sites' summaries (docs/tournaments.md)."""
+    category of the hand shown (--by category).
+
+    With --tournaments: the results of the sites' tournament summaries (docs/tournaments.md)."""
     from pokerdb.answers.players import player_results
     from pokerdb.answers.tournaments import tournament_results
 
