@@ -352,7 +352,7 @@ def test_revision_0019_adds_tournament_results_to_a_database_with_data(
                                 "'chips' WHERE id = (SELECT min(id) FROM deals)"))
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(kept) == [before[0][:3] + ("chips",) + before[0][4:], *before[1:]]
+    assert read(kept) == [(*before[0][:3], "chips", *before[0][4:]), *before[1:]]
     assert read("SELECT count(*) FROM tournaments") == [(0,)]
     result = runner.invoke(app, ["import", str(summaries / "TS20160229_T1495192630.txt"),
                                  "--db", db_url, "--quiet"])
