@@ -206,3 +206,59 @@ def test_another_summary_of_a_stored_tournament_is_refused(runner: CliRunner, db
         f"Error: {other}: tournament #1495192630 of PokerStars is stored already, from "
         f"TS20160229_T1495192630.txt, with other results; nothing imported\n")
     assert rows(db_url, "SELECT count(*) FROM datasets") == [(1,)]
+
+
+def test_a_file_of_several_summaries(runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """Summaries one after another in one file (as an emailed history holds them), each read
+    on its own; an error names the line in the whole file."""
+    texts = [path.read_text(encoding="utf-8") for path in sorted(STARS.glob("*.txt"))]
+    several = tmp_path / "several.txt"
+    several.write_text("\n".join(texts), encoding="utf-8")
+    succeeds(runner, "import", str(several), "--db", db_url)
+    assert rows(db_url, "SELECT number, entrants, source FROM tournaments ORDER BY number") == [
+        ("1495192630", 9, "several.txt"), ("2000000001", 6, "several.txt"),
+        ("3000000002", 4, "several.txt")]
+    assert rows(db_url, "SELECT count(*) FROM tournament_entries") == [(18,)]
+    wrong = tmp_path / "wrong.txt"
+    first_lines = texts[0].count("\n") + 1  # the second summary starts on this line
+    assert _refused(runner, other_db(tmp_path), wrong, "\n".join(
+        [texts[0], texts[1].replace("6 players", "5 players")])) == (
+        f"Error: {wrong}: line {first_lines + 12} '6: Ed (Germany),': place 6 of a "
+        f"tournament of 5 entrants\n")
+
+
+def other_db(tmp_path: Path) -> str:
+    """A database of its own (SQLite), for a test that needs a second, empty one."""
+    return f"sqlite:///{tmp_path / 'other.db'}"
+
+
+def test_a_summary_on_standard_input_is_refused(runner: CliRunner, db_url: str) -> None:
+    result = fails(runner, "import", "-", "--format", "pokerstars", "--db", db_url,
+                   stdin=FIRST.read_bytes())
+    assert result.stderr == (
+        "Error: <stdin>: a PokerStars tournament summary: pokerdb reads summaries from a file "
+        "or folder, not from a stream\n")
+
+
+def test_the_filters_that_apply_to_tournaments(runner: CliRunner, db_url: str,
+                                               tmp_path: Path) -> None:
+    succeeds(runner, "import", str(stars_folder(tmp_path)), "--db", db_url)
+    shutil.copytree(GG, tmp_path / "gg")
+    succeeds(runner, "import", str(tmp_path / "gg"), "--db", db_url)
+
+    def players(*options: str) -> list[str]:
+        answer = succeeds(runner, "players", "--tournaments", "--db", db_url, "--format", "csv",
+                          "--no-headers", "--sort", "player", *options)
+        return [",".join(line.split(",")[:3]) for line in answer.stdout.splitlines()]
+
+    assert players("--since", "2020-01-01", "--until", "2024-01-04", "--site", "PokerStars",
+                   "--currency", "play") == ["Ann,play,1", "Bo,play,1", "Cy,play,1", "Di,play,1"]
+    assert players("--dataset", "gg") == ["Hero,USD,2"]
+    assert players("--tournament", "--site", "ggpoker", "--until", "2025-03-04") == [
+        "Hero,USD,1"]
+    assert fails(runner, "players", "--tournaments", "--cash", "--db", db_url).stderr == (
+        "Error: --cash chooses cash games' hands; tournament results are of tournaments "
+        "alone\n")
+    assert fails(runner, "players", "--tournaments", "--by", "position",
+                 "--db", db_url).stderr == (
+        "Error: --by with --tournaments is buy-in, not 'position'\n")

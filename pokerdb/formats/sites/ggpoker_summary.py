@@ -54,9 +54,8 @@ _LINES: Final = (("buy_in", BUY_IN), ("players", PLAYERS), ("pool", POOL),
                  ("finished", FINISHED), ("received", RECEIVED))
 
 
-def read_summary(text: str, source: str) -> TournamentSummary:
-    """The summary in a file's text, or the error naming its line."""
-    lines = SummaryLines(source, text)
+def read_summary(lines: SummaryLines) -> TournamentSummary:
+    """The summary of these lines, or the error naming the line at fault."""
     header = HEADER.fullmatch(lines.numbered[0][1].lstrip("\ufeff ")) if lines.numbered else None
     if header is None:
         raise lines.fail(0, "not a GGPoker tournament summary")

@@ -70,9 +70,8 @@ class _Read:
     extras_line: int | None = None
 
 
-def read_summary(text: str, source: str) -> TournamentSummary:
-    """The summary in a file's text, or the error naming its line."""
-    lines = SummaryLines(source, text)
+def read_summary(lines: SummaryLines) -> TournamentSummary:
+    """The summary of these lines, or the error naming the line at fault."""
     header = HEADER.fullmatch(lines.numbered[0][1].lstrip("\ufeff ")) if lines.numbered else None
     if header is None:
         raise lines.fail(0, "not a PokerStars tournament summary")

@@ -1,8 +1,8 @@
 """A site's files as an import reads them: its hand histories (pokerdb.formats.phh
 .hand_histories) and its tournament summaries among them, in one file or folder. A file that
 starts as the site's summaries do holds no hands: the hands' reader passes it over, and
-`tournament_summaries` reads it once the hands are read (pokerdb.steps.tournament_results
-stores them in the same transaction).
+`tournament_summaries` reads it (one or several summaries) once the hands are read
+(pokerdb.steps.tournament_results stores them in the same transaction).
 """
 
 import functools
@@ -26,7 +26,8 @@ class SiteHistories(HandHistories):
     def __init__(self, source: Source, reader: HandReader, summaries: SummaryFormat) -> None:
         parts = reader.parts
         super().__init__(source, HandReader(
-            reader.files, functools.partial(_hands, summaries, reader.parse), reader.kind,
+            reader.files, functools.partial(_hands, summaries, reader.parse, source.is_stream),
+            reader.kind,
             reader.site, None if parts is None else functools.partial(_parts, summaries, parts)))
         self.summaries = summaries
 
@@ -42,7 +43,7 @@ class SiteHistories(HandHistories):
                 if isinstance(content, PhhError) or not self.summaries.claims(content):
                     continue
                 whole = content if kept is not None else file.content()
-                yield self.summaries.read(decoded(whole), file.source)
+                yield from self.summaries.summaries(decoded(whole), file.source)
             except InputError as error:  # a summary's line, or its file (PhhError)
                 raise InputError(self.where(error.source), None, error.message) from None
 
@@ -61,10 +62,16 @@ def _head(file: PhhFile) -> bytes:
     return head
 
 
-def _hands(summaries: SummaryFormat, parse: Callable[[PhhFile, bytes], Found], file: PhhFile,
-           content: bytes) -> Found:
-    """A file's hands; none in a summary."""
-    return () if summaries.claims(content) else parse(file, content)
+def _hands(summaries: SummaryFormat, parse: Callable[[PhhFile, bytes], Found], stream: bool,
+           file: PhhFile, content: bytes) -> Found:
+    """A file's hands; none in a summary, which a stream (read once, for its hands) cannot
+    give."""
+    if not summaries.claims(content):
+        return parse(file, content)
+    if stream:
+        return (PhhError(file.source, f"a {summaries.site} tournament summary: pokerdb reads "
+                                      f"summaries from a file or folder, not from a stream"),)
+    return ()
 
 
 def _parts(summaries: SummaryFormat,

@@ -79,13 +79,13 @@ class TournamentSummary:
 
 
 class SummaryLines:
-    """A summary file's non-blank lines, each with its number in the file, and the error of
-    one of them."""
+    """A summary's non-blank lines, each with its number in the file (its first `first`), and
+    the error of one of them."""
 
-    def __init__(self, source: str, text: str) -> None:
+    def __init__(self, source: str, lines: Sequence[str], first: int = 1) -> None:
         self.source = source
         self.numbered = [(number, line.rstrip()) for number, line
-                         in enumerate(normalized(text).split("\n"), 1) if line.strip()]
+                         in enumerate(lines, first) if line.strip()]
 
     def fail(self, at: int, problem: str) -> InputError:
         """The error of the `at`-th non-blank line: the file, the line and what is wrong."""
@@ -125,16 +125,25 @@ class SummaryLines:
 
 @dataclass(frozen=True)
 class SummaryFormat:
-    """A site's tournament summaries: the words a file of them starts with, and its reader
-    (the text of a file, and the file as messages name it)."""
+    """A site's tournament summaries: the words each starts with, and the reader of one."""
 
     site: str
     starts: tuple[str, ...]
-    read: Callable[[str, str], TournamentSummary]
+    read: Callable[[SummaryLines], TournamentSummary]
 
     def claims(self, head: bytes) -> bool:
-        """Whether a file that starts with these bytes is one of its summaries."""
+        """Whether a file that starts with these bytes holds its summaries."""
         return decoded(head[:4096]).lstrip("\ufeff \t\r\n").startswith(self.starts)
+
+    def summaries(self, text: str, source: str) -> list[TournamentSummary]:
+        """The summaries of a file's text (`source` names it): one, or several one after
+        another, each from a line that starts as they do."""
+        lines = normalized(text).split("\n")
+        starts = [index for index, line in enumerate(lines)
+                  if index and line.lstrip("\ufeff ").startswith(self.starts)]
+        bounds = zip([0, *starts], [*starts, len(lines)], strict=True)
+        return [self.read(SummaryLines(source, lines[begin:end], begin + 1))
+                for begin, end in bounds]
 
 
 def money_shown(stored: int, currency: str) -> str:
