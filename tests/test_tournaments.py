@@ -72,23 +72,23 @@ def test_players_tournaments_figures(runner: CliRunner, db_url: str, tmp_path: P
     answer = succeeds(runner, "players", "--tournaments", "--db", db_url, "--format", "csv",
                       "--currency", "USD", "--sort", "player")
     assert answer.stdout.splitlines()[:4] == [
-        "player,currency,tournaments,cost,won,profit,roi,itm,average_finish",
-        "Ann,USD,2,21.00,18.01,-2.99,-14.2,100.0,2.00",
-        "Bo,USD,2,11.00,4.09,-6.91,-62.8,50.0,2.00",
-        "Cy,USD,2,11.00,15.84,4.84,44.0,50.0,3.00"]
+        "player,currency,tournaments,hands,cost,won,profit,roi,itm,average_finish",
+        "Ann,USD,2,1,21.00,18.01,-2.99,-14.2,100.0,2.00",
+        "Bo,USD,2,1,11.00,4.09,-6.91,-62.8,50.0,2.00",
+        "Cy,USD,2,1,11.00,15.84,4.84,44.0,50.0,3.00"]
     by_buy_in = succeeds(runner, "players", "--tournaments", "--by", "buy-in", "--db", db_url,
                          "--format", "csv", "--site", "pokerstars")
     assert [line for line in by_buy_in.stdout.splitlines() if line.startswith("Ann,")] == [
-        "Ann,play,1100,1,4400,4900,500,11.4,100.0,1.00",
-        "Ann,USD,1.00,1,1.00,2.45,1.45,145.0,100.0,2.00",
-        "Ann,USD,10.00,1,20.00,15.56,-4.44,-22.2,100.0,2.00"]
+        "Ann,play,1100,1,0,4400,4900,500,11.4,100.0,1.00",
+        "Ann,USD,1.00,1,1,1.00,2.45,1.45,145.0,100.0,2.00",
+        "Ann,USD,10.00,1,0,20.00,15.56,-4.44,-22.2,100.0,2.00"]
     # The view: amounts summed exactly, as amounts; chips and money never added.
-    assert [(*row[:3], *map(str, row[3:6]), *row[6:]) for row in rows(
-        db_url, "SELECT player, currency, tournaments, cost, won, profit, roi, itm, "
+    assert [(*row[:4], *map(str, row[4:7]), *row[7:]) for row in rows(
+        db_url, "SELECT player, currency, tournaments, hands, cost, won, profit, roi, itm, "
                 "average_finish FROM player_tournaments WHERE player = 'Ann' "
                 "ORDER BY currency")] == [
-        ("Ann", "USD", 2, "21", "18.01", "-2.99", -14.2, 100.0, 2.0),
-        ("Ann", "play", 1, "4400", "4900", "500", 11.4, 100.0, 1.0)]
+        ("Ann", "USD", 2, 1, "21", "18.01", "-2.99", -14.2, 100.0, 2.0),
+        ("Ann", "play", 1, 0, "4400", "4900", "500", 11.4, 100.0, 1.0)]
     assert rows(db_url, "SELECT count(*) FROM player_buy_in_tournaments") == [(18,)]
     assert fails(runner, "players", "--tournaments", "--db", db_url, "--stakes",
                  "NT 25/50").stderr == (
@@ -114,8 +114,8 @@ def test_ggpoker_summaries_beside_their_hand(runner: CliRunner, db_url: str,
     assert rows(db_url, "SELECT count(*) FROM tournament_hands") == [(1,)]
     answer = succeeds(runner, "players", "--tournaments", "--db", db_url, "--format", "csv")
     assert answer.stdout.splitlines() == [
-        "player,currency,tournaments,cost,won,profit,roi,itm,average_finish",
-        "Hero,USD,2,25.75,31.50,5.75,22.3,50.0,24.00"]
+        "player,currency,tournaments,hands,cost,won,profit,roi,itm,average_finish",
+        "Hero,USD,2,1,25.75,31.50,5.75,22.3,50.0,24.00"]
 
 
 def test_a_summary_without_hands(runner: CliRunner, db_url: str) -> None:
@@ -136,7 +136,8 @@ def test_hands_without_a_summary(runner: CliRunner, db_url: str, tmp_path: Path)
     succeeds(runner, "import", str(hands), "--db", db_url)
     assert rows(db_url, "SELECT count(*), min(tournament) FROM deals") == [(1, "1495192630")]
     answer = succeeds(runner, "players", "--tournaments", "--db", db_url, "--format", "csv")
-    assert answer.stdout == "player,currency,tournaments,cost,won,profit,roi,itm,average_finish\n"
+    assert answer.stdout == (
+        "player,currency,tournaments,hands,cost,won,profit,roi,itm,average_finish\n")
     assert answer.stderr == (
         "Note: no tournament results (they are read from the sites' tournament summaries: "
         "pokerdb import FOLDER)\n")

@@ -3,7 +3,8 @@
 table; the player_tournaments views show the same).
 
 Every figure is worked out here, exactly, from the integers the database sums, and rounded
-once, as `pokerdb players` rounds its own (answers.players): the cost (buy-ins, re-entries,
+once, as `pokerdb players` rounds its own (answers.players): the hands of the tournaments
+stored (the player's seats in their deals), the cost (buy-ins, re-entries,
 rebuys and add-ons), what was won (prizes and bounties), the profit, the return on investment
 (profit over cost, %), the share of tournaments in the money (a prize won, %) and the average
 finish. Money of two kinds is never added. Of the filters of recorded hands, the dataset, the
@@ -21,9 +22,10 @@ from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
-from pokerdb.storage.tournament_views import IN_THE_MONEY, WON
+from pokerdb.storage.tournament_views import IN_THE_MONEY, PLAYED, WON
 
-SHOWN: Final = ("tournaments", "cost", "won", "profit", "roi", "itm", "average_finish")
+SHOWN: Final = ("tournaments", "hands", "cost", "won", "profit", "roi", "itm",
+                "average_finish")
 SORT_COLUMNS: Final = ("player", "currency", *SHOWN)
 BY: Final = ("buy-in",)
 
@@ -39,9 +41,9 @@ def tournament_results(engine: Engine, within: HandFilter | None = None, by: str
                            f"{', '.join(SORT_COLUMNS)}")
     conditions = _conditions(within)
     buy_in = "t.buy_in" if by else "0"
-    sql = (f"SELECT e.player, e.currency, {buy_in}, COUNT(*), SUM(e.cost), SUM({WON}), "
-           f"SUM({IN_THE_MONEY}), SUM(e.place), COUNT(e.place) "
-           f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id"
+    sql = (f"SELECT e.player, e.currency, {buy_in}, COUNT(*), SUM(p.hands), SUM(e.cost), "
+           f"SUM({WON}), SUM({IN_THE_MONEY}), SUM(e.place), COUNT(e.place) "
+           f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id {PLAYED}"
            f"{where(conditions)} GROUP BY e.player, e.currency{', t.buy_in' if by else ''}")
     with reading(engine) as connection:
         found = [(player, money, int(buy), _figures(money, *map(_whole, sums)))
@@ -62,14 +64,14 @@ def _whole(value: Any) -> int:
 Figure = tuple[Any, Any]  # as shown, and the exact value it sorts by (None last)
 
 
-def _figures(money: str, count: int, cost: int, won: int, in_the_money: int, places: int,
-             placed: int) -> list[Figure]:
+def _figures(money: str, count: int, hands: int, cost: int, won: int, in_the_money: int,
+             places: int, placed: int) -> list[Figure]:
     profit = won - cost
     roi = Fraction(100 * profit, cost) if cost else None
     itm = Fraction(100 * in_the_money, count)
     finish = Fraction(places, placed) if placed else None
-    return [(count, count), (money_shown(cost, money), cost), (money_shown(won, money), won),
-            (money_shown(profit, money), profit),
+    return [(count, count), (hands, hands), (money_shown(cost, money), cost),
+            (money_shown(won, money), won), (money_shown(profit, money), profit),
             (None, None) if roi is None else (rounded(roi, 1), roi), (rounded(itm, 1), itm),
             (None, None) if finish is None else (rounded(finish, 2), finish)]
 
