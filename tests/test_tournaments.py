@@ -6,6 +6,7 @@ tests/data/summaries were written for these tests (no licensed sample exists: it
 import shutil
 from pathlib import Path
 
+import pytest
 from support import fails, rows, succeeds
 from test_ggpoker import TOURNAMENT as GG_TOURNAMENT
 from test_pokerstars_situations import TOURNAMENT as STARS_TOURNAMENT
@@ -263,3 +264,26 @@ def test_the_filters_that_apply_to_tournaments(runner: CliRunner, db_url: str,
     assert fails(runner, "players", "--tournaments", "--by", "position",
                  "--db", db_url).stderr == (
         "Error: --by with --tournaments is buy-in, not 'position'\n")
+
+
+def test_stored_tournaments_are_found_in_every_lookup(runner: CliRunner, db_url: str,
+                                                      tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tournaments stored already are looked up a few numbers at a time: each is found,
+    whichever lookup it falls in, and a changed one is refused."""
+    from pokerdb.steps import tournament_results
+
+    monkeypatch.setattr(tournament_results, "LOOKUP_NUMBERS", 2)
+    succeeds(runner, "import", str(STARS), "--db", db_url)
+    again = tmp_path / "again"
+    shutil.copytree(STARS, again)
+    with (again / "TS20160229_T1495192630.txt").open("a") as first:
+        first.write("\n")  # other bytes, the same summary
+    assert succeeds(runner, "import", str(again), "--db", db_url).stdout == (
+        f"{again}: all 3 tournaments are stored already, skipped\n")
+    last = again / "TS20240104_T3000000002.txt"
+    last.write_text(last.read_text(encoding="utf-8").replace("4,900", "4,800"),
+                    encoding="utf-8")
+    assert fails(runner, "import", str(again), "--db", db_url).stderr == (
+        f"Error: {last}: tournament #3000000002 of PokerStars is stored already, from "
+        f"TS20240104_T3000000002.txt, with other results; nothing imported\n")
