@@ -185,12 +185,21 @@ def test_a_summary_contradicting_itself_is_refused(runner: CliRunner, db_url: st
     assert _refused(runner, db_url, beyond, text.replace("9 players", "8 players")) == (
         f"Error: {beyond}: line 15 '9: Ivy (Sweden),': place 9 of a tournament of 8 "
         f"entrants\n")
+    garbled = tmp_path / "garbled.txt"
+    assert _refused(runner, db_url, garbled, text.replace("  3: Ed (Germany), $1.65",
+                                                          "  3: Ed, $1.65")) == (
+        f"Error: {garbled}: line 9 '3: Ed, $1.65 (20%)': not a player's result as PokerStars "
+        f"writes it ('3: name (country), $prize (percent%)')\n")
     gg = (GG / "GG20250304 - Tournament #4005006 - Bounty Hunters Special.txt").read_text(
         encoding="utf-8")
     place = tmp_path / "place.txt"
     assert _refused(runner, db_url, place, gg.replace("in 7th place", "in 6th place")) == (
         f"Error: {place}: line 7 'You finished the tournam'...: the file lists Hero in place 7 "
         f"(line 6)\n")
+    listed = tmp_path / "listed.txt"
+    assert _refused(runner, db_url, listed, gg.replace("7th : Hero, $31.5", "7th : Hero")) == (
+        f"Error: {listed}: line 6 '7th : Hero': not a player's result as GGPoker writes it "
+        f"('5th : Hero, $660')\n")
     total = tmp_path / "total.txt"
     assert _refused(runner, db_url, total, gg.replace("total of $31.5", "total of $13.5")) == (
         f"Error: {total}: line 8 'You received a total of '...: the file lists Hero with $31.5 "

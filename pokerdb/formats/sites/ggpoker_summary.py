@@ -12,7 +12,8 @@ its owner played, read into a `TournamentSummary` (summary_lines).
 
 The file lists its owner alone, as `Hero` (as GGPoker's hands name them). What they received
 is one total, bounties included: it is stored as the prize, the bounties not told apart.
-Where the file says it twice, the place and the total must agree.
+Where the file says it twice, the place and the total must agree. Lines pokerdb does not use
+are passed over; a line that starts as a result (`5th :`) and is not one is refused.
 """
 
 import re
@@ -38,6 +39,7 @@ STARTED: Final = re.compile(r"Tournament started (\d{4}/\d{1,2}/\d{1,2}) (\d{1,2
 ENTRY: Final = re.compile(rf"(?P<place>\d+(?:st|nd|rd|th)) : (?P<name>.+?), (?P<prize>{AMOUNT})")
 FINISHED: Final = re.compile(r"You finished the tournament in (?P<place>\d+(?:st|nd|rd|th)) "
                              rf"place(?: and received a total of (?P<total>{AMOUNT}))?\.?")
+LISTED: Final = re.compile(r"\d+(?:st|nd|rd|th) :")  # how a player's result starts
 RECEIVED: Final = re.compile(r"You (?:made (?P<re_entries>\d+) re-entries and )?received a "
                              rf"total of (?P<total>{AMOUNT})\.?")
 
@@ -64,6 +66,9 @@ def read_summary(lines: SummaryLines) -> TournamentSummary:
         line = written.strip()
         if (entry := ENTRY.fullmatch(line)) is not None:
             read.listed.append((at, entry))
+        elif LISTED.match(line):
+            raise lines.fail(at, "not a player's result as GGPoker writes it ('5th : Hero, "
+                                 "$660')")
         elif (started := STARTED.match(line)) is not None:
             read.found["started"] = (at, started)
         else:

@@ -17,7 +17,8 @@ The file lists every player, so each is stored with their place and prize; what 
 lines tell is the file's owner's, the player listed at the place they finished. A player
 listed more than once (a re-entry, `Alice [2] (Germany)`) is one entry: the best place, the
 prizes added, a re-entry per further listing. Lines pokerdb does not use (`Tournament
-finished`, a satellite's target) are passed over. A buy-in without a currency is play money.
+finished`, a satellite's target) are passed over; a line that starts as a player's result
+(`3: `) and is not one is refused. A buy-in without a currency is play money.
 """
 
 import re
@@ -53,6 +54,7 @@ REBUYS: Final = re.compile(r"You made (?P<rebuys>\d+) rebuys? and (?P<add_ons>\d
 BOUNTIES: Final = re.compile(r"You collected (?P<count>\d+) bount(?:y|ies) for a total of "
                              rf"(?:[A-Z]{{3}} )?(?P<amount>{AMOUNT})")
 RE_ENTRIES: Final = re.compile(r"You made (?P<count>\d+) re-?entr(?:y|ies)")
+LISTED: Final = re.compile(r"\d+: ")  # how a player's result starts
 
 
 @dataclass
@@ -96,6 +98,9 @@ def _read_line(lines: SummaryLines, at: int, line: str, read: _Read) -> None:
         read.listed.setdefault(match["name"], []).append((place, prize))
         if place is not None:
             read.places.append((place, at))
+    elif LISTED.match(line):
+        raise lines.fail(at, "not a player's result as PokerStars writes it ('3: name "
+                             "(country), $prize (percent%)')")
     elif (match := FINISHED.match(line)) is not None:
         read.finished = (lines.place(at, match["place"]), at)
     elif (match := REBUYS.match(line)) is not None:
