@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0017
+-- pokerdb's SQLite schema at revision 0019
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0017');
+INSERT INTO "alembic_version" VALUES('0019');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -252,6 +252,45 @@ CREATE TABLE site_hands (
 	dataset_id INTEGER NOT NULL, 
 	CONSTRAINT pk_site_hands PRIMARY KEY (site, hand_number), 
 	CONSTRAINT fk_site_hands_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE tournament_entries (
+	tournament_id INTEGER NOT NULL, 
+	player VARCHAR NOT NULL, 
+	currency VARCHAR NOT NULL, 
+	place INTEGER, 
+	prize BIGINT NOT NULL, 
+	bounties BIGINT, 
+	knockouts INTEGER, 
+	re_entries INTEGER, 
+	rebuys INTEGER, 
+	add_ons INTEGER, 
+	rebuy_cost BIGINT, 
+	cost BIGINT NOT NULL, 
+	hero BOOLEAN NOT NULL, 
+	CONSTRAINT pk_tournament_entries PRIMARY KEY (tournament_id, player), 
+	CONSTRAINT fk_tournament_entries_tournament_id_tournaments FOREIGN KEY(tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE
+);
+CREATE TABLE tournaments (
+	id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, 
+	dataset_id INTEGER NOT NULL, 
+	site VARCHAR NOT NULL, 
+	number VARCHAR NOT NULL, 
+	name VARCHAR, 
+	game VARCHAR, 
+	currency VARCHAR NOT NULL, 
+	prize_part BIGINT NOT NULL, 
+	bounty_part BIGINT NOT NULL, 
+	fee BIGINT NOT NULL, 
+	buy_in BIGINT NOT NULL, 
+	entrants INTEGER, 
+	prize_pool BIGINT, 
+	date DATE, 
+	time TIME, 
+	time_zone VARCHAR, 
+	started_at DATETIME, 
+	source VARCHAR NOT NULL, 
+	CONSTRAINT fk_tournaments_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE, 
+	CONSTRAINT uq_tournaments_site_number UNIQUE (site, number)
 );
 CREATE TABLE variant_values (
 	deal_id INTEGER NOT NULL, 
@@ -624,5 +663,10 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
+CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
+CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
+CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
+CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
+CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

@@ -29,7 +29,7 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
-                 "player_totals", "site_hands"}
+                 "player_totals", "site_hands", "tournaments", "tournament_entries"}
 
 
 def head() -> str:
@@ -93,7 +93,9 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     tables, views = tables_and_views(fresh)
     assert tables == SCHEMA_TABLES == set(metadata.tables) | {"alembic_version"}
     assert views == set(VIEW_NAMES) == {"deal_results", "hands", "player_stats",
-                                        "player_position_stats", "player_stakes_stats"}
+                                        "player_position_stats", "player_stakes_stats",
+                                        "tournament_hands", "player_tournaments",
+                                        "player_buy_in_tournaments"}
 
 
 def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
@@ -325,3 +327,34 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
     assert schema_differences(fresh) == []
     assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
     assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]
+
+
+def test_revision_0019_adds_tournament_results_to_a_database_with_data(
+        runner: CliRunner, db_url: str, fresh: Engine) -> None:
+    """A database at 0017 holding a tournament's hand upgrades in place: its rows stay, the
+    tournament tables come empty, and a summary imported then is linked to the stored hand."""
+    summaries = REPO / "tests" / "data" / "summaries" / "pokerstars"
+    hand = REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+    result = runner.invoke(app, ["import", str(hand / "10MultipleHands.txt"), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    kept = "SELECT id, hand_number, site, currency, total_pot FROM deals ORDER BY id"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    downgrade(fresh, "0017")
+    assert "tournaments" not in tables_and_views(fresh)[0]
+    with fresh.begin() as connection:  # a tournament's hand, stored at 0017
+        connection.execute(text("UPDATE deals SET tournament = '1495192630', currency = "
+                                "'chips' WHERE id = (SELECT min(id) FROM deals)"))
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == [(*before[0][:3], "chips", *before[0][4:]), *before[1:]]
+    assert read("SELECT count(*) FROM tournaments") == [(0,)]
+    result = runner.invoke(app, ["import", str(summaries / "TS20160229_T1495192630.txt"),
+                                 "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert read("SELECT h.deal_id FROM tournament_hands h") == [(before[0][0],)]

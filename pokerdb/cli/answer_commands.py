@@ -20,6 +20,7 @@ from pokerdb.cli.options import (
     SinceOption,
     SiteOption,
     StakesOption,
+    TournamentsOption,
     UntilOption,
     hand_filter,
     open_database,
@@ -66,31 +67,44 @@ def breakdown(db: DbOption = None, dataset: DatasetOption = None,
 def players_command(
     db: DbOption = None, dataset: DatasetOption = None,
     by: Annotated[str | None, typer.Option(
-        "--by", metavar="position|stakes|category",
-        help="A row per player and position, stakes, or category of the hand shown.")
+        "--by", metavar="position|stakes|category|buy-in",
+        help="A row per player and position, stakes, or category of the hand shown; with "
+             "--tournaments, per buy-in.")
     ] = None,
     min_hands: Annotated[int, typer.Option(
         "--min-hands", min=1, help="Leave out players with fewer hands.")] = 1,
-    sort: Annotated[str, typer.Option(
-        "--sort", metavar="COLUMN", help="The column to sort by, largest first.")] = "net",
+    sort: Annotated[str | None, typer.Option(
+        "--sort", metavar="COLUMN",
+        help="The column to sort by, largest first (default: net; profit with --tournaments).")
+    ] = None,
     currency: CurrencyOption = None, cash: CashOption = None, since: SinceOption = None,
     until: UntilOption = None, game: GameOption = None, stakes: StakesOption = None,
-    site: SiteOption = None,
+    site: SiteOption = None, tournaments: TournamentsOption = False,
     fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
 ) -> None:
     """Recorded hands: per player name and money, the tracker statistics (VPIP, PFR, 3-bet,
     c-bet, aggression, showdowns, net, bb/100; docs/player-stats.md), or the net by the
-    category of the hand shown (--by category)."""
+    category of the hand shown (--by category).
+
+    With --tournaments: the results of the sites' tournament summaries (docs/tournaments.md)."""
     from pokerdb.answers.players import player_results
+    from pokerdb.answers.tournaments import tournament_results
 
     with user_errors():
+        if tournaments and min_hands != 1:
+            raise PokerdbError("--min-hands counts hands; --tournaments counts tournaments")
         engine = open_database(db)
         within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
                              until=until, game=game, stakes=stakes, site=site)
-        table = player_results(engine, within, by, min_hands, sort)
+        table = (tournament_results(engine, within, by, sort or "profit") if tournaments
+                 else player_results(engine, within, by, min_hands, sort or "net"))
         rows = list(table.rows)
         render([replace(table, rows=rows)], fmt, headers=not no_headers)
-        if not rows:
+        if not rows and tournaments:
+            notes(["no tournament results" + (" among those chosen" if within else "")
+                   + " (they are read from the sites' tournament summaries: pokerdb import "
+                     "FOLDER)"])
+        elif not rows:
             notes(["no recorded hand has a named player" + (
                 " among the hands chosen" if within is not None or min_hands > 1 else "")
                 + " (players reads hand histories: pokerdb import FILE.phh, or a site's file)"])

@@ -39,6 +39,9 @@ StakesOption = Annotated[str | None, typer.Option(
     "--stakes", help="Only these stakes, as --by stakes shows them ('NT 0.5/1').")]
 SiteOption = Annotated[str | None, typer.Option(
     "--site", help="Only hands of this site (PokerStars, ...), in any case.")]
+TournamentsOption = Annotated[bool, typer.Option(
+    "--tournaments", help="Tournament results from the sites' summaries instead: per player "
+    "and money, tournaments, cost, won, profit, ROI %, ITM % and average finish.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar or summary.")]
 
 

@@ -76,16 +76,21 @@ def import_line(file: str, result: "ImportResult", item: str, evaluate: bool) ->
     if result.skipped:
         return shown(f"{file}: already imported as dataset '{result.already_imported_as}', "
                      f"skipped")
-    if not result.deals:
-        return shown(f"{file}: all {counted(result.duplicates, 'hand')} are stored already, "
-                     f"skipped")
+    if not result.deals and not result.tournaments:
+        stored = [counted(result.duplicates, "hand")] if result.duplicates else []
+        if result.tournaments_stored_already:
+            stored.append(counted(result.tournaments_stored_already, "tournament"))
+        return shown(f"{file}: all {' and '.join(stored)} are stored already, skipped")
     rate = result.deals / result.seconds if result.seconds else 0
     evaluated = " and evaluated" if evaluate else ""
+    tournaments = (f" and {counted(result.tournaments, 'tournament')} (summaries)"
+                   if result.tournaments else "")
     return shown(f"{file}: imported{evaluated} {counted(result.deals, 'deal')} "
-                 f"({counted(result.hands, 'hand')}) as dataset '{result.name}' in "
-                 f"{result.seconds:.2f} s ({rate:,.0f} deals/s)"
+                 f"({counted(result.hands, 'hand')}){tournaments} as dataset '{result.name}' "
+                 f"in {result.seconds:.2f} s ({rate:,.0f} deals/s)"
                  f"{_skipped_note(result.rejected, item)}"
-                 f"{_site_note(result.duplicates, result.cancelled)}")
+                 f"{_site_note(result.duplicates, result.cancelled)}"
+                 f"{_tournament_note(result.tournaments_stored_already)}")
 
 
 def _import_kept(files: list[str], done: list[str]) -> str:
@@ -102,6 +107,12 @@ def _skipped_note(rejected: int, item: str) -> str:
         return ""
     return (f"; skipped {rejected:,} invalid {item}{'s' if rejected > 1 else ''} "
             f"(see the rejects table)")
+
+
+def _tournament_note(stored_already: int) -> str:
+    """The tournament summaries of a site's files whose tournaments are stored already."""
+    return (f"; skipped {counted(stored_already, 'tournament')} stored already"
+            if stored_already else "")
 
 
 def _site_note(duplicates: int, cancelled: int) -> str:

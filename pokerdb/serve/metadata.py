@@ -42,12 +42,20 @@ TABLES: Final = {
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
     "rejects": "Lines that import --skip-invalid left out, and why.",
+    "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
+                   "part, bounty part, fee), money, start, entrants, prize pool.",
+    "tournament_entries": "Each player's result in a tournament: place, prize, bounties, "
+                          "re-entries, rebuys and add-ons, and what the entry cost.",
     "deal_results": "Two-player deals with both hands and the result in words.",
     "hands": "Every hand with its cards, category, description, best five, equity and seat.",
     "player_stats": "Tracker statistics per player name over recorded hands: VPIP, PFR, 3-bet, "
                     "fold to 3-bet, c-bet, fold to c-bet, aggression, showdowns, net, bb/100.",
     "player_position_stats": "player_stats per player and position (SB, BB, UTG ... BTN).",
     "player_stakes_stats": "player_stats per player and stakes (variant, blinds, ante).",
+    "tournament_hands": "Each tournament's hands: the deals of its site and number.",
+    "player_tournaments": "Tournament results per player and money: tournaments, cost, won, "
+                          "profit, ROI %, ITM %, average finish.",
+    "player_buy_in_tournaments": "player_tournaments per player, money and buy-in.",
 }
 
 _FIGURES: Final = {

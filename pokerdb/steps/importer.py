@@ -17,6 +17,7 @@ from pokerdb.errors import InputError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
 from pokerdb.formats.phh.hand_histories import HandHistories
+from pokerdb.formats.sites.site_histories import SiteHistories
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
@@ -31,6 +32,7 @@ from pokerdb.steps.invalid_lines import (
 )
 from pokerdb.steps.read_ahead import read_ahead
 from pokerdb.steps.stored_once import StoredOnce
+from pokerdb.steps.tournament_results import StoredTournaments, store_tournaments
 from pokerdb.steps.variant_deals import evaluated_variant_deals
 from pokerdb.storage.deal_ids import keep_deal_ids, next_deal_id
 from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
@@ -106,6 +108,8 @@ class ImportResult:
     duplicates: int = 0  # a site's hands stored already (by this import or an earlier one)
     cancelled: int = 0  # hands the site cancelled: nothing to store
     notes: tuple[str, ...] = ()  # what the input's reader tells of its files
+    tournaments: int = 0  # tournaments stored from summaries
+    tournaments_stored_already: int = 0  # summaries of tournaments stored before
 
     @property
     def skipped(self) -> bool:
@@ -141,7 +145,8 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     except _AllStored as stored:
         assert outcome.sha256 is not None
         return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, 0, 0,
-                            time.perf_counter() - started, duplicates=stored.duplicates)
+                            time.perf_counter() - started, duplicates=stored.duplicates,
+                            tournaments_stored_already=stored.tournaments)
     except IntegrityError:
         # Another process imported the same content while we read it: not an error.
         assert outcome.sha256 is not None
@@ -156,15 +161,19 @@ def import_source(engine: Engine, source: Source, options: ImportOptions | None 
     return ImportResult(_name(source, options, outcome.sha256), outcome.sha256, loaded.deals,
                         loaded.hands, time.perf_counter() - started, rejected=loaded.rejected,
                         duplicates=loaded.duplicates, cancelled=loaded.cancelled,
-                        notes=tuple(read.notes) if isinstance(read, HandHistories) else ())
+                        notes=tuple(read.notes) if isinstance(read, HandHistories) else (),
+                        tournaments=loaded.tournaments.stored,
+                        tournaments_stored_already=loaded.tournaments.duplicates)
 
 
 class _AllStored(Exception):
-    """Every hand of the input is a site's hand stored already: no dataset to make."""
+    """Every hand (and tournament summary) of the input is a site's stored already: no dataset
+    to make."""
 
-    def __init__(self, duplicates: int) -> None:
+    def __init__(self, duplicates: int, tournaments: int) -> None:
         super().__init__(duplicates)
         self.duplicates = duplicates
+        self.tournaments = tournaments
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,7 @@ class _Loaded:
     rejected: int
     duplicates: int
     cancelled: int
+    tournaments: StoredTournaments
 
 
 @dataclass
@@ -253,9 +263,11 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     for conflict in conflicts:
         skipped.add(conflict)
     skipped.flush()
-    if deal_count == 0 and once.duplicates:
-        raise _AllStored(once.duplicates)
-    if deal_count == 0:
+    summaries = (store_tournaments(connection, read, dataset_id)
+                 if isinstance(read, SiteHistories) else StoredTournaments())
+    if deal_count == 0 and not summaries.stored and (once.duplicates or summaries.duplicates):
+        raise _AllStored(once.duplicates, summaries.duplicates)
+    if deal_count == 0 and not summaries.stored:
         raise nothing_to_import(source, skipped, item)
     # The highest id stored (hands stored before are left out of a batch, its ids unused).
     last_id = connection.scalar(select(func.max(deals.c.id))) or 0
@@ -264,7 +276,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))
-    return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled)
+    return _Loaded(deal_count, hand_count, skipped.count, once.duplicates, cancelled, summaries)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ from pokerdb.storage.schema import (
     player_totals,
     rejects,
     site_hands,
+    tournament_entries,
+    tournaments,
     win_counts,
 )
 from pokerdb.storage.win_counts import find_dataset
@@ -29,7 +31,8 @@ from pokerdb.storage.write_locks import lock_for_append
 
 def delete_dataset(engine: Engine, name: str) -> int:
     """Remove the dataset named `name` with its deals, hands, values, labels, equities, seats,
-    seat statistics and player totals, actions, rejected lines, site hands and win counts;
+    seat statistics and player totals, actions, rejected lines, site hands, win counts and
+    tournament results;
     returns how many deals it had. Waits for imports and evaluations in progress, which it
     must not interleave with."""
     with engine.begin() as connection:
@@ -45,7 +48,10 @@ def delete_dataset(engine: Engine, name: str) -> int:
             for table in DEAL_ROWS:
                 connection.execute(delete(table).where(table.c.deal_id.in_(its_deals)))
             connection.execute(delete(deals).where(deals.c.dataset_id == dataset_id))
-        for table in (rejects, win_counts, player_totals, site_hands):
+        its_tournaments = select(tournaments.c.id).where(tournaments.c.dataset_id == dataset_id)
+        connection.execute(delete(tournament_entries)
+                           .where(tournament_entries.c.tournament_id.in_(its_tournaments)))
+        for table in (rejects, win_counts, player_totals, site_hands, tournaments):
             connection.execute(delete(table).where(table.c.dataset_id == dataset_id))
         connection.execute(delete(datasets).where(datasets.c.id == dataset_id))
     return int(count)

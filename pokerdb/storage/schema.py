@@ -370,6 +370,64 @@ player_totals = Table(
     Column("big_blind", Amount),
 )
 
+# Tournaments as their sites' summary files tell them (revision 0019): one row per site and
+# number, stored by the import that first read its summary. The buy-in is split into the part
+# paid into the prize pool, the bounty part and the fee (buy_in their sum), in `currency` (a
+# currency's code, or "play"; rules.money), never chips. `date` and `time` are the start as
+# written (in `time_zone`, NULL where the file names none), started_at the same in UTC when the
+# zone is known. Its hands are the deals of the same site and tournament number (the
+# tournament_hands view).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("site", String, nullable=False),  # as deals.site: "PokerStars", "GGPoker"
+    Column("number", String, nullable=False),  # as deals.tournament
+    Column("name", String),
+    Column("game", String),  # as written: "No Limit Hold'em"
+    Column("currency", String, nullable=False),
+    Column("prize_part", Amount, nullable=False),
+    Column("bounty_part", Amount, nullable=False),
+    Column("fee", Amount, nullable=False),
+    Column("buy_in", Amount, nullable=False),
+    Column("entrants", Integer),
+    Column("prize_pool", Amount),
+    Column("date", Date),
+    Column("time", Time),
+    Column("time_zone", String),
+    Column("started_at", UtcDateTime()),
+    Column("source", String, nullable=False),  # the summary's file, in the folder imported
+    UniqueConstraint("site", "number"),
+    sqlite_autoincrement=True,
+)
+
+# Each player's result in a tournament: the place (NULL: still playing when the file was
+# written), the prize of the place, and, where the file tells them (for its owner, `hero`, on
+# most sites), the bounties won and how many, the re-entries, rebuys and add-ons and what the
+# rebuys and add-ons cost. `cost` is all the entry cost: the buy-in once and per re-entry, and
+# the rebuys and add-ons. Amounts are in `currency`, the tournament's.
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("player", String, primary_key=True),
+    Column("currency", String, nullable=False),
+    Column("place", Integer),
+    Column("prize", Amount, nullable=False),
+    Column("bounties", Amount),
+    Column("knockouts", Integer),
+    Column("re_entries", Integer),
+    Column("rebuys", Integer),
+    Column("add_ons", Integer),
+    Column("rebuy_cost", Amount),
+    Column("cost", Amount, nullable=False),
+    Column("hero", Boolean, nullable=False),
+    Index(None, "player", "currency"),
+)
+
 # Lines that `pokerdb import --skip-invalid` left out, and why.
 rejects = Table(
     "rejects",

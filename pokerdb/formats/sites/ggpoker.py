@@ -7,12 +7,13 @@ insurance, a Cash Drop) and a hand run three times are refused, each by name: po
 settle them exactly (docs/hand-histories-ggpoker.md).
 
 A file is recognised by its first bytes; a folder, by a `.txt` file that starts so (and no PHH
-file).
+file). Its tournament summaries (pokerdb.formats.sites.ggpoker_summary) are read beside them.
 """
 
 import re
 from typing import Final
 
+from pokerdb.formats.sites import ggpoker_summary
 from pokerdb.formats.sites.stars_shape.lines import HandSite
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
@@ -42,4 +43,4 @@ GGPOKER: Final = HandSite(
     ("*** SECOND SHOWDOWN ***",), {}, 2014, REFUSED,  # GGNetwork dealt from 2014
     shows_early=True)
 
-FORMAT: Final = site_format("ggpoker", GGPOKER)
+FORMAT: Final = site_format("ggpoker", GGPOKER, ggpoker_summary.SUMMARY)

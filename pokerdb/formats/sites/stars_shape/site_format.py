@@ -1,8 +1,10 @@
 """The format description of a site whose hand histories are in PokerStars' shape (text files of
 hands, or a folder of them): how its files and folders are recognised and how a source of them
 is opened. Each such site (pokerdb.formats.sites.pokerstars, .ggpoker) is its `HandSite` and one
-`site_format` line. The reading (pokerdb.formats.sites.stars_shape.reader, with numpy and the
-replay) is loaded when a source is opened.
+`site_format` line, with the format of its tournament summaries, which its files and folders may
+hold too (pokerdb.formats.sites.site_histories). The reading
+(pokerdb.formats.sites.stars_shape.reader, with numpy and the replay) is loaded when a source is
+opened.
 """
 
 import functools
@@ -13,6 +15,7 @@ from typing import Final
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
 from pokerdb.formats.sites.stars_shape.lines import HandSite, looks_like_site
+from pokerdb.formats.sites.summary_lines import SummaryFormat
 from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
 
@@ -25,44 +28,54 @@ def text_files(folder: Path) -> list[tuple[str, str]]:
     return files_under(folder, lambda name: name.lower().endswith(SUFFIX))
 
 
-def starts_as(site: HandSite, text: str) -> bool:
-    """Whether a file's first bytes (as text) start a hand of the site's; UTF-16 read as UTF-8
-    leaves NULs between the letters, which are looked through."""
+def starts_as(site: HandSite, summaries: SummaryFormat | None, text: str) -> bool:
+    """Whether a file's first bytes (as text) start a hand of the site's, or one of its
+    tournament summaries; UTF-16 read as UTF-8 leaves NULs between the letters, which are
+    looked through."""
     head = text[:200].replace("\x00", "").lstrip("\ufeff\ufffd\ufffe \t\r\n")
-    return head.startswith(site.starts)
+    return head.startswith(site.starts) or (summaries is not None
+                                            and head.startswith(summaries.starts))
 
 
-def holds_site_files(site: HandSite, folder: Path) -> bool:
-    """A folder of the site's files: one of its `.txt` files starts as the site writes, and
-    none of its files is PHH's."""
+def holds_site_files(site: HandSite, summaries: SummaryFormat | None, folder: Path) -> bool:
+    """A folder of the site's files: one of its `.txt` files starts as the site writes (a
+    hand, or a tournament summary), and none of its files is PHH's."""
     for _, _, names in os.walk(folder):
         if any(is_phh_name(name) for name in names):
             return False
     for _, path in text_files(folder):
         try:
             with open(path, "rb") as file:
-                if looks_like_site(file.read(4096), site):
+                head = file.read(4096)
+                if looks_like_site(head, site) or (summaries is not None
+                                                   and summaries.claims(head)):
                     return True
         except OSError:
             continue
     return False
 
 
-def site_histories(site: HandSite, source: Source) -> Input:
-    """A source of the site's hand histories as an import reads it."""
+def site_histories(site: HandSite, summaries: SummaryFormat | None, source: Source) -> Input:
+    """A source of the site's hand histories (and tournament summaries) as an import reads
+    it."""
     from pokerdb.formats.phh.hand_histories import HandHistories  # numpy, and the replay
+    from pokerdb.formats.sites.site_histories import SiteHistories
     from pokerdb.formats.sites.stars_shape.reader import reader_of
 
-    return HandHistories(source, reader_of(site))
+    if summaries is None:
+        return HandHistories(source, reader_of(site))
+    return SiteHistories(source, reader_of(site), summaries)
 
 
-def site_format(name: str, site: HandSite) -> FormatDescription:
-    """The format of a site's hand histories, in PokerStars' shape, as the registry takes it."""
+def site_format(name: str, site: HandSite,
+                summaries: SummaryFormat | None = None) -> FormatDescription:
+    """The format of a site's hand histories, in PokerStars' shape (and of its tournament
+    summaries, read beside them), as the registry takes it."""
     return FormatDescription(
         name, HOLDEM, f"{site.name} hand histories",
         f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
         "against what the files say was paid.", item="hand", reads_folders=True,
-        settles=True, open=functools.partial(site_histories, site),
-        claims_folder=functools.partial(holds_site_files, site),
-        looks_like=functools.partial(starts_as, site), claims_content=True,
+        settles=True, open=functools.partial(site_histories, site, summaries),
+        claims_folder=functools.partial(holds_site_files, site, summaries),
+        looks_like=functools.partial(starts_as, site, summaries), claims_content=True,
         recognises=f"a file or folder that starts as {site.name} writes")
