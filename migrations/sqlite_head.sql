@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0019
+-- pokerdb's SQLite schema at revision 0018
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0019');
+INSERT INTO "alembic_version" VALUES('0018');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 

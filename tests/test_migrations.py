@@ -329,7 +329,7 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
     assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]
 
 
-def test_revision_0019_adds_tournament_results_to_a_database_with_data(
+def test_revision_0018_adds_tournament_results_to_a_database_with_data(
         runner: CliRunner, db_url: str, fresh: Engine) -> None:
     """A database at 0017 holding a tournament's hand upgrades in place: its rows stay, the
     tournament tables come empty, and a summary imported then is linked to the stored hand."""

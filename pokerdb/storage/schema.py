@@ -370,7 +370,7 @@ player_totals = Table(
     Column("big_blind", Amount),
 )
 
-# Tournaments as their sites' summary files tell them (revision 0019): one row per site and
+# Tournaments as their sites' summary files tell them (revision 0018): one row per site and
 # number, stored by the import that first read its summary. The buy-in is split into the part
 # paid into the prize pool, the bounty part and the fee (buy_in their sum), in `currency` (a
 # currency's code, or "play"; rules.money), never chips. `date` and `time` are the start as

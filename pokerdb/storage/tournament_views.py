@@ -1,5 +1,5 @@
 """The views over tournament results (the tournaments and tournament_entries tables, revision
-0019), as SQL for each backend; the migrations create them.
+0018), as SQL for each backend; the migrations create them.
 
 - tournament_hands: each tournament's hands, the deals of its site and number;
 - player_tournaments: per player and money, the tournaments and the hands of them stored

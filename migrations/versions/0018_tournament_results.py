@@ -5,7 +5,7 @@ re-entries, rebuys and add-ons and what the entry cost), and the views tournamen
 player_tournaments and player_buy_in_tournaments (pokerdb.storage.tournament_views). Nothing
 stored before changes; an existing database gains empty tables.
 
-Revision ID: 0019
+Revision ID: 0018
 Revises: 0017
 Create Date: 2026-12-06
 """
@@ -17,7 +17,7 @@ from alembic import op
 
 from pokerdb.storage.tournament_views import VIEWS, create_views
 
-revision: str = "0019"
+revision: str = "0018"
 down_revision: str | None = "0017"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
