@@ -206,7 +206,7 @@ def _write(connection: Connection, statements: list[Select[Any]], folder: Path, 
             for rows in streamed.execute(statement).partitions():
                 count += len(rows)
                 yield pa.record_batch(
-                    [_array(values, field.type, isinstance(each.type, _Stored)) for
+                    [_array(values, field.type, each.type) for
                      values, field, each in zip(zip(*rows, strict=True), schema, columns,
                                                 strict=True)], schema=schema)
 
@@ -253,9 +253,8 @@ def _arrow_type(column_type: TypeEngine[Any]) -> Any:
         return pa.timestamp("us", tz="UTC")
     if isinstance(column_type, Date):
         return pa.date32()
-    if isinstance(column_type, Time):
-        return pa.time64("us")
-    if isinstance(column_type, String):
+    if isinstance(column_type, String | Time):  # a time as text: Spark has no TIME
+        return pa.string()
         return pa.string()
     impl = getattr(column_type, "impl", None)  # a TypeDecorator: its stored type
     if impl is not None:
@@ -263,15 +262,17 @@ def _arrow_type(column_type: TypeEngine[Any]) -> Any:
     raise TypeError(f"no Parquet type for {column_type!r}")
 
 
-def _array(values: Sequence[Any], arrow_type: Any, stored: bool) -> Any:
-    """One column of a batch: amounts `stored` as ten-thousandths (ints) become decimals of
+def _array(values: Sequence[Any], arrow_type: Any, column_type: TypeEngine[Any]) -> Any:
+    """One column of a batch: amounts stored as ten-thousandths (ints) become decimals of
     four places by their digits; a view's amounts (a double on SQLite, whose shortest text
-    is the amount, or an exact decimal) to the ten-thousandth."""
+    is the amount, or an exact decimal) to the ten-thousandth; times ISO 8601 text."""
     import pyarrow as pa
 
+    if isinstance(column_type, Time):
+        values = [None if value is None else value.isoformat() for value in values]
     if not pa.types.is_decimal(arrow_type):
         return pa.array(values, arrow_type)
-    if not stored:
+    if not isinstance(column_type, _Stored):
         values = [None if value is None else int(
             (Decimal(repr(value)) if isinstance(value, float) else Decimal(value))
             .scaleb(AMOUNT_PLACES).to_integral_value()) for value in values]
