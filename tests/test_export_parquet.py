@@ -5,6 +5,7 @@ others), and an export never writes over a folder that is not an export of the s
 database."""
 
 import datetime
+import errno
 import math
 from decimal import Decimal
 from pathlib import Path
@@ -18,6 +19,7 @@ from support import PE54_FILE, PHH_DATA, fails, rows, succeeds
 from test_phh_import import HANDS, SIDE_POTS
 from typer.testing import CliRunner
 
+from pokerdb.exports import parquet
 from pokerdb.storage.column_types import Amount
 from pokerdb.storage.schema import metadata
 
@@ -188,3 +190,40 @@ def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path:
                    "--dataset", "nope", "--db", stored)
     assert not (tmp_path / "y").exists()
     assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_an_append_is_whole_or_nothing(runner: CliRunner, stored: str, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """An append that fails at its third relation leaves the folder as it was, and one into
+    an export of another database is refused."""
+    out = tmp_path / "export"
+    succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--dataset", "own",
+             "--db", stored)
+    before = files_of(out)
+    written = []
+
+    def full_disk(*args: Any) -> int:
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(args)
+        return writing(*args)
+
+    writing = parquet._write
+    monkeypatch.setattr(parquet, "_write", full_disk)
+    result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    assert result.stderr == (f"Error: {out}: cannot write the export: No space left on "
+                             f"device; nothing was written\n")
+    assert files_of(out) == before
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"
+    succeeds(runner, "import", str(PHH_DATA), "--db", other, "-q")
+    result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", other)
+    assert result.stderr == (f"Error: {out}: holds the export of another database (its "
+                             f"dataset 1 is another file); export to a new folder "
+                             f"(--overwrite replaces it)\n")
+    assert files_of(out) == before

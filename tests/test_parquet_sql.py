@@ -17,10 +17,12 @@ from sqlalchemy import create_engine
 from support import PE54_FILE, PHH_DATA, REPO, rows, succeeds
 from typer.testing import CliRunner
 
+from pokerdb import exports
 from pokerdb.answers.players import player_results
 from pokerdb.exports.parquet_manifest import MANIFEST
 
-SQL = REPO / "pokerdb" / "exports" / "sql"
+# The installed package's (CI installs the wheel): the files a user runs on a cluster.
+SQL = Path(exports.__file__).parent / "sql"
 RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats")
 BY_DEAL = RELATIONS[1:]
 # Each SQL file's question asked of the database (amounts as the integers stored), and which
