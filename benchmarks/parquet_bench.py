@@ -116,7 +116,8 @@ def row(ctx: Context) -> RowResult:
                     f"{ratio:.2f}x ({large.max_rss_mib:.0f} vs {small.max_rss_mib:.0f} MiB)",
                     None, large.max_rss_mib, small.max_rss_mib, ratio, "MiB")
     speed = Figure(f"export, hands/s ({deals:,} hands, whole process)", "",
-                   f"{deals / large.wall:,.0f} ({large.wall:.1f} s)", None, deals / large.wall,
+                   f"{deals / large.wall:,.0f} ({large.wall:.1f} s; of CPU time "
+                   f"{deals / large.cpu:,.0f}: {large.cpu:.1f} s)", None, deals / large.wall,
                    None, None, "hands/s")
     stats = Figure(f"player_stats.sql by DuckDB on the export ({players:,} rows) vs pokerdb "
                    f"players on SQLite (whole process)", "",

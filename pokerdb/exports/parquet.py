@@ -32,6 +32,7 @@ from sqlalchemy import (
     Connection,
     Date,
     DateTime,
+    Double,
     Engine,
     Float,
     Integer,
@@ -51,6 +52,7 @@ from sqlalchemy.types import BigInteger, TypeEngine
 from pokerdb.errors import PokerdbError
 from pokerdb.exports import Written
 from pokerdb.exports.folders import new_folder
+from pokerdb.exports.parquet_files import write_file, write_partitioned
 from pokerdb.exports.parquet_manifest import (
     MANIFEST,
     check_same_database,
@@ -147,12 +149,13 @@ def _relations(connection: Connection, new: list[int]) -> Iterator[tuple[str, li
 
 def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[Any]:
     """All of the table's columns: a table's amounts as the integers stored, a view's as exact
-    decimals on PostgreSQL; the money of a table of amounts, from its deal; and a relation
-    keyed by deal, its partition."""
+    decimals on PostgreSQL and as the doubles SQLite gives; the money of a table of amounts,
+    from its deal; and a relation keyed by deal, its partition."""
     columns = [type_coerce(column, _Stored()).label(column.name)
                if isinstance(column.type, Amount)
-               else type_coerce(column, Numeric(asdecimal=True)).label(column.name)
-               if postgres and _is_amount(column.type) else column for column in table.c]
+               else type_coerce(column, Numeric(asdecimal=True) if postgres else _Shown())
+               .label(column.name) if _is_amount(column.type) else column
+               for column in table.c]
     statement = select(*columns)
     if table is not datasets:
         if table is not deals:
@@ -181,6 +184,13 @@ class _Stored(TypeDecorator[int]):
     cache_ok = True
 
 
+class _Shown(TypeDecorator[float]):
+    """A view's amount as the double SQLite gives (storage.ShownAmount without its reading)."""
+
+    impl = Double
+    cache_ok = True
+
+
 def _is_amount(column_type: TypeEngine[Any]) -> bool:
     return isinstance(column_type, Numeric | ShownAmount) and not isinstance(column_type, Float)
 
@@ -190,8 +200,6 @@ def _write(connection: Connection, statements: list[Select[Any]], folder: Path, 
     """Stream the statements' rows into new Parquet files in `folder` (by partition, or one
     file), named after the export's `number`; returns how many rows."""
     import pyarrow as pa
-    import pyarrow.dataset as ds
-    import pyarrow.parquet as pq
 
     if not statements:
         return 0
@@ -212,19 +220,10 @@ def _write(connection: Connection, statements: list[Select[Any]], folder: Path, 
 
     name = f"part-{number:05d}-{{i}}.parquet"
     if partitioned:
-        ds.write_dataset(
-            batches(), folder, schema=schema, format="parquet", basename_template=name,
-            partitioning=ds.partitioning(pa.schema([schema.field(key) for key in PARTITIONS]),
-                                         flavor="hive"),
-            file_options=ds.ParquetFileFormat().make_write_options(compression="zstd"),
-            existing_data_behavior="overwrite_or_ignore", use_threads=False,
-            max_rows_per_group=BATCH_ROWS)
-        return count
-    folder.mkdir(exist_ok=True)
-    with (open(folder / name.format(i=0), "xb") as file,  # a new file, never one linked
-          pq.ParquetWriter(file, schema, compression="zstd") as writer):
-        for batch in batches():
-            writer.write_batch(batch)
+        write_partitioned(batches(), schema, folder, PARTITIONS, name)
+    else:
+        folder.mkdir(exist_ok=True)
+        write_file(batches(), schema, folder / name.format(i=0))
     return count
 
 
@@ -237,7 +236,7 @@ def _slices(ids: list[int]) -> Iterator[list[int]]:
 def _arrow_type(column_type: TypeEngine[Any]) -> Any:
     import pyarrow as pa
 
-    if isinstance(column_type, _Stored | ShownAmount) or _is_amount(column_type):
+    if isinstance(column_type, _Stored | _Shown | ShownAmount) or _is_amount(column_type):
         return pa.decimal128(AMOUNT_PRECISION, AMOUNT_PLACES)
     if isinstance(column_type, Boolean):
         return pa.bool_()
@@ -272,11 +271,33 @@ def _array(values: Sequence[Any], arrow_type: Any, column_type: TypeEngine[Any])
         values = [None if value is None else value.isoformat() for value in values]
     if not pa.types.is_decimal(arrow_type):
         return pa.array(values, arrow_type)
-    if not isinstance(column_type, _Stored):
-        values = [None if value is None else int(
+    if isinstance(column_type, _Stored):
+        return _unscaled(pa.array(values, pa.int64()), arrow_type)
+    stored = _doubles_stored(values) if isinstance(column_type, _Shown) else None
+    if stored is None:
+        stored = pa.array([None if value is None else int(
             (Decimal(repr(value)) if isinstance(value, float) else Decimal(value))
-            .scaleb(AMOUNT_PLACES).to_integral_value()) for value in values]
-    return _unscaled(pa.array(values, pa.int64()), arrow_type)
+            .scaleb(AMOUNT_PLACES).to_integral_value()) for value in values], pa.int64())
+    return _unscaled(stored, arrow_type)
+
+
+# SQLite's view gives an amount a / 10,000 as the double nearest it; that double times 10,000
+# is within a / 2**52 of a, so it rounds to a exactly while |a| stays below this (2**51).
+_EXACT_BELOW: Final = 2 ** 51
+
+
+def _doubles_stored(values: Sequence[Any]) -> Any:
+    """A view's amounts given as doubles (SQLite's), as the ten-thousandths they stand for,
+    computed by Arrow at once; None for an amount too large to take so."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    doubles = pa.array(values, pa.float64())
+    scaled = pc.round(pc.multiply(doubles, float(10 ** AMOUNT_PLACES)))
+    largest = pc.max(pc.abs(scaled)).as_py()
+    if largest is not None and largest >= _EXACT_BELOW:
+        return None
+    return pc.cast(scaled, pa.int64())
 
 
 def _unscaled(stored: Any, arrow_type: Any) -> Any:

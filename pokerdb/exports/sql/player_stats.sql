@@ -6,9 +6,8 @@
 -- unchanged on DuckDB and Spark SQL (docs/parquet.md). A figure is NULL where the player
 -- never had the chance. Each share is rounded half away from zero from its exact value (the
 -- double is made a decimal of ten places first, so a half is not missed by a last bit).
-WITH by_big_blind AS (
-  SELECT name, currency, big_blind,
-         COUNT(*) AS hands, SUM(net) AS net,
+WITH totals AS (
+  SELECT name, currency, COUNT(*) AS hands, SUM(net) AS net,
          SUM(preflop_acted) AS preflop_acted, SUM(vpip) AS vpip, SUM(pfr) AS pfr,
          SUM(three_bet_chance) AS three_bet_chance, SUM(three_bet) AS three_bet,
          SUM(faced_three_bet) AS faced_three_bet,
@@ -21,23 +20,18 @@ WITH by_big_blind AS (
          SUM(won_at_showdown) AS won_at_showdown
   FROM seat_stats
   WHERE name IS NOT NULL
-  GROUP BY name, currency, big_blind
+  GROUP BY name, currency
 ),
-totals AS (
-  SELECT name, currency, SUM(hands) AS hands, SUM(net) AS net,
-         SUM(preflop_acted) AS preflop_acted, SUM(vpip) AS vpip, SUM(pfr) AS pfr,
-         SUM(three_bet_chance) AS three_bet_chance, SUM(three_bet) AS three_bet,
-         SUM(faced_three_bet) AS faced_three_bet,
-         SUM(folded_to_three_bet) AS folded_to_three_bet,
-         SUM(cbet_chance) AS cbet_chance, SUM(cbet) AS cbet,
-         SUM(faced_cbet) AS faced_cbet, SUM(folded_to_cbet) AS folded_to_cbet,
-         SUM(postflop_aggressive) AS postflop_aggressive,
-         SUM(postflop_calls) AS postflop_calls, SUM(postflop_folds) AS postflop_folds,
-         SUM(saw_flop) AS saw_flop, SUM(went_to_showdown) AS went_to_showdown,
-         SUM(won_at_showdown) AS won_at_showdown,
-         SUM(CAST(net AS DOUBLE) / CAST(big_blind AS DOUBLE)) AS net_big_blinds,
-         SUM(CASE WHEN big_blind IS NOT NULL THEN hands ELSE 0 END) AS hands_with_big_blind
-  FROM by_big_blind
+big_blinds AS (
+  -- the net in big blinds, over the hands that have one: each big blind's net summed
+  -- exactly, then divided by it
+  SELECT name, currency, SUM(net_big_blinds) AS net_big_blinds,
+         SUM(hands) AS hands_with_big_blind
+  FROM (SELECT name, currency, CAST(SUM(net) AS DOUBLE) / CAST(big_blind AS DOUBLE)
+                 AS net_big_blinds, COUNT(*) AS hands
+        FROM seat_stats
+        WHERE name IS NOT NULL AND big_blind IS NOT NULL
+        GROUP BY name, currency, big_blind) b
   GROUP BY name, currency
 ),
 allin AS (
@@ -71,9 +65,10 @@ SELECT t.name AS player, t.currency, t.hands,
        CAST(ROUND(CAST(100 * t.won_at_showdown / NULLIF(t.went_to_showdown, 0)
                        AS DECIMAL(38, 10)), 1) AS DECIMAL(18, 1)) AS won_at_showdown,
        t.net,
-       CAST(ROUND(CAST(100 * t.net_big_blinds / NULLIF(t.hands_with_big_blind, 0)
+       CAST(ROUND(CAST(100 * b.net_big_blinds / NULLIF(b.hands_with_big_blind, 0)
                        AS DECIMAL(38, 10)), 2) AS DECIMAL(18, 2)) AS bb_per_100,
        t.net + COALESCE(a.allin_delta, 0) AS allin_adjusted_net
 FROM totals t
+LEFT JOIN big_blinds b ON b.name = t.name AND b.currency = t.currency
 LEFT JOIN allin a ON a.name = t.name AND a.currency = t.currency
 ORDER BY t.net DESC, player, t.currency;
