@@ -5,6 +5,7 @@ figure SQLite gives: `pokerdb players` for the player statistics (percentages to
 shows, amounts exactly), the same question asked of the database for the others."""
 
 import json
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -180,8 +181,10 @@ def test_the_sql_gives_sqlite_answers_on_duckdb(exported: Path, db_url: str) -> 
 @pytest.fixture(scope="module")
 def spark() -> Iterator[Any]:
     """A Spark session in local mode, one for the module (its JVM takes seconds to start)."""
-    if shutil.which("java") is None:
-        pytest.skip("Java is missing: Spark runs in a JVM (install a JDK, 17 or later)")
+    home = os.environ.get("JAVA_HOME")
+    if shutil.which("java") is None and not (home and (Path(home) / "bin" / "java").exists()):
+        pytest.skip("Java is missing (no java on PATH or in JAVA_HOME): Spark runs in a JVM; "
+                    "install a JDK, 17 or later")
     pyspark_sql = pytest.importorskip(
         "pyspark.sql", reason="pyspark is not installed: pip install 'pokerdb[spark]'")
     session = (pyspark_sql.SparkSession.builder.master("local[1]").appName("pokerdb-test")
