@@ -9,6 +9,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,9 @@ from support import PE54_FILE, PHH_DATA, REPO, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import exports
-from pokerdb.answers.players import player_results
+from pokerdb.answers.players import player_results, rounded
 from pokerdb.exports.parquet_manifest import MANIFEST
+from pokerdb.storage.schema import TRACKER_COUNTS
 
 # The installed package's (CI installs the wheel): the files a user runs on a cluster.
 SQL = Path(exports.__file__).parent / "sql"
@@ -208,3 +210,32 @@ def test_the_sql_gives_sqlite_answers_on_spark(runner: CliRunner, spark: Any,
         spark.read.parquet(str(out / name)).createOrReplaceTempView(name)
     check_answers(lambda sql: [tuple(row) for row in
                                spark.sql(sql.strip().removesuffix(";")).collect()], db_url)
+
+
+def test_a_half_is_rounded_away_from_zero_as_players_rounds_it() -> None:
+    """Sixteen hands of one player: VPIP 1 in 16 (6.25 %) and a net of -0.02 big blinds
+    (-0.125 bb/100), each a half at the places shown, are 6.3 and -0.13 as `pokerdb players`
+    rounds them, not the even neighbours a banker's rounding gives."""
+    import pyarrow as pa
+
+    amount = pa.decimal128(38, 4)
+    counts = {name: pa.array([0] * 16, pa.int16()) for name in TRACKER_COUNTS}
+    counts["preflop_acted"] = pa.array([1] * 16, pa.int16())
+    counts["vpip"] = pa.array([1] + [0] * 15, pa.int16())
+    seat_stats = pa.table({
+        "deal_id": pa.array(range(16), pa.int64()), "player": pa.array([1] * 16, pa.int16()),
+        "name": ["Ann"] * 16, "currency": ["USD"] * 16,
+        "big_blind": pa.array([Decimal(1)] * 16, amount),
+        "net": pa.array([Decimal("-0.02")] + [Decimal(0)] * 15, amount), **counts})
+    hands = pa.table({"deal_id": pa.array([], pa.int64()), "player": pa.array([], pa.int16()),
+                      "allin_net": pa.array([], amount)})
+    connection = duckdb.connect()
+    connection.register("seat_stats", seat_stats)
+    connection.register("hands", hands)
+    cursor = connection.execute(dict(statements())["player_stats"])
+    names = [column[0] for column in cursor.description]
+    (row,) = cursor.fetchall()
+    figures = dict(zip(names, row, strict=True))
+    assert (figures["vpip"], figures["bb_per_100"]) == (
+        rounded(Fraction(100 * 1, 16), 1), rounded(Fraction(-2, 100) * 100 / 16, 2)) == (
+        Decimal("6.3"), Decimal("-0.13"))
