@@ -20,7 +20,7 @@ from support import PE54_FILE, PHH_DATA, REPO, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import exports
-from pokerdb.answers.players import player_results, rounded
+from pokerdb.answers.players import SHOWN, player_results, rounded
 from pokerdb.exports.parquet_manifest import MANIFEST
 from pokerdb.storage.schema import TRACKER_COUNTS
 
@@ -65,7 +65,7 @@ ASKED: dict[str, tuple[str, set[int]]] = {
         f"FROM deals d JOIN datasets ds ON ds.id = d.dataset_id "
         f"GROUP BY ds.format, {MONTH} ORDER BY ds.format, {MONTH}", set()),
 }
-# The player statistics' amounts, of `pokerdb players`' columns after player and money.
+# The player statistics' amounts, among `pokerdb players`' figures.
 STATS_AMOUNTS = {"net", "allin_adjusted_net"}
 Run = Callable[[str], list[tuple[Any, ...]]]
 
@@ -149,24 +149,30 @@ def exact(value: Any, amount: bool) -> Any:
     return int(stored)
 
 
+def stats_rows(found: list[tuple[Any, ...]], keyed: bool) -> list[tuple[Any, ...]]:
+    """Rows of player statistics as compared: player, money, key ('' for none; None where
+    `pokerdb players` shows none), then the figures, amounts as whole ten-thousandths."""
+    return [(*row[:2], row[2] or "" if keyed else "", *(
+        exact(value, name in STATS_AMOUNTS)
+        for name, value in zip(SHOWN, row[3 if keyed else 2:], strict=True))) for row in found]
+
+
 def check_answers(run: Run, db_url: str) -> None:
-    """Every SQL file's rows, figure by figure, are SQLite's."""
-    engine = create_engine(db_url)
-    try:
-        players = player_results(engine)
-    finally:
-        engine.dispose()
-    columns = players.columns[2:]
-    expected_stats = [tuple(row[:2]) + tuple(exact(value, name in STATS_AMOUNTS) for
-                                             name, value in zip(columns, row[2:], strict=True))
-                      for row in players.rows]
+    """Every SQL file's rows, figure by figure, are SQLite's: the player statistics per player
+    (the file as shipped), per position and per stakes (its one word changed)."""
     files = dict(statements())
     assert set(files) == {*ASKED, "player_stats"}
-    got = [tuple(row[:2]) + tuple(exact(value, name in STATS_AMOUNTS) for
-                                  name, value in zip(columns, row[2:], strict=True))
-           for row in run(files["player_stats"])]
-    assert len(got) == len(expected_stats) > 20
-    assert got == expected_stats  # Decimal('42.2') == Written('42.2'); None where no chance
+    engine = create_engine(db_url)
+    try:
+        for by in (None, "position", "stakes"):
+            expected = stats_rows(player_results(engine, by=by).rows, by is not None)
+            sql = files["player_stats"].replace("'player' AS grouped_by",
+                                                f"'{by or 'player'}' AS grouped_by")
+            got = stats_rows(run(sql), True)
+            assert len(got) == len(expected) > 20, by
+            assert got == expected, by  # Decimal('42.2') == Written('42.2'); None: no chance
+    finally:
+        engine.dispose()
     for name, (sql, amounts) in ASKED.items():
         got = [tuple(exact(value, index in amounts) for index, value in enumerate(row))
                for row in run(files[name])]
@@ -224,7 +230,8 @@ def test_a_half_is_rounded_away_from_zero_as_players_rounds_it() -> None:
     counts["vpip"] = pa.array([1] + [0] * 15, pa.int16())
     seat_stats = pa.table({
         "deal_id": pa.array(range(16), pa.int64()), "player": pa.array([1] * 16, pa.int16()),
-        "name": ["Ann"] * 16, "currency": ["USD"] * 16,
+        "name": ["Ann"] * 16, "currency": ["USD"] * 16, "position": ["BTN"] * 16,
+        "stakes": ["NT 0.5/1"] * 16,
         "big_blind": pa.array([Decimal(1)] * 16, amount),
         "net": pa.array([Decimal("-0.02")] + [Decimal(0)] * 15, amount), **counts})
     hands = pa.table({"deal_id": pa.array([], pa.int64()), "player": pa.array([], pa.int16()),
