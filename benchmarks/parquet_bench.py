@@ -4,17 +4,22 @@
 SQLite database holding its size in hands and of one holding a tenth of them: SOURCE_HANDS
 recorded hands (player_stats_bench.write_hands, imported) copied under new deal ids by SQL
 alone (INSERT ... SELECT, no Python per row). The peak RSS of the two exports shows whether memory
-stays flat however many hands there are (no goal is set: the figures).
+stays flat however many hands there are (no goal is set: the figures); the export's hands a
+second (of the whole process), and DuckDB's time for the player statistics
+(pokerdb/exports/sql/player_stats.sql) on the large export's files, beside `pokerdb players` on
+the database.
 """
 
 import sqlite3
+import time
 from pathlib import Path
 
 from player_stats_bench import write_hands
-from procs import Measured, measure, python
+from procs import Measured, StepFailed, measure, python
 from result_tables import Table
 from suite import Context, Figure, RowResult
 
+from pokerdb import exports
 from pokerdb.storage.schema import metadata
 
 # The tables keyed by deal: copied with their deal ids moved on.
@@ -64,7 +69,24 @@ def export(ctx: Context, db: Path, label: str) -> tuple[Measured, int]:
     ctx.say(f"pokerdb export --format parquet, {label}")
     measured = measure(python("-m", "pokerdb", "export", "--format", "parquet", "-o", str(out),
                               "--db", str(db)))
-    return measured, sum(path.stat().st_size for path in out.iterdir())
+    return measured, sum(path.stat().st_size for path in out.rglob("*.parquet"))
+
+
+def duckdb_player_stats(out: Path) -> tuple[float, int]:
+    """The best of three runs of player_stats.sql by DuckDB on the export, and its rows."""
+    import duckdb
+
+    connection = duckdb.connect()
+    for name in ("seat_stats", "hands"):
+        connection.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet("
+                           f"'{out / name}/*/*/*.parquet', hive_partitioning = true)")
+    sql = (Path(exports.__file__).parent / "sql" / "player_stats.sql").read_text()
+    best, count = float("inf"), 0
+    for _ in range(3):
+        start = time.perf_counter()
+        count = len(connection.sql(sql).fetchall())
+        best = min(best, time.perf_counter() - start)
+    return best, count
 
 
 def row(ctx: Context) -> RowResult:
@@ -80,12 +102,27 @@ def row(ctx: Context) -> RowResult:
     small, small_bytes = export(ctx, ctx.workdir / "tenth.sqlite", "a tenth")
     large, large_bytes = export(ctx, ctx.workdir / "big.sqlite", "all")
     ratio = large.max_rss_mib / small.max_rss_mib
+    ctx.say("player_stats.sql by DuckDB on the export, and pokerdb players on the database")
+    duck, players = duckdb_player_stats(ctx.workdir / "export-all")
+    answered = measure(python("-m", "pokerdb", "players", "--format", "csv", "--db",
+                              str(ctx.workdir / "big.sqlite")))
+    if len(answered.stdout.splitlines()) - 1 != players:
+        raise StepFailed(f"player_stats.sql gave {players} rows, pokerdb players "
+                         f"{len(answered.stdout.splitlines()) - 1}")
     rows = [[f"{count:,} deals", f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.max_rss_mib:.0f}",
              f"{size / 2**20:.1f}"]
             for count, run, size in ((tenth, small, small_bytes), (deals, large, large_bytes))]
     figure = Figure(f"export peak RSS, {deals:,} deals vs {tenth:,}", "",
                     f"{ratio:.2f}x ({large.max_rss_mib:.0f} vs {small.max_rss_mib:.0f} MiB)",
                     None, large.max_rss_mib, small.max_rss_mib, ratio, "MiB")
-    return RowResult([figure], [Table("pokerdb export --format parquet", (
+    speed = Figure(f"export, hands/s ({deals:,} hands, whole process)", "",
+                   f"{deals / large.wall:,.0f} ({large.wall:.1f} s; of CPU time "
+                   f"{deals / large.cpu:,.0f}: {large.cpu:.1f} s)", None, deals / large.wall,
+                   None, None, "hands/s")
+    stats = Figure(f"player_stats.sql by DuckDB on the export ({players:,} rows) vs pokerdb "
+                   f"players on SQLite (whole process)", "",
+                   f"{duck:.2f} s vs {answered.wall:.2f} s", None, duck, answered.wall,
+                   duck / answered.wall)
+    return RowResult([figure, speed, stats], [Table("pokerdb export --format parquet", (
         "database", "wall s", "CPU s", "peak RSS MiB", "Parquet MiB"), rows,
         frozenset({1, 2, 3, 4}))])

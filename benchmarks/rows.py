@@ -52,8 +52,8 @@ ROWS: tuple[Row, ...] = (
         "cards", omaha_odds_bench.row),
     Row("player-stats", "import of recorded hands, then every player's statistics (figures)",
         1_000_000, "hands", player_stats_bench.row),
-    Row("parquet", "Parquet export peak RSS, a large database vs a small one (figures)",
-        100_000, "hands", parquet_bench.row),
+    Row("parquet", "Parquet export peak RSS, a large database vs a small one; hands/s; "
+        "DuckDB's player statistics on it (figures)", 100_000, "hands", parquet_bench.row),
     Row("stats-calibration", "pokerdb stats on random deals: the share it rejects (figures)",
         150, "files", stats_calibration.row),
     Row("postgres", "PostgreSQL vs SQLite: import, evaluate, one pass, PHH import, on fresh "

@@ -154,3 +154,23 @@ def test_a_killed_export_is_cleared_by_the_next(runner: CliRunner, hands: str,
     assert left_behind(out.parent) == []
     assert sorted(path.name for path in out.parent.iterdir()) == ["second"]
     assert os.listdir(second)
+
+
+def test_a_killed_append_leaves_the_export_as_it_was(runner: CliRunner, hands: str,
+                                                     tmp_path: Path) -> None:
+    """Killed while it appends a new dataset's rows: the export folder is the one before, file
+    for file; the next export clears the partial folder and appends the dataset once."""
+    out = tmp_path / "export"
+    succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", hands)
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    succeeds(runner, "import", str(PHH_DATA / "alice-carol-wikipedia.phh"), "--db", hands, "-q")
+    killed = subprocess.run([sys.executable, "-c", _KILLED_EXPORT, str(out), hands], cwd=REPO,
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert (killed.returncode, killed.stdout, killed.stderr) == (-9, "", "")
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+    assert len(left_behind(tmp_path)) == 1
+    result = succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", hands)
+    assert result.stdout.splitlines()[:2] == [f"{out / 'datasets'}: 1 row",
+                                              f"{out / 'deals'}: 1 row"]
+    assert left_behind(tmp_path) == []
+    assert len(list((out / "deals").rglob("*.parquet"))) == 2  # the first export's, the new

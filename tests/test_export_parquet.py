@@ -1,9 +1,11 @@
 """`pokerdb export --format parquet`: every relation read back with pyarrow equals the
 database's rows exactly (amounts as decimals, dates, times, booleans), duckdb reads the same
-files to the same totals, --dataset keeps one dataset's rows, and an export never writes over
-a folder."""
+files to the same totals, --dataset keeps one dataset's rows (and a later export appends the
+others), and an export never writes over a folder that is not an export of the same
+database."""
 
 import datetime
+import errno
 import math
 from decimal import Decimal
 from pathlib import Path
@@ -17,15 +19,13 @@ from support import PE54_FILE, PHH_DATA, fails, rows, succeeds
 from test_phh_import import HANDS, SIDE_POTS
 from typer.testing import CliRunner
 
+from pokerdb.exports import parquet
 from pokerdb.storage.column_types import Amount
 from pokerdb.storage.schema import metadata
 
-RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats", "player_stats",
-             "player_position_stats", "player_stakes_stats")
+RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats")
 ORDER = {"datasets": "id", "deals": "id", "hands": "deal_id, player", "seats": "deal_id, player",
-         "actions": "deal_id, seq", "seat_stats": "deal_id, player",
-         "player_stats": "player, currency", "player_position_stats": "player, currency, position",
-         "player_stakes_stats": "player, currency, stakes"}
+         "actions": "deal_id, seq", "seat_stats": "deal_id, player"}
 # A table's amounts, stored as whole ten-thousandths; the views show them as amounts.
 TABLE_AMOUNTS = frozenset(column.name for table in metadata.tables.values()
                           for column in table.c if isinstance(column.type, Amount))
@@ -67,17 +67,28 @@ def same(stored: Any, written: Any) -> bool:
         # A view's sum of doubles (bb_per_100) may differ in its last digits with the order
         # PostgreSQL adds its rows in, from one reading to the next.
         return math.isclose(float(stored), written, rel_tol=1e-12)
-    if isinstance(written, datetime.date | datetime.time) and isinstance(stored, str):
+    if isinstance(written, datetime.date) and isinstance(stored, str):
         return written.isoformat() == stored
+    if isinstance(stored, datetime.time):  # PostgreSQL's; written as text, as SQLite's
+        return stored.isoformat() == written
     if isinstance(written, datetime.datetime) and isinstance(stored, str):
         return written == datetime.datetime.fromisoformat(stored)
     return bool(stored == written)
 
 
+def read_back(folder: Path, relation: str) -> pa.Table:
+    """A relation's files as one table in its key order, without its partitions' columns."""
+    table = pq.read_table(folder / relation, partitioning="hive" if relation != "datasets"
+                          else None)
+    table = table.drop_columns([name for name in ("format", "month")
+                                if relation != "datasets" and name in table.column_names])
+    return table.sort_by([(key, "ascending") for key in ORDER[relation].split(", ")])
+
+
 def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, int]:
     counts = {}
     for relation in RELATIONS:
-        table = pq.read_table(folder / f"{relation}.parquet")
+        table = read_back(folder, relation)
         written = [tuple(row.values()) for row in table.to_pylist()]
         columns = ["(SELECT d.currency FROM deals d WHERE d.id = deal_id) AS currency"
                    if relation in WITH_MONEY and name == "currency"
@@ -105,31 +116,31 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     ((deals, seats, hands),) = rows(stored, "SELECT (SELECT count(*) FROM deals), (SELECT "
                                     "count(*) FROM seats), (SELECT count(*) FROM hand_cards)")
     assert deals == 141 and seats == 416  # the PE54 file's 100 hands, and every recorded seat
-    assert result.stdout.splitlines()[1] == f"{out / 'deals.parquet'}: {deals} rows"
+    assert result.stdout.splitlines()[1] == f"{out / 'deals'}: {deals} rows"
     assert counts["deals"] == deals and counts["seats"] == counts["seat_stats"] == seats
     assert counts["hands"] == hands == seats + 100 and counts["datasets"] == 3
     assert sorted(path.name for path in out.iterdir()) == sorted(
-        f"{relation}.parquet" for relation in RELATIONS)
+        [*RELATIONS, "pokerdb-export.json"])
     made = tmp_path / "made"
     made.mkdir()
     assert out.stat().st_mode == made.stat().st_mode  # a folder as any other
-    schema = pq.read_schema(out / "seats.parquet")
+    schema = pq.read_schema(out / "seats/format=phh/month=2023-06/part-00001-0.parquet")
     assert [str(field.type) for field in schema] == [
         "int64", "int16", "string", *["decimal128(38, 4)"], "bool",
         *["decimal128(38, 4)"] * 6,
         # a site's seat: ante, blind, seat_number, position, collected, raked, cashed_out
         *["decimal128(38, 4)"] * 2, "int16", "string", *["decimal128(38, 4)"] * 3,
         "string"]  # the money, deals.currency
-    deals_schema = pq.read_schema(out / "deals.parquet")
+    deals_schema = read_back(out, "deals").schema
     assert (deals_schema.field("date").type, deals_schema.field("time").type) == (
-        pa.date32(), pa.time64("us"))
-    assert pq.read_schema(out / "datasets.parquet").field("imported_at").type == \
+        pa.date32(), pa.string())  # Spark reads no TIME
+    assert read_back(out, "datasets").schema.field("imported_at").type == \
         pa.timestamp("us", tz="UTC")
     # The decimal amounts are the files' own: 0.4, 0.3, 0.3 and 11.5 in tenths.
-    nets = pq.read_table(out / "seats.parquet").filter(pa.compute.equal(
+    nets = read_back(out, "seats").filter(pa.compute.equal(
         pa.compute.field("deal_id"), 1)).column("net").to_pylist()
     assert nets == [Decimal("0.4"), Decimal("0.3"), Decimal("0.3"), Decimal("-1")]
-    assert set(pq.read_table(out / "seats.parquet").column("currency").to_pylist()) == {
+    assert set(read_back(out, "seats").column("currency").to_pylist()) == {
         "chips", "EUR", "USD", "GBP"}
 
 
@@ -138,16 +149,11 @@ def test_duckdb_reads_the_same_totals(runner: CliRunner, stored: str, tmp_path: 
     succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
     theirs = duckdb.sql(
         f"SELECT count(*), sum(net), sum(put_in), count(DISTINCT name) "
-        f"FROM '{out / 'seats.parquet'}'").fetchall()[0]
+        f"FROM '{out}/seats/*/*/*.parquet'").fetchall()[0]
     ours = rows(stored, "SELECT count(*), sum(net), sum(put_in), count(DISTINCT name) "
                         "FROM seats")[0]
     assert theirs[0] == ours[0] and theirs[3] == ours[3]
     assert [Decimal(value).scaleb(-4) for value in ours[1:3]] == list(theirs[1:3])
-    by_player = duckdb.sql(
-        f"SELECT player, currency, hands, net FROM '{out / 'player_stats.parquet'}' "
-        f"ORDER BY net DESC LIMIT 2").fetchall()
-    assert by_player == [("Brian Rast", "chips", 83, Decimal("25200000")),
-                         ("Josh Arieh", "chips", 1, Decimal("1330000"))]
 
 
 def test_one_dataset(runner: CliRunner, stored: str, tmp_path: Path) -> None:
@@ -160,11 +166,13 @@ def test_one_dataset(runner: CliRunner, stored: str, tmp_path: Path) -> None:
     own = "WHERE name = 'own'"
     counts = check_export(stored, out, {
         "datasets": own, "deals": "WHERE dataset_id = (SELECT id FROM datasets " + own + ")",
-        "hands": between, "seats": between, "actions": between, "seat_stats": between,
-        "player_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
-        "player_position_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')",
-        "player_stakes_stats": "WHERE player IN ('Ann', 'Bo', 'Cy', 'Di')"})
-    assert (counts["deals"], counts["seats"], counts["player_stats"]) == (3, 11, 8)
+        "hands": between, "seats": between, "actions": between, "seat_stats": between})
+    assert (counts["deals"], counts["seats"]) == (3, 11)
+    # The next export appends the other datasets: the folder holds every dataset once.
+    result = succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    assert result.stdout.splitlines()[:2] == [f"{out / 'datasets'}: 2 rows",
+                                              f"{out / 'deals'}: 138 rows"]
+    assert check_export(stored, out, {})["deals"] == 141
 
 
 def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path: Path) -> None:
@@ -182,3 +190,40 @@ def test_an_export_writes_a_new_folder(runner: CliRunner, stored: str, tmp_path:
                    "--dataset", "nope", "--db", stored)
     assert not (tmp_path / "y").exists()
     assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_an_append_is_whole_or_nothing(runner: CliRunner, stored: str, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """An append that fails at its third relation leaves the folder as it was, and one into
+    an export of another database is refused."""
+    out = tmp_path / "export"
+    succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--dataset", "own",
+             "--db", stored)
+    before = files_of(out)
+    written = []
+
+    def full_disk(*args: Any) -> int:
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written.append(args)
+        return writing(*args)
+
+    writing = parquet._write
+    monkeypatch.setattr(parquet, "_write", full_disk)
+    result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
+    assert result.stderr == (f"Error: {out}: cannot write the export: No space left on "
+                             f"device; nothing was written\n")
+    assert files_of(out) == before
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []
+    other = f"sqlite:///{tmp_path / 'other.sqlite'}"
+    succeeds(runner, "import", str(PHH_DATA), "--db", other, "-q")
+    result = fails(runner, "export", "--format", "parquet", "-o", str(out), "--db", other)
+    assert result.stderr == (f"Error: {out}: holds the export of another database (its "
+                             f"dataset 1 is another file); export to a new folder "
+                             f"(--overwrite replaces it)\n")
+    assert files_of(out) == before

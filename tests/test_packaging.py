@@ -82,6 +82,9 @@ def test_wheel_contents(wheel: Path) -> None:
     assert expected <= names, sorted(expected - names)
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
     assert not [name for name in names if name.startswith(("tests/", "data/", "migrations/"))]
+    # the SQL a user runs on the Parquet export with DuckDB or Spark
+    assert {f"pokerdb/exports/sql/{path.name}"
+            for path in (REPO / "pokerdb" / "exports" / "sql").glob("*.sql")} <= names
     entry_points = zipfile.ZipFile(wheel).read(
         f"pokerdb-{__version__}.dist-info/entry_points.txt").decode()
     assert "pokerdb = pokerdb.launch:main" in entry_points

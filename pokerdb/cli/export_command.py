@@ -18,14 +18,15 @@ def export_command(
     export_format: Annotated[str, typer.Option(
         "--format", metavar="FORMAT",
         help="phh: each recorded hand (of any input) as a PHH file, a folder per dataset; "
-             "parquet: one Parquet file per table and view. Either writes a new folder, "
+             "parquet: a folder of Parquet files per relation, by format and month; "
+             "exporting again into it appends what is new. Either writes its folder "
              "whole or not at all.")] = "phh",
     db: DbOption = None, dataset: DatasetOption = None,
     overwrite: Annotated[bool, typer.Option(
         "--overwrite", help="Replace the output folder if it holds files.")] = False,
 ) -> None:
     """Write the stored results in another format: the recorded hands as PHH files, or
-    deals, hands, seats, actions and the player statistics as Parquet (docs/parquet.md)."""
+    deals, hands, seats, actions and the tracker counts as Parquet (docs/parquet.md)."""
     from pokerdb.exports import Written, exporter
 
     done: list[Written] = []

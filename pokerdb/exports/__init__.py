@@ -1,7 +1,7 @@
 """`pokerdb export`: the stored results written out in the formats of other tools, one module
-per format (phh.py: recorded hands as PHH files; parquet.py: tables and views as Parquet),
-each registered here under its --format name with its `export` function. Either writes a new
-folder, whole or not at all (folders.py)."""
+per format (phh.py: recorded hands as PHH files; parquet.py: the relations as Parquet, with
+the SQL that reads them in sql/), each registered here under its --format name with its
+`export` function. Either writes its folder whole or not at all (folders.py)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass

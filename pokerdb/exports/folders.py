@@ -7,6 +7,11 @@ replaced only when asked, and never when it is a link or a file). An export that
 full disk, a bad row) or is interrupted removes its folder and says so in one line; one that
 was killed (SIGKILL runs no handler) leaves it, and the next export beside it removes it,
 its process being gone.
+
+An export that appends (`appends`: the name of the file that marks a folder it may append to)
+makes its new folder of hard links to the output's files (no byte is copied; a file system
+without hard links gets copies), writes its new files beside them and moves it into place as
+any other: a reader sees the folder before or after, never between.
 """
 
 import os
@@ -32,23 +37,28 @@ def short_name(name: str, limit: int = _NAME_BYTES) -> str:
 
 
 @contextmanager
-def new_folder(output: Path, overwrite: bool) -> Iterator[Path]:
+def new_folder(output: Path, overwrite: bool, appends: str | None = None) -> Iterator[Path]:
     """A new empty folder to write the export in, moved to `output` (its parents made if
     missing) once the block has written it; `overwrite` replaces an output folder that holds
-    files. An error or Ctrl-C in the block leaves no folder made here; an OSError is one
-    line."""
+    files. An output folder holding the file `appends` (without `overwrite`) is appended to:
+    the new folder starts with its files. An error or Ctrl-C in the block leaves no folder made
+    here; an OSError is one line."""
     partial = output.parent / f"{_PREFIX}{os.getpid()}-{short_name(output.name)}.partial"
     made: list[Path] = []  # the output's parents made here, innermost first
     done = False
+    appending = appends is not None and not overwrite and not output.is_symlink() and (
+        output / appends).is_file()
     try:
-        _refuse(output, overwrite)
+        _refuse(output, overwrite or appending)
         made = [parent for parent in (output.parent, *output.parent.parents)
                 if not parent.exists()]
         output.parent.mkdir(parents=True, exist_ok=True)
         _remove_left_over(output.parent)
         partial.mkdir()  # with the permissions of any new folder (mkdtemp's are the owner's)
+        if appending:
+            _linked(output, partial)
         yield partial
-        _moved_into_place(partial, output, overwrite)
+        _moved_into_place(partial, output, overwrite or appending)
         done = True
     except OSError as error:
         raise PokerdbError(f"{output}: cannot write the export: "
@@ -92,6 +102,24 @@ def _moved_into_place(partial: Path, output: Path, overwrite: bool) -> None:
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _linked(output: Path, partial: Path) -> None:
+    """The output's folders made again in `partial`, and its files hard-linked there (copied
+    where the file system has no hard links); links are not followed, nor carried."""
+    for folder, names, files in os.walk(output):
+        within = partial / Path(folder).relative_to(output)
+        for name in names:
+            if not (Path(folder) / name).is_symlink():
+                (within / name).mkdir()
+        for name in files:
+            source = Path(folder) / name
+            if source.is_symlink():
+                continue
+            try:
+                os.link(source, within / name, follow_symlinks=False)
+            except OSError:  # no hard links here (EPERM, ENOTSUP): a copy
+                shutil.copy2(source, within / name, follow_symlinks=False)
 
 
 def _remove_left_over(folder: Path) -> None:
