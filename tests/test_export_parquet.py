@@ -27,8 +27,9 @@ RELATIONS = ("datasets", "deals", "hands", "seats", "actions", "seat_stats")
 ORDER = {"datasets": "id", "deals": "id", "hands": "deal_id, player", "seats": "deal_id, player",
          "actions": "deal_id, seq", "seat_stats": "deal_id, player"}
 # A table's amounts, stored as whole ten-thousandths; the views show them as amounts.
-TABLE_AMOUNTS = frozenset(column.name for table in metadata.tables.values()
-                          for column in table.c if isinstance(column.type, Amount))
+TABLE_AMOUNTS = {name: frozenset(column.name for column in table.c
+                             if isinstance(column.type, Amount))
+                 for name, table in metadata.tables.items()}
 # The money of a table's amounts, from its deal.
 WITH_MONEY = {"seats", "seat_stats"}
 
@@ -93,7 +94,7 @@ def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, 
         columns = ["(SELECT d.currency FROM deals d WHERE d.id = deal_id) AS currency"
                    if relation in WITH_MONEY and name == "currency"
                    else f"{name} / 10000.0 AS {name}"
-                   if relation in ("deals", *WITH_MONEY) and name in TABLE_AMOUNTS else name
+                   if name in TABLE_AMOUNTS.get(relation, ()) else name
                    for name in table.column_names]
         expected = rows(db_url, f"SELECT {', '.join(columns)} FROM {relation} "
                                 f"{where.get(relation, '')} "
