@@ -76,6 +76,8 @@ def players_command(
     currency: CurrencyOption = None, cash: CashOption = None, since: SinceOption = None,
     until: UntilOption = None, game: GameOption = None, stakes: StakesOption = None,
     site: SiteOption = None,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player's rows (by name).")] = None,
     fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
 ) -> None:
     """Recorded hands: per player name and money, the tracker statistics (VPIP, PFR, 3-bet,
@@ -86,7 +88,8 @@ def players_command(
     with user_errors():
         engine = open_database(db)
         within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
-                             until=until, game=game, stakes=stakes, site=site)
+                             until=until, game=game, stakes=stakes, site=site,
+                             player=player)
         table = player_results(engine, within, by, min_hands, sort)
         rows = list(table.rows)
         render([replace(table, rows=rows)], fmt, headers=not no_headers)
