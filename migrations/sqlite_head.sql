@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0017
+-- pokerdb's SQLite schema at revision 0020
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0017');
+INSERT INTO "alembic_version" VALUES('0020');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,8 +90,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -185,7 +185,7 @@ CREATE TABLE player_totals (
 	big_blind BIGINT, 
 	CONSTRAINT pk_player_totals PRIMARY KEY (name, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
-);
+) WITHOUT ROWID;
 CREATE TABLE "rejects" (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 

@@ -368,6 +368,8 @@ player_totals = Table(
     # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
     # bb/100 is the net over it, exactly.
     Column("big_blind", Amount),
+    # Clustered on its key in SQLite (revision 0020): a rowid table kept the key twice.
+    sqlite_with_rowid=False,
 )
 
 # Lines that `pokerdb import --skip-invalid` left out, and why.
