@@ -3,6 +3,7 @@
 
 import deals_bench
 import equity_bench
+import handhq_bench
 import holdem_kernel
 import mixed_tables
 import omaha_odds_bench
@@ -52,6 +53,8 @@ ROWS: tuple[Row, ...] = (
         "cards", omaha_odds_bench.row),
     Row("player-stats", "import of recorded hands, then every player's statistics (figures)",
         1_000_000, "hands", player_stats_bench.row),
+    Row("handhq", "import of HandHQ-shaped hands, bytes a hand, players for everyone and for "
+        "one (figures against the goals)", 1_000_000, "hands", handhq_bench.row),
     Row("parquet", "Parquet export peak RSS, a large database vs a small one; hands/s; "
         "DuckDB's player statistics on it (figures)", 100_000, "hands", parquet_bench.row),
     Row("stats-calibration", "pokerdb stats on random deals: the share it rejects (figures)",

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "pokerstars",
         "pokerstars-draw", "phh-variants", "mixed-tables", "variant-kernels",
-        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "parquet",
+        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "parquet",
         "stats-calibration", "postgres", "postgres-loaded", "postgres-scale")
 
 
@@ -63,6 +63,22 @@ def test_a_row_at_a_tiny_size_writes_its_figures(tmp_path: Path) -> None:
         ["eval7", "evaluate(cards), per hand", "50"],
         ["pokerdb", "best_five (codes, strengths)", "50"]]
     assert table["rows"][0][-1] == "categories agree"
+
+
+def test_the_handhq_row_at_a_tiny_size(tmp_path: Path) -> None:
+    done = benchmarks("handhq", "--size", "2000", "--results", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    [written] = tmp_path.iterdir()
+    [row] = json.loads(written.read_text())["rows"]
+    assert [(figure["what"], figure["goal"]) for figure in row["figures"]] == [
+        ("import of 2,000 HandHQ-shaped hands, hands/s", ">= 20,000"),
+        ("bytes a hand on disk", "<= 400"),
+        ("import peak RSS, 2,000 hands vs a tenth", "<= 1.2x"),
+        ("pokerdb players, everyone (whole process)", "<= 10 s"),
+        ("one player's figures, overall, by position, by stakes", "<= 50 ms")]
+    steps, by_table = row["tables"]
+    assert steps["title"] == "HandHQ-shaped hands: 2,000 (1,825 stored, 175 refused)"
+    assert {"deals", "seats", "actions", "seat_stats"} <= {cells[0] for cells in by_table["rows"]}
 
 
 def test_an_unknown_row_is_refused_in_one_line(tmp_path: Path) -> None:

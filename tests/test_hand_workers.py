@@ -153,6 +153,44 @@ def test_site_files_cut_in_parts_store_the_same_rows(
         f"{many}: all 10 hands are stored already, skipped\n")
 
 
+def test_files_beyond_what_is_kept_are_read_again_by_the_workers(
+        runner: CliRunner, fresh_url: Callable[[], str], six_max: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder larger than the contents kept from hashing (KEPT_BYTES) is still cut into
+    units for the workers (it was read by the importing process alone): each worker reads its
+    files again and checks them against their hashes."""
+    monkeypatch.setattr(phh_input, "KEPT_BYTES", 20_000)  # the first files kept, not the rest
+    read = open_input(InputFormat.PHH, Source(str(six_max), path=six_max, size=None))
+    assert isinstance(read, phh_input.HandHistories)
+    read.sha256()
+    units = read.units()
+    assert units is not None
+    assert 0 < read.kept.count(None) == len(read.digests) < len(read.files)
+    url = same_for_every_count(runner, fresh_url, str(six_max))
+    assert rows(url, "SELECT count(*) FROM deals") == [(143,)]
+
+
+def test_a_file_changed_before_its_worker_reads_it_fails_the_import(
+        runner: CliRunner, db_url: str, six_max: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "hands"
+    shutil.copytree(six_max, folder)
+    monkeypatch.setattr(phh_input, "KEPT_BYTES", 0)  # every file read again by its worker
+    last = sorted(folder.glob("wsop/**/*.phh"))[-1]
+    original = phh_input.HandHistories.sha256
+
+    def then_changed(self: phh_input.HandHistories) -> str | None:
+        hashed = original(self)
+        last.write_text(last.read_text() + "\n")
+        return hashed
+
+    monkeypatch.setattr(phh_input.HandHistories, "sha256", then_changed)
+    _, stderr = imported(runner, db_url, "2", str(folder), code=1)
+    assert stderr == (f"Error: {folder}: changed while it was being imported; nothing "
+                      f"imported (import it again once it is complete)\n")
+    assert rows(db_url, "SELECT count(*) FROM datasets") == [(0,)]
+
+
 def test_a_worker_that_dies_fails_the_import_and_keeps_nothing(
         runner: CliRunner, db_url: str, six_max: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

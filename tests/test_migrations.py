@@ -358,3 +358,35 @@ def test_revision_0018_adds_tournament_results_to_a_database_with_data(
                                  "--db", db_url, "--quiet"])
     assert result.exit_code == 0, result.output
     assert read("SELECT h.deal_id FROM tournament_hands h") == [(before[0][0],)]
+
+
+def test_revision_0019_clusters_player_totals_with_its_rows(runner: CliRunner, db_url: str,
+                                                            fresh: Engine) -> None:
+    """0019 makes player_totals a WITHOUT ROWID table on SQLite (its key stored once), with
+    every row and the statistics views as they were; down, a rowid table again, the same rows.
+    PostgreSQL's table has no rowid: it stays as it is."""
+    result = runner.invoke(app, ["import", str(REPO / "tests" / "data" / "handhq"),
+                                 "--skip-invalid", "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    sqlite = fresh.dialect.name == "sqlite"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    def clustered() -> bool:
+        return "WITHOUT ROWID" in str(read("SELECT sql FROM sqlite_master "
+                                           "WHERE name = 'player_totals'")[0][0])
+
+    totals = "SELECT * FROM player_totals ORDER BY name, currency, position, stakes"
+    views = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
+             ("player_stats", "player_position_stats", "player_stakes_stats")]
+    at_head = [read(totals), *map(read, views)]
+    assert len(at_head[0]) == 1208 and (not sqlite or clustered())
+    downgrade(fresh, "0018")
+    assert [read(totals), *map(read, views)] == at_head
+    assert not sqlite or not clustered()
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert [read(totals), *map(read, views)] == at_head
+    assert not sqlite or clustered()

@@ -215,7 +215,8 @@ SCALARS = st.one_of(
         lambda text: f"'{text}'"),
     st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=8).map(
         lambda text: f'"{text}"'),
-    st.sampled_from(["'''a'''", '"""b"""', "'it''s'", '"a\\"b"', '"\\u00e9"', "{a = 1}",
+    st.sampled_from(["'''a'''", "'''it's'''", "''''''", "'''a''''", "'''a'''b'''", "+inf",
+                     '"""b"""', "'it''s'", '"a\\"b"', '"\\u00e9"', "{a = 1}",
                      "[[1], [2]]", "[]", "[ ]"]),
 )
 ARRAYS = st.lists(SCALARS, max_size=4).flatmap(lambda items: st.tuples(
@@ -251,10 +252,13 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: 
 
 def test_the_fast_reader_reads_the_common_layouts() -> None:
     text = "a = 'x'\nb = \"y z\"\nc = -12\nd = 0.50\ne = true\nf = [1, 2.5, 'p1 cc # x']\n" \
-           "\n# comment\n[1]\ng = []\n"
+           "\n# comment\n[1]\ng = []\n" \
+           "h = [inf, 2.5, -inf]\ni = '''AMY'S AVE'''\n"  # iPoker's stacks, a quoted table
     assert read_toml_subset(text) == {
         "a": "x", "b": "y z", "c": -12, "d": Decimal("0.50"), "e": True,
-        "f": [1, Decimal("2.5"), "p1 cc # x"], "1": {"g": []}}
+        "f": [1, Decimal("2.5"), "p1 cc # x"],
+        "1": {"g": [], "h": [Decimal("Infinity"), Decimal("2.5"), Decimal("-Infinity")],
+              "i": "AMY'S AVE"}}
 
 
 def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
@@ -269,10 +273,10 @@ def test_pokerdb_reads_and_settles_without_pokerkit() -> None:
 
 def test_each_hand_of_a_phhs_that_tomllib_reads_is_read_alone(monkeypatch: pytest.MonkeyPatch
                                                               ) -> None:
-    """A hand outside the fast reader's subset (`inf`) is read by tomllib from its own text,
-    not behind a blank line for every line before it (which made a file of many such hands
-    take time growing with the square of its hands); a hand that is not TOML still has its
-    line numbers the file's."""
+    """A hand outside the fast reader's subset (a comment after a value) is read by tomllib
+    from its own text, not behind a blank line for every line before it (which made a file of
+    many such hands take time growing with the square of its hands); a hand that is not TOML
+    still has its line numbers the file's."""
     read: list[str] = []
     loads = tomllib.loads
 
@@ -281,7 +285,8 @@ def test_each_hand_of_a_phhs_that_tomllib_reads_is_read_alone(monkeypatch: pytes
         return loads(text, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr("pokerdb.formats.phh.toml_subset.tomllib.loads", counted)
-    hand = MINIMAL.replace("starting_stacks = [200, 100]", "starting_stacks = [inf, inf]")
+    hand = MINIMAL.replace("starting_stacks = [200, 100]",
+                           "starting_stacks = [inf, inf] # unknown")
     assert hand != MINIMAL
     text = "".join(f"[{key}]\n{hand}\n" for key in range(1, 41))
     hands = list(parse_hands(text + "[41]\nvariant = = 'NT'\n", "many.phhs"))

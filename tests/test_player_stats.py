@@ -176,6 +176,21 @@ def test_players_command(runner: CliRunner, db_url: str, written: Path) -> None:
     fails(runner, "players", "--sort", "nope", "--db", db_url)
 
 
+def test_one_players_rows(runner: CliRunner, db_url: str, written: Path) -> None:
+    """--player: that player's rows alone, the same as in everyone's (and filtered on
+    player_totals' key: the all-in seats' too)."""
+    succeeds(runner, "import", str(written), "--db", db_url)
+    for by in ((), ("--by", "position"), ("--by", "stakes"), ("--game", "NT")):
+        everyone = succeeds(runner, "players", *by, "--format", "csv", "--db", db_url).stdout
+        ann = succeeds(runner, "players", *by, "--player", "Ann", "--format", "csv",
+                       "--db", db_url).stdout.splitlines()
+        lines = everyone.splitlines()
+        assert ann == [lines[0], *(line for line in lines[1:] if line.startswith("Ann,"))]
+        assert len(ann) > 1
+    nobody = succeeds(runner, "players", "--player", "Zed", "--db", db_url, "--format", "csv")
+    assert nobody.stdout.splitlines()[1:] == []
+
+
 def test_upgrade_counts_hands_stored_before_it(written: Path, tmp_path: Path,
                                                runner: CliRunner) -> None:
     """A database at revision 0010 with these hands: 0013 counts them from their actions

@@ -74,7 +74,7 @@ def player_results(engine: Engine, within: HandFilter | None = None, by: str | N
     sums: dict[tuple[str, str, str], _Sums] = {}
     with reading(engine) as connection:
         for name, money, key, big_blind, hands, *counts, net in connection.execute(
-                text(totals_sql), params):
+                text(totals_sql), params).all():
             row = sums.setdefault((name, money, key), _Sums())
             row.hands += int(hands)
             for count_name, count in zip(TRACKER_COUNTS, counts, strict=True):
@@ -83,10 +83,10 @@ def player_results(engine: Engine, within: HandFilter | None = None, by: str | N
             if big_blind:
                 row.net_bb += Fraction(int(net), int(big_blind))
                 row.hands_with_big_blind += int(hands)
-        for name, money, key, delta in connection.execute(text(allin_sql), params):
+        for name, money, key, delta in connection.execute(text(allin_sql), params).all():
             if (name, money, key) in sums:
                 sums[name, money, key].allin_delta += int(delta)
-    rows = [(name, money, key, _figures(row, money)) for (name, money, key), row
+    rows = [(name, money, key, _figures(row, money, sort)) for (name, money, key), row
             in sums.items() if row.hands >= min_hands]
     rows.sort(key=_order(sort))
     keys = ("player", "currency", *([by] if by else []))
@@ -98,14 +98,17 @@ def player_results(engine: Engine, within: HandFilter | None = None, by: str | N
 Figure = tuple[Any, Any]  # as shown, and the exact value it sorts by (None last)
 
 
-def _figures(row: _Sums, money: str) -> list[Figure]:
+def _figures(row: _Sums, money: str, sort: str) -> list[Figure]:
+    """The row's figures, each as shown and its exact value, which only the column sorted by
+    needs (the others' are 0, or None where the figure is)."""
     counts = row.counts
+    exact_share = sort not in ("player", "currency", "hands", "net", "allin_adjusted_net")
 
     def share(count: int, chances: int, scale: int = 100, places: int = 1) -> Figure:
         if not chances:
             return None, None
-        exact = Fraction(scale * count, chances)
-        return rounded(exact, places), exact
+        return (rounded_ratio(scale * count, chances, places),
+                Fraction(scale * count, chances) if exact_share else 0)
 
     def amount(stored: int) -> Figure:
         return money_shown(stored, money), stored
@@ -147,11 +150,16 @@ def _order(sort: str) -> Callable[[tuple[str, str, str, list[Figure]]], tuple[An
 
 def rounded(value: Fraction, places: int) -> Written:
     """`value` to `places` decimals, half away from zero, exactly."""
-    scaled = abs(value) * 10 ** places
-    whole, rest = divmod(scaled.numerator, scaled.denominator)
-    if 2 * rest >= scaled.denominator:
+    return rounded_ratio(value.numerator, value.denominator, places)
+
+
+def rounded_ratio(numerator: int, denominator: int, places: int) -> Written:
+    """numerator / denominator (a positive one) to `places` decimals, half away from zero, in
+    integers: a tenth of the time of the same in fractions, for every share of every player."""
+    whole, rest = divmod(abs(numerator) * 10 ** places, denominator)
+    if 2 * rest >= denominator:
         whole += 1
-    return Written(Decimal(-whole if value < 0 else whole).scaleb(-places))
+    return Written(Decimal(-whole if numerator < 0 else whole).scaleb(-places))
 
 
 def money_shown(stored: int, money: str) -> Written | int:

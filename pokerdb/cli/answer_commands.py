@@ -80,6 +80,8 @@ def players_command(
     currency: CurrencyOption = None, cash: CashOption = None, since: SinceOption = None,
     until: UntilOption = None, game: GameOption = None, stakes: StakesOption = None,
     site: SiteOption = None, tournaments: TournamentsOption = False,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="Only this player's rows (by name).")] = None,
     fmt: FormatOption = OutputFormat.TABLE, no_headers: NoHeadersOption = False,
 ) -> None:
     """Recorded hands: per player name and money, the tracker statistics (VPIP, PFR, 3-bet,
@@ -95,7 +97,8 @@ def players_command(
             raise PokerdbError("--min-hands counts hands; --tournaments counts tournaments")
         engine = open_database(db)
         within = hand_filter(engine, dataset, currency=currency, cash=cash, since=since,
-                             until=until, game=game, stakes=stakes, site=site)
+                             until=until, game=game, stakes=stakes, site=site,
+                             player=player)
         table = (tournament_results(engine, within, by, sort or "profit") if tournaments
                  else player_results(engine, within, by, min_hands, sort or "net"))
         rows = list(table.rows)

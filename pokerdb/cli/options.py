@@ -48,7 +48,8 @@ QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress ba
 def hand_filter(engine: "Engine", dataset: str | None, *, currency: str | None = None,
                 cash: bool | None = None, since: datetime | None = None,
                 until: datetime | None = None, game: str | None = None,
-                stakes: str | None = None, site: str | None = None) -> "HandFilter | None":
+                stakes: str | None = None, site: str | None = None,
+                player: str | None = None) -> "HandFilter | None":
     """The filter the options name (None: every hand)."""
     from pokerdb.storage.hand_filters import HandFilter
     from pokerdb.storage.player_stats import one_dataset
@@ -58,7 +59,7 @@ def hand_filter(engine: "Engine", dataset: str | None, *, currency: str | None =
                     kind=None if cash is None else "cash" if cash else "tournament",
                     since=None if since is None else since.date(),
                     until=None if until is None else until.date(), game=game, stakes=stakes,
-                    site=site)
+                    site=site, player=player)
     return None if found == HandFilter() else found
 
 

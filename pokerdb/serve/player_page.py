@@ -5,7 +5,7 @@ cumulative net over hands per money, drawn as SVG here; the sessions of `pokerdb
 and the biggest hands won and lost."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Final
 
@@ -85,8 +85,8 @@ def _graph(money: str, hands: list[_Hand]) -> str:
 
 
 def _results(engine: Engine, name: str, within: HandFilter | None, by: str | None) -> str:
-    found = player_results(engine, within, by)
-    rows = [[escaped(value) for value in row] for row in found.rows if row[0] == name]
+    found = player_results(engine, replace(within or HandFilter(), player=name), by)
+    rows = [[escaped(value) for value in row] for row in found.rows]
     return table(found.columns, rows, f"results-{by or 'all'}")
 
 

@@ -215,12 +215,23 @@ def _received(pipe: Connection, process: BaseProcess) -> "_Counted | _Done":
 
 
 def _sent(pipe: Connection, process: BaseProcess, message: "_Place") -> None:
-    """A place sent to a worker, which may have died since its last message (its pipe then
-    broken: the same one line as a worker whose pipe ends)."""
+    """A place sent to a worker, which may have ended since its last message (its pipe then
+    broken): the error it sent before it ended, else the same one line as a worker whose pipe
+    ends."""
     try:
         pipe.send(message)
     except OSError:
-        raise _stopped(process) from None
+        raise _last_error(pipe) or _stopped(process) from None
+
+
+def _last_error(pipe: Connection) -> BaseException | None:
+    """The error a worker sent before its pipe ended, if it sent one."""
+    with suppress(EOFError, OSError):
+        while pipe.poll():
+            message = pipe.recv()
+            if isinstance(message, _Failed):
+                return message.error
+    return None
 
 
 def _stopped(process: BaseProcess) -> WorkerStopped:

@@ -8,9 +8,11 @@ Parquet export and whatever else asks for a part of the hands.
   a hand without a date is left out by either;
 - game: the variant's code ("NT", "PO", ...), the first word of the stakes;
 - stakes: as `players --by stakes` shows them ("NT 0.5/1");
-- site: deals.site, else the PHH venue, in any case ("pokerstars").
+- site: deals.site, else the PHH venue, in any case ("pokerstars");
+- player: one player's name (its seats; its rows of player_totals, read through its key).
 
-player_totals holds the money and the stakes, so money, kind, game and stakes filter its rows;
+player_totals holds the money, the stakes and the name, so money, kind, game, stakes and player
+filter its rows;
 dates and site need each seat's deal (`needs_deals`).
 """
 
@@ -35,6 +37,7 @@ class HandFilter:
     game: str | None = None
     stakes: str | None = None
     site: str | None = None
+    player: str | None = None
     deals: tuple[int, int] | None = None
     dataset_id: int | None = None
 
@@ -51,7 +54,7 @@ class HandFilter:
 
     def params(self) -> dict[str, Any]:
         found: dict[str, Any] = {} if self.kind is None else {"f_chips": CHIPS}
-        for name in ("currency", "since", "until", "game", "stakes", "site"):
+        for name in ("currency", "since", "until", "game", "stakes", "site", "player"):
             value = getattr(self, name)
             if value is not None:
                 found[f"f_{name}"] = value
@@ -62,6 +65,8 @@ class HandFilter:
     def on_totals(self, totals: str) -> list[str]:
         """Conditions on rows of player_totals (alias `totals`) for what they hold."""
         conditions = self._on_money_and_stakes(f"{totals}.currency", f"{totals}.stakes")
+        if self.player is not None:
+            conditions.append(f"{totals}.name = :f_player")
         if self.dataset_id is not None:
             conditions.append(f"{totals}.dataset_id = {int(self.dataset_id)}")
         return conditions
@@ -70,6 +75,8 @@ class HandFilter:
         """Conditions on rows of seat_stats (alias `stats`) joined to their deals (`deal`)."""
         conditions = self._on_money_and_stakes(f"COALESCE({deal}.currency, '')",
                                                f"COALESCE({stats}.stakes, '')")
+        if self.player is not None:
+            conditions.append(f"{stats}.name = :f_player")
         if self.deals is not None:
             conditions.append(f"{stats}.deal_id BETWEEN :f_first AND :f_last")
         if self.since is not None:

@@ -368,6 +368,8 @@ player_totals = Table(
     # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
     # bb/100 is the net over it, exactly.
     Column("big_blind", Amount),
+    # Clustered on its key in SQLite (revision 0019): a rowid table kept the key twice.
+    sqlite_with_rowid=False,
 )
 
 # Tournaments as their sites' summary files tell them (revision 0018): one row per site and

@@ -7,7 +7,8 @@ lists a folder's files and reads a file's hands: PHH's (`.phh`, `.phhs`) and a s
 `HandHistories(source, reader)` is the import's input (see pokerdb.formats.open_input).
 `sha256()` reads every file once, in path order, and hashes the contents the import then
 parses. They are kept in memory up to KEPT_BYTES; the files beyond are read again as the import
-reaches them. The import hashes what it parses again, and fails if that changed meanwhile.
+reaches them (by the worker process whose unit holds them: each such file's own hash is kept to
+check it). The import hashes what it parses again, and fails if that changed meanwhile.
 `opened(rule)` yields a `HandBatch` of settled hands for every BATCH_HANDS valid ones, and a
 `Rejected` for each invalid hand: its position in the dataset, its source, and why.
 
@@ -111,6 +112,7 @@ class HandHistories:
         # or why it cannot be read; None for a file to read again.
         self.kept: list[tuple[bytes, bytes | PhhError] | None] = []
         self.sizes: list[int] = []  # per file read by sha256: bytes on disk
+        self.digests: dict[int, bytes] = {}  # per file not kept: the sha256 of what was hashed
         self.whole: str | None = None  # what sha256 returned
         self.notes: list[str] = []  # what the import tells of its files (mixed encodings)
 
@@ -122,7 +124,7 @@ class HandHistories:
         if not self.files:
             raise InputError(self.source.label, None, f"no {self.reader.kind} in the folder")
         whole = hashlib.sha256()
-        self.kept, self.sizes = [], []
+        self.kept, self.sizes, self.digests = [], [], {}
         kept_bytes = 0
         for file in self.files:
             raw = _raw(file)
@@ -134,6 +136,8 @@ class HandHistories:
             # A file alone is read whole in any case: kept, it is not read twice.
             self.kept.append((hashed, content) if kept_bytes <= KEPT_BYTES
                              or len(self.files) == 1 else None)
+            if self.kept[-1] is None:
+                self.digests[len(self.kept) - 1] = hashlib.sha256(hashed).digest()
         self.whole = whole.hexdigest()
         return self.whole
 
@@ -147,17 +151,21 @@ class HandHistories:
     def units(self) -> list[HandUnit] | None:
         """The work of the import (after sha256) in units, each of consecutive files of up to
         BATCH_HANDS files (the first fewer: FIRST_UNIT_FILES) and UNIT_BYTES, or a part of a
-        file the reader cuts; None when the contents are not all in memory (stdin, or more
-        than KEPT_BYTES)."""
-        if self.whole is None or any(kept is None for kept in self.kept):
+        file the reader cuts (a file not kept is read again by its unit, whole); None for
+        stdin."""
+        if self.whole is None:
             return None
         units: list[HandUnit] = []
         parts: list[Part] = []
         size = kept_bytes = 0
-        for file, kept, file_size in zip(self.files, self.kept, self.sizes, strict=True):
-            assert kept is not None
-            content = kept[1]
-            if not isinstance(content, bytes):
+        for number, (file, kept, file_size) in enumerate(zip(self.files, self.kept, self.sizes,
+                                                             strict=True)):
+            content = kept[1] if kept is not None else b""
+            if kept is None:  # read again by the worker whose unit holds it
+                parts.append((False, functools.partial(_read_again, self.reader.parse, file,
+                                                       self.digests[number], self.source.label)))
+                kept_bytes += file_size
+            elif not isinstance(content, bytes):
                 parts.append((False, functools.partial(_alone, content)))
             else:
                 with_nul = any(escape in content for escape in _NUL_ESCAPES)
@@ -319,6 +327,21 @@ def _content(file: PhhFile, raw: bytes | PhhError) -> tuple[bytes, bytes | PhhEr
     except PhhError as error:
         return raw, error
     return content, content
+
+
+def _read_again(parse: Callable[[PhhFile, bytes], Found], file: PhhFile, digest: bytes,
+                label: str) -> Found:
+    """A file's hands, read again (not kept since it was hashed): InputError if it changed."""
+    hashed, content = _content(file, _raw(file))
+    if hashlib.sha256(hashed).digest() != digest:
+        raise InputError(label, None, "changed while it was being imported; nothing imported "
+                                      "(import it again once it is complete)")
+    if not isinstance(content, bytes):
+        return (content,)
+    if not any(escape in content for escape in _NUL_ESCAPES):
+        return parse(file, content)
+    return (_without_nul(hand) if isinstance(hand, PhhHand) else hand
+            for hand in parse(file, content))
 
 
 def _without_nul(hand: PhhHand) -> PhhHand:

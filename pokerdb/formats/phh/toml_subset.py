@@ -1,7 +1,9 @@
 """A fast reader of the subset of TOML that hand history files use, and tomllib for the rest.
 
-The subset is ``key = value`` lines whose values are plain strings, numbers, booleans, local
-times (``00:00:09``) or flat arrays of strings and numbers, and ``[KEY]`` table headers. A
+The subset is ``key = value`` lines whose values are plain strings (literal ones in triple
+quotes too, on one line: ``'''AMY'S AVE'''``), numbers, booleans, local times (``00:00:09``) or
+flat arrays of strings and numbers (or of numbers and ``inf``: iPoker's unknown stacks), and
+``[KEY]`` table headers. A
 document that steps outside it in any way is read by `tomllib` instead, so every valid document
 reads correctly, and tomllib words the syntax errors.
 """
@@ -16,6 +18,7 @@ from json.scanner import make_scanner
 from typing import Any, Final
 
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?")
+_INF: Final = re.compile(r"(?<![\w.+-])([+-]?)inf\b")  # TOML's infinity, in an array
 # Characters TOML forbids outside strings' escapes (but the newline that ends a line), whose
 # files the fast reader leaves to tomllib; as bytes, for ASCII text.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -86,6 +89,12 @@ def _subset_value(text: str) -> object:
     if not text:
         return None
     first, last = text[0], text[-1]
+    if text.startswith("'''"):  # a literal string in triple quotes, on one line
+        inner = text[3:-3]
+        if len(text) >= 6 and text.endswith("'''") and "'''" not in inner \
+                and not inner.endswith("'"):
+            return inner
+        return None
     if first == "'" or first == '"':
         if last == first and text.count(first) == 2 and "\\" not in text:
             return text[1:-1]
@@ -93,12 +102,17 @@ def _subset_value(text: str) -> object:
     if first == "[":
         if last != "]" or "\\" in text:
             return None
+        scan = _scan_json
         if "'" in text:
             if '"' in text:
                 return None
             text = text.replace("'", '"')
+        elif '"' not in text and "inf" in text and "Infinity" not in text:
+            text = _INF.sub(lambda sign: "-Infinity" if sign.group(1) == "-" else "Infinity",
+                            text)
+            scan = _scan_json_inf
         try:
-            items, end = _scan_json(text, 0)
+            items, end = scan(text, 0)
         except (StopIteration, ValueError, RecursionError):  # no JSON value, bad JSON, or
             return None  # nested past Python's recursion: tomllib's
         if end != len(text):
@@ -129,8 +143,19 @@ def _not_toml(constant: str) -> object:
     raise ValueError(f"{constant} is JSON, not TOML")
 
 
+def _infinity(constant: str) -> object:
+    """JSON's Infinity or -Infinity, written for TOML's inf: a decimal (NaN is not TOML's)."""
+    if constant == "NaN":
+        raise ValueError("NaN is JSON, not TOML")
+    return Decimal(constant)
+
+
 # (value, end) of the JSON value at a string's index: StopIteration if there is none there,
 # ValueError if it is bad JSON (the scanner of json.JSONDecoder.raw_decode, called directly).
 # (typeshed types the scanner's argument as a scanner: it reads the decoder's attributes)
 _scan_json: Final[Callable[[str, int], tuple[Any, int]]] = make_scanner(
     json.JSONDecoder(parse_float=Decimal, parse_constant=_not_toml))  # type: ignore[arg-type]
+# The same for an array of numbers whose TOML `inf` were written as JSON's Infinity: decimals,
+# as tomllib reads them (parse_float=Decimal).
+_scan_json_inf: Final[Callable[[str, int], tuple[Any, int]]] = make_scanner(
+    json.JSONDecoder(parse_float=Decimal, parse_constant=_infinity))  # type: ignore[arg-type]
