@@ -3,6 +3,7 @@ characters a terminal would act on as errors.shown writes them), tables, links t
 the engine reading the served file."""
 
 import html
+import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -14,10 +15,12 @@ from sqlalchemy import Engine, create_engine
 
 from pokerdb.errors import shown
 
-STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:72em}"
-         "table{border-collapse:collapse;margin:.5em 0 1.5em}"
-         "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
-         "td.n{text-align:right}nav a{margin-right:1em}")
+_NUMBER = re.compile(r"-?[0-9][0-9.,]*$")  # a cell shown right-aligned
+STYLE = ("body{font-family:sans-serif;margin:1.5em}"
+         "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}"
+         "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}"
+         "th{background:#f3f3f3;max-width:7em}td{white-space:nowrap}td.n{text-align:right}"
+         "nav a{margin-right:1em}.graphs{display:flex;flex-wrap:wrap;gap:1em}")
 
 
 def text(value: Any) -> str:
@@ -36,10 +39,10 @@ def hand_link(deal_id: int, label: str | None = None) -> str:
 
 def table(columns: Sequence[str], rows: Iterable[Sequence[str]], id_: str) -> str:
     """A table of cells already written as HTML."""
-    head = "".join(f"<th>{text(column)}</th>" for column in columns)
-    body = "".join("<tr>" + "".join(f'<td class="col-{column}">{cell}</td>'
-                                    for column, cell in zip(columns, row, strict=True))
-                   + "</tr>" for row in rows)
+    head = "".join(f"<th>{text(column.replace('_', ' '))}</th>" for column in columns)
+    body = "".join("<tr>" + "".join(
+        f'<td class="col-{column}{" n" if _NUMBER.match(cell) else ""}">{cell}</td>'
+        for column, cell in zip(columns, row, strict=True)) + "</tr>" for row in rows)
     return f'<table id="{id_}"><tr>{head}</tr>{body}</table>'
 
 
