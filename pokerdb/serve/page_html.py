@@ -1,6 +1,6 @@
 """What the pages of `pokerdb serve` are written with: every value escaped (HTML, and the
 characters a terminal would act on as errors.shown writes them), tables, links to players, and
-the engine reading the served file."""
+the engine reading the served database."""
 
 import html
 import re
@@ -14,6 +14,8 @@ from urllib.parse import quote
 from sqlalchemy import Engine, create_engine
 
 from pokerdb.errors import shown
+from pokerdb.storage.engines import configured_engine
+from pokerdb.storage.location import database_url, sqlite_path
 
 _NUMBER = re.compile(r"-?[0-9][0-9.,]*$")  # a cell shown right-aligned
 STYLE = ("body{font-family:sans-serif;margin:1.5em}"
@@ -53,10 +55,15 @@ def page(title: str, body: str) -> str:
 
 
 @cache
-def engine_of(path: Path) -> Engine:
-    """An engine reading the served file, read-only."""
+def engine_of(database: str) -> Engine:
+    """An engine reading the served database, read-only: an SQLite file's path (opened
+    read-only), or a PostgreSQL URL (each page read in a read-only transaction:
+    storage.engines.reading)."""
+    if sqlite_path(database_url(database)) is None:
+        return configured_engine(database)
+
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True,
+        return sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True,
                                check_same_thread=False)
 
     return create_engine("sqlite://", creator=connect)
