@@ -6,6 +6,7 @@ import equity_bench
 import holdem_kernel
 import mixed_tables
 import omaha_odds_bench
+import pages_bench
 import parquet_bench
 import peers
 import phh_bench
@@ -52,6 +53,8 @@ ROWS: tuple[Row, ...] = (
         "cards", omaha_odds_bench.row),
     Row("player-stats", "import of recorded hands, then every player's statistics (figures)",
         1_000_000, "hands", player_stats_bench.row),
+    Row("pages", "pokerdb serve: a player's page and hands' pages on a large database, ms",
+        1_000_000, "hands", pages_bench.row),
     Row("parquet", "Parquet export peak RSS, a large database vs a small one (figures)",
         100_000, "hands", parquet_bench.row),
     Row("stats-calibration", "pokerdb stats on random deals: the share it rejects (figures)",

@@ -6,6 +6,7 @@ time. Drawn here as SVG, on the server: no script."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import accumulate
 from typing import Final
 
 from sqlalchemy import BigInteger, Engine, String, text
@@ -53,11 +54,7 @@ def player_hands(engine: Engine, name: str, within: HandFilter | None) -> list[H
 
 
 def _running(values: Sequence[int]) -> list[int]:
-    totals, total = [0], 0
-    for value in values:
-        total += value
-        totals.append(total)
-    return totals
+    return list(accumulate(values, initial=0))
 
 
 def _kept(count: int) -> list[int]:
