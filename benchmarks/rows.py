@@ -7,6 +7,7 @@ import handhq_bench
 import holdem_kernel
 import mixed_tables
 import omaha_odds_bench
+import pages_bench
 import parquet_bench
 import peers
 import phh_bench
@@ -55,6 +56,8 @@ ROWS: tuple[Row, ...] = (
         1_000_000, "hands", player_stats_bench.row),
     Row("handhq", "import of HandHQ-shaped hands, bytes a hand, players for everyone and for "
         "one (figures against the goals)", 1_000_000, "hands", handhq_bench.row),
+    Row("pages", "pokerdb serve: a player's page and hands' pages on a large database, ms",
+        1_000_000, "hands", pages_bench.row),
     Row("parquet", "Parquet export peak RSS, a large database vs a small one; hands/s; "
         "DuckDB's player statistics on it (figures)", 100_000, "hands", parquet_bench.row),
     Row("stats-calibration", "pokerdb stats on random deals: the share it rejects (figures)",

@@ -5,15 +5,16 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
-from support import PE54_FILE
+from support import PE54_FILE, REPO
 from typer.testing import CliRunner
 
 from pokerdb.answers.explain import explain_cards, explain_deal
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
+from pokerdb.formats import InputFormat
 from pokerdb.rules.evaluators import describe, describe_strength, evaluate_cards
 from pokerdb.steps.evaluation import evaluate_pending
-from pokerdb.steps.importer import import_file
+from pokerdb.steps.importer import ImportOptions, import_file
 
 
 @pytest.mark.parametrize(("cards", "words"), [
@@ -125,6 +126,17 @@ def test_explain_deal_before_and_after_evaluation(engine: Engine) -> None:
     assert explain_deal(engine, 516).lines() == DEAL_516  # evaluated on the fly
     evaluate_pending(engine)
     assert explain_deal(engine, 516).lines() == DEAL_516
+
+
+def test_a_seat_showing_one_card_is_not_valued(engine: Engine) -> None:
+    """PokerStars writes a seat that showed one card of two as having shown: it has no hand
+    to value (it was explained with a traceback), and the hand shown wins."""
+    import_file(engine, str(REPO / "tests" / "data" / "pokerstars" / "CashGame" / "ExtraHands"
+                            / "ShowsDownSingleCard.txt"),
+                ImportOptions(file_format=InputFormat.POKERSTARS))
+    lines = explain_deal(engine, 1).lines()
+    assert lines[2:4] == ["Player 4: AD TD  best AD AH QS JS TD  Pair of Aces, Queen kicker",
+                          "Player 4 wins: the others mucked"]
 
 
 def test_explain_deal_that_does_not_exist(engine: Engine) -> None:

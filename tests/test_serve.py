@@ -5,25 +5,19 @@ file is left exactly as it was."""
 
 import hashlib
 import math
-import socket
 import sqlite3
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from served import chromium, serving
 from support import PE54_FILE, PHH_DATA, fails
 from typer.testing import CliRunner
 
 from pokerdb.serve.metadata import QUERIES, TABLES
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 PLAYER_QUERIES = {"player_results", "player_net_over_hands", "player_hands"}
 
 pytestmark = pytest.mark.slow
@@ -61,44 +55,16 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(database: Path) -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pokerdb", "serve", "--db", str(database), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/-/versions.json", timeout=2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(process.stdout.read().decode()  # type: ignore[union-attr]
-                                         if process.stdout else "no output") from None
-                time.sleep(0.2)
+    with serving(str(database)) as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def page_rows(page: object, columns: list[str]) -> list[tuple[str, ...]]:
@@ -199,9 +165,9 @@ def log_height(percent: float) -> float:
 
 
 def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -> None:
-    result = fails(runner, "serve", "--db", "postgresql+psycopg://user@localhost/poker")
-    assert "pokerdb serve browses an SQLite database, and postgresql+psycopg database is " \
-           "not one" in result.stderr
+    result = fails(runner, "serve", "--db", "postgresql+psycopg://user:secret@127.0.0.1:1/poker")
+    assert result.stderr.startswith("Error: cannot read postgresql+psycopg://user:***@127.0.0.1:"
+                                    "1/poker: "), result.stderr
     result = fails(runner, "serve", "--db", str(tmp_path / "none.db"))
     assert result.stderr.strip() == (f"Error: no database at {tmp_path / 'none.db'}: import "
                                       f"something first (pokerdb import FILE)")

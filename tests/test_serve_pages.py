@@ -5,7 +5,7 @@ shown as data."""
 
 import asyncio
 import re
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 
 import httpx
@@ -16,14 +16,16 @@ from test_player_stats import phh
 from test_sessions import HANDS
 from typer.testing import CliRunner
 
-from pokerdb.serve.app import datasette_app, served_database
+from pokerdb.serve.app import asgi_app, served_database
+from pokerdb.serve.gate import served_hosts
 
 HOSTILE = "<script>alert(1)</script>"
 
 
 @pytest.fixture
-def database(runner: CliRunner, tmp_path: Path) -> Path:
-    path = tmp_path / "poker.db"
+def database(runner: CliRunner, db_url: str, tmp_path: Path) -> str:
+    """The hands of test_sessions, a hand of hostile names and a PHH hand, on either backend."""
+    path = db_url
     (tmp_path / "stars.txt").write_text(HANDS + cash_hand(
         2001, "2024/01/04 09:00:00", names=("Ann", HOSTILE, "Cy"), winner="Bo"))
     succeeds(runner, "import", str(tmp_path / "stars.txt"), "--db", str(path))
@@ -35,9 +37,11 @@ def database(runner: CliRunner, tmp_path: Path) -> Path:
     return path
 
 
-def get(database: Path, *paths: str) -> list[httpx.Response]:
+def get(database: str, *paths: str) -> list[httpx.Response]:
+    """The responses of the application `pokerdb serve` runs on the database (datasette and
+    pokerdb's pages on SQLite, pokerdb's pages alone on PostgreSQL)."""
     async def fetch() -> list[httpx.Response]:
-        app = datasette_app(served_database(str(database))).app()
+        app = asgi_app(served_database(database), served_hosts("127.0.0.1", 80))
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
                                      base_url="http://localhost") as client:
             return [await client.get(path) for path in paths]
@@ -62,14 +66,14 @@ def csv_rows(runner: CliRunner, *args: str) -> list[list[str]]:
 @pytest.mark.parametrize(("query", "options"), [
     ("", []), ("?since=2024-01-03", ["--since", "2024-01-03"]),
     ("?currency=chips", ["--currency", "chips"]), ("?kind=cash", ["--cash"])])
-def test_a_players_page_shows_what_players_prints(runner: CliRunner, database: Path,
+def test_a_players_page_shows_what_players_prints(runner: CliRunner, database: str,
                                                   query: str, options: list[str]) -> None:
     [response] = get(database, f"/player/Ann{query}")
     assert response.status_code == 200
     db = ["--db", str(database)]
     for table_id, by in (("results-all", []), ("results-stakes", ["--by", "stakes"]),
                          ("results-position", ["--by", "position"])):
-        expected = [row for row in csv_rows(runner, "players", *by, *options, *db)
+        expected = [row[1:] for row in csv_rows(runner, "players", *by, *options, *db)
                     if row[0] == "Ann"]
         assert cells(response.text, table_id) == expected, table_id
     sessions = [row[1:-1] for row in csv_rows(runner, "sessions", "--player", "Ann",
@@ -78,7 +82,7 @@ def test_a_players_page_shows_what_players_prints(runner: CliRunner, database: P
     assert len(sessions) == (0 if "chips" in query else 2 if "since" in query else 4)
 
 
-def test_a_hands_page_adds_up(database: Path) -> None:
+def test_a_hands_page_adds_up(database: str) -> None:
     [response] = get(database, "/hand/2")
     page = response.text
     assert [row[1:3] for row in cells(page, "actions")] == [
@@ -97,14 +101,28 @@ def test_a_hands_page_adds_up(database: Path) -> None:
     assert "From stars.txt#1002 (hand 2 of dataset stars.txt)" in page
 
 
-def test_hostile_names_are_data(database: Path) -> None:
+def test_hostile_names_are_data(database: str) -> None:
     hand, player, unknown = get(database, "/hand/6",
                                 "/player/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/hand/99")
     for page in (hand.text, player.text):
         assert "<script>" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert 'href="/player/%3Cscript%3Ealert%281%29%3C%2Fscript%3E"' in hand.text
-    assert cells(player.text, "results-all")[0][:3] == [HOSTILE, "USD", "1"]
+    assert cells(player.text, "results-all")[0][:2] == ["USD", "1"]
+    assert f"<h1>Player {escape(HOSTILE)}</h1>" in player.text
     [phh_hand] = get(database, "/hand/7")
     assert "\x1b" not in phh_hand.text and "Bo\\x1b[31m" in phh_hand.text
     assert unknown.status_code == 404
+
+
+def test_the_first_page_lists_the_players(database: str) -> None:
+    """On PostgreSQL, where datasette is not in front, `/` lists the players; on SQLite it is
+    datasette's, and the pokerdb pages are beside it. A path pokerdb has no page for is 404."""
+    first, unknown = get(database, "/", "/players/Ann")
+    assert first.status_code == 200 and unknown.status_code == 404
+    if database.startswith("postgresql"):
+        listed = cells(first.text, "players")
+        assert listed[:3] == [["Ann", "7"], ["Cy", "5"], ["Bo", "4"]]  # most hands first
+        assert sorted(listed[3:]) == sorted([[HOSTILE, "1"], ["Bo\\x1b[31m", "1"], ["Di", "1"],
+                                             ["Ed", "1"]])
+        assert '<a class="player" href="/player/Bo">Bo</a>' in first.text

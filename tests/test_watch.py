@@ -1,7 +1,8 @@
 """`pokerdb watch`: files written into a folder as a site writes them (a new file, a hand
 appended, a hand written in two halves, a hand stored already in an old file again), each hand
-stored once and only once complete; a clock of the test's own decides when a file has
-settled, so nothing depends on time. Ctrl-C (a real SIGINT) ends a real process in one line."""
+stored once and only once complete, for PokerStars', GGPoker's and PHH files; a clock of the
+test's own decides when a file has settled, so nothing depends on time. Ctrl-C (a real SIGINT)
+ends a real process in one line."""
 
 import signal
 import subprocess
@@ -10,9 +11,10 @@ from pathlib import Path
 
 from cash_hands import cash_hand
 from sqlalchemy import Engine
-from support import REPO, rows
+from support import PHH_DATA, REPO, rows
 
-from pokerdb.steps.watch import Watcher, complete_end
+from pokerdb.formats import InputFormat
+from pokerdb.steps.watch import LAYOUTS, Watcher, complete_end
 
 ONE, TWO, THREE, FOUR = (cash_hand(1000 + number, f"2024/01/02 10:0{number}:00")
                          for number in range(1, 5))
@@ -60,6 +62,55 @@ def test_each_hand_stored_once_when_complete(engine: Engine, db_url: str,
     assert list(watcher.look(60)) == []  # nothing new: nothing read
 
 
+GG_HANDS = ["Poker Hand #" + hand for hand in (REPO / "tests" / "data" / "ggpoker" /
+                                              "gg_hands_example.txt").read_text()
+            .split("Poker Hand #")[1:4]]
+PHHS_HANDS = ["[" + hand for hand in (REPO / "tests" / "data" / "handhq" / "FTP" / "50NLH" /
+                                      "ftp NLH handhq_1-OBFUSCATED.part.phhs").read_text()
+              .split("\n[")[:3]]
+PHHS_HANDS[0] = PHHS_HANDS[0].removeprefix("[") + "\n"
+PHHS_HANDS[1:] = [hand + "\n" for hand in PHHS_HANDS[1:]]
+
+
+def test_ggpoker_and_phh_files_are_followed_too(engine: Engine, db_url: str,
+                                                tmp_path: Path) -> None:
+    """A GGPoker file, a .phhs file of many hands and a .phh file of one, each written in
+    parts: a hand is stored once the next starts, or once its file has settled (and, for
+    GGPoker's, holds its summary); a file of no format watched is passed over."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    watcher = Watcher(engine, [folder], settle=5)
+    gg, phhs, phh = folder / "GG20240102.txt", folder / "hands.phhs", folder / "one.phh"
+    (folder / "notes.txt").write_text("not hands\n")
+    half = GG_HANDS[1].index("*** SUMMARY ***")
+    gg.write_text(GG_HANDS[0] + GG_HANDS[1][:half])
+    phhs.write_text(PHHS_HANDS[0] + PHHS_HANDS[1][:40])
+    one = (PHH_DATA / "dwan-ivey-2009.phh").read_text()
+    phh.write_text(one[:one.index("actions")])  # whole lines, no actions yet
+    looked = sorted((batch.path.name, batch.result.deals) for batch in watcher.look(0))
+    assert looked == [("GG20240102.txt", 1), ("hands.phhs", 1)]
+    # Settled: GGPoker's half hand has no summary, the .phhs file's is cut mid-line, and the
+    # .phh file's lines are no hand yet (the reader refuses it: tried once per size).
+    assert list(watcher.look(10)) == [] == list(watcher.look(11))
+    assert stored(db_url) == ["HandID1", "26262271344"]
+    with gg.open("a") as out:
+        out.write(GG_HANDS[1][half:] + GG_HANDS[2])
+    with phhs.open("a") as out:
+        out.write(PHHS_HANDS[1][40:] + PHHS_HANDS[2])
+    phh.write_text(one)
+    # Grown: each file's hands up to its last start; the .phh file waits to settle.
+    assert sorted((batch.path.name, batch.result.deals) for batch in watcher.look(12)) == [
+        ("GG20240102.txt", 1), ("hands.phhs", 1)]
+    assert sorted((batch.path.name, batch.result.deals) for batch in watcher.look(20)) == [
+        ("GG20240102.txt", 1), ("hands.phhs", 1), ("one.phh", 1)]
+    assert rows(db_url, "SELECT d.hand_number, t.format FROM deals d JOIN datasets t ON "
+                        "t.id = d.dataset_id ORDER BY d.id") == [
+        ("HandID1", "ggpoker"), ("26262271344", "phh"), ("HandID2", "ggpoker"),
+        ("26262271586", "phh"), ("HandID3", "ggpoker"), ("26262271782", "phh"),
+        (None, "phh")]
+    assert list(watcher.look(30)) == []
+
+
 def test_a_hand_is_complete_at_the_next_start_or_settled_with_its_summary() -> None:
     both = (ONE + TWO).encode()
     assert complete_end(both, settled=False) == len(ONE.encode())
@@ -68,6 +119,10 @@ def test_a_hand_is_complete_at_the_next_start_or_settled_with_its_summary() -> N
     assert complete_end(cut, settled=True) == len(ONE.encode())
     assert complete_end(b"Tournament summary\nno hand", settled=True) == len(b"Tournament "
                                                                               b"summary\n")
+    one = b"variant = 'NT'\nactions = []\n"  # a .phh file: one hand, complete once settled
+    assert [complete_end(one, settled, LAYOUTS[InputFormat.PHH])
+            for settled in (False, True)] == [0, len(one)]
+    assert complete_end(one[:-1], True, LAYOUTS[InputFormat.PHH]) == 0
 
 
 def test_ctrl_c_ends_watch(tmp_path: Path) -> None:

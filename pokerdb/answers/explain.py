@@ -288,7 +288,8 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
     main pot (high hands: which rank decides; other kinds: as described; a split game: the
     low half too), or who won it unshown; then every seat's net result. `dealt`: a deal
     file's deal, every hand shown and no seats."""
-    tabled = [row for row in rows if row.showed or dealt]
+    # A seat that showed less than its hand (a single card) has no value: it is not tabled.
+    tabled = [row for row in rows if dealt or (row.showed and row.strength is not None)]
     high = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
             for row in tabled] if variant is None or variant.high.naming == Naming.HIGH else []
     named = [NamedHand(row.player, row.cards, row.strength, row.category_name,

@@ -23,13 +23,19 @@ def serve_command(
                              "network; repeatable. Requests to other names are refused.")
                           ] = None,
 ) -> None:
-    """Browse the database in a web page (datasette, read-only): tables, views, canned
-    queries and charts (docs/serve.md). Needs the `serve` extra."""
+    """Browse the database in a web page, read-only: a player's page, a hand's page, and
+    (datasette, SQLite only) tables, views, canned queries and charts (docs/serve.md). Needs
+    the `serve` extra."""
+    from sqlalchemy import make_url
+
     from pokerdb.serve.app import serve, served_database
 
     with user_errors():
         served = served_database(db)
-        mode = "immutable" if served.immutable else "read-only"
-        typer.echo(shown(f"serving {served.path} ({mode}) on http://{host}:{port}/ "
-                         f"(Ctrl-C stops)"))
+        if served.path is None:
+            where = (f"{make_url(served.url).render_as_string(hide_password=True)} (read-only; "
+                     f"pokerdb's player and hand pages alone: datasette browses SQLite files)")
+        else:
+            where = f"{served.path} ({'immutable' if served.immutable else 'read-only'})"
+        typer.echo(shown(f"serving {where} on http://{host}:{port}/ (Ctrl-C stops)"))
         serve(served, host, port, allow_host or ())

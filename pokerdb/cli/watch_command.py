@@ -17,13 +17,15 @@ from pokerdb.errors import shown
 @command("watch", panel=CHANGES)
 def watch_command(
     folders: Annotated[list[Path], typer.Argument(
-        help="The folders the site writes its hand histories into (PokerStars').")],
+        help="The folders the site writes its hand histories into (PokerStars', "
+             "GGPoker's, PHH files).")],
     db: DbOption = None,
     interval: Annotated[float, typer.Option(
         "--interval", min=0.05, help="Seconds between two looks at the folders.")] = 1.0,
     settle: Annotated[float, typer.Option(
         "--settle", min=0.0, help="A file's last hand is complete once it holds its summary "
-                                  "and the file has not grown for this many seconds.")] = 2.0,
+                                  "(PHH: is read whole) and the file has not grown for this "
+                                  "many seconds.")] = 2.0,
 ) -> None:
     """Import the hands a site writes into its folders while it runs, each complete hand once
     (new files, and hands added to files read before), a line per batch; Ctrl-C stops."""

@@ -3,6 +3,10 @@ optional `serve` extra). The database is opened without being changed: read-only
 what another pokerdb, such as `pokerdb watch`, commits meanwhile), or immutable (no lock, no
 journal) where nothing can change it: its folder cannot be written and no write-ahead log is
 pending. It must already be at pokerdb's schema head.
+
+datasette browses SQLite files only: a PostgreSQL database is served with pokerdb's own pages
+alone (serve.pages.PagesApp: the players, each player's page and each hand's), read in
+read-only transactions.
 """
 
 import os
@@ -18,10 +22,6 @@ from pokerdb.serve.metadata import QUERIES, datasette_metadata
 from pokerdb.storage.location import database_url, head_revision, sqlite_path
 
 NEEDS = "pokerdb serve needs datasette: pip install 'pokerdb[serve]'"
-NOT_SQLITE = ("pokerdb serve browses an SQLite database, and {where} is not one. Import the "
-              "same files into an SQLite file (pokerdb import FILES --db results.db) and "
-              "serve that, or export this one (pokerdb export --format parquet -o DIR) and "
-              "read it with DuckDB or pandas")
 # datasette stops a query after this long by default (1 s): too short for the statistics of
 # a million hands (the canned queries).
 TIME_LIMIT_MS = 60_000
@@ -31,16 +31,25 @@ SQL_TIME_LIMIT_MS = 20_000
 
 @dataclass(frozen=True)
 class Served:
-    path: Path
-    immutable: bool  # False: read-only, the file may change while it is served
+    """An SQLite file (`path`), or a server's database (`url`, path None)."""
+
+    path: Path | None
+    immutable: bool  # False: read-only, the database may change while it is served
+    url: str = ""
+
+    @property
+    def database(self) -> str:
+        """What serve.page_html.engine_of opens: the file's path, or the URL."""
+        return self.url if self.path is None else str(self.path)
 
 
 def served_database(db: str | None) -> Served:
-    """The SQLite file --db names, checked to be at head without changing it."""
+    """The SQLite file or server's database --db names, checked to be at head without
+    changing it."""
     url = database_url(db)
     path = sqlite_path(url)
     if path is None:
-        raise PokerdbError(NOT_SQLITE.format(where=url.partition("://")[0] + " database"))
+        return _served_server(url)
     if not os.path.isfile(path):
         raise PokerdbError(f"no database at {path}: import something first (pokerdb import "
                            f"FILE)")
@@ -57,12 +66,37 @@ def served_database(db: str | None) -> Served:
         raise PokerdbError(f"{path} is not a pokerdb database ({error})") from None
     finally:
         connection.close()
-    if revision is None or revision[0] != head_revision():
-        raise PokerdbError(
-            f"{path} is at schema revision {revision and revision[0]!r}, not {head_revision()!r}"
-            f": pokerdb serve does not change it; bring it up to date with any other command "
-            f"first (pokerdb datasets --db {path})")
+    _at_head(path, revision and revision[0])
     return Served(Path(path), immutable)
+
+
+def _served_server(url: str) -> Served:
+    """A PostgreSQL database, at head, read by pokerdb's pages."""
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from pokerdb.serve.page_html import engine_of
+    from pokerdb.storage.engines import reading
+
+    where = make_url(url).render_as_string(hide_password=True)
+    try:
+        with reading(engine_of(url)) as connection:
+            revision = connection.exec_driver_sql(
+                "SELECT version_num FROM alembic_version").scalar()
+    except (SQLAlchemyError, ImportError) as error:
+        message = str(getattr(error, "orig", None) or error).strip().splitlines()
+        raise PokerdbError(f"cannot read {where}: {message[0] if message else error}") \
+            from None
+    _at_head(where, revision)
+    return Served(None, False, url)
+
+
+def _at_head(where: str, revision: str | None) -> None:
+    if revision != head_revision():
+        raise PokerdbError(
+            f"{where} is at schema revision {revision!r}, not {head_revision()!r}: pokerdb "
+            f"serve does not change it; bring it up to date with any other command first "
+            f"(pokerdb datasets --db {where})")
 
 
 def datasette_app(served: Served) -> Any:
@@ -73,10 +107,11 @@ def datasette_app(served: Served) -> Any:
         from datasette.plugins import pm
     except ImportError:
         raise PokerdbError(NEEDS) from None
-    from pokerdb.serve import charts, connections, pages
+    from pokerdb.serve import charts, connections, page_routes
 
+    assert served.path is not None, "datasette serves SQLite files"
     for plugin, name in ((charts, "pokerdb-charts"), (connections, "pokerdb-connections"),
-                         (pages, "pokerdb-pages")):
+                         (page_routes, "pokerdb-pages")):
         if not pm.is_registered(plugin):
             pm.register(plugin, name=name)
     path = str(served.path)
@@ -92,8 +127,14 @@ def datasette_app(served: Served) -> Any:
 
 def asgi_app(served: Served, hosts: frozenset[str],
              sql_ms: int = SQL_TIME_LIMIT_MS) -> Gate:
-    """The application `serve` runs: datasette's, answering requests addressed to `hosts`
-    (serve.gate.served_hosts) and running SQL of the user's for `sql_ms` at most."""
+    """The application `serve` runs: datasette's (or pokerdb's pages alone, on PostgreSQL),
+    answering requests addressed to `hosts` (serve.gate.served_hosts) and running SQL of the
+    user's for `sql_ms` at most."""
+    if served.path is None:
+        from pokerdb.serve.page_html import engine_of
+        from pokerdb.serve.pages import PagesApp
+
+        return Gate(PagesApp(engine_of(served.url)), hosts, (), sql_ms)
     return Gate(datasette_app(served).app(), hosts, QUERIES, sql_ms)
 
 
@@ -101,7 +142,10 @@ def serve(served: Served, host: str, port: int, names: Iterable[str] = ()) -> No
     """Serve the database until interrupted, to requests addressed to `host`:`port` (or, on
     the loopback or every address, to localhost) or to one of `names`."""
     app = asgi_app(served, served_hosts(host, port, names))
-    import uvicorn
+    try:
+        import uvicorn
+    except ImportError:
+        raise PokerdbError(NEEDS) from None
 
     from pokerdb.serve.connections import limit_sqlite_heap
 

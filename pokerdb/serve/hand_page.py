@@ -14,6 +14,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.serve.page_html import hand_link, page, player_link, table
 from pokerdb.serve.page_html import text as escaped
+from pokerdb.storage.engines import reading
 
 _SEATS: Final = ("SELECT s.player, s.name, s.seat_number, s.position, s.starting_stack, "
                  "s.ante, s.blind, c.cards, s.put_in, s.net, s.raked, s.cashed_out "
@@ -61,7 +62,7 @@ def pots_after(actions: list[str], forced: dict[int, tuple[int, int]],
 
 def hand_html(engine: Engine, deal_id: int) -> str | None:
     """The page of hand `deal_id` (None if there is none)."""
-    with engine.connect() as connection:
+    with reading(engine) as connection:
         deal = connection.execute(text(_DEAL), {"id": deal_id}).one_or_none()
         if deal is None:
             return None
