@@ -325,3 +325,39 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
     assert schema_differences(fresh) == []
     assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
     assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]
+
+
+def test_revision_0018_keeps_the_nets_and_adds_hands_of_unknown_result(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """An existing database at 0017 upgrades in place: every hand's result known, its nets
+    and player_totals as they were, the views with their count of hands of unknown result
+    (none); then it stores such hands. Back at 0017 they cannot be held: the downgrade
+    refuses, naming them."""
+    from test_unknown_results import write_hands
+
+    source = REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh"
+    result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    downgrade(fresh, "0017")
+    kept = ("SELECT s.deal_id, s.player, s.net, t.net, t.vpip FROM seats s JOIN "
+            "seat_stats t ON t.deal_id = s.deal_id AND t.player = s.player ORDER BY 1, 2")
+    totals = "SELECT name, hands, net FROM player_totals ORDER BY name"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before, before_totals = read(kept), read(totals)
+    assert len(before) == 3 and len(before_totals) == 3
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before and read(totals) == before_totals
+    assert read("SELECT count(*) FROM deals WHERE result_known") == [(1,)]
+    assert read("SELECT sum(hands_result_unknown) FROM player_stats") == [(0,)]
+    result = runner.invoke(app, ["import", str(write_hands(tmp_path / "hands")), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert read("SELECT count(*) FROM seats WHERE net IS NULL") == [(2,)]
+    with pytest.raises(Exception, match="1 hands of unknown result have no nets"):
+        downgrade(fresh, "0017")
+    assert current_revision(fresh) == head()
