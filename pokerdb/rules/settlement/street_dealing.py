@@ -39,6 +39,7 @@ class StreetDealing:
         variant, in_hand = self.variant, self.in_hand
         self.street = street = variant.streets[number]
         self.first = not number
+        self.cards.burns += not self.first  # a card burned before the street: unrecorded
         self.face_down = not any(street.hole_cards)
         self.board_due = street.board_cards
         dealt = len(street.hole_cards)
