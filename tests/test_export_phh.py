@@ -107,3 +107,41 @@ def test_exporting_nothing_says_so(runner: CliRunner, db_url: str, tmp_path: Pat
              "omaha")
     result = fails(runner, "export", "-o", str(tmp_path / "out"), "--db", db_url)
     assert result.stderr == "Error: no recorded hands to export (import hand histories first)\n"
+
+
+def test_a_hand_run_twice_with_a_winner_on_each_board_imports_back(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
+    """Each board won by another player (the sample's hands split both): the file's winnings
+    are more than the first board pays one of them, and the hand comes back as what it was,
+    its second board read from `_second_board` (which the file says PHH cannot write)."""
+    text = (SAMPLES / "RunItTwiceTests" / "RunItTwice2.txt").read_text(encoding="utf-8-sig")
+    for old, new in (
+            ("Gamz11: shows [Ad Ks] (a pair of Queens)\nGarnerus: shows [Kh Ac] (a pair of "
+             "Queens)\nGamz11 collected $40.30 from pot\nGarnerus collected $40.30 from pot",
+             "Gamz11: shows [Ad Ac] (two pair, Aces and Queens)\nGarnerus: shows [8c 8d] (two "
+             "pair, Queens and Eights)\nGamz11 collected $80.60 from pot"),
+            ("Gamz11: shows [Ad Ks] (three of a kind, Sixes)\nGarnerus: shows [Kh Ac] (three "
+             "of a kind, Sixes)\nGamz11 collected $40.30 from pot\nGarnerus collected $40.30 "
+             "from pot", "Gamz11: shows [Ad Ac] (a full house, Sixes full of Aces)\nGarnerus: "
+             "shows [8c 8d] (a full house, Eights full of Sixes)\nGarnerus collected $80.60 "
+             "from pot"),
+            ("showed [Ad Ks] and won ($40.30) with a pair of Queens, and won ($40.30) with "
+             "three of a kind, Sixes", "showed [Ad Ac] and won ($80.60) with two pair, Aces "
+             "and Queens, and lost with a full house, Sixes full of Aces"),
+            ("showed [Kh Ac] and won ($40.30) with a pair of Queens, and won ($40.30) with "
+             "three of a kind, Sixes", "showed [8c 8d] and lost with two pair, Queens and "
+             "Eights, and won ($80.60) with a full house, Eights full of Sixes")):
+        assert old in text
+        text = text.replace(old, new)
+    (tmp_path / "split.txt").write_text(text, encoding="utf-8")
+    succeeds(runner, "import", str(tmp_path / "split.txt"), "--db", db_url)
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    (file,) = (out / "1-split.txt").glob("*.phh")
+    assert file.read_text(encoding="utf-8").startswith("# Run twice: the pots were halved")
+    succeeds(runner, "import", str(file.parent), "--db", other_url)
+    seats = ("SELECT s.player, s.put_in, s.net, s.collected, s.raked FROM seats s "
+             "ORDER BY s.player")
+    assert rows(other_url, seats) == rows(db_url, seats) == [
+        (1, 800_000, 6_000, 806_000, 14_000), (2, 40_000, -40_000, 0, 0), (3, 0, 0, 0, 0),
+        (4, 800_000, 6_000, 806_000, 14_000), (5, 0, 0, 0, 0), (6, 0, 0, 0, 0)]

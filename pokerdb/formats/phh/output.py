@@ -11,6 +11,11 @@ from decimal import Decimal
 
 from pokerdb.rules.hand_record import PhhHand
 
+# PHH has no notation for a hand run twice: its actions deal one board, so a standard reader
+# (pokerkit) pays every pot on it; the second board is the user-defined field `_second_board`.
+RUN_TWICE_NOTE = ("# Run twice: the pots were halved, the second half paid on _second_board, "
+                  "which PHH\n# cannot write; a standard PHH reader pays them all on the "
+                  "board dealt, pokerdb on both.")
 Value = str | int | Decimal | bool
 Extra = Mapping[str, Value | list[Value] | None]
 
@@ -57,6 +62,8 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
     for name, value in (extra or {}).items():
         if value is not None:
             lines.append(f"_{name} = {_value(value)}")
+    if (extra or {}).get("second_board") is not None:
+        lines.insert(0, RUN_TWICE_NOTE)
     return "\n".join(lines) + "\n"
 
 
