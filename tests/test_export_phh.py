@@ -145,3 +145,30 @@ def test_a_hand_run_twice_with_a_winner_on_each_board_imports_back(
     assert rows(other_url, seats) == rows(db_url, seats) == [
         (1, 800_000, 6_000, 806_000, 14_000), (2, 40_000, -40_000, 0, 0), (3, 0, 0, 0, 0),
         (4, 800_000, 6_000, 806_000, 14_000), (5, 0, 0, 0, 0), (6, 0, 0, 0, 0)]
+
+
+OWN = REPO / "tests" / "data" / "pokerstars-export"  # hands written for these tests
+
+
+def test_a_blind_out_of_turn_is_written_negative_and_a_short_big_blind_says_why(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
+    """A big blind posted out of turn (a player joining) is written negative, as PHH writes
+    it: pokerkit posts it where it is (a positive one it takes for a straddle, and refuses)
+    and pays pokerdb's nets. A short big blind all in, which PokerStars has the others call in
+    full, PHH cannot write: the file says so, and pokerkit pays other nets. Both import back
+    as they were."""
+    succeeds(runner, "import", str(OWN), "--db", db_url)
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    (joined,) = (out / "1-pokerstars-export").glob("1.phh")
+    (short,) = (out / "1-pokerstars-export").glob("2.phh")
+    assert "blinds_or_straddles = [0.1, 0.25, 0, -0.25, 0]" in joined.read_text()
+    assert payoffs(joined) == stored_nets(db_url)[1] == [
+        Decimal("-0.1"), Decimal("-0.25"), 0, Decimal("0.35"), 0]
+    assert short.read_text().startswith("# Short big blind: the site has every call before")
+    assert stored_nets(db_url)[2] == [Decimal("0.4"), Decimal("-0.15"), Decimal("-0.25"), 0]
+    assert payoffs(short) == [Decimal("0.3"), Decimal("-0.15"), Decimal("-0.15"), 0]
+    succeeds(runner, "import", str(joined.parent), "--db", other_url)
+    seats = "SELECT d.line_no, s.player, s.blind, s.put_in, s.net FROM deals d JOIN seats s " \
+            "ON s.deal_id = d.id ORDER BY d.line_no, s.player"
+    assert rows(other_url, seats) == rows(db_url, seats)
