@@ -61,6 +61,13 @@ def differing(nets: dict[str, list[Decimal | None]], texts: dict[str, str]) -> s
                                          strict=True) if ours is not None]}
 
 
+def site_counts(db_url: str) -> dict[str, tuple[int, int]]:
+    """Per site: the hands stored, and of them those stored with their result unknown."""
+    return {name: (count, int(unknown)) for name, count, unknown in rows(
+        db_url, f"SELECT {site_of(db_url, 'source')}, count(*), "
+                f"sum(CASE WHEN result_known THEN 0 ELSE 1 END) FROM deals GROUP BY 1")}
+
+
 def site_of(db_url: str, column: str) -> str:
     """SQL for the site of a hand's source: its first folder ("ABS")."""
     if db_url.startswith("postgresql"):
@@ -70,12 +77,9 @@ def site_of(db_url: str, column: str) -> str:
 
 def test_each_sites_hands_are_stored_by_its_accounting(runner: CliRunner, db_url: str) -> None:
     succeeds(runner, "import", str(HANDHQ), "--db", db_url, "--skip-invalid")
-    site = site_of(db_url, "source")
     # Each site's hands: stored, of them stored with their result unknown (a showdown of
     # cards the file does not know, `????`, and no winnings), and refused by reason.
-    stored = {name: (count, int(unknown)) for name, count, unknown in rows(
-        db_url, f"SELECT {site}, count(*), sum(CASE WHEN result_known THEN 0 ELSE 1 END) "
-                f"FROM deals GROUP BY 1")}
+    stored = site_counts(db_url)
     assert stored == {"ABS": (61, 6), "FTP": (71, 4), "IPN": (73, 9), "ONG": (65, 0),
                       "PS": (58, 6), "PTY": (63, 0)}
     refused = Counter((source.split("/")[0], reason_class(reason)) for source, reason
@@ -121,10 +125,7 @@ def test_the_second_check_set_is_stored_with_pokerkits_nets(runner: CliRunner,
     those whose showdown shows unknown cards with no winnings of unknown result, every known
     net pokerkit's."""
     succeeds(runner, "import", str(CHECK), "--db", db_url, "--skip-invalid")
-    site = site_of(db_url, "source")
-    stored = {name: (count, int(unknown)) for name, count, unknown in rows(
-        db_url, f"SELECT {site}, count(*), sum(CASE WHEN result_known THEN 0 ELSE 1 END) "
-                f"FROM deals GROUP BY 1")}
+    stored = site_counts(db_url)
     assert stored == {"ABS": (10, 0), "FTP": (10, 1), "IPN": (10, 1), "ONG": (10, 0),
                       "PS": (10, 4), "PTY": (10, 0)}
     assert rows(db_url, "SELECT count(*) FROM rejects") == [(0,)]

@@ -76,14 +76,14 @@ def _net_nullable(bind: sa.Connection, table: str, *, nullable: bool) -> None:
         op.execute(f"ALTER TABLE {table} ALTER COLUMN net "
                    f"{'DROP' if nullable else 'SET'} NOT NULL")
         return
-    sql = bind.execute(sa.text("SELECT sql FROM sqlite_master WHERE type = 'table' AND "
-                               "name = :name"), {"name": table}).scalar_one()
-    sql, found = re.subn(r"(\bnet BIGINT) NOT NULL\b" if nullable else r"(\bnet BIGINT)(?=,)",
-                         r"\1" if nullable else r"\1 NOT NULL", sql)
-    assert found == 1, (table, sql)
-    version = bind.execute(sa.text("PRAGMA schema_version")).scalar_one()
-    bind.exec_driver_sql("PRAGMA writable_schema = ON")
-    bind.execute(sa.text("UPDATE sqlite_master SET sql = :sql WHERE type = 'table' AND "
-                         "name = :name"), {"sql": sql, "name": table})
-    bind.exec_driver_sql(f"PRAGMA schema_version = {int(version) + 1}")
-    bind.exec_driver_sql("PRAGMA writable_schema = OFF")
+
+    def edited(sql: str) -> str:
+        sql, found = re.subn(r"(\bnet BIGINT) NOT NULL\b" if nullable
+                             else r"(\bnet BIGINT)(?=,)", r"\1" if nullable
+                             else r"\1 NOT NULL", sql)
+        assert found == 1, (table, sql)
+        return sql
+
+    revision = op.get_context().script.get_revision("0017")
+    assert revision is not None
+    revision.module.rewrite_table(bind, table, edited)
