@@ -82,3 +82,18 @@ def test_winnings_that_say_who_won_decide_it(runner: CliRunner, db_url: str,
                         "s.deal_id = d.id WHERE d.source = '2.phh' ORDER BY s.player") == [
         (True, 3, -60_000), (True, 3, -20_000), (True, 3, 80_000)]
     assert rows(db_url, "SELECT sum(hands_result_unknown) FROM player_totals") == [(0,)]
+
+
+def test_a_players_page_draws_the_hands_of_known_result(runner: CliRunner,
+                                                       tmp_path: Path) -> None:
+    """`pokerdb serve`: Ann's page, her net over her hands of known result as players shows
+    it, and the curve of her net drawn over those two hands (it failed on the NULL net)."""
+    from test_serve_pages import cells, csv_rows, get
+
+    database = tmp_path / "poker.db"
+    succeeds(runner, "import", str(write_hands(tmp_path / "hands")), "--db", str(database))
+    [response] = get(database, "/player/Ann")
+    assert response.status_code == 200
+    assert cells(response.text, "results-all") == [
+        row for row in csv_rows(runner, "players", "--db", str(database)) if row[0] == "Ann"]
+    assert "2 hands</h3>" in response.text

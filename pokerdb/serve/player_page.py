@@ -50,7 +50,8 @@ class _Hand:
 
 
 def _hands(engine: Engine, name: str, within: HandFilter | None) -> list[_Hand]:
-    conditions = ["s.name = :player", *(within.on_seats("s", "d") if within else [])]
+    conditions = ["s.name = :player", "s.net IS NOT NULL",  # a hand of known result
+                  *(within.on_seats("s", "d") if within else [])]
     statement = text(f"SELECT s.deal_id, COALESCE(d.currency, ''), s.net FROM seat_stats s "
                      f"JOIN deals d ON d.id = s.deal_id{where(conditions)} ORDER BY s.deal_id")
     with engine.connect() as connection:
