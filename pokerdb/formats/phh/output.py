@@ -76,10 +76,10 @@ def _short_big_blind(hand: PhhHand, site: object) -> bool:
     """Whether the big blind posted less than a full one (all in) where the site's rules have
     the others call the full blind before the flop (BettingRules.full_blind_to_call)."""
     blinds, big = hand.blinds_or_straddles, hand.min_bet or hand.small_bet
-    if blinds is None or big is None or not isinstance(site, str):
+    if blinds is None or len(blinds) < 2 or big is None or not isinstance(site, str):
         return False
-    posted = blinds[0 if hand.player_count == 2 else 1]
-    return site_rules(site).full_blind_to_call and posted < big
+    # the big blind's amount is the second (heads-up too: PHH lists the amounts in order)
+    return site_rules(site).full_blind_to_call and blinds[1] < big
 
 
 def out_of_turn(blinds: Sequence[int]) -> list[int]:
