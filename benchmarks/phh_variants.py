@@ -26,9 +26,13 @@ POT_LIMIT: Final = frozenset(("PO",))
 STUD: Final = frozenset(("F7S", "F7S/8", "FR"))
 
 
-def random_variant_hand(rng: random.Random, variant: str, number: int = 1) -> str:
-    """One random legal hand of `variant` as the text of a `.phh` file."""
-    players = rng.randint(2, PLAYERS[variant])
+def random_variant_hand(rng: random.Random, variant: str, number: int = 1, *,
+                        players: int | None = None, burns: bool = False) -> str:
+    """One random legal hand of `variant` as the text of a `.phh` file (of 2 to `players`
+    players, the variant's PLAYERS by default); with `burns`, the dealer burns a real card
+    before each street after the first, which the file does not record (as PHH does not),
+    so the deck runs out sooner than its dealt cards show."""
+    players = rng.randint(2, players or PLAYERS[variant])
     big = rng.choice((2, 4, 10, 50))
     stacks = [rng.randint(big, 60 * big) + rng.randint(0, big) for _ in range(players)]
     fields: dict[str, object] = {}
@@ -45,7 +49,7 @@ def random_variant_hand(rng: random.Random, variant: str, number: int = 1) -> st
     trimming = rng.random() < 0.5
     header = HandHistory(variant=variant, ante_trimming_status=trimming, antes=antes,
                          starting_stacks=stacks, actions=[], **fields)  # type: ignore[arg-type]
-    actions = _play(rng, header.create_state(), variant)
+    actions = _play(rng, header.create_state(), variant, burns)
     lines = [
         f"variant = '{variant}'",
         f"ante_trimming_status = {str(trimming).lower()}",
@@ -59,14 +63,15 @@ def random_variant_hand(rng: random.Random, variant: str, number: int = 1) -> st
     return "\n".join(lines) + "\n"
 
 
-def _play(rng: random.Random, state: State, variant: str) -> list[str]:
-    """Plays the hand out with random legal choices; the actions as PHH writes them."""
+def _play(rng: random.Random, state: State, variant: str, burns: bool = False) -> list[str]:
+    """Plays the hand out with random legal choices; the actions as PHH writes them (a card
+    burned, known or not, is not written)."""
     actions: list[str] = []
     raises, street = 0, state.street_index
     shown: set[int] = set()
     while state.status:
         if state.can_burn_card():
-            state.burn_card("??")
+            state.burn_card(_draw(rng, state, 1) if burns else "??")
         elif state.can_deal_hole():
             seat = state.hole_dealee_index
             assert seat is not None

@@ -59,21 +59,30 @@ def written(folder: Path, hands: int, write: Callable[[Path], object]) -> Path:
 
 
 def compare(ctx: Context, runs: int = RUNS, seed: int = 20) -> VariantResults:
-    hands, say, workdir, dbs = ctx.size, ctx.say, ctx.workdir, ctx.dbs
+    hands, say, workdir = ctx.size, ctx.say, ctx.workdir
     say(f"PHH variants: writing {hands:,} hold'em and {hands:,} mixed-variant hands")
     holdem_folder = written(workdir / "phh-holdem", hands,
                             lambda folder: write_hand_folder(folder, hands, seed))
     mixed_folder = written(workdir / "phh-mixed", hands,
                            lambda folder: write_variant_folder(folder, hands, seed))
-    holdem: list[Measured] = []
-    mixed: list[Measured] = []
-    for run in range(runs):
-        say(f"PHH variants: import run {run + 1} of {runs}, hold'em then mixed")
-        for folder, measured in ((holdem_folder, holdem), (mixed_folder, mixed)):
-            db = dbs.fresh(f"variants-{folder.name}")
-            measured.append(measure(python("-m", "pokerdb", "import", str(folder), "--db", db,
-                                           "-q")))
+    holdem, mixed = imports_in_turn(ctx, (holdem_folder, mixed_folder), runs,
+                                    "PHH variants", "hold'em then mixed")
     return VariantResults(hands, holdem, mixed)
+
+
+def imports_in_turn(ctx: Context, folders: tuple[Path, Path], runs: int, label: str,
+                    order: str, *options: str) -> tuple[list[Measured], list[Measured]]:
+    """Each folder imported into a fresh database (with `options`), in turn, `runs` times:
+    the measures of each."""
+    first: list[Measured] = []
+    second: list[Measured] = []
+    for run in range(runs):
+        ctx.say(f"{label}: import run {run + 1} of {runs}, {order}")
+        for folder, measured in zip(folders, (first, second), strict=True):
+            db = ctx.dbs.fresh(f"import-{folder.name}")
+            measured.append(measure(python("-m", "pokerdb", "import", str(folder), "--db", db,
+                                           *options, "-q")))
+    return first, second
 
 
 def table_rows(r: VariantResults) -> list[list[str]]:

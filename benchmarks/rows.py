@@ -16,6 +16,7 @@ import player_stats_bench
 import pokerstars_bench
 import postgres_ratio
 import postgres_scale
+import skip_invalid_bench
 import stats_calibration
 import variant_equity_bench
 import variant_kernels
@@ -42,6 +43,8 @@ ROWS: tuple[Row, ...] = (
         "hands", pokerstars_bench.draw_row),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
+    Row("skip-invalid", "import --skip-invalid, 70% of the hands refused vs none", 10_000,
+        "files", skip_invalid_bench.row),
     Row("mixed-tables", "Hold'em files of 2 to 9 players (and boards of 0 to 5 cards) vs 9 "
         "players, time a hand", 200_000, "deals", mixed_tables.row),
     Row("variant-kernels", "Omaha and the other variant kernels vs phevaluator and pokerkit",

@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0019
+-- pokerdb's SQLite schema at revision 0020
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0019');
+INSERT INTO "alembic_version" VALUES('0020');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,14 +90,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, 
+	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -182,7 +182,7 @@ CREATE TABLE player_totals (
 	won_at_showdown BIGINT NOT NULL, 
 	allin BIGINT NOT NULL, 
 	net BIGINT NOT NULL, 
-	big_blind BIGINT, 
+	big_blind BIGINT, hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
 	CONSTRAINT pk_player_totals PRIMARY KEY (name, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 ) WITHOUT ROWID;
@@ -203,7 +203,7 @@ CREATE TABLE seat_stats (
 	position VARCHAR(6) NOT NULL, 
 	stakes VARCHAR, 
 	big_blind BIGINT, 
-	net BIGINT NOT NULL, 
+	net BIGINT, 
 	preflop_acted SMALLINT NOT NULL, 
 	vpip SMALLINT NOT NULL, 
 	pfr SMALLINT NOT NULL, 
@@ -235,7 +235,7 @@ CREATE TABLE seats (
 	starting_stack BIGINT, 
 	showed BOOLEAN NOT NULL, 
 	put_in BIGINT NOT NULL, 
-	net BIGINT NOT NULL, 
+	net BIGINT, 
 	winnings BIGINT, 
 	finishing_stack BIGINT, 
 	allin_stake BIGINT, 
@@ -440,6 +440,7 @@ CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency A
 CREATE VIEW player_stats AS
 SELECT f.name AS player, f.currency,
        f.hands,
+       f.hands_result_unknown,
        f.vpip,
        f.pfr,
        f.three_bet,
@@ -475,6 +476,7 @@ SELECT f.name AS player, f.currency,
 FROM (
   SELECT t.name, t.currency,
        SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
        CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
        CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
@@ -484,10 +486,10 @@ FROM (
        CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
        CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
        CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,
@@ -517,6 +519,7 @@ LEFT JOIN (
 CREATE VIEW player_position_stats AS
 SELECT f.name AS player, f.currency, f.position,
        f.hands,
+       f.hands_result_unknown,
        f.vpip,
        f.pfr,
        f.three_bet,
@@ -552,6 +555,7 @@ SELECT f.name AS player, f.currency, f.position,
 FROM (
   SELECT t.name, t.currency, t.position,
        SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
        CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
        CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
@@ -561,10 +565,10 @@ FROM (
        CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
        CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
        CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,
@@ -594,6 +598,7 @@ LEFT JOIN (
 CREATE VIEW player_stakes_stats AS
 SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
        f.hands,
+       f.hands_result_unknown,
        f.vpip,
        f.pfr,
        f.three_bet,
@@ -629,6 +634,7 @@ SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
 FROM (
   SELECT t.name, t.currency, t.stakes,
        SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
        CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
        CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
@@ -638,10 +644,10 @@ FROM (
        CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
        CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
        CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
        SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END) AS hands_with_big_blind,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
        SUM(t.preflop_acted) AS n_preflop_acted,
        SUM(t.vpip) AS n_vpip,
        SUM(t.pfr) AS n_pfr,

@@ -48,6 +48,10 @@ def test_pokerstars_hands_exported_replay_in_pokerkit_to_the_same_nets(
     assert len(twice) == 2  # the samples run twice; pokerkit's PHH has no second board: left out
     files = sorted(folder.glob("*.phh"))
     assert len(files) == stored
+    # A note says what PHH cannot write: here only the hands run twice (16 heads-up hands,
+    # their small blind less than a big one, have no short big blind).
+    noted = {int(file.stem) for file in files if file.read_text().startswith("# ")}
+    assert noted == twice
     replayed: dict[str, int] = defaultdict(int)
     for file in files:
         position = int(file.stem)
@@ -107,3 +111,68 @@ def test_exporting_nothing_says_so(runner: CliRunner, db_url: str, tmp_path: Pat
              "omaha")
     result = fails(runner, "export", "-o", str(tmp_path / "out"), "--db", db_url)
     assert result.stderr == "Error: no recorded hands to export (import hand histories first)\n"
+
+
+def test_a_hand_run_twice_with_a_winner_on_each_board_imports_back(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
+    """Each board won by another player (the sample's hands split both): the file's winnings
+    are more than the first board pays one of them, and the hand comes back as what it was,
+    its second board read from `_second_board` (which the file says PHH cannot write)."""
+    text = (SAMPLES / "RunItTwiceTests" / "RunItTwice2.txt").read_text(encoding="utf-8-sig")
+    for old, new in (
+            ("Gamz11: shows [Ad Ks] (a pair of Queens)\nGarnerus: shows [Kh Ac] (a pair of "
+             "Queens)\nGamz11 collected $40.30 from pot\nGarnerus collected $40.30 from pot",
+             "Gamz11: shows [Ad Ac] (two pair, Aces and Queens)\nGarnerus: shows [8c 8d] (two "
+             "pair, Queens and Eights)\nGamz11 collected $80.60 from pot"),
+            ("Gamz11: shows [Ad Ks] (three of a kind, Sixes)\nGarnerus: shows [Kh Ac] (three "
+             "of a kind, Sixes)\nGamz11 collected $40.30 from pot\nGarnerus collected $40.30 "
+             "from pot", "Gamz11: shows [Ad Ac] (a full house, Sixes full of Aces)\nGarnerus: "
+             "shows [8c 8d] (a full house, Eights full of Sixes)\nGarnerus collected $80.60 "
+             "from pot"),
+            ("showed [Ad Ks] and won ($40.30) with a pair of Queens, and won ($40.30) with "
+             "three of a kind, Sixes", "showed [Ad Ac] and won ($80.60) with two pair, Aces "
+             "and Queens, and lost with a full house, Sixes full of Aces"),
+            ("showed [Kh Ac] and won ($40.30) with a pair of Queens, and won ($40.30) with "
+             "three of a kind, Sixes", "showed [8c 8d] and lost with two pair, Queens and "
+             "Eights, and won ($80.60) with a full house, Eights full of Sixes")):
+        assert old in text
+        text = text.replace(old, new)
+    (tmp_path / "split.txt").write_text(text, encoding="utf-8")
+    succeeds(runner, "import", str(tmp_path / "split.txt"), "--db", db_url)
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    (file,) = (out / "1-split.txt").glob("*.phh")
+    assert file.read_text(encoding="utf-8").startswith("# Run twice: the pots were halved")
+    succeeds(runner, "import", str(file.parent), "--db", other_url)
+    seats = ("SELECT s.player, s.put_in, s.net, s.collected, s.raked FROM seats s "
+             "ORDER BY s.player")
+    assert rows(other_url, seats) == rows(db_url, seats) == [
+        (1, 800_000, 6_000, 806_000, 14_000), (2, 40_000, -40_000, 0, 0), (3, 0, 0, 0, 0),
+        (4, 800_000, 6_000, 806_000, 14_000), (5, 0, 0, 0, 0), (6, 0, 0, 0, 0)]
+
+
+OWN = REPO / "tests" / "data" / "pokerstars-export"  # hands written for these tests
+
+
+def test_a_blind_out_of_turn_is_written_negative_and_a_short_big_blind_says_why(
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
+    """A big blind posted out of turn (a player joining) is written negative, as PHH writes
+    it: pokerkit posts it where it is (a positive one it takes for a straddle, and refuses)
+    and pays pokerdb's nets. A short big blind all in, which PokerStars has the others call in
+    full, PHH cannot write: the file says so, and pokerkit pays other nets. Both import back
+    as they were."""
+    succeeds(runner, "import", str(OWN), "--db", db_url)
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    (joined,) = (out / "1-pokerstars-export").glob("1.phh")
+    (short,) = (out / "1-pokerstars-export").glob("2.phh")
+    assert "blinds_or_straddles = [0.1, 0.25, 0, -0.25, 0]" in joined.read_text()
+    assert payoffs(joined) == stored_nets(db_url)[1] == [
+        Decimal("-0.1"), Decimal("-0.25"), 0, Decimal("0.35"), 0]
+    assert short.read_text().startswith("# Short big blind: the site has every call before")
+    assert stored_nets(db_url)[2] == [Decimal("0.4"), Decimal("-0.15"), Decimal("-0.25"), 0]
+    assert payoffs(short) == [Decimal("0.3"), Decimal("-0.15"), Decimal("-0.15"), 0]
+    succeeds(runner, "import", str(joined.parent), "--db", other_url)
+    seats = "SELECT d.line_no, s.player, s.blind, s.put_in, s.net FROM deals d JOIN seats s " \
+            "ON s.deal_id = d.id ORDER BY d.line_no, s.player"
+    assert rows(other_url, seats) == rows(db_url, seats)

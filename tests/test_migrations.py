@@ -365,7 +365,7 @@ def test_revision_0019_clusters_player_totals_with_its_rows(runner: CliRunner, d
     """0019 makes player_totals a WITHOUT ROWID table on SQLite (its key stored once), with
     every row and the statistics views as they were; down, a rowid table again, the same rows.
     PostgreSQL's table has no rowid: it stays as it is."""
-    result = runner.invoke(app, ["import", str(REPO / "tests" / "data" / "handhq"),
+    result = runner.invoke(app, ["import", str(REPO / "tests" / "data" / "pokerstars"),
                                  "--skip-invalid", "--db", db_url, "--quiet"])
     assert result.exit_code == 0, result.output
     sqlite = fresh.dialect.name == "sqlite"
@@ -381,12 +381,50 @@ def test_revision_0019_clusters_player_totals_with_its_rows(runner: CliRunner, d
     totals = "SELECT * FROM player_totals ORDER BY name, currency, position, stakes"
     views = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
              ("player_stats", "player_position_stats", "player_stakes_stats")]
-    at_head = [read(totals), *map(read, views)]
-    assert len(at_head[0]) == 1208 and (not sqlite or clustered())
+    downgrade(fresh, "0019")
+    at_0019 = [read(totals), *map(read, views)]
+    assert len(at_0019[0]) > 100 and (not sqlite or clustered())
     downgrade(fresh, "0018")
-    assert [read(totals), *map(read, views)] == at_head
+    assert [read(totals), *map(read, views)] == at_0019
     assert not sqlite or not clustered()
+    upgrade(fresh, "0019")
+    assert [read(totals), *map(read, views)] == at_0019
+    assert not sqlite or clustered()
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert [read(totals), *map(read, views)] == at_head
-    assert not sqlite or clustered()
+
+
+def test_revision_0020_keeps_the_nets_and_adds_hands_of_unknown_result(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """An existing database at 0019 upgrades in place: every hand's result known, its nets
+    and player_totals as they were, the views with their count of hands of unknown result
+    (none); then it stores such hands. Back at 0019 they cannot be held: the downgrade
+    refuses, naming them."""
+    from test_unknown_results import write_hands
+
+    source = REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh"
+    result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    downgrade(fresh, "0019")
+    kept = ("SELECT s.deal_id, s.player, s.net, t.net, t.vpip FROM seats s JOIN "
+            "seat_stats t ON t.deal_id = s.deal_id AND t.player = s.player ORDER BY 1, 2")
+    totals = "SELECT name, hands, net FROM player_totals ORDER BY name"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before, before_totals = read(kept), read(totals)
+    assert len(before) == 3 and len(before_totals) == 3
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before and read(totals) == before_totals
+    assert read("SELECT count(*) FROM deals WHERE result_known") == [(1,)]
+    assert read("SELECT sum(hands_result_unknown) FROM player_stats") == [(0,)]
+    result = runner.invoke(app, ["import", str(write_hands(tmp_path / "hands")), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert read("SELECT count(*) FROM seats WHERE net IS NULL") == [(2,)]
+    with pytest.raises(Exception, match="1 hands of unknown result have no nets"):
+        downgrade(fresh, "0019")
+    assert current_revision(fresh) == head()

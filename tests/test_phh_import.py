@@ -462,17 +462,17 @@ def test_cookbook_queries_about_recorded_hands(runner: CliRunner, db_url: str) -
 # The EUR hand and the chips hands apart: before revision 0017, Cy's 3 hands showed a net of
 # 93.3, euros and chips added.
 PLAYERS_CSV = """\
-player,currency,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,\
+player,currency,hands,hands_result_unknown,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,\
 aggression_factor,aggression_frequency,went_to_showdown,won_at_showdown,net,bb_per_100,\
 allin_adjusted_net
-Cy,EUR,1,100.0,100.0,,,,,,,100.0,100.0,90.00,4500.00,90.00
-Bo,EUR,1,100.0,0.0,,,,,,,100.0,100.0,10.00,500.00,10.00
-Cy,chips,2,100.0,50.0,,,,,,100.0,100.0,100.0,3.3,90.00,3.3
-Di,EUR,1,100.0,0.0,0.0,,,,,,100.0,100.0,0.00,0.00,0.00
-Bo,chips,2,0.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-0.7,-10.00,-0.7
-Di,chips,1,100.0,0.0,,,,,,0.0,0.0,,-1,-100.00,-1
-Ann,chips,2,50.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-1.6,-30.00,-1.6
-Ann,EUR,1,100.0,100.0,100.0,,,,,,100.0,0.0,-100.00,-5000.00,-100.00
+Cy,EUR,1,0,100.0,100.0,,,,,,,100.0,100.0,90.00,4500.00,90.00
+Bo,EUR,1,0,100.0,0.0,,,,,,,100.0,100.0,10.00,500.00,10.00
+Cy,chips,2,0,100.0,50.0,,,,,,100.0,100.0,100.0,3.3,90.00,3.3
+Di,EUR,1,0,100.0,0.0,0.0,,,,,,100.0,100.0,0.00,0.00,0.00
+Bo,chips,2,0,0.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-0.7,-10.00,-0.7
+Di,chips,1,0,100.0,0.0,,,,,,0.0,0.0,,-1,-100.00,-1
+Ann,chips,2,0,50.0,0.0,0.0,,,,0.00,0.0,100.0,100.0,-1.6,-30.00,-1.6
+Ann,EUR,1,0,100.0,100.0,100.0,,,,,,100.0,0.0,-100.00,-5000.00,-100.00
 """
 NET_BY_CATEGORY_CSV = """\
 player,currency,category,showdowns,net
@@ -506,7 +506,7 @@ def test_players_report(runner: CliRunner, db_url: str, own: Path) -> None:
     assert [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines()
             if line.startswith("│")][:4] == [line.split(",") for line in lines[:4]]
     everyone = succeeds(runner, "players", "--format", "csv", "--db", db_url).stdout
-    assert [line.split(",")[:3] + line.split(",")[13:14]
+    assert [line.split(",")[:3] + line.split(",")[14:15]
             for line in everyone.splitlines()[1:3]] \
         == [["Brian Rast", "chips", "83", "25200000"], ["Josh Arieh", "chips", "1", "1330000"]]
 

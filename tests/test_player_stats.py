@@ -168,8 +168,9 @@ def test_players_command(runner: CliRunner, db_url: str, written: Path) -> None:
             ("Flo", "BTN", 2, -22)]
     csv = succeeds(runner, "players", "--by", "stakes", "--sort", "vpip", "--format", "csv",
                    "--db", db_url).stdout.splitlines()
-    assert csv[0].startswith("player,currency,stakes,hands,vpip,pfr,")
-    assert [line.split(",")[:1] + line.split(",")[2:5] for line in csv[1:7]] == [
+    assert csv[0].startswith("player,currency,stakes,hands,hands_result_unknown,vpip,pfr,")
+    assert [line.split(",")[:1] + line.split(",")[2:4] + line.split(",")[5:6]
+            for line in csv[1:7]] == [
         ["Ann", "FT 1/2", "1", "100.0"], ["Cy", "FT 1/2", "1", "100.0"],
         ["Cy", "NT 1/2", "2", "100.0"], ["Di", "NT 1/2", "2", "100.0"],
         ["Flo", "NT 1/2", "2", "100.0"], ["Bo", "NT 1/2", "3", "33.3"]]
@@ -275,7 +276,8 @@ def test_players_says_when_there_is_no_player(runner: CliRunner, db_url: str) ->
     succeeds(runner, "import", str(PE54_FILE), "--db", db_url)
     result = succeeds(runner, "players", "--db", db_url, "--format", "csv")
     assert result.stdout.splitlines() == [
-        "player,currency,hands,vpip,pfr,three_bet,fold_to_three_bet,cbet,fold_to_cbet,"
+        "player,currency,hands,hands_result_unknown,vpip,pfr,three_bet,fold_to_three_bet,cbet,"
+        "fold_to_cbet,"
         "aggression_factor,aggression_frequency,went_to_showdown,won_at_showdown,net,"
         "bb_per_100,allin_adjusted_net"]
     assert result.stderr == ("Note: no recorded hand has a named player (players reads hand "

@@ -79,3 +79,26 @@ def test_an_image_that_fails_leaves_nothing_for_the_next(tmp_path: Path) -> None
         stored = connection.execute(text("SELECT id, label FROM first")).all()
     engine.dispose()
     assert stored == [(1, "kept")]
+
+
+def test_a_folder_whose_first_batch_is_all_refused_imports_the_rest(tmp_path: Path) -> None:
+    """--skip-invalid with worker processes: a batch of BATCH_HANDS refused hands, then valid
+    ones; the refused are recorded, the others stored. The first batch has no rows, and its
+    image was a database of no pages, which SQLite cannot serialize: the import failed with
+    'unable to serialize'."""
+    from phh_hands import write_hand_folder
+    from support import rows, succeeds
+    from typer.testing import CliRunner
+
+    from pokerdb.formats.phh.hand_histories import BATCH_HANDS
+
+    folder = tmp_path / "hands"
+    for number, path in enumerate(write_hand_folder(folder, BATCH_HANDS + 10, 5)):
+        if number < BATCH_HANDS:  # winnings no settlement pays
+            players = path.read_text().count("'d dh ")
+            path.write_text(path.read_text() + f"winnings = {[10**6] + [0] * (players - 1)}\n")
+    db = f"sqlite:///{tmp_path / 'hands.sqlite'}"
+    succeeds(CliRunner(), "import", str(folder), "--db", db, "--skip-invalid",
+             env={"POKERDB_WORKERS": "2"})
+    assert rows(db, "SELECT count(*) FROM deals") == [(10,)]
+    assert rows(db, "SELECT count(*) FROM rejects") == [(BATCH_HANDS,)]

@@ -71,10 +71,10 @@ def upgrade() -> None:
     _create_totals(money=True)
     first, last = bind.execute(sa.text("SELECT min(id), max(id) FROM deals")).one()
     if first is not None:
-        add_totals(bind, first, last)
+        add_totals(bind, first, last, unknown=False)
     op.execute(_hands_view(lambda column: amount_sql(column, dialect), currency=True))
     for by in GROUPINGS:
-        op.execute(create_view(by, dialect))
+        op.execute(create_view(by, dialect, unknown=False))
 
 
 def downgrade() -> None:
@@ -159,11 +159,22 @@ def _to_decimals(bind: sa.Connection, table: str, columns: Sequence[str]) -> Non
 
 def _declare(bind: sa.Connection, table: str, columns: Sequence[str], kind: str) -> None:
     """Give SQLite `columns` of `table` the declared type `kind`, by the table's text."""
-    sql = bind.execute(sa.text("SELECT sql FROM sqlite_master WHERE type = 'table' AND "
-                               "name = :name"), {"name": table}).scalar_one()
-    for column in columns:
-        sql, found = re.subn(rf"(\b{column}) (?:NUMERIC|BIGINT|DOUBLE)\b", rf"\1 {kind}", sql)
-        assert found == 1, (table, column)
+    def declared(sql: str) -> str:
+        for column in columns:
+            sql, found = re.subn(rf"(\b{column}) (?:NUMERIC|BIGINT|DOUBLE)\b", rf"\1 {kind}",
+                                 sql)
+            assert found == 1, (table, column)
+        return sql
+
+    rewrite_table(bind, table, declared)
+
+
+def rewrite_table(bind: sa.Connection, table: str, edit: Callable[[str], str]) -> None:
+    """SQLite: `table`'s text in sqlite_schema changed by `edit` (a column's declared type, or
+    a constraint dropped: the changes SQLite's documentation allows), its schema version
+    raised so that every connection reads it again (revision 0018 uses it too)."""
+    sql = edit(bind.execute(sa.text("SELECT sql FROM sqlite_master WHERE type = 'table' AND "
+                                    "name = :name"), {"name": table}).scalar_one())
     version = bind.execute(sa.text("PRAGMA schema_version")).scalar_one()
     bind.exec_driver_sql("PRAGMA writable_schema = ON")
     bind.execute(sa.text("UPDATE sqlite_master SET sql = :sql WHERE type = 'table' AND "

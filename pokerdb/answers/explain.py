@@ -100,13 +100,14 @@ class SeatResult:
 
     player: int
     name: str | None
-    net: int | Decimal  # the hand's money, exact (whole ones as int)
+    net: int | Decimal | None  # the hand's money, exact (whole ones as int); None: unknown
 
     @property
     def text(self) -> str:
         who = f"player {self.player}" if self.name is None else (
             f"{self.name} (player {self.player})")
-        return f"{who} {'+' if self.net > 0 else ''}{self.net}"
+        net = self.net
+        return f"{who} {'unknown' if net is None else f'+{net}' if net > 0 else net}"
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,8 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     with reading(engine) as connection:
         origin = connection.execute(
             select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
-                   deals.c.winner, deals.c.variant, deals.c.hand_number)
+                   deals.c.winner, deals.c.variant, deals.c.hand_number,
+                   deals.c.result_known)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         # The net from seats, as stored (Amount: exact), not as the view shows it.
@@ -207,7 +209,8 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
         number = "" if origin.hand_number is None else f", hand {origin.hand_number}"
         return _recorded_explanation(
             f"Deal {deal_id} (dataset {origin.name}: {origin.source}{number})",
-            origin.board, origin.winner, rows, VARIANTS.get(origin.variant))
+            origin.board, origin.winner, rows, VARIANTS.get(origin.variant),
+            known=origin.result_known)
     heading = f"Deal {deal_id} (dataset {origin.name}, line {origin.line_no})"
     if origin.variant is not None:  # a deal file of a variant's game (games.Game.variant)
         return _dealt_variant_explanation(heading, origin.board, rows, VARIANTS[origin.variant])
@@ -283,11 +286,13 @@ def _showdown(high: Sequence[PlayerHand], named: Sequence[NamedHand], variant: V
 
 def _recorded_explanation(heading: str, board: str | None, winner: int,
                           rows: Sequence[Row[*tuple[Any, ...]]],
-                          variant: Variant | None, dealt: bool = False) -> Explanation:
+                          variant: Variant | None, dealt: bool = False,
+                          known: bool = True) -> Explanation:
     """A recorded hand (PHH): the hands shown at the showdown and why the best one wins the
     main pot (high hands: which rank decides; other kinds: as described; a split game: the
-    low half too), or who won it unshown; then every seat's net result. `dealt`: a deal
-    file's deal, every hand shown and no seats."""
+    low half too), or who won it unshown, or, `known` false, that its file does not tell;
+    then every seat's net result. `dealt`: a deal file's deal, every hand shown and no
+    seats."""
     # A seat that showed less than its hand (a single card) has no value: it is not tabled.
     tabled = [row for row in rows if dealt or (row.showed and row.strength is not None)]
     high = [PlayerHand(row.player, row.cards, HandValue.from_strength(row.strength), row.best)
@@ -297,7 +302,11 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
                        NamedHand(row.player, row.cards, row.low_strength,
                                  row.low_category_name, row.low_description, row.low_best))
              for row in tabled]
-    if len(tabled) > 1:
+    if not known:
+        hands = _showdown(high, named, variant)[0] if tabled else ()
+        outcome = ("The result is unknown: the file shows cards it does not know (????) at "
+                   "the showdown, and records no winnings")
+    elif len(tabled) > 1:
         hands, outcome = _showdown(high, named, variant)
     else:
         others = "the others mucked" if tabled else "everyone else folded"

@@ -9,6 +9,10 @@ shown as their money writes them: a currency's to the cent (finer where an amoun
 and play money whole where they are whole. Percentages are shown to one decimal, ratios and
 big blinds per 100 hands to two, each rounded half away from zero. Ties of the sorted column
 are ordered by player, money, then the row's key.
+
+A hand whose file does not tell its result (a showdown of `????` cards, no winnings:
+deals.result_known) counts in `hands` and in `hands_result_unknown`; the net, bb/100 and
+won at showdown are over the others.
 """
 
 from collections.abc import Callable
@@ -37,19 +41,22 @@ from pokerdb.storage.schema import (
 from pokerdb.storage.view_columns import category_id
 
 BY: Final = (*(key for key in GROUPINGS if key), "category")
-SHOWN: Final = ("hands", "vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet",
-                "fold_to_cbet", "aggression_factor", "aggression_frequency",
-                "went_to_showdown", "won_at_showdown", "net", "bb_per_100",
-                "allin_adjusted_net")
+SHOWN: Final = ("hands", "hands_result_unknown", "vpip", "pfr", "three_bet",
+                "fold_to_three_bet", "cbet", "fold_to_cbet", "aggression_factor",
+                "aggression_frequency", "went_to_showdown", "won_at_showdown", "net",
+                "bb_per_100", "allin_adjusted_net")
 SORT_COLUMNS: Final = ("player", "currency", *SHOWN)
 
 
 @dataclass
 class _Sums:
-    """One row's integer sums: hands, the tracker counts by name, the net in ten-thousandths,
-    net over big blind (exact) and the hands with a big blind, the all-in seats' delta."""
+    """One row's integer sums: hands (and of them those of unknown result), the tracker
+    counts by name, the net in ten-thousandths (over the hands whose result is known), net
+    over big blind (exact) and the hands with a big blind and a known result, the all-in
+    seats' delta."""
 
     hands: int = 0
+    unknown: int = 0
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKER_COUNTS, 0))
     net: int = 0
     net_bb: Fraction = Fraction(0)
@@ -73,16 +80,17 @@ def player_results(engine: Engine, within: HandFilter | None = None, by: str | N
     params = within.params() if within else {}
     sums: dict[tuple[str, str, str], _Sums] = {}
     with reading(engine) as connection:
-        for name, money, key, big_blind, hands, *counts, net in connection.execute(
+        for name, money, key, big_blind, hands, *counts, unknown, net in connection.execute(
                 text(totals_sql), params).all():
             row = sums.setdefault((name, money, key), _Sums())
             row.hands += int(hands)
+            row.unknown += int(unknown)
             for count_name, count in zip(TRACKER_COUNTS, counts, strict=True):
                 row.counts[count_name] += int(count)
             row.net += int(net)
             if big_blind:
                 row.net_bb += Fraction(int(net), int(big_blind))
-                row.hands_with_big_blind += int(hands)
+                row.hands_with_big_blind += int(hands) - int(unknown)
         for name, money, key, delta in connection.execute(text(allin_sql), params).all():
             if (name, money, key) in sums:
                 sums[name, money, key].allin_delta += int(delta)
@@ -115,6 +123,7 @@ def _figures(row: _Sums, money: str, sort: str) -> list[Figure]:
 
     return [
         (row.hands, row.hands),
+        (row.unknown, row.unknown),
         share(counts["vpip"], counts["preflop_acted"]),
         share(counts["pfr"], counts["preflop_acted"]),
         share(counts["three_bet"], counts["three_bet_chance"]),
@@ -125,7 +134,7 @@ def _figures(row: _Sums, money: str, sort: str) -> list[Figure]:
         share(counts["postflop_aggressive"], counts["postflop_aggressive"]
               + counts["postflop_calls"] + counts["postflop_folds"]),
         share(counts["went_to_showdown"], counts["saw_flop"]),
-        share(counts["won_at_showdown"], counts["went_to_showdown"]),
+        share(counts["won_at_showdown"], counts["went_to_showdown"] - row.unknown),
         amount(row.net),
         (rounded(100 * row.net_bb / row.hands_with_big_blind, 2),
          100 * row.net_bb / row.hands_with_big_blind) if row.hands_with_big_blind

@@ -18,6 +18,8 @@ class Wins:
     alone: int  # evaluated deals of one player (such as UCI rows): nobody to beat, no winner
     # evaluated deals whose board stops before the river: no showdown, no winner
     short_board: int = 0
+    # recorded hands whose result the file does not tell (deals.result_known): no winner
+    unknown_result: int = 0
 
 
 def count_wins(db: str | None, dataset: str | None = None) -> Wins:
@@ -29,7 +31,8 @@ def count_wins(db: str | None, dataset: str | None = None) -> Wins:
         refuse_no_deals(counts["deals"])
         undecided = counts["deals"] - (sum(counts.values()) - counts["deals"]) - unevaluated
         short_board = win_counts.short_board_deals(fetch, dataset) if undecided else 0
-    return Wins(counts, unevaluated, undecided - short_board, short_board)
+        unknown = win_counts.unknown_result_deals(fetch, dataset) if undecided else 0
+    return Wins(counts, unevaluated, undecided - short_board - unknown, short_board, unknown)
 
 
 def refuse_no_deals(deals: int) -> None:

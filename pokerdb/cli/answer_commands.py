@@ -44,6 +44,10 @@ def wins(db: DbOption = None, dataset: DatasetOption = None,
             notes([f"{counted(answer.short_board, 'deal')} whose board stops before the river "
                    f"(on the flop or the turn) have no showdown, hence no winner, and are "
                    f"counted in deals only"])
+        if answer.unknown_result:
+            notes([f"{counted(answer.unknown_result, 'recorded hand')} whose file does not "
+                   f"tell the result (cards shown as ???? and no winnings) have no winner and "
+                   f"are counted in deals only"])
         if answer.alone:
             notes([f"{counted(answer.alone, 'deal')} of one player (such as UCI rows) have no "
                    f"winner and are counted in deals only"])

@@ -132,14 +132,19 @@ def _reconciled(replayed: Replayed, settlement: Settlement) -> Settlement:
 
 def _by_winnings(replayed: Replayed, settlement: Settlement) -> Settlement:
     """The settlement of a hand whose showdown shows cards the file does not know: as its
-    winnings say (the actions cannot); PhhError where nothing says who won, or where they
-    pay a seat out of the hand or more than the pot."""
+    winnings say (the actions cannot), or, where nothing says who won, with the result of
+    the seats at the showdown unknown (`Settlement.unknown`: never guessed); PhhError where
+    the winnings pay a seat out of the hand or more than the pot."""
     hand = replayed.hand
     seats = " and ".join(f"p{seat}" for seat in replayed.undecided)
     paid = _paid(replayed, None)
     if paid is None:
-        raise PhhError(hand.source, f"who won is unknown: {seats} show cards the file does "
-                                    f"not know (????), and it records no winnings")
+        # Who folded lost what it put in; who reached the showdown won an unknown share.
+        unknown = replayed.showdown
+        folded = [seat + 1 not in unknown for seat in range(hand.player_count)]
+        return replace(settlement, won=(0,) * hand.player_count, net=tuple(
+            -put if out else 0 for put, out in zip(replayed.put_in, folded, strict=True)),
+            winner=0, awards=(), raked=None, unknown=unknown)
     pot = sum(replayed.put_in)
     eligible = {seat for each in replayed.pots for seat in each.seats}
     stray = next((seat for seat in range(hand.player_count)
@@ -214,12 +219,28 @@ def _paid(replayed: Replayed, won: tuple[int, ...] | None = None) -> tuple[int, 
             hand.finishing_stacks, cast("tuple[int, ...]", hand.starting_stacks),
             replayed.put_in, strict=True))
     if winnings is not None and by_stacks is not None and winnings != by_stacks:
+        if _dead_blinds_counted(hand, winnings, by_stacks):
+            return by_stacks
         seat = next(seat for seat, (got, left) in enumerate(zip(winnings, by_stacks,
                                                                 strict=True)) if got != left)
         raise PhhError(hand.source, f"p{seat + 1}'s winnings are "
                                     f"{hand.amount(winnings[seat])}, its finishing stack "
                                     f"leaves {hand.amount(by_stacks[seat])}")
     return winnings if winnings is not None else by_stacks
+
+
+def _dead_blinds_counted(hand: PhhHand, winnings: tuple[int, ...],
+                        by_stacks: tuple[int, ...]) -> bool:
+    """Whether the winnings differ from what the finishing stacks leave only by blinds posted
+    at seats other than the small and big blind's (out of turn: PHH writes them negative),
+    each counted by the winnings as if dead, a blind the seat's bet does not include (Ongame
+    Network's): the finishing stacks then say what each seat was paid, as the actions do
+    (pokerdb posts such a blind live, as pokerkit does: the nets are the same)."""
+    blinds = hand.blinds_or_straddles
+    if blinds is None or hand.player_count < 3:
+        return False
+    return all(got == left or (seat >= 2 and got - left == blinds[seat])
+               for seat, (got, left) in enumerate(zip(winnings, by_stacks, strict=True)))
 
 
 def _won_bounds(settlement: Settlement, players: int) -> list[tuple[int, int]]:

@@ -45,23 +45,12 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     hand = replayed.hand
     site = hand.site
     assert site is not None
-    first = settlement
-    if site.second_board is not None and replayed.showdown:
-        second_strengths = _strengths_on(replayed, site.second_board, replayed.variant.high)
-        halves = [Pot(pot.amount - pot.amount // 2, pot.seats) for pot in replayed.pots]
-        rest = [Pot(pot.amount // 2, pot.seats) for pot in replayed.pots]
-        first = award(replace(replayed, pots=tuple(halves)),
-                      [strengths[seat - 1] for seat in replayed.showdown],
-                      _lows_on(replayed, replayed.board))
-        second = award(replace(replayed, pots=tuple(rest)),
-                       [second_strengths[seat - 1] for seat in replayed.showdown],
-                       _lows_on(replayed, site.second_board))
-        won = tuple(a + b for a, b in zip(first.won, second.won, strict=True))
-        _check_words(hand, site, replayed, strengths, 0)
-        _check_words(hand, site, replayed, second_strengths, 1)
-    else:
-        won = settlement.won
-        _check_words(hand, site, replayed, strengths, 0)
+    first = on_both_boards(replayed, settlement, strengths)
+    won = first.won
+    _check_words(hand, site, replayed, strengths, 0)
+    if first is not settlement:
+        second = _strengths_on(replayed, site.second_board or "", replayed.variant.high)
+        _check_words(hand, site, replayed, second, 1)
     check_cash_outs(replayed, site.collected)
     _check_amounts(hand, site, replayed, won)
     paid = tuple(collected + out for collected, out in
@@ -70,6 +59,27 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
         won=paid, net=tuple(gain - put for gain, put in zip(paid, replayed.put_in, strict=True)),
         showed=settlement.showed, winner=settlement.winner, awards=first.awards,
         raked=rake_shares(site, won, site.collected))
+
+
+def on_both_boards(replayed: Replayed, settlement: Settlement,
+                   strengths: list[int]) -> Settlement:
+    """A site's hand run twice (SiteFacts.second_board) with a showdown: each pot halved (the
+    odd unit to the first run), each half awarded on its own board; `won` the sum of both,
+    `awards` the first run's. Any other hand: `settlement` itself. `strengths` as in
+    settle_as_paid."""
+    site = replayed.hand.site
+    if site is None or site.second_board is None or not replayed.showdown:
+        return settlement
+    second_strengths = _strengths_on(replayed, site.second_board, replayed.variant.high)
+    halves = [Pot(pot.amount - pot.amount // 2, pot.seats) for pot in replayed.pots]
+    rest = [Pot(pot.amount // 2, pot.seats) for pot in replayed.pots]
+    first = award(replace(replayed, pots=tuple(halves)),
+                  [strengths[seat - 1] for seat in replayed.showdown],
+                  _lows_on(replayed, replayed.board))
+    second = award(replace(replayed, pots=tuple(rest)),
+                   [second_strengths[seat - 1] for seat in replayed.showdown],
+                   _lows_on(replayed, site.second_board))
+    return replace(first, won=tuple(a + b for a, b in zip(first.won, second.won, strict=True)))
 
 
 def rake_shares(site: SiteFacts, won: tuple[int, ...],

@@ -60,6 +60,7 @@ TABLES: Final = {
 
 _FIGURES: Final = {
     "hands": "recorded hands the player sat in",
+    "hands_result_unknown": "of them, hands whose result the file does not tell (not in net)",
     "vpip": "% of hands with a preflop decision where the player called or raised",
     "pfr": "% of hands with a preflop decision where the player raised",
     "three_bet": "% of chances (facing one raise preflop) the player re-raised",
@@ -69,9 +70,9 @@ _FIGURES: Final = {
     "aggression_factor": "postflop bets and raises per call",
     "aggression_frequency": "% of postflop bets and raises among bets, raises, calls, folds",
     "went_to_showdown": "% of flops seen that reached a showdown",
-    "won_at_showdown": "% of showdowns where the player won chips",
-    "net": "chips won minus chips put in",
-    "bb_per_100": "net in big blinds per 100 hands (hands with a big blind)",
+    "won_at_showdown": "% of showdowns of known result where the player won chips",
+    "net": "chips won minus chips put in, over the hands whose result is known",
+    "bb_per_100": "net in big blinds per 100 hands (hands with a big blind, of known result)",
     "allin_adjusted_net": "net with all-in hands counted at their equity (pokerdb equity)",
 }
 COLUMNS: Final = {
@@ -80,7 +81,8 @@ COLUMNS: Final = {
               "source": "a recorded hand: its file in the folder imported",
               "allin_board": "the board when the players were all in before the river"},
     "seats": {"put_in": "chips put in the pots (uncalled bets returned)",
-              "net": "chips won minus put_in", "showed": "reached the showdown and showed"},
+              "net": "chips won minus put_in (NULL: result unknown)",
+              "showed": "reached the showdown and showed"},
     "seat_stats": {"position": "BTN, SB, BB, UTG, UTG+1, ..., LJ, HJ, CO",
                    "stakes": "variant and blinds, e.g. 'NT 1/2' (NULL: not recorded)",
                    "preflop_acted": "1: took a preflop decision (a walk is none)",

@@ -35,10 +35,11 @@ class Hand:
 
 
 def player_hands(engine: Engine, name: str, within: HandFilter | None) -> list[Hand]:
-    """The player's hands `within` selects, in the order they were imported. The adjusted
-    net is the all-in net where the seat was all in before the river and its equity is
-    known (storage.player_stats counts the same seats)."""
-    conditions = ["s.name = :player", *(within.on_seats("s", "d") if within else [])]
+    """The player's hands of known result `within` selects, in the order they were
+    imported. The adjusted net is the all-in net where the seat was all in before the river
+    and its equity is known (storage.player_stats counts the same seats)."""
+    conditions = ["s.name = :player", "s.net IS NOT NULL",  # a hand of known result
+                  *(within.on_seats("s", "d") if within else [])]
     statement = text(
         f"SELECT s.deal_id, COALESCE(d.currency, '') AS currency, s.net,\n"
         f"       s.net + COALESCE(e.allin_net - s.net, 0) AS adjusted, d.played_at\n"

@@ -102,11 +102,13 @@ def settled_deals(dialect: str, dataset_id: int, first_id: int, deal_ids: npt.ND
                   best: npt.NDArray[np.int32], winners: npt.NDArray[np.int64]) -> Window:
     """The hand values of deals an import decided itself (recorded hands, settled pot by pot:
     the winner is the main pot's), staged like new_deals' for `store`. Hands sorted by deal
-    and player, with no strength (0) where a hand has no showdown value; one winner per deal,
-    the winners going in with the deals."""
+    and player, with no strength (0) where a hand has no showdown value; one winner per deal
+    (NO_WINNER where its result is unknown: not counted), the winners going in with the
+    deals."""
+    known = winners[winners != NO_WINNER]
     return staged_window(dialect, first_id, first_id + len(winners) - 1, deal_ids, players,
                          strength, best, None,
-                         counted_wins(np.full_like(winners, dataset_id), winners))
+                         counted_wins(np.full_like(known, dataset_id), known))
 
 
 def staged_window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.int64],

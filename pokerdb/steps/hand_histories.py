@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
+from pokerdb.steps.evaluated_windows import NO_WINNER
 from pokerdb.steps.hand_rows import (
     ACTION_COLUMNS,
     CARD_COLUMNS,
@@ -64,8 +65,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     deal_ids = np.repeat(np.asarray(numbers, dtype=np.int64), batch.players)
     seat_starts = np.repeat(np.cumsum(batch.players) - batch.players, batch.players)
     players = np.arange(1, len(deal_ids) + 1) - seat_starts
-    winners = np.array([settlement.winner for settlement in batch.settlements],
-                       dtype=np.int64)
+    winners = np.array([NO_WINNER if settlement.unknown else settlement.winner
+                        for settlement in batch.settlements], dtype=np.int64)
     values = evaluated_windows.settled_deals(dialect, dataset_id, first_id, deal_ids, players,
                                       batch.strength, batch.best, winners)
     # Described by kind (rules.hand_words): the keys of the high (or only) and low strengths.

@@ -36,7 +36,8 @@ from pokerdb.storage.schema import TRACKER_COUNTS
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
                        "hand_number", "event", "venue", "table_name", "date", "time",
                        "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
-                       "big_bet", "bring_in", "ante_trimming", *SITE_DEAL_COLUMNS)
+                       "big_bet", "bring_in", "ante_trimming", "result_known",
+                       *SITE_DEAL_COLUMNS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
@@ -69,7 +70,8 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         # NULL where the game has no board (stud: but for a community card)
         board = replayed.variant.board_cards > 0 or bool(replayed.board)
         rows.deals.append((
-            deal_id, dataset_id, hand.position, settlement.winner,
+            deal_id, dataset_id, hand.position,
+            None if settlement.unknown else settlement.winner,
             replayed.board if board else None,
             phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
             details.table, None if hand.date is None else hand.date.isoformat(),
@@ -78,6 +80,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             str(details.level) if details.level is not None else site_level(phh_hand),
             *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
                     phh_hand.bring_in]), phh_hand.ante_trimming_status,
+            not settlement.unknown,
             *site_deal(phh_hand, settlement, money)))
         count = phh_hand.player_count
         hole_cards = replayed.hole_cards  # one a seat; by index (see _add_stat_rows)
@@ -119,7 +122,7 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
     return zip(
         repeat(deal_id, count), range(1, count + 1), hand.players or nothing,
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
-        money(settlement.net), money(hand.winnings or nothing),
+        _nets(settlement, money), money(hand.winnings or nothing),
         money(hand.finishing_stacks or nothing), money(stake), money(pot),
         money(antes), money(blinds), hand.details.seats or nothing,
         *site_seats(hand, settlement, money), strict=True)
@@ -136,7 +139,7 @@ def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement
     names = hand.players or (None,) * count
     positions = position_names(count)
     counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
-    nets, won = money(settlement.net), settlement.won
+    nets, won = _nets(settlement, money), settlement.won
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
         stats = counts[index]
@@ -144,6 +147,15 @@ def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement
                      nets[index], *stats.counts(),
                      int(bool(stats.went_to_showdown) and won[index] > 0),
                      int(index + 1 in in_all_in)))
+
+
+def _nets(settlement: Settlement, money: Money) -> Sequence[int | None]:
+    """Each seat's net as stored: NULL where the hand does not tell it (Settlement.unknown)."""
+    nets = money(settlement.net)
+    if not settlement.unknown:
+        return nets
+    unknown = settlement.unknown
+    return [None if seat + 1 in unknown else nets[seat] for seat in range(len(nets))]
 
 
 def _money(hand: PhhHand) -> Money:

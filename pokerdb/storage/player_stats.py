@@ -44,29 +44,42 @@ def _share(count: str, chances: str, scale: str = "100.0", places: int = 1) -> s
             f"{places}) AS DOUBLE PRECISION)")
 
 
-_WITH_BIG_BLIND: Final = "CASE WHEN t.big_blind IS NOT NULL THEN t.hands ELSE 0 END"
-# The figures, in the views' order: name and SQL over player_totals `t` ("amount": a sum of
-# stored amounts, turned into an amount by the view).
-FIGURES: Final = (
-    ("hands", "SUM(t.hands)"),
-    ("vpip", _share("t.vpip", "t.preflop_acted")),
-    ("pfr", _share("t.pfr", "t.preflop_acted")),
-    ("three_bet", _share("t.three_bet", "t.three_bet_chance")),
-    ("fold_to_three_bet", _share("t.folded_to_three_bet", "t.faced_three_bet")),
-    ("cbet", _share("t.cbet", "t.cbet_chance")),
-    ("fold_to_cbet", _share("t.folded_to_cbet", "t.faced_cbet")),
-    ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0", 2)),
-    ("aggression_frequency", _share(
-        "t.postflop_aggressive", "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
-    ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
-    ("won_at_showdown", _share("t.won_at_showdown", "t.went_to_showdown")),
-    ("net", "amount"),
-    ("bb_per_100", _share("1.0 * t.net / t.big_blind", _WITH_BIG_BLIND, places=2)),
-    ("allin_adjusted_net", "allin"),  # written by stats_select
-    # The counts behind the figures, for a sample's size and for sums over groups.
-    ("hands_with_big_blind", f"SUM({_WITH_BIG_BLIND})"),
-    *((f"n_{name}", f"SUM(t.{name})") for name in TRACKER_COUNTS),
-)
+_UNKNOWN: Final = "hands_result_unknown"
+
+
+def _figures(unknown: bool = True) -> tuple[tuple[str, str], ...]:
+    """The figures, in the views' order: name and SQL over player_totals `t` ("amount": a sum
+    of stored amounts, turned into an amount by the view). The net, bb/100 and won at
+    showdown are over the hands whose result is known: those of unknown result (revision
+    0020, `unknown`) are counted apart."""
+    known = f"t.hands - t.{_UNKNOWN}" if unknown else "t.hands"
+    with_big_blind = f"CASE WHEN t.big_blind IS NOT NULL THEN {known} ELSE 0 END"
+    showdowns = f"t.went_to_showdown - t.{_UNKNOWN}" if unknown else "t.went_to_showdown"
+    return (
+        ("hands", "SUM(t.hands)"),
+        *([(_UNKNOWN, f"SUM(t.{_UNKNOWN})")] if unknown else []),
+        ("vpip", _share("t.vpip", "t.preflop_acted")),
+        ("pfr", _share("t.pfr", "t.preflop_acted")),
+        ("three_bet", _share("t.three_bet", "t.three_bet_chance")),
+        ("fold_to_three_bet", _share("t.folded_to_three_bet", "t.faced_three_bet")),
+        ("cbet", _share("t.cbet", "t.cbet_chance")),
+        ("fold_to_cbet", _share("t.folded_to_cbet", "t.faced_cbet")),
+        ("aggression_factor", _share("t.postflop_aggressive", "t.postflop_calls", "1.0", 2)),
+        ("aggression_frequency", _share(
+            "t.postflop_aggressive",
+            "t.postflop_aggressive + t.postflop_calls + t.postflop_folds")),
+        ("went_to_showdown", _share("t.went_to_showdown", "t.saw_flop")),
+        ("won_at_showdown", _share("t.won_at_showdown", showdowns)),
+        ("net", "amount"),
+        ("bb_per_100", _share("1.0 * t.net / t.big_blind", with_big_blind, places=2)),
+        ("allin_adjusted_net", "allin"),  # written by stats_select
+        # The counts behind the figures, for a sample's size and for sums over groups.
+        ("hands_with_big_blind", f"SUM({with_big_blind})"),
+        *((f"n_{name}", f"SUM(t.{name})") for name in TRACKER_COUNTS),
+    )
+
+
+FIGURES: Final = _figures()
 FIGURE_NAMES: Final = tuple(name for name, _ in FIGURES)
 
 # Each view: its name and the column it groups by beside the player's name and money.
@@ -89,22 +102,25 @@ def one_dataset(engine: Engine, name: str) -> HandFilter:
                       dataset_id=dataset_id)
 
 
-def stats_select(by: str | None, dialect: str, within: HandFilter | None = None) -> str:
+def stats_select(by: str | None, dialect: str, within: HandFilter | None = None, *,
+                 unknown: bool = True) -> str:
     """The SELECT of a view (`by`: None, "position" or "stakes") on `dialect`, or of the hands
-    `within` selects (bound by `within.params()`).
+    `within` selects (bound by `within.params()`); without `unknown`, as revision 0017 made
+    it (before hands of unknown result).
 
     The all-in adjusted net is the net plus, for the group's seats all in before the river
     whose equity is known, their all-in net less their net: one pass over the all-in seats
     (a partial index holds them), grouped as the view is and joined to its rows."""
     keys = ["name", "currency", *([by] if by else [])]
     group = ", ".join(f"t.{key}" for key in keys)
+    figures = _figures(unknown)
     columns = ",\n       ".join(
-        f"{'SUM(t.net)' if sql == 'amount' else sql} AS {name}" for name, sql in FIGURES
+        f"{'SUM(t.net)' if sql == 'amount' else sql} AS {name}" for name, sql in figures
         if sql != "allin")
     outer = ",\n       ".join(
         f"{amount_sql('f.net + COALESCE(a.allin_delta, 0)', dialect)} AS allin_adjusted_net"
         if sql == "allin" else f"{amount_sql('f.net', dialect)} AS net" if sql == "amount"
-        else f"f.{name}" for name, sql in FIGURES)
+        else f"f.{name}" for name, sql in figures)
     seat_group = ", ".join(_SEAT_KEYS[key] for key in keys)
     on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
     shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
@@ -133,8 +149,8 @@ def _totals_from(within: HandFilter | None) -> str:
     return f"player_totals t{where(within.on_totals('t'))}"
 
 
-def create_view(by: str | None, dialect: str) -> str:
-    return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by, dialect)}"
+def create_view(by: str | None, dialect: str, *, unknown: bool = True) -> str:
+    return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by, dialect, unknown=unknown)}"
 
 
 def described_view(by: str | None) -> Table:
@@ -157,40 +173,47 @@ TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
 _TOTAL_KEYS: Final = 5  # name, currency, position, stakes, dataset_id
 
 
-def totals_of_seats(conditions: list[str] | None = None) -> str:
+def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True) -> str:
     """player_totals' rows summed from seat_stats `s` and their deals `d` (where
-    `conditions`)."""
+    `conditions`); the net over the seats whose net is known, the others counted apart
+    (without `unknown`: revision 0017's rows, before there were such seats)."""
     sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
     keys = ", ".join(f"{_SEAT_KEYS[key]} AS {key}" for key in ("name", "currency", "position",
                                                                  "stakes"))
     return (f"SELECT {keys}, d.dataset_id AS dataset_id, COUNT(*) AS hands, "
-            f"{sums}, SUM(s.net) AS net, MAX(s.big_blind) AS big_blind\n"
+            f"{sums}, COALESCE(SUM(s.net), 0) AS net, MAX(s.big_blind) AS big_blind"
+            f"{f', COUNT(*) - COUNT(s.net) AS {_UNKNOWN}' if unknown else ''}\n"
             f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
             f"{where(['s.name IS NOT NULL', *(conditions or [])])}\n"
             f"GROUP BY s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
             f"d.dataset_id")
 
 
-def add_totals(connection: Connection, first_deal: int, last_deal: int) -> None:
-    """Add the seats of deals first_deal..last_deal, stored in seat_stats, to player_totals."""
+def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
+               unknown: bool = True) -> None:
+    """Add the seats of deals first_deal..last_deal, stored in seat_stats, to player_totals
+    (without `unknown`: revision 0017's, which has no hands_result_unknown)."""
+    columns = [name for name in TOTAL_COLUMNS if unknown or name != _UNKNOWN]
     added = ", ".join(f"{name} = player_totals.{name} + excluded.{name}"
-                      for name in TOTAL_COLUMNS[_TOTAL_KEYS:] if name != "big_blind")
+                      for name in columns[_TOTAL_KEYS:] if name != "big_blind")
+    summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown)
     connection.execute(text(
-        f"INSERT INTO player_totals ({', '.join(TOTAL_COLUMNS)})\n"
-        f"SELECT {', '.join(TOTAL_COLUMNS)} FROM (\n"
-        f"{totals_of_seats(['s.deal_id BETWEEN :first AND :last'])}) seats_summed WHERE true\n"
+        f"INSERT INTO player_totals ({', '.join(columns)})\n"
+        f"SELECT {', '.join(columns)} FROM (\n"
+        f"{summed}) seats_summed WHERE true\n"
         f"ON CONFLICT ({', '.join(TOTAL_COLUMNS[:_TOTAL_KEYS])}) DO UPDATE SET {added}"),
         {"first": first_deal, "last": last_deal})
 
 
 def sums_select(by: str | None, within: HandFilter | None = None) -> tuple[str, str]:
     """The exact sums `pokerdb players` computes its figures from, as two SELECTs: player_totals'
-    (name, currency, `by`'s key or '', big_blind, hands, the TRACKER_COUNTS, net: integers) per
+    (name, currency, `by`'s key or '', big_blind, hands, the TRACKER_COUNTS, the hands of
+    unknown result, net: integers) per
     big blind, and the all-in seats' (name, currency, key, allin_delta), under `within`."""
     keys = ["name", "currency", *([by] if by else [])]
     shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
     group = ", ".join(f"t.{key}" for key in keys)
-    sums = ", ".join(f"SUM(t.{name})" for name in ("hands", *TRACKER_COUNTS, "net"))
+    sums = ", ".join(f"SUM(t.{name})" for name in ("hands", *TRACKER_COUNTS, _UNKNOWN, "net"))
     totals = (f"SELECT {shown}, t.big_blind, {sums}\nFROM {_totals_from(within)}\n"
               f"GROUP BY {group}, t.big_blind")
     seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)

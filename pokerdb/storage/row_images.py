@@ -45,6 +45,8 @@ class RowImage:
 
     def store(self, connection: Connection) -> None:
         """Copy every table's rows into the database, in the caller's transaction."""
+        if not self.tables:  # a batch of refused hands alone: nothing to copy
+            return
         driver = connection.connection.driver_connection
         cursor = driver.cursor()  # type: ignore[union-attr]
         try:
@@ -82,6 +84,8 @@ def row_image(staged: Sequence[StagedRows]) -> RowImage:
             execute_rows(cursor, name, len(rows.columns), rows.payload)
             tables.append((rows.table, rows.columns))
         cursor.execute("COMMIT")
+        if not tables:  # an empty database has no page to serialize (SQLite refuses)
+            return RowImage((), b"")
         try:
             return RowImage(tuple(tables), scratch.serialize())
         finally:  # emptied for the next image

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Time,
     UniqueConstraint,
     literal_column,
+    true,
 )
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
@@ -115,6 +116,10 @@ deals = Table(
     Column("fees", Amount),
     Column("second_board", String(14)),
     Column("hero", SmallInteger),
+    # False for a recorded hand whose result its file does not tell (revision 0020): a showdown
+    # of cards it does not know (`sm ????`) and no winnings; the nets of the seats at that
+    # showdown are then NULL, and so is the winner. True for every other deal.
+    Column("result_known", Boolean, nullable=False, server_default=true()),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
@@ -279,7 +284,8 @@ seats = Table(
     Column("starting_stack", Amount),  # NULL for an unknown (`inf`) stack
     Column("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
     Column("put_in", Amount, nullable=False),  # chips put in the pots (uncalled bets returned)
-    Column("net", Amount, nullable=False),  # chips won minus put_in
+    # chips won minus put_in; NULL where the hand does not tell it (deals.result_known)
+    Column("net", Amount),
     Column("winnings", Amount),  # as the file records them, when it does
     Column("finishing_stack", Amount),  # as the file records it, when it does
     # With the players all in before the river (deals.allin_board), for each seat still in: the
@@ -335,7 +341,7 @@ seat_stats = Table(
     # imported before revision 0013).
     Column("stakes", String),
     Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
-    Column("net", Amount, nullable=False),  # seats.net
+    Column("net", Amount),  # seats.net (NULL where the result is unknown)
     *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
     # The seats all in before the river (a few in a hundred), with all that the views' all-in
     # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
@@ -364,10 +370,13 @@ player_totals = Table(
            primary_key=True),
     Column("hands", BigInteger, nullable=False),
     *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
+    # The net is over the hands whose result is known: the others are counted apart
+    # (revision 0020: the seats whose seats.net is NULL).
     Column("net", Amount, nullable=False),
     # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
     # bb/100 is the net over it, exactly.
     Column("big_blind", Amount),
+    Column("hands_result_unknown", BigInteger, nullable=False, server_default="0"),
     # Clustered on its key in SQLite (revision 0019): a rowid table kept the key twice.
     sqlite_with_rowid=False,
 )

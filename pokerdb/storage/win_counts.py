@@ -55,6 +55,13 @@ def short_board_deals(fetch: Fetch, dataset: str | None = None) -> int:
     return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
 
 
+def unknown_result_deals(fetch: Fetch, dataset: str | None = None) -> int:
+    """Recorded hands whose result their file does not tell (a showdown of `????` cards and no
+    winnings): stored without a winner."""
+    where, params = _where(find_dataset(fetch, dataset), "NOT deals.result_known")
+    return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
+
+
 _FULL_BOARD = len("AC KC QC JC TC")  # characters of a board of five cards
 
 

@@ -9,8 +9,16 @@ import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from pokerdb.rules.hand_record import PhhHand
+from pokerdb.rules.hand_record import PhhHand, site_rules
 
+# PHH has no notation for a hand run twice: its actions deal one board, so a standard reader
+# (pokerkit) pays every pot on it; the second board is the user-defined field `_second_board`.
+RUN_TWICE_NOTE = ("# Run twice: the pots were halved, the second half paid on _second_board, "
+                  "which PHH\n# cannot write; a standard PHH reader pays them all on the "
+                  "board dealt, pokerdb on both.")
+SHORT_BLIND_NOTE = ("# Short big blind: the site has every call before the flop be the "
+                    "full big blind, which PHH\n# cannot write; a standard PHH reader calls "
+                    "the blind posted, and its nets differ.")
 Value = str | int | Decimal | bool
 Extra = Mapping[str, Value | list[Value] | None]
 
@@ -28,7 +36,7 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
              f"ante_trimming_status = {_boolean(hand.ante_trimming_status)}",
              f"antes = {amounts(hand.antes)}"]
     if hand.blinds_or_straddles is not None:
-        lines.append(f"blinds_or_straddles = {amounts(hand.blinds_or_straddles)}")
+        lines.append(f"blinds_or_straddles = {amounts(out_of_turn(hand.blinds_or_straddles))}")
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         value = getattr(hand, name)
         if value is not None:
@@ -57,7 +65,36 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
     for name, value in (extra or {}).items():
         if value is not None:
             lines.append(f"_{name} = {_value(value)}")
+    if (extra or {}).get("second_board") is not None:
+        lines.insert(0, RUN_TWICE_NOTE)
+    if _short_big_blind(hand, (extra or {}).get("site")):
+        lines.insert(0, SHORT_BLIND_NOTE)
     return "\n".join(lines) + "\n"
+
+
+def _short_big_blind(hand: PhhHand, site: object) -> bool:
+    """Whether the big blind posted less than a full one (all in) where the site's rules have
+    the others call the full blind before the flop (BettingRules.full_blind_to_call)."""
+    blinds, big = hand.blinds_or_straddles, hand.min_bet or hand.small_bet
+    if blinds is None or len(blinds) < 2 or big is None or not isinstance(site, str):
+        return False
+    # the big blind's amount is the second (heads-up too: PHH lists the amounts in order)
+    return site_rules(site).full_blind_to_call and blinds[1] < big
+
+
+def out_of_turn(blinds: Sequence[int]) -> list[int]:
+    """The blinds as PHH writes them: one posted out of turn (at a seat after the big blind's
+    that does not straddle the blind before it, such as a player joining the table) negative,
+    so that a PHH reader posts it where it is, not as a straddle that moves the first to act
+    (pokerkit refuses a straddle no larger than the blind before it). pokerdb reads it back
+    as the same live blind."""
+    signed = list(blinds)
+    chained = True  # the blinds so far are the small, big and straddles after them
+    for seat in range(2, len(signed)):
+        chained = chained and 0 < signed[seat - 1] < signed[seat]
+        if signed[seat] and not chained:
+            signed[seat] = -signed[seat]
+    return signed
 
 
 def _value(value: Value | list[Value]) -> str:

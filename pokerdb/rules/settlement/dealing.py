@@ -4,7 +4,9 @@ and which cards are out, so that no card is dealt twice.
 Cards are written as in PHH (``AcKd``, ``??`` for an unknown card, ``????`` two of them) and
 kept in pokerdb's normal form ("AC"), None for an unknown card. A card discarded in a draw, or
 mucked by a folding player, may be dealt again only once the deck has run out (the dealer then
-shuffles those back in, as pokerkit does).
+shuffles those back in, as pokerkit does). PHH records no burned cards: a dealer burns one
+before each street after the first, so the deck may have run out by as many cards sooner than
+the cards dealt show (`burns`), and a card dealt again is allowed where it may have.
 """
 
 from collections.abc import Sequence
@@ -31,7 +33,7 @@ CardList = Sequence[str | None]  # cards as parsed: None for an unknown card
 class Cards:
     """Who holds which cards, and the board."""
 
-    __slots__ = ("board", "deck", "gone", "hole", "live", "up", "variant")
+    __slots__ = ("board", "burns", "deck", "gone", "hole", "live", "up", "variant")
 
     def __init__(self, variant: Variant, players: int) -> None:
         self.variant = variant
@@ -41,6 +43,7 @@ class Cards:
         self.board: list[str | None] = []
         self.live: set[str] = set()  # known cards held or on the board
         self.gone: set[str] = set()  # known cards discarded or mucked
+        self.burns = 0  # cards a dealer may have burned (unrecorded) since the deck was full
 
     def parse(self, written: str) -> CardList:
         """The cards of an action's text."""
@@ -64,9 +67,10 @@ class Cards:
                 seen.add(card)
         again = seen & gone if gone else None
         if again:
-            if self.in_deck() >= len(cards):
+            if self.in_deck() - self.burns >= len(cards):
                 raise Illegal(f"{min(again)} is dealt again, though the deck has not run out")
-            gone.clear()  # shuffled back in
+            gone.clear()  # shuffled back in, and the burned cards with them
+            self.burns = 0
         live |= seen
 
     def in_deck(self) -> int:

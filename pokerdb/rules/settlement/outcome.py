@@ -65,3 +65,7 @@ class Settlement:
     # A site's hand: per seat, the units of what it won that the site kept as rake and fees
     # (`won` and `net` are then what it was paid); None for a hand without rake.
     raked: tuple[int, ...] | None = None
+    # The seats (1-based) whose result the hand does not tell: a showdown of cards the file
+    # does not know (`sm ????`) and no winnings that say who won. Their `won` and `net` are
+    # not known (stored as NULL); `winner` is then 0 and stored as NULL. () for most hands.
+    unknown: tuple[int, ...] = ()

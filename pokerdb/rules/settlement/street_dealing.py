@@ -39,6 +39,8 @@ class StreetDealing:
         variant, in_hand = self.variant, self.in_hand
         self.street = street = variant.streets[number]
         self.first = not number
+        if number:  # a card burned before the street, which PHH does not record
+            self.cards.burns += 1
         self.face_down = not any(street.hole_cards)
         self.board_due = street.board_cards
         dealt = len(street.hole_cards)
