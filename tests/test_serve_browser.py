@@ -135,8 +135,11 @@ def test_each_sites_player_page_shows_what_players_prints(
         # Each money's graphs: both totals as players prints them, a point per hand.
         overall = {row[0]: row for row in cli_rows(runner, database, name, *options)}
         headings = page.locator("h3.money").all_inner_texts()
-        assert headings == [f"{money}: net {row[12]}, all-in adjusted {row[14]} over "
-                            f"{int(row[1]):,} hand{'s' if row[1] != '1' else ''}"
+        # (hands, hands_result_unknown, ..., net, bb_per_100, allin_adjusted_net): the graphs
+        # are of the hands whose result is known.
+        known = {money: int(row[1]) - int(row[2]) for money, row in overall.items()}
+        assert headings == [f"{money}: net {row[13]}, all-in adjusted {row[15]} over "
+                            f"{known[money]:,} hand{'s' if known[money] != 1 else ''}"
                             for money, row in sorted(overall.items())], site
         lines = page.locator("svg.graph polyline.net-line")
         assert lines.count() >= len(overall)

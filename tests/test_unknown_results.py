@@ -92,8 +92,8 @@ def test_a_players_page_draws_the_hands_of_known_result(runner: CliRunner,
 
     database = tmp_path / "poker.db"
     succeeds(runner, "import", str(write_hands(tmp_path / "hands")), "--db", str(database))
-    [response] = get(database, "/player/Ann")
+    [response] = get(str(database), "/player/Ann")
     assert response.status_code == 200
     assert cells(response.text, "results-all") == [
-        row for row in csv_rows(runner, "players", "--db", str(database)) if row[0] == "Ann"]
+        row[1:] for row in csv_rows(runner, "players", "--db", str(database)) if row[0] == "Ann"]
     assert "2 hands</h3>" in response.text
