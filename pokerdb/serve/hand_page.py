@@ -3,6 +3,7 @@ stored rows: the seats (stacks, cards, forced bets), each action with the pot af
 board, who won what as `pokerdb explain` says it, each seat's put in, won, share of the rake
 and cash-out, the previous and next hands, and where it came from (its file and dataset)."""
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final
 
@@ -88,7 +89,9 @@ def hand_html(engine: Engine, deal_id: int) -> str | None:
                       None if deal[15] is None else int(deal[15]))
     put_in = sum(int(seat[8]) for seat in seats)
     last_pot = pots[-1] if pots else put_in
-    won = [int(seat[8]) + int(seat[9]) for seat in seats]  # what each was paid
+    # What each was paid; None where the hand's result is unknown (its file shows ???? at
+    # the showdown and no winnings: the seat's net is NULL).
+    won = [None if seat[9] is None else int(seat[8]) + int(seat[9]) for seat in seats]
     try:
         explained = explain_deal(engine, deal_id).lines()
     except PokerdbError as error:
@@ -115,11 +118,23 @@ def hand_html(engine: Engine, deal_id: int) -> str | None:
         "<h2>Showdown</h2>", "".join(f"<p>{escaped(line)}</p>" for line in explained),
         "<h2>Who won what</h2>",
         table(("name", "put_in", "won", "raked", "cashed_out", "net"), [
-            [player_link(names[int(seat[0])]), amount(seat[8]), amount(total),
-             amount(seat[10]), amount(seat[11]), amount(seat[9])]
+            [player_link(names[int(seat[0])]), amount(seat[8]),
+             "unknown" if total is None else amount(total), amount(seat[10]),
+             amount(seat[11]), "unknown" if seat[9] is None else amount(seat[9])]
             for seat, total in zip(seats, won, strict=True)], "results"),
-        f'<p id="totals">Put in {amount(put_in)} = won {amount(sum(won))} + rake '
-        f"{amount(deal[13] or 0)} + fees {amount(deal[14] or 0)}; the pot after the last "
-        f"action {amount(last_pot)}, less {amount(last_pot - put_in)} returned.</p>",
+        _totals(amount, put_in, won, deal[13] or 0, deal[14] or 0, last_pot),
     ]
     return page(f"Hand {deal_id}", "".join(body))
+
+
+def _totals(amount: Callable[[Any], str], put_in: int, won: list[int | None], rake: int,
+            fees: int, last_pot: int) -> str:
+    """The line that adds the hand up: what was put in is what was won, the rake and the
+    fees; where its result is unknown, only what was put in."""
+    returned = (f"the pot after the last action {amount(last_pot)}, less "
+                f"{amount(last_pot - put_in)} returned")
+    if None in won:
+        return (f'<p id="totals">Put in {amount(put_in)}; {returned}. Who won it is unknown: '
+                f"the file shows cards it does not know at the showdown and no winnings.</p>")
+    return (f'<p id="totals">Put in {amount(put_in)} = won {amount(sum(w or 0 for w in won))} '
+            f"+ rake {amount(rake)} + fees {amount(fees)}; {returned}.</p>")
