@@ -141,12 +141,12 @@ def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], en
     converted, or why it cannot be."""
     for hand in texts_between(text, starts, end, first_line):
         try:
-            yield _Hand(site, source, hand).convert()
+            yield SiteHand(site, source, hand).convert()
         except PhhError as error:
             yield error
 
 
-class _Hand:
+class SiteHand:
     """One hand's lines being read, line by line, into PHH actions and site facts."""
 
     def __init__(self, site: HandSite, file_source: str, text: HandText) -> None:

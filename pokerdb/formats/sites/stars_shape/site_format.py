@@ -7,6 +7,7 @@ replay) is loaded when a source is opened.
 
 import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -35,13 +36,19 @@ def starts_as(site: HandSite, text: str) -> bool:
 def holds_site_files(site: HandSite, folder: Path) -> bool:
     """A folder of the site's files: one of its `.txt` files starts as the site writes, and
     none of its files is PHH's."""
+    return holds_files(folder, functools.partial(looks_like_site, site=site))
+
+
+def holds_files(folder: Path, looks: Callable[[bytes], bool]) -> bool:
+    """A folder of a site's files: one of its `.txt` files `looks` (by its first bytes) like
+    the site's, and none of its files is PHH's."""
     for _, _, names in os.walk(folder):
         if any(is_phh_name(name) for name in names):
             return False
     for _, path in text_files(folder):
         try:
             with open(path, "rb") as file:
-                if looks_like_site(file.read(4096), site):
+                if looks(file.read(4096)):
                     return True
         except OSError:
             continue
