@@ -35,6 +35,7 @@ QUIET: Final = re.compile(r"does not show cards\.|did not show his hand|"
 _POSTED: Final = {"small blind": "small blind", "big blind": "big blind", "ante": "the ante",
                   "dead blind": "small & big blinds", "big blind + dead": "small & big blinds"}
 _CURRENCY: Final = re.compile(r" [A-Z]{3}$")
+_WINS: Final = ("collected ", "wins ")  # a win's verb (888poker's, partypoker's)
 
 
 class BracketPlay(HandPlay):
@@ -46,6 +47,7 @@ class BracketPlay(HandPlay):
         self.bracket = site
         self.stacks = stacks
         self.longest_first = sorted(names, key=len, reverse=True)
+        self.spaced = any(" " in name for name in names)  # else a line's first word names it
         self.blind_back = [0] * len(names)  # the part of `returned` that a blind put in
 
     def read(self) -> None:
@@ -75,26 +77,42 @@ class BracketPlay(HandPlay):
         self.lay_out()
 
     def bracket_line(self, line: str) -> None:
-        if (dealing := DEALING.match(line)) is not None:
-            street = dealing["street"].lower()
-            if street == "down cards":
-                self.marker("*** HOLE CARDS ***")
-            else:
-                cards = " ".join(dealing["cards"].replace(",", " ").split())
-                self.marker(f"*** {street.upper()} *** [{cards}]")
-        elif line.startswith("** Summary **"):
-            self.showdown()
-        elif (wins := self.bracket.wins.match(line)) is not None and wins["name"] in self.seat_of:
-            self.collected[self.seat_of[wins["name"]]] += self.units(wins["amount"])
-        elif (dealt := DEALT.match(line)) is not None and dealt["name"] in self.seat_of:
-            self.deal(self.seat_of[dealt["name"]], self.cards_of(dealt["cards"]))
+        if line.startswith("** "):
+            if (dealing := DEALING.match(line)) is not None:
+                street = dealing["street"].lower()
+                if street == "down cards":
+                    self.marker("*** HOLE CARDS ***")
+                else:
+                    cards = " ".join(dealing["cards"].replace(",", " ").split())
+                    self.marker(f"*** {street.upper()} *** [{cards}]")
+            elif line.startswith("** Summary **"):
+                self.showdown()
+            return
+        if line.startswith("Dealt to "):
+            if (dealt := DEALT.match(line)) is not None and dealt["name"] in self.seat_of:
+                self.deal(self.seat_of[dealt["name"]], self.cards_of(dealt["cards"]))
+            return
+        name = self.speaker(line)
+        if name is None:
+            return  # the site's note ("Game #1458965857 starts.", an Omaha hi/lo hand's "(Lo:
+            # 2h, 5d, 6d, 8h, As)") or chat: nothing that moves chips
+        what = line[len(name) + 1:].strip()
+        if what.startswith(_WINS):
+            wins = self.bracket.wins.match(line)
+            if wins is None or wins["name"] != name:
+                raise self.hand.fail(f"expected {self.bracket.wins.pattern}")
+            self.collected[self.seat_of[name]] += self.units(wins["amount"])
         else:
-            name = next((name for name in self.longest_first if line.startswith(f"{name} ")),
-                        None)
-            if name is not None:
-                self.player_line(self.seat_of[name], line[len(name) + 1:].strip())
-        # Anything else is the site's note ("Game #1458965857 starts.", an Omaha hi/lo hand's
-        # "(Lo: 2h, 5d, 6d, 8h, As)") or chat: nothing that moves chips.
+            self.player_line(self.seat_of[name], what)
+
+    def speaker(self, line: str) -> str | None:
+        """The player dealt in whose line it is (`NAME verb ...`), if any: the longest name
+        the line starts with."""
+        if not self.spaced:
+            first = line.partition(" ")[0]
+            return first if first in self.seat_of else None
+        return next((name for name in self.longest_first if line.startswith(name)
+                     and line[len(name):len(name) + 1] == " "), None)
 
     def player_line(self, seat: int, what: str) -> None:
         if what in ("folds", "checks"):
