@@ -23,7 +23,8 @@ DEALING: Final = re.compile(r"\*\* Dealing (?P<street>down cards|flop|turn|river
 DEALT: Final = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^]]*)\]\s*$")
 POSTS: Final = re.compile(r"posts (?P<what>small blind|big blind|dead blind|big blind \+ dead|"
                           r"ante) \[(?P<amount>[^]]*)\]\.?$")
-PUTS: Final = re.compile(r"(?P<verb>calls|bets|raises|is all-In) +\[(?P<amount>[^]]*)\]$")
+PUTS: Final = re.compile(r"(?P<verb>calls|bets|raises to|raises|is all-In) +"
+                          r"\[(?P<amount>[^]]*)\]$")
 SHOWS: Final = re.compile(r"(?P<verb>shows|doesn't show|mucks) \[(?P<cards>[^]]*)\]\s*"
                           r"(?P<words>.*?)\.?$")
 SHOWDOWN: Final = "*** SHOW DOWN ***"  # the showdown's marker, in PokerStars' terms
@@ -42,8 +43,10 @@ class BracketPlay(HandPlay):
     """A hand's lines after the seats, in the bracket shape."""
 
     def __init__(self, hand: HandLines, site: BracketSite, names: list[str], stacks: list[int],
-                 hole_count: int, big: int) -> None:
+                 hole_count: int, big: int, script: list[str] | None = None) -> None:
         super().__init__(hand, names, hole_count, big)
+        # the hand's lines in the shape's terms, one per line (iPoker's XML put in them)
+        self.script = hand.text.lines if script is None else script
         self.bracket = site
         self.stacks = stacks
         self.longest_first = sorted(names, key=len, reverse=True)
@@ -52,7 +55,7 @@ class BracketPlay(HandPlay):
 
     def read(self) -> None:
         hand = self.hand
-        lines = hand.text.lines
+        lines = self.script
         while hand.index < len(lines):
             self.bracket_line(lines[hand.index].rstrip())
             hand.index += 1
@@ -121,6 +124,8 @@ class BracketPlay(HandPlay):
             amount = self.units(puts["amount"])
             verb = puts["verb"]
             top = max(self.street_bet)
+            if verb == "raises to":  # iPoker's: to the amount
+                verb, amount = "raises", amount - self.street_bet[seat]
             to = self.street_bet[seat] + amount
             if verb == "is all-In":
                 verb = "calls" if to <= top else "bets" if not top else "raises"

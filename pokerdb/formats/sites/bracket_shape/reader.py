@@ -35,15 +35,13 @@ from pokerdb.formats.sites.bracket_shape.lines import (
     plain_amount,
     played_at,
 )
-from pokerdb.formats.sites.bracket_shape.play import POSTS, BracketPlay
+from pokerdb.formats.sites.bracket_shape.play import POSTS
+from pokerdb.formats.sites.bracket_shape.recorded import Header, in_order, recorded
 from pokerdb.formats.sites.stars_shape import reader as stars
 from pokerdb.rules.hand_record import (
     Cancelled,
-    HandDetails,
     PhhError,
     PhhHand,
-    SiteFacts,
-    site_rules,
 )
 from pokerdb.rules.money import CURRENCY_SYMBOLS, PLAY_MONEY, money_of
 from pokerdb.rules.variants import VARIANTS, Betting
@@ -149,44 +147,17 @@ def _convert(site: BracketSite, hand: stars.SiteHand) -> PhhHand:
         hand.index += 1
     if len(seated) < 2:
         raise hand.fail("fewer than two players are dealt in")
-    ring = max(seat_count, max(seat for seat, _, _ in seated))
-    seated.sort(key=lambda each: (each[0] - button_seat - 1) % ring)
     small, *second = [hand.amount(part or "") for part in stakes]
     big = second[0] if second else _posted_big(hand)
     fixed = variant.betting is Betting.FIXED_LIMIT
     # A limit game's stakes are its bets (partypoker's: the big blind the small bet), or its
     # blinds (888poker's: the bets the big blind and twice it).
-    big_blind = small if fixed and site.limit_stakes_are_bets else big
-    bets = (small, big) if site.limit_stakes_are_bets else (big, 2 * big)
-    stacks = [stack for _, _, stack in seated]
-    body = BracketPlay(hand, site, [name for _, name, _ in seated], stacks, hole_count,
-                       big_blind)
-    body.read()
-    antes, blinds = body.antes, body.blinds
-    if len(seated) == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-        antes, blinds = antes[::-1], blinds[::-1]
-    details = HandDetails(
-        hand=number, table=table["table"], venue=site.name, year=moment.year if moment else None,
-        month=moment.month if moment else None, day=moment.day if moment else None,
-        time=moment.time() if moment else None, time_zone=fields.get("zone"),
-        time_zone_abbreviation=fields.get("zone"), seat_count=seat_count or None,
-        seats=tuple(seat for seat, _, _ in seated), currency=currency, currency_symbol=symbol)
-    facts = SiteFacts(
-        site=site.name, button_seat=button_seat, played_at=hand.utc(moment, fields.get("zone")),
-        tournament=None, buy_in=None, level=None, total_pot=body.total_pot, rake=body.rake,
-        fees=0, collected=tuple(body.collected), put_in=tuple(body.put_in),
-        returned=tuple(body.returned), cashed_out=(0,) * len(seated), second_board=None,
-        words=tuple(tuple(words) for words in body.words), hero=body.hero,
-        lines=tuple(body.action_lines), texts=tuple(body.action_texts))
-    return PhhHand(
-        source=hand.source, variant=code, exponent=hand.exponent, antes=tuple(antes),
-        blinds_or_straddles=tuple(blinds), bring_in=None,
-        small_bet=bets[0] if fixed else None, big_bet=bets[1] if fixed else None,
-        min_bet=None if fixed else big, starting_stacks=tuple(stacks),
-        actions=tuple(body.actions), ante_trimming_status=body.short_ante,
-        players=tuple(name for _, name, _ in seated), finishing_stacks=None,
-        winnings=tuple(body.collected), details=details, site=facts,
-        rules=site_rules(site.name))
+    header_read = Header(
+        number, table["table"], moment, fields.get("zone"), seat_count, button_seat, currency,
+        symbol, code, hole_count,
+        ((small, big) if site.limit_stakes_are_bets else (big, 2 * big)) if fixed else None,
+        small if fixed and site.limit_stakes_are_bets else big)
+    return recorded(site, hand, header_read, in_order(seated, header_read))
 
 
 def _line(hand: stars.SiteHand, index: int) -> str:
