@@ -67,7 +67,7 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
 OTHER_SITES: Final = (
     ("Winamax Poker - ", "Winamax"),
     ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
-    ("Bovada Hand #", "Bovada"), ("<session sessioncode=", "iPoker"),
+    ("Bovada Hand #", "Bovada"),
 )
 
 
@@ -77,7 +77,8 @@ READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
                      ("Poker Hand #", "ggpoker", "GGPoker"),
                      ("***** Hand History for Game ", "partypoker", "partypoker"),
                      ("***** ", "888poker", "888poker"),
-                     ("#Game No : ", "888poker or --format partypoker", "888poker or partypoker"))
+                     ("#Game No : ", "888poker or --format partypoker", "888poker or partypoker"),
+                     ("<session", "ipoker", "iPoker"), ("<?xml", "ipoker", "iPoker"))
 
 
 def site_hint(line: str) -> str:

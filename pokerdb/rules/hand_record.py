@@ -142,7 +142,8 @@ POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_fold
 # Zoom" is PokerStars'): the rules their files are written by. GGPoker's files are written as
 # PokerStars' are (a short all-in call completed, the big blind's full call before the flop).
 SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES,
-              "888poker": POKERSTARS_RULES, "partypoker": POKERSTARS_RULES}
+              "888poker": POKERSTARS_RULES, "partypoker": POKERSTARS_RULES,
+              "iPoker": POKERSTARS_RULES}
 
 
 def site_rules(site: str | None) -> BettingRules:

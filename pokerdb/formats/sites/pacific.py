@@ -13,7 +13,7 @@ file).
 import re
 from typing import Final
 
-from pokerdb.formats.sites.bracket_shape.lines import BracketSite
+from pokerdb.formats.sites.bracket_shape.lines import COLLECTED, BracketSite
 from pokerdb.formats.sites.bracket_shape.site_format import site_format
 from pokerdb.formats.sites.stars_shape.lines import HandSite
 
@@ -26,7 +26,7 @@ EIGHT88: Final = BracketSite(
     games={"No Limit Holdem": ("NT", 2), "Pot Limit Holdem": ("PT", 2),
            "Fix Limit Holdem": ("FT", 2), "No Limit Omaha": ("NO", 4),
            "Pot Limit Omaha": ("PO", 4), "Pot Limit OmahaHL": ("PO/8", 4)},
-    wins=re.compile(r"(?P<name>.+) collected \[ (?P<amount>[^]]+?) \]\s*$"),
+    wins=COLLECTED,
     wins_returned="blinds", late_blind_live=False,
     limit_stakes_are_bets=False, rake_percent=5)
 

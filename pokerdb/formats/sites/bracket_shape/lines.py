@@ -30,6 +30,8 @@ BUTTON: Final = re.compile(r"Seat (?P<seat>\d+) is the button\s*$")
 PLAYERS: Final = re.compile(r"Total number of players : (?P<count>\d+)(?:/(?P<seats>\d+))?\s*$")
 SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>.+?)(?: [A-Z]{3})? \)"
                          r"\s*$")
+# A player's win as 888poker writes it (and iPoker's, put in the shape's terms).
+COLLECTED: Final = re.compile(r"(?P<name>.+) collected \[ (?P<amount>[^]]+?) \]\s*$")
 # An amount as the shape writes it: `$0.05`, `$1,000`, `25 $`, `€2`.
 AMOUNT: Final = re.compile(r"(?P<before>[$€£]?)(?P<digits>[\d,.]+)(?: ?(?P<after>[$€£]))?")
 MONTHS: Final = {name: number for number, name in enumerate(

@@ -57,7 +57,8 @@ class BracketPlay(HandPlay):
         hand = self.hand
         lines = self.script
         while hand.index < len(lines):
-            self.bracket_line(lines[hand.index].rstrip())
+            for line in lines[hand.index].split("\n"):  # a line of script may be several
+                self.bracket_line(line.rstrip())
             hand.index += 1
         hand.index = len(lines) - 1
         self.return_uncalled()

@@ -87,14 +87,15 @@ STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMI
 PART_HANDS = 500
 
 
-def pokerstars_files(path: Path) -> list[PhhFile]:
-    """The files to read for `path`: the file itself, or every `.txt` file under a folder,
-    recursively, in path order."""
+def pokerstars_files(path: Path, listing: Callable[[Path], list[tuple[str, str]]] = text_files
+                     ) -> list[PhhFile]:
+    """The files to read for `path`: the file itself, or every `.txt` file under a folder (or
+    every file `listing` lists), recursively, in path order."""
     if not path.exists():
         raise PhhError(str(path), "no such file or folder")
     if not path.is_dir():
         return [PhhFile(path.name, str(path), site=True)]
-    return [PhhFile(source, file, site=True) for source, file in text_files(path)]
+    return [PhhFile(source, file, site=True) for source, file in listing(path)]
 
 
 def parse_site(site: HandSite, file: PhhFile,

@@ -39,13 +39,14 @@ def holds_site_files(site: HandSite, folder: Path) -> bool:
     return holds_files(folder, functools.partial(looks_like_site, site=site))
 
 
-def holds_files(folder: Path, looks: Callable[[bytes], bool]) -> bool:
-    """A folder of a site's files: one of its `.txt` files `looks` (by its first bytes) like
-    the site's, and none of its files is PHH's."""
+def holds_files(folder: Path, looks: Callable[[bytes], bool],
+                files: Callable[[Path], list[tuple[str, str]]] = text_files) -> bool:
+    """A folder of a site's files: one of its `files` (`.txt` files) `looks` (by its first
+    bytes) like the site's, and none of its files is PHH's."""
     for _, _, names in os.walk(folder):
         if any(is_phh_name(name) for name in names):
             return False
-    for _, path in text_files(folder):
+    for _, path in files(folder):
         try:
             with open(path, "rb") as file:
                 if looks(file.read(4096)):

@@ -1,0 +1,156 @@
+"""iPoker's XML hand histories read into elements, with their lines: a file holds one or more
+`<session>` documents (each maybe after an `<?xml ...?>` declaration, one after another as the
+network's clients append them), a session its `<general>` fields and its `<game>`s, a game its
+players and its rounds of `<action>`s and `<cards>`.
+
+Parsed by the standard library's expat, with no document type: a session that declares one
+(the only way XML brings in entities, whose expansion is the "billion laughs" and the external
+entities attacks) is refused, as defusedxml refuses it, before anything is expanded.
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+from xml.parsers import expat
+
+SESSION: Final = re.compile(r"<session[\s>]")
+_DECLARATION: Final = re.compile(r"\s*<\?xml[^>]*\?>\s*$")
+DOCTYPE: Final = ("a document type declaration (entities): pokerdb reads no iPoker session "
+                  "that declares one")
+_GENERAL_FIELDS: Final = frozenset({"mode", "gametype", "tablename", "tablecurrency",
+                                    "currency", "nickname", "startdate"})
+
+
+class XmlRefused(Exception):
+    """A session pokerdb does not read: its line, and why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass
+class Element:
+    """An element of a game: its attributes, its text (a `<cards>`'), its round and line."""
+
+    name: str
+    attrs: dict[str, str]
+    line: int
+    round: int = -1
+    text: str = ""
+
+
+@dataclass
+class Game:
+    """A `<game>`: its code and line, its start date, its players, and its rounds' actions
+    and cards in file order."""
+
+    code: str
+    line: int
+    startdate: str = ""
+    players: list[Element] = field(default_factory=list)
+    items: list[Element] = field(default_factory=list)
+
+
+@dataclass
+class Session:
+    """A `<session>`: its `<general>` fields and its games."""
+
+    general: dict[str, str] = field(default_factory=dict)
+    games: list[Game] = field(default_factory=list)
+
+
+class _Reader:
+    """Expat's handlers, building a session (a guard against what is refused)."""
+
+    def __init__(self, first_line: int) -> None:
+        self.first_line = first_line
+        self.parser = expat.ParserCreate()
+        self.parser.StartElementHandler = self.start
+        self.parser.EndElementHandler = self.end
+        self.parser.CharacterDataHandler = self.data
+        self.parser.StartDoctypeDeclHandler = self.doctype
+        self.parser.EntityDeclHandler = self.entity
+        self.parser.ExternalEntityRefHandler = self.external
+        self.session = Session()
+        self.path: list[str] = []
+        self.text: list[str] = []
+        self.round = -1
+
+    def line(self) -> int:
+        return self.first_line + self.parser.CurrentLineNumber - 1
+
+    def doctype(self, *_: object) -> None:
+        raise XmlRefused(self.line(), DOCTYPE)
+
+    def entity(self, *_: object) -> None:
+        raise XmlRefused(self.line(), "an entity declaration: pokerdb reads none")
+
+    def external(self, *_: object) -> int:
+        raise XmlRefused(self.line(), "an external entity: pokerdb reads none")
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.path.append(name)
+        self.text = []
+        games = self.session.games
+        if name == "game":
+            games.append(Game(attrs.get("gamecode", ""), self.line()))
+        elif not games:
+            return
+        elif name == "player":
+            games[-1].players.append(Element(name, attrs, self.line()))
+        elif name == "round":
+            self.round = _number(attrs.get("no", ""))
+        elif name in ("action", "cards"):
+            games[-1].items.append(Element(name, attrs, self.line(), self.round))
+
+    def end(self, name: str) -> None:
+        self.path.pop()
+        text = "".join(self.text).strip()
+        games = self.session.games
+        if name == "cards" and games and games[-1].items:
+            games[-1].items[-1].text = text
+        elif name == "startdate" and games:
+            games[-1].startdate = text
+        elif name in _GENERAL_FIELDS and self.path[-2:] == ["session", "general"]:
+            self.session.general[name] = text
+
+    def data(self, text: str) -> None:
+        self.text.append(text)
+
+
+def _number(written: str) -> int:
+    return int(written) if written.isascii() and written.isdigit() else -1
+
+
+def sessions(text: str) -> list[tuple[int, Session | XmlRefused]]:
+    """Each session of a file's text (lines ending in LF), with its first line: read, or why
+    it is not."""
+    starts = [match.start() for match in SESSION.finditer(text)]
+    found: list[tuple[int, Session | XmlRefused]] = []
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        first_line = text.count("\n", 0, start) + 1
+        chunk = _DECLARATION.sub("", text[start:end])  # the next session's declaration
+        reader = _Reader(first_line)
+        try:
+            reader.parser.Parse(chunk, True)
+            found.append((first_line, reader.session))
+        except XmlRefused as refused:
+            found.append((first_line, refused))
+        except expat.ExpatError as error:
+            found.append((first_line, XmlRefused(first_line + error.lineno - 1,
+                                                 f"not well-formed XML "
+                                                 f"({expat.ErrorString(error.code)})")))
+    return found
+
+
+def leading_text(text: str) -> tuple[int, str] | None:
+    """The first line before the first session that is not blank or an XML declaration."""
+    first = SESSION.search(text)
+    head = text[:first.start()] if first else text
+    for number, line in enumerate(head.split("\n"), start=1):
+        rest = re.sub(r"<\?xml[^>]*\?>", "", line).strip().lstrip("\ufeff")
+        if rest:
+            return number, line
+    return None
