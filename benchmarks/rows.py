@@ -43,6 +43,8 @@ ROWS: tuple[Row, ...] = (
         "hands", site_samples_bench.site_row("888poker")),
     Row("partypoker", "import of a file of partypoker's sample hands, renumbered", 50_000,
         "hands", site_samples_bench.site_row("partypoker")),
+    Row("ipoker", "import of a file of iPoker's sample sessions, renumbered", 50_000,
+        "hands", site_samples_bench.site_row("ipoker")),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
     Row("mixed-tables", "Hold'em files of 2 to 9 players (and boards of 0 to 5 cards) vs 9 "

@@ -14,13 +14,13 @@ raise on the last street with a bet. Each player's `win` is what the file says t
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from pokerdb.errors import quoted
 from pokerdb.formats.encodings import decoded
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import HandReader
+from pokerdb.formats.phh.hand_histories import Found, HandReader
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.bracket_shape.lines import plain_amount
 from pokerdb.formats.sites.bracket_shape.recorded import Header, in_order, recorded
@@ -32,6 +32,7 @@ from pokerdb.formats.sites.ipoker_xml import (
     Session,
     XmlRefused,
     leading_text,
+    session_starts,
     sessions,
 )
 from pokerdb.formats.sites.stars_shape.lines import HandText, normalized
@@ -49,6 +50,7 @@ _AGGRESSIVE: Final = frozenset({"5", "6", "7", "23"})
 _SITTING_OUT: Final = frozenset({"8", "9"})
 _STREETS: Final = {"Flop": "flop", "Turn": "turn", "River": "river"}
 _DATE: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{1,2}:\d{2}:\d{2})\s*$")
+PART_SESSIONS: Final = 100  # sessions of a file read as one part (ipoker_parts)
 _CARD: Final = re.compile(r"([CDHScdhs])(10|[2-9TJQKAtjqka])")
 
 
@@ -63,15 +65,36 @@ def parse_ipoker(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError |
                    f"{site_hint(line)}")
         yield PhhError(file.source, f"line {number} {quoted(line)}: {problem}")
         return
+    starts = session_starts(text)
+    yield from _games(file.source, text, starts, len(text))
+
+
+def ipoker_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
+    """A file's sessions in parts of PART_SESSIONS, each read on its own (by another
+    process), together what parse_ipoker reads; the file whole when it holds fewer or does
+    not start with a session."""
+    text = normalized(decoded(content))
+    starts = session_starts(text)
+    if len(starts) <= PART_SESSIONS or leading_text(text) is not None:
+        return [functools.partial(parse_ipoker, file, content)]
+    return [functools.partial(_games, file.source, text, starts[first:first + PART_SESSIONS],
+                              starts[first + PART_SESSIONS]
+                              if first + PART_SESSIONS < len(starts) else len(text))
+            for first in range(0, len(starts), PART_SESSIONS)]
+
+
+def _games(source: str, text: str, starts: list[int],
+           end: int) -> Iterator[PhhHand | PhhError | Cancelled]:
+    """The games of the sessions that start at `starts`, the last ending at `end`."""
     lines = text.split("\n")
-    for _, session in sessions(text):
+    for _, session in sessions(text, starts, end):
         if isinstance(session, XmlRefused):
-            yield PhhError(file.source, f"line {session.line} {quoted(lines[session.line - 1])}"
-                                        f": {session.reason}")
+            yield PhhError(source, f"line {session.line} {quoted(lines[session.line - 1])}: "
+                                   f"{session.reason}")
             continue
         for game in session.games:
             try:
-                yield _convert(session, game, file.source, lines)
+                yield _convert(session, game, source, lines)
             except PhhError as error:
                 yield error
 
@@ -237,4 +260,4 @@ def _check_bets(hand: SiteHand, game: Game, recorded_hand: PhhHand, first_player
 
 
 READER: Final = HandReader(functools.partial(pokerstars_files, listing=ipoker_files),
-                           parse_ipoker, ".xml or .txt files", site=True)
+                           parse_ipoker, ".xml or .txt files", site=True, parts=ipoker_parts)

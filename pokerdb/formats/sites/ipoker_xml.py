@@ -67,6 +67,7 @@ class _Reader:
     def __init__(self, first_line: int) -> None:
         self.first_line = first_line
         self.parser = expat.ParserCreate()
+        self.parser.buffer_text = True  # a run of text in one call
         self.parser.StartElementHandler = self.start
         self.parser.EndElementHandler = self.end
         self.parser.CharacterDataHandler = self.data
@@ -92,7 +93,7 @@ class _Reader:
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.path.append(name)
-        self.text = []
+        self.text.clear()
         games = self.session.games
         if name == "game":
             games.append(Game(attrs.get("gamecode", ""), self.line()))
@@ -107,7 +108,10 @@ class _Reader:
 
     def end(self, name: str) -> None:
         self.path.pop()
+        if not self.text:
+            return
         text = "".join(self.text).strip()
+        self.text.clear()
         games = self.session.games
         if name == "cards" and games and games[-1].items:
             games[-1].items[-1].text = text
@@ -124,14 +128,19 @@ def _number(written: str) -> int:
     return int(written) if written.isascii() and written.isdigit() else -1
 
 
-def sessions(text: str) -> list[tuple[int, Session | XmlRefused]]:
-    """Each session of a file's text (lines ending in LF), with its first line: read, or why
-    it is not."""
-    starts = [match.start() for match in SESSION.finditer(text)]
+def session_starts(text: str) -> list[int]:
+    return [match.start() for match in SESSION.finditer(text)]
+
+
+def sessions(text: str, starts: list[int], end: int) -> list[tuple[int, Session | XmlRefused]]:
+    """The sessions of a file's text (lines ending in LF) that start at `starts`, the last
+    ending at `end`, each with its first line: read, or why it is not."""
     found: list[tuple[int, Session | XmlRefused]] = []
-    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
-        first_line = text.count("\n", 0, start) + 1
-        chunk = _DECLARATION.sub("", text[start:end])  # the next session's declaration
+    first_line, counted = 1, 0
+    for start, stop in zip(starts, [*starts[1:], end], strict=True):
+        first_line += text.count("\n", counted, start)
+        counted = start
+        chunk = _DECLARATION.sub("", text[start:stop])  # the next session's declaration
         reader = _Reader(first_line)
         try:
             reader.parser.Parse(chunk, True)
