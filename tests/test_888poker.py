@@ -38,6 +38,17 @@ def unbalanced(db_url: str) -> list[tuple[object, ...]]:
                         "HAVING sum(s.net) + d.rake + d.fees <> 0")
 
 
+def assert_nets(db_url: str, hands: dict[str, tuple[dict[str, str], str]]) -> None:
+    """The hands' nets and rake (by hand number: each seat's net, the rake) as stored, exact,
+    and every stored hand's nets plus its rake and fees summing to zero."""
+    nets = stored_nets_by_hand(db_url)
+    rake = rakes(db_url)
+    for number, (expected, expected_rake) in hands.items():
+        assert nets[number] == {name: Decimal(net) for name, net in expected.items()}, number
+        assert rake[number] == Decimal(expected_rake), number
+    assert unbalanced(db_url) == []
+
+
 def replayed_in_pokerkit(runner: CliRunner, db_url: str, out: Path, site: str) -> dict[str, int]:
     """Export the database to PHH and replay each hand of a variant pokerkit plays as pokerdb
     does in pokerkit, its payoffs the stored nets before rake; how many, by variant. Left out:
@@ -110,12 +121,7 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
         ("888poker", "USD", "FT", 3), ("888poker", "USD", "NO", 1),
         ("888poker", "USD", "NT", 23), ("888poker", "USD", "PO", 2),
         ("888poker", "USD", "PO/8", 3)]
-    nets = stored_nets_by_hand(db_url)
-    rake = rakes(db_url)
-    for number, (expected, expected_rake) in NETS.items():
-        assert nets[number] == {name: Decimal(net) for name, net in expected.items()}, number
-        assert rake[number] == Decimal(expected_rake), number
-    assert unbalanced(db_url) == []
+    assert_nets(db_url, NETS)
     assert rows(db_url, "SELECT count(*) FROM deals WHERE hero IS NOT NULL") == [(1,)]
 
 

@@ -4,11 +4,10 @@ rake summing to zero; each refused hand refused with its reason; exported to PHH
 replays in pokerkit to the same nets; a file recognised by its content; XML that declares a
 document type (entities) refused before anything is expanded."""
 
-from decimal import Decimal
 from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
-from test_888poker import rakes, replayed_in_pokerkit, stored_nets_by_hand, unbalanced
+from test_888poker import assert_nets, replayed_in_pokerkit
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -57,12 +56,7 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
                         "GROUP BY currency, variant ORDER BY currency, variant") == [
         ("EUR", "NT", 13), ("EUR", "PO", 17), ("GBP", "NT", 8), ("GBP", "PO", 1),
         ("USD", "FT", 3), ("USD", "NT", 4), ("USD", "PO", 1)]
-    nets = stored_nets_by_hand(db_url)
-    rake = rakes(db_url)
-    for number, (expected, expected_rake) in NETS.items():
-        assert nets[number] == {name: Decimal(net) for name, net in expected.items()}, number
-        assert rake[number] == Decimal(expected_rake), number
-    assert unbalanced(db_url) == []
+    assert_nets(db_url, NETS)
 
 
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(

@@ -4,11 +4,10 @@ hand's nets plus its rake summing to zero; each refused hand refused with its re
 to PHH, every hold'em and Omaha hand pokerkit plays alike replays to the same nets; a file
 recognised by its content, and an 888poker file read as partypoker's says whose it is."""
 
-from decimal import Decimal
 from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
-from test_888poker import rakes, replayed_in_pokerkit, stored_nets_by_hand, unbalanced
+from test_888poker import assert_nets, replayed_in_pokerkit
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -61,12 +60,7 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
         ("partypoker", "USD", "FT", 5), ("partypoker", "USD", "NT", 31),
         ("partypoker", "USD", "PO", 9), ("partypoker", "USD", "PO/8", 3),
         ("partypoker", "USD", "PT", 1)]
-    nets = stored_nets_by_hand(db_url)
-    rake = rakes(db_url)
-    for number, (expected, expected_rake) in NETS.items():
-        assert nets[number] == {name: Decimal(net) for name, net in expected.items()}, number
-        assert rake[number] == Decimal(expected_rake), number
-    assert unbalanced(db_url) == []
+    assert_nets(db_url, NETS)
     # the time zone its header names: 04:15:12 EST
     (played_at,) = rows(db_url, "SELECT played_at FROM deals WHERE hand_number = '13550319286'")[0]
     assert str(played_at).replace("T", " ").startswith("2014-01-06 09:15:12")

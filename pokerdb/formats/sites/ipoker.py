@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Final
 
 from pokerdb.formats.encodings import decoded
-from pokerdb.formats.input import FormatDescription, Input
+from pokerdb.formats.input import Input
 from pokerdb.formats.sites.bracket_shape.lines import COLLECTED, BracketSite
 from pokerdb.formats.sites.stars_shape.lines import HandSite
-from pokerdb.formats.sites.stars_shape.site_format import holds_files
+from pokerdb.formats.sites.stars_shape.site_format import holds_files, site_description
 from pokerdb.formats.sources import Source, files_under
-from pokerdb.rules.games import HOLDEM
 
 GAME_TYPE: Final = re.compile(r"(?P<game>\S+(?: Hi-Lo)?) (?P<structure>NL|PL|FL|L) "
                               r"(?P<stakes>\S+/\S+)\s*$")
@@ -57,12 +56,7 @@ def _head_looks_like(head: bytes) -> bool:
     return looks_like(decoded(head))
 
 
-FORMAT: Final = FormatDescription(
-    "ipoker", HOLDEM, "iPoker hand histories",
-    "iPoker network hand histories (XML files of sessions, or a folder of them), settled and "
-    "checked against what the files say was bet and won.", item="hand", reads_folders=True,
-    settles=True, open=_histories,
-    claims_folder=functools.partial(holds_files, looks=_head_looks_like,
-                                    files=ipoker_files),
-    looks_like=looks_like, claims_content=True,
-    recognises="a file or folder that starts as iPoker writes")
+FORMAT: Final = site_description(
+    "ipoker", "iPoker", _histories,
+    functools.partial(holds_files, looks=_head_looks_like, files=ipoker_files), looks_like,
+    "XML files of sessions")

@@ -10,9 +10,8 @@ import functools
 from pokerdb.formats.encodings import decoded
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.sites.bracket_shape.lines import BracketSite, looks_like
-from pokerdb.formats.sites.stars_shape.site_format import holds_files
+from pokerdb.formats.sites.stars_shape.site_format import holds_files, site_description
 from pokerdb.formats.sources import Source
-from pokerdb.rules.games import HOLDEM
 
 
 def site_histories(site: BracketSite, source: Source) -> Input:
@@ -29,12 +28,7 @@ def _head_looks_like(site: BracketSite, head: bytes) -> bool:
 
 def site_format(name: str, site: BracketSite) -> FormatDescription:
     """The format of a site's hand histories, in the bracket shape, as the registry takes it."""
-    return FormatDescription(
-        name, HOLDEM, f"{site.name} hand histories",
-        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
-        "against what the files say was won.", item="hand", reads_folders=True,
-        settles=True, open=functools.partial(site_histories, site),
-        claims_folder=lambda folder: holds_files(
-            folder, functools.partial(_head_looks_like, site)),
-        looks_like=functools.partial(looks_like, site), claims_content=True,
-        recognises=f"a file or folder that starts as {site.name} writes")
+    return site_description(
+        name, site.name, functools.partial(site_histories, site),
+        lambda folder: holds_files(folder, functools.partial(_head_looks_like, site)),
+        functools.partial(looks_like, site))

@@ -66,11 +66,19 @@ def site_histories(site: HandSite, source: Source) -> Input:
 
 def site_format(name: str, site: HandSite) -> FormatDescription:
     """The format of a site's hand histories, in PokerStars' shape, as the registry takes it."""
+    return site_description(name, site.name, functools.partial(site_histories, site),
+                            functools.partial(holds_site_files, site),
+                            functools.partial(starts_as, site))
+
+
+def site_description(name: str, site: str, opener: Callable[[Source], Input],
+                     claims_folder: Callable[[Path], bool], looks_like: Callable[[str], bool],
+                     files: str = "files of hands") -> FormatDescription:
+    """The format of a site's hand histories (`files`, or a folder of them), recognised by
+    their first bytes, as the registry takes it."""
     return FormatDescription(
-        name, HOLDEM, f"{site.name} hand histories",
-        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
-        "against what the files say was paid.", item="hand", reads_folders=True,
-        settles=True, open=functools.partial(site_histories, site),
-        claims_folder=functools.partial(holds_site_files, site),
-        looks_like=functools.partial(starts_as, site), claims_content=True,
-        recognises=f"a file or folder that starts as {site.name} writes")
+        name, HOLDEM, f"{site} hand histories",
+        f"{site} hand histories ({files}, or a folder of them), settled and checked against "
+        "what the files say was paid.", item="hand", reads_folders=True, settles=True,
+        open=opener, claims_folder=claims_folder, looks_like=looks_like, claims_content=True,
+        recognises=f"a file or folder that starts as {site} writes")
