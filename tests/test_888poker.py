@@ -141,3 +141,17 @@ def test_a_hand_that_pays_more_rake_than_the_site_takes_is_refused(
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}#349736402: line 19 'FCSM_1935 collected [ $0'...: the players won "
         f"0.18 of a pot of 0.20: a rake of 0.02, more than 888poker's 5%\n")
+
+
+def test_a_hand_history_read_as_deals_says_which_site_it_looks_like(
+        runner: CliRunner, db_url: str) -> None:
+    hand = SAMPLES / "GeneralHands" / "GeneralHand.txt"
+    session = REPO / "tests" / "data" / "sites" / "ipoker" / "GameTypeTests" / "NoLimitHoldem.txt"
+    assert fails(runner, "import", str(hand), "--format", "pe54", "--db",
+                 db_url).stderr.endswith(
+        "it looks like a 888poker or partypoker hand history: use --format 888poker or "
+        "--format partypoker\n")
+    assert fails(runner, "import", str(session), "--format", "pe54", "--db",
+                 db_url).stderr.endswith(
+        "'<session' is not a card: a card is a rank and a suit, like '8C' or 'TS'; for iPoker "
+        "hand histories use --format ipoker\n")
