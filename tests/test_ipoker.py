@@ -87,4 +87,4 @@ def test_xml_that_is_not_well_formed_is_refused_naming_its_line(
     file.write_text(text.replace("</round>", "</rounds>", 1), encoding="utf-8")
     line = text.splitlines().index("    </round>") + 1
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
-        f"Error: {file}: line {line} '    </rounds>': not well-formed XML (mismatched tag)\n")
+        f"Error: {file}: line {line} '</rounds>': not well-formed XML (mismatched tag)\n")

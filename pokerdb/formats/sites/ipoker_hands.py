@@ -86,20 +86,19 @@ def ipoker_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
 def _games(source: str, text: str, starts: list[int],
            end: int) -> Iterator[PhhHand | PhhError | Cancelled]:
     """The games of the sessions that start at `starts`, the last ending at `end`."""
-    lines = text.split("\n")
     for _, session in sessions(text, starts, end):
         if isinstance(session, XmlRefused):
-            yield PhhError(source, f"line {session.line} {quoted(lines[session.line - 1])}: "
+            yield PhhError(source, f"line {session.line} {quoted(session.text)}: "
                                    f"{session.reason}")
             continue
         for game in session.games:
             try:
-                yield _convert(session, game, source, lines)
+                yield _convert(session, game, source)
             except PhhError as error:
                 yield error
 
 
-def _convert(session: Session, game: Game, source: str, lines: list[str]) -> PhhHand:
+def _convert(session: Session, game: Game, source: str) -> PhhHand:
     items = sorted(game.items, key=lambda item: (item.round, item.name == "action",
                                                  _order(item)))
     # the game, its rounds' items, then its players (whose wins follow the showdown)
@@ -107,7 +106,7 @@ def _convert(session: Session, game: Game, source: str, lines: list[str]) -> Phh
     first_player = 1 + len(items)
     hand = SiteHand(IPOKER.hand, source, HandText(
         [element.line for element in elements],
-        [lines[element.line - 1].strip() for element in elements]))
+        [session.line_text(element.line) for element in elements]))
     hand.exponent = 2
     hand.source = f"{source}#{game.code}"
     hand.digits(game.code, "the game code")

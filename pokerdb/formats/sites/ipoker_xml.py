@@ -22,12 +22,13 @@ _GENERAL_FIELDS: Final = frozenset({"mode", "gametype", "tablename", "tablecurre
 
 
 class XmlRefused(Exception):
-    """A session pokerdb does not read: its line, and why."""
+    """A session pokerdb does not read: its line (and the line's text), and why."""
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, text: str = "") -> None:
         super().__init__(reason)
         self.line = line
         self.reason = reason
+        self.text = text
 
 
 @dataclass
@@ -59,6 +60,12 @@ class Session:
 
     general: dict[str, str] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)
+    first_line: int = 1  # in the file
+    lines: list[str] = field(default_factory=list)  # its text's
+
+    def line_text(self, line: int) -> str:
+        """The text of a line of the file (one of the session's)."""
+        return self.lines[line - self.first_line].strip()
 
 
 class _Reader:
@@ -142,15 +149,18 @@ def sessions(text: str, starts: list[int], end: int) -> list[tuple[int, Session 
         counted = start
         chunk = _DECLARATION.sub("", text[start:stop])  # the next session's declaration
         reader = _Reader(first_line)
+        reader.session.first_line, reader.session.lines = first_line, chunk.split("\n")
         try:
             reader.parser.Parse(chunk, True)
             found.append((first_line, reader.session))
         except XmlRefused as refused:
+            refused.text = reader.session.line_text(refused.line)
             found.append((first_line, refused))
         except expat.ExpatError as error:
-            found.append((first_line, XmlRefused(first_line + error.lineno - 1,
-                                                 f"not well-formed XML "
-                                                 f"({expat.ErrorString(error.code)})")))
+            line = first_line + error.lineno - 1
+            found.append((first_line, XmlRefused(
+                line, f"not well-formed XML ({expat.ErrorString(error.code)})",
+                reader.session.line_text(line))))
     return found
 
 
