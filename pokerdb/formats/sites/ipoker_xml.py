@@ -19,6 +19,7 @@ DOCTYPE: Final = ("a document type declaration (entities): pokerdb reads no iPok
                   "that declares one")
 _GENERAL_FIELDS: Final = frozenset({"mode", "gametype", "tablename", "tablecurrency",
                                     "currency", "nickname", "startdate"})
+_TEXTS: Final = _GENERAL_FIELDS | {"cards"}  # the elements whose text is read
 
 
 class XmlRefused(Exception):
@@ -77,7 +78,6 @@ class _Reader:
         self.parser.buffer_text = True  # a run of text in one call
         self.parser.StartElementHandler = self.start
         self.parser.EndElementHandler = self.end
-        self.parser.CharacterDataHandler = self.data
         self.parser.StartDoctypeDeclHandler = self.doctype
         self.parser.EntityDeclHandler = self.entity
         self.parser.ExternalEntityRefHandler = self.external
@@ -100,7 +100,9 @@ class _Reader:
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.path.append(name)
-        self.text.clear()
+        if name in _TEXTS:  # the text of these alone is read
+            self.text.clear()
+            self.parser.CharacterDataHandler = self.text.append
         games = self.session.games
         if name == "game":
             games.append(Game(attrs.get("gamecode", ""), self.line()))
@@ -115,10 +117,10 @@ class _Reader:
 
     def end(self, name: str) -> None:
         self.path.pop()
-        if not self.text:
+        if name not in _TEXTS:
             return
+        self.parser.CharacterDataHandler = None
         text = "".join(self.text).strip()
-        self.text.clear()
         games = self.session.games
         if name == "cards" and games and games[-1].items:
             games[-1].items[-1].text = text
@@ -126,9 +128,6 @@ class _Reader:
             games[-1].startdate = text
         elif name in _GENERAL_FIELDS and self.path[-2:] == ["session", "general"]:
             self.session.general[name] = text
-
-    def data(self, text: str) -> None:
-        self.text.append(text)
 
 
 def _number(written: str) -> int:
@@ -147,7 +146,9 @@ def sessions(text: str, starts: list[int], end: int) -> list[tuple[int, Session 
     for start, stop in zip(starts, [*starts[1:], end], strict=True):
         first_line += text.count("\n", counted, start)
         counted = start
-        chunk = _DECLARATION.sub("", text[start:stop])  # the next session's declaration
+        chunk = text[start:stop]
+        if "<?xml" in chunk[-100:]:
+            chunk = _DECLARATION.sub("", chunk)  # the next session's declaration
         reader = _Reader(first_line)
         reader.session.first_line, reader.session.lines = first_line, chunk.split("\n")
         try:

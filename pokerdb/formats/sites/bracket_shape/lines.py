@@ -10,6 +10,7 @@ its own.
 """
 
 import datetime
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>.+?)(?
 COLLECTED: Final = re.compile(r"(?P<name>.+) collected \[ (?P<amount>[^]]+?) \]\s*$")
 # An amount as the shape writes it: `$0.05`, `$1,000`, `25 $`, `€2`.
 AMOUNT: Final = re.compile(r"(?P<before>[$€£]?)(?P<digits>[\d,.]+)(?: ?(?P<after>[$€£]))?")
+_CURRENCY: Final = re.compile(r" [A-Z]{3}$")
 MONTHS: Final = {name: number for number, name in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), start=1)}
@@ -116,6 +118,13 @@ def played_at(fields: dict[str, str | None]) -> datetime.datetime:
     return datetime.datetime(int(year), int(month), int(day), hour, minute, second)
 
 
+@functools.lru_cache(maxsize=4096)  # amounts repeat
+def without_currency(written: str) -> str:
+    """An amount without the currency code after it ('$0.05 USD': '$0.05')."""
+    return _CURRENCY.sub("", written.strip())
+
+
+@functools.lru_cache(maxsize=4096)
 def plain_amount(written: str) -> str | None:
     """An amount as stars_shape.lines.amount_units reads it ('$1,000', '25 $': '1,000', '25'),
     its currency symbol left out; None if it is not one."""

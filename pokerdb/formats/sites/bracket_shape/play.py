@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 from pokerdb.errors import quoted
-from pokerdb.formats.sites.bracket_shape.lines import BracketSite, plain_amount
+from pokerdb.formats.sites.bracket_shape.lines import BracketSite, plain_amount, without_currency
 from pokerdb.formats.sites.stars_shape.play import HandLines, HandPlay
 
 DEALING: Final = re.compile(r"\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*"
@@ -35,7 +35,6 @@ QUIET: Final = re.compile(r"does not show cards\.|did not show his hand|"
                           r"is disconnected.*|is connected.*|has returned.*")
 _POSTED: Final = {"small blind": "small blind", "big blind": "big blind", "ante": "the ante",
                   "dead blind": "small & big blinds", "big blind + dead": "small & big blinds"}
-_CURRENCY: Final = re.compile(r" [A-Z]{3}$")
 _WINS: Final = ("collected ", "wins ")  # a win's verb (888poker's, partypoker's)
 
 
@@ -178,7 +177,7 @@ class BracketPlay(HandPlay):
         """An amount in brackets ('$0.05 USD', '$1 + $2': their sum) in the hand's units."""
         total = 0
         for part in written.split("+"):
-            plain = plain_amount(_CURRENCY.sub("", part.strip()))
+            plain = plain_amount(without_currency(part))
             if plain is None:
                 raise self.hand.fail(f"{quoted(written.strip())} is not an amount")
             total += self.hand.amount(plain)

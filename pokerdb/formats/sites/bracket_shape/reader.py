@@ -34,6 +34,7 @@ from pokerdb.formats.sites.bracket_shape.lines import (
     leading_text,
     plain_amount,
     played_at,
+    without_currency,
 )
 from pokerdb.formats.sites.bracket_shape.play import POSTS
 from pokerdb.formats.sites.bracket_shape.recorded import Header, in_order, recorded
@@ -171,8 +172,7 @@ def _posted_big(hand: stars.SiteHand) -> int:
     for line in hand.text.lines:
         posted = POSTS.search(line)
         if posted is not None and posted["what"] == "big blind":
-            written = plain_amount(posted["amount"].rsplit(" ", 1)[0]
-                                   if posted["amount"][-1:].isalpha() else posted["amount"])
+            written = plain_amount(without_currency(posted["amount"]))
             if written is not None:
                 return hand.amount(written)
     raise hand.fail("stakes of one amount (the buy-in), and no big blind posted")
