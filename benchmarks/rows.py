@@ -16,6 +16,7 @@ import player_stats_bench
 import pokerstars_bench
 import postgres_ratio
 import postgres_scale
+import site_samples_bench
 import skip_invalid_bench
 import stats_calibration
 import variant_equity_bench
@@ -41,6 +42,14 @@ ROWS: tuple[Row, ...] = (
         "hands", pokerstars_bench.row),
     Row("pokerstars-draw", "PokerStars import, half draw hands vs hold'em only", 100_000,
         "hands", pokerstars_bench.draw_row),
+    Row("888poker", "import of a file of 888poker's sample hands, renumbered", 50_000,
+        "hands", site_samples_bench.site_row("888poker")),
+    Row("partypoker", "import of a file of partypoker's sample hands, renumbered", 50_000,
+        "hands", site_samples_bench.site_row("partypoker")),
+    # 30,000 iPoker hands are 56 MB of XML: within what an import keeps in memory for its
+    # worker processes (formats.phh.hand_histories.KEPT_BYTES)
+    Row("ipoker", "import of a file of iPoker's sample sessions, renumbered", 30_000,
+        "hands", site_samples_bench.site_row("ipoker")),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
     Row("skip-invalid", "import --skip-invalid, 70% of the hands refused vs none", 10_000,

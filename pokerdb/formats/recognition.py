@@ -65,17 +65,20 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
 
 # How the hand histories of sites pokerdb does not read begin (their first line), and the site.
 OTHER_SITES: Final = (
-    ("Winamax Poker - ", "Winamax"), ("***** 888poker", "888poker"),
-    ("#Game No : ", "888poker or partypoker"), ("***** Hand History for Game ", "partypoker"),
+    ("Winamax Poker - ", "Winamax"),
     ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
-    ("Bovada Hand #", "Bovada"), ("<session sessioncode=", "iPoker"),
+    ("Bovada Hand #", "Bovada"),
 )
 
 
 # How the hand histories of the sites pokerdb reads begin, and their format (for a file read
 # as another site's).
 READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
-                     ("Poker Hand #", "ggpoker", "GGPoker"))
+                     ("Poker Hand #", "ggpoker", "GGPoker"),
+                     ("***** Hand History for Game ", "partypoker", "partypoker"),
+                     ("***** ", "888poker", "888poker"),
+                     ("#Game No : ", "888poker or --format partypoker", "888poker or partypoker"),
+                     ("<session", "ipoker", "iPoker"), ("<?xml", "ipoker", "iPoker"))
 
 
 def site_hint(line: str) -> str:

@@ -141,7 +141,9 @@ POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_fold
 # The sites whose files pokerdb reads, by the start of the site's name as stored ("PokerStars
 # Zoom" is PokerStars'): the rules their files are written by. GGPoker's files are written as
 # PokerStars' are (a short all-in call completed, the big blind's full call before the flop).
-SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES}
+SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES,
+              "888poker": POKERSTARS_RULES, "partypoker": POKERSTARS_RULES,
+              "iPoker": POKERSTARS_RULES}
 
 
 def site_rules(site: str | None) -> BettingRules:

@@ -87,14 +87,15 @@ STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMI
 PART_HANDS = 500
 
 
-def pokerstars_files(path: Path) -> list[PhhFile]:
-    """The files to read for `path`: the file itself, or every `.txt` file under a folder,
-    recursively, in path order."""
+def pokerstars_files(path: Path, listing: Callable[[Path], list[tuple[str, str]]] = text_files
+                     ) -> list[PhhFile]:
+    """The files to read for `path`: the file itself, or every `.txt` file under a folder (or
+    every file `listing` lists), recursively, in path order."""
     if not path.exists():
         raise PhhError(str(path), "no such file or folder")
     if not path.is_dir():
         return [PhhFile(path.name, str(path), site=True)]
-    return [PhhFile(source, file, site=True) for source, file in text_files(path)]
+    return [PhhFile(source, file, site=True) for source, file in listing(path)]
 
 
 def parse_site(site: HandSite, file: PhhFile,
@@ -141,12 +142,12 @@ def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], en
     converted, or why it cannot be."""
     for hand in texts_between(text, starts, end, first_line):
         try:
-            yield _Hand(site, source, hand).convert()
+            yield SiteHand(site, source, hand).convert()
         except PhhError as error:
             yield error
 
 
-class _Hand:
+class SiteHand:
     """One hand's lines being read, line by line, into PHH actions and site facts."""
 
     def __init__(self, site: HandSite, file_source: str, text: HandText) -> None:

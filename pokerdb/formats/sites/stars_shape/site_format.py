@@ -9,6 +9,7 @@ opened.
 
 import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -40,15 +41,23 @@ def starts_as(site: HandSite, summaries: SummaryFormat | None, text: str) -> boo
 def holds_site_files(site: HandSite, summaries: SummaryFormat | None, folder: Path) -> bool:
     """A folder of the site's files: one of its `.txt` files starts as the site writes (a
     hand, or a tournament summary), and none of its files is PHH's."""
+    def looks(head: bytes) -> bool:
+        return looks_like_site(head, site) or (summaries is not None and summaries.claims(head))
+
+    return holds_files(folder, looks)
+
+
+def holds_files(folder: Path, looks: Callable[[bytes], bool],
+                files: Callable[[Path], list[tuple[str, str]]] = text_files) -> bool:
+    """A folder of a site's files: one of its `files` (`.txt` files) `looks` (by its first
+    bytes) like the site's, and none of its files is PHH's."""
     for _, _, names in os.walk(folder):
         if any(is_phh_name(name) for name in names):
             return False
-    for _, path in text_files(folder):
+    for _, path in files(folder):
         try:
             with open(path, "rb") as file:
-                head = file.read(4096)
-                if looks_like_site(head, site) or (summaries is not None
-                                                   and summaries.claims(head)):
+                if looks(file.read(4096)):
                     return True
         except OSError:
             continue
@@ -71,11 +80,19 @@ def site_format(name: str, site: HandSite,
                 summaries: SummaryFormat | None = None) -> FormatDescription:
     """The format of a site's hand histories, in PokerStars' shape (and of its tournament
     summaries, read beside them), as the registry takes it."""
+    return site_description(name, site.name, functools.partial(site_histories, site, summaries),
+                            functools.partial(holds_site_files, site, summaries),
+                            functools.partial(starts_as, site, summaries))
+
+
+def site_description(name: str, site: str, opener: Callable[[Source], Input],
+                     claims_folder: Callable[[Path], bool], looks_like: Callable[[str], bool],
+                     files: str = "files of hands") -> FormatDescription:
+    """The format of a site's hand histories (`files`, or a folder of them), recognised by
+    their first bytes, as the registry takes it."""
     return FormatDescription(
-        name, HOLDEM, f"{site.name} hand histories",
-        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
-        "against what the files say was paid.", item="hand", reads_folders=True,
-        settles=True, open=functools.partial(site_histories, site, summaries),
-        claims_folder=functools.partial(holds_site_files, site, summaries),
-        looks_like=functools.partial(starts_as, site, summaries), claims_content=True,
-        recognises=f"a file or folder that starts as {site.name} writes")
+        name, HOLDEM, f"{site} hand histories",
+        f"{site} hand histories ({files}, or a folder of them), settled and checked against "
+        "what the files say was paid.", item="hand", reads_folders=True, settles=True,
+        open=opener, claims_folder=claims_folder, looks_like=looks_like, claims_content=True,
+        recognises=f"a file or folder that starts as {site} writes")
