@@ -28,7 +28,7 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
              f"ante_trimming_status = {_boolean(hand.ante_trimming_status)}",
              f"antes = {amounts(hand.antes)}"]
     if hand.blinds_or_straddles is not None:
-        lines.append(f"blinds_or_straddles = {amounts(hand.blinds_or_straddles)}")
+        lines.append(f"blinds_or_straddles = {amounts(_signed(hand.blinds_or_straddles))}")
     for name in ("bring_in", "small_bet", "big_bet", "min_bet"):
         value = getattr(hand, name)
         if value is not None:
@@ -70,6 +70,16 @@ def _value(value: Value | list[Value]) -> str:
     if isinstance(value, int):
         return str(value)
     return _string(value)
+
+
+def _signed(blinds: Sequence[int]) -> list[int]:
+    """The blinds as PHH writes them: one after the first two and no larger than they are was
+    posted out of turn (a big blind posted by a player joining the game), written negative:
+    posted live, the betting still opening after the big blind (as pokerdb and pokerkit play
+    it)."""
+    big = max(blinds[:2], default=0)
+    return [-blind if index >= 2 and 0 < blind <= big else blind
+            for index, blind in enumerate(blinds)]
 
 
 def _decimal(value: Decimal) -> str:

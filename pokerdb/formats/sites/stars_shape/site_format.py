@@ -7,12 +7,14 @@ replay) is loaded when a source is opened.
 
 import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from pokerdb.formats.encodings import decoded
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
-from pokerdb.formats.sites.stars_shape.lines import HandSite, looks_like_site
+from pokerdb.formats.sites.stars_shape.lines import HandSite
 from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
 
@@ -25,14 +27,14 @@ def text_files(folder: Path) -> list[tuple[str, str]]:
     return files_under(folder, lambda name: name.lower().endswith(SUFFIX))
 
 
-def starts_as(site: HandSite, text: str) -> bool:
+def starts_as(starts: tuple[str, ...], text: str) -> bool:
     """Whether a file's first bytes (as text) start a hand of the site's; UTF-16 read as UTF-8
     leaves NULs between the letters, which are looked through."""
     head = text[:200].replace("\x00", "").lstrip("\ufeff\ufffd\ufffe \t\r\n")
-    return head.startswith(site.starts)
+    return head.startswith(starts)
 
 
-def holds_site_files(site: HandSite, folder: Path) -> bool:
+def holds_site_files(starts: tuple[str, ...], folder: Path) -> bool:
     """A folder of the site's files: one of its `.txt` files starts as the site writes, and
     none of its files is PHH's."""
     for _, _, names in os.walk(folder):
@@ -41,7 +43,7 @@ def holds_site_files(site: HandSite, folder: Path) -> bool:
     for _, path in text_files(folder):
         try:
             with open(path, "rb") as file:
-                if looks_like_site(file.read(4096), site):
+                if starts_as(starts, decoded(file.read(4096))):
                     return True
         except OSError:
             continue
@@ -58,11 +60,19 @@ def site_histories(site: HandSite, source: Source) -> Input:
 
 def site_format(name: str, site: HandSite) -> FormatDescription:
     """The format of a site's hand histories, in PokerStars' shape, as the registry takes it."""
+    return hand_text_format(name, site.name, site.starts,
+                            functools.partial(site_histories, site))
+
+
+def hand_text_format(name: str, site: str, starts: tuple[str, ...],
+                     histories: Callable[[Source], Input]) -> FormatDescription:
+    """The format of a site's text files of hands (each hand starting with one of `starts`),
+    read as `histories` reads a source of them."""
     return FormatDescription(
-        name, HOLDEM, f"{site.name} hand histories",
-        f"{site.name} hand histories (files of hands, or a folder of them), settled and checked "
+        name, HOLDEM, f"{site} hand histories",
+        f"{site} hand histories (files of hands, or a folder of them), settled and checked "
         "against what the files say was paid.", item="hand", reads_folders=True,
-        settles=True, open=functools.partial(site_histories, site),
-        claims_folder=functools.partial(holds_site_files, site),
-        looks_like=functools.partial(starts_as, site), claims_content=True,
-        recognises=f"a file or folder that starts as {site.name} writes")
+        settles=True, open=histories,
+        claims_folder=functools.partial(holds_site_files, starts),
+        looks_like=functools.partial(starts_as, starts), claims_content=True,
+        recognises=f"a file or folder that starts as {site} writes")

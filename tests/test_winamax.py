@@ -1,0 +1,151 @@
+"""Winamax hand histories imported on every backend: every sample hand that balances on its own
+lines stored, each seat's net what those lines say (the uncalled bet that Winamax counts in what
+a player collected included), each hand's nets summing to minus its rake; the edited samples
+refused, each with its reason; exported to PHH, every hand replays in pokerkit to the same nets;
+a Winamax file or folder recognised by its content."""
+
+import re
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+
+from support import REPO, fails, rows, succeeds
+from test_export_phh import payoffs, stored_nets
+from test_pokerstars import plain
+from typer.testing import CliRunner
+
+from pokerdb.formats import InputFormat
+
+SAMPLES = REPO / "tests" / "data" / "sites" / "winamax"
+TEN = SAMPLES / "CashGame" / "MultipleHandsTests" / "10MultipleHands.txt"
+STORED = 29  # the sample hands, each once, but those refused
+# The samples that pokerdb refuses (edited copies of hands), and why.
+REFUSED = {
+    "CashGame/StreetTests/Flop.txt#5281577-483-1382586829":
+        "line 18 'Board: [7h Qs 3c]': the summary's board [7h Qs 3c] is not the one dealt, "
+        "[3d 3s 2s]",
+    "CashGame/ValidHandTests/InValidHand.txt":
+        "line 1 'Winaax Poker - CashGame '...: not a Winamax hand (every hand starts "
+        "'Winamax Poker - ')",
+    # GeneralHand.txt's hand on another board, its words for the hand shown left as they were
+    "CashGame/StreetTests/River.txt#5281577-471-1382586707":
+        "titi63000 shows 8D JD: the file says 'One pair : 3', pokerdb evaluates two pairs",
+}
+AMOUNT = r"([\d.]+)€"
+
+
+def sample_hands() -> dict[str, list[str]]:
+    """Every sample hand by its number (the first file's where several hold it): its lines."""
+    hands: dict[str, list[str]] = {}
+    for path in sorted(SAMPLES.rglob("*.txt")):
+        text = path.read_bytes().decode("utf-8-sig", "replace").replace("\ufffd", "€")
+        for chunk in re.split(r"(?=^\ufeff?Winamax Poker - )", text, flags=re.MULTILINE):
+            if (header := re.search(r"HandId: #([\d-]+)", chunk)) is not None:
+                hands.setdefault(header[1], [line for line in chunk.splitlines() if line])
+    return hands
+
+
+def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal]:
+    """Each seated player's net as the hand's lines say (what they collected, which counts an
+    uncalled bet, less all they put in), and the rake."""
+    names = [match[1] for line in lines if (match := re.match(r"Seat \d+: (.+) \([\d.]+€\)$",
+                                                               line))]
+    put: dict[str, Decimal] = defaultdict(Decimal)
+    street: dict[str, Decimal] = defaultdict(Decimal)
+    got: dict[str, Decimal] = defaultdict(Decimal)
+    rake = Decimal(0)
+    for line in lines:
+        if line.startswith(("*** FLOP", "*** TURN", "*** RIVER")):
+            street.clear()
+        if (pot := re.match(r"Total pot .*\| Rake " + AMOUNT, line)) is not None:
+            rake = Decimal(pot[1])
+        name = next((name for name in sorted(names, key=len, reverse=True)
+                     if line.startswith(name + " ")), None)
+        if name is None or line.startswith("Seat "):
+            continue
+        what = line[len(name) + 1:].removesuffix(" and is all-in")
+        if (paid := re.match(r"(?:posts (?:small|big) blind|calls|bets) " + AMOUNT, what)):
+            put[name] += Decimal(paid[1])
+            street[name] += Decimal(paid[1])
+        elif (raised := re.match(r"raises \S+ to " + AMOUNT, what)):
+            put[name] += Decimal(raised[1]) - street[name]
+            street[name] = Decimal(raised[1])
+        elif (collected := re.match(r"collected " + AMOUNT, what)):
+            got[name] += Decimal(collected[1])
+    return {name: got[name] - put[name] for name in names if name in put or name in got}, rake
+
+
+def test_the_samples_are_recognised_as_winamax_by_content(runner: CliRunner,
+                                                          tmp_path: Path) -> None:
+    assert InputFormat.of_path(str(TEN)) is InputFormat.WINAMAX
+    assert InputFormat.of_path(str(SAMPLES)) is InputFormat.WINAMAX
+    assert InputFormat.of_path(str(SAMPLES / "CashGame" / "ValidHandTests" / "ValidHand.txt")
+                               ) is InputFormat.WINAMAX  # cp1252
+    database = tmp_path / "db.sqlite"
+    assert fails(runner, "import", str(TEN), "--format", "pokerstars", "--db",
+                 str(database)).stderr == (
+        f"Error: {TEN}: line 1 'Winamax Poker - CashGame'...: not a PokerStars hand (every hand "
+        f"starts 'PokerStars Hand #' or 'PokerStars Game #'); it looks like a Winamax hand "
+        f"history: use --format winamax\n")
+
+
+def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
+        runner: CliRunner, db_url: str) -> None:
+    result = succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    assert f"imported {STORED} deals (102 hands) as dataset 'winamax'" in result.stdout
+    assert result.stdout.endswith("skipped 3 invalid hands (see the rejects table); skipped 4 "
+                                  "hands stored already\n"), result.stdout
+    assert rows(db_url, "SELECT site, currency, variant, count(*) FROM deals GROUP BY site, "
+                        "currency, variant ORDER BY variant") == [
+        ("Winamax", "EUR", "NT", STORED - 2), ("Winamax", "EUR", "PO", 2)]
+    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake, s.raked FROM deals d "
+                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
+    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    raked: dict[str, Decimal] = defaultdict(Decimal)
+    rake_of: dict[str, Decimal] = {}
+    for number, name, net, rake, share in stored:
+        nets[str(number)][str(name)] = Decimal(str(net))
+        raked[str(number)] += Decimal(str(share))
+        rake_of[str(number)] = Decimal(str(rake))
+    assert len(nets) == STORED
+    hands = sample_hands()
+    for number, by_seat in nets.items():
+        expected, rake = nets_by_lines(hands[number])
+        assert {name: net for name, net in by_seat.items() if net or name in expected} == (
+            expected), number
+        assert sum(by_seat.values()) == -rake == -rake_of[number] == -raked[number], number
+    # An uncalled bet, in what the player collected: 6.01 collected, 1.50 and 2.50 put in.
+    assert nets["5335178-3970-1383796438"] == {
+        "totti6720": Decimal("-0.25"), "titi250": Decimal("-0.5"), "Dbrz34": Decimal("-1.5"),
+        "sined20": Decimal("2.01"), "fanf4K UR0": Decimal(0)}
+    # A big blind posted out of position by a player joining, live: he checks.
+    assert nets["5282949-1701-1382615078"] == {
+        "bishop74270": Decimal("-0.05"), "R.Ford": Decimal("-0.1"),
+        "Kosmos777": Decimal("0.23"), "WAHIL": Decimal("-0.1"), "beso760": Decimal(0)}
+    # A seat listed without chips is not dealt in; one sitting out (listed as any other) either
+    assert rows(db_url, "SELECT count(*) FROM seats WHERE name IN ('Belle___Vue', "
+                        "'Opponent2')") == [(0,)]
+    assert rows(db_url, "SELECT count(*) FROM hands WHERE showed") == [(8,)]
+    assert rows(db_url, "SELECT count(*) FROM deals WHERE hero IS NOT NULL") == [(1,)]
+
+
+def test_the_refused_samples_say_why(runner: CliRunner, db_url: str) -> None:
+    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    assert dict(rows(db_url, "SELECT raw, reason FROM rejects")) == REFUSED
+    # without --skip-invalid, the first refused hand fails the import, storing nothing
+    result = fails(runner, "import", str(SAMPLES / "CashGame" / "StreetTests"), "--db", db_url)
+    assert result.stderr == (f"Error: {SAMPLES}/{next(iter(REFUSED))}: "
+                             f"{REFUSED[next(iter(REFUSED))]}\n")
+
+
+def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    files = sorted((out / "1-winamax").glob("*.phh"))
+    assert len(files) == STORED
+    nets = stored_nets(db_url)
+    for file in files:
+        assert '_site = "Winamax"' in file.read_text(encoding="utf-8")
+        assert payoffs(file) == nets[int(file.stem)], file.name
