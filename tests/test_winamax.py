@@ -149,3 +149,15 @@ def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
     for file in files:
         assert '_site = "Winamax"' in file.read_text(encoding="utf-8")
         assert payoffs(file) == nets[int(file.stem)], file.name
+
+
+def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    text = (SAMPLES / "CashGame" / "PlayerTests" / "OmahaShowdown.txt").read_text(
+        encoding="utf-8-sig")
+    file = tmp_path / "words.txt"
+    file.write_text(text.replace("(Two pairs : Kings and Jacks)", "(Trips : Kings)"),
+                    encoding="utf-8")
+    assert fails(runner, "import", str(file), "--db", db_url).stderr == (
+        f"Error: {file}#5334663-1379-1383796492: trasto51 shows TH JS 6H KH: the file says 'Trips "
+        f": Kings', pokerdb evaluates two pairs\n")

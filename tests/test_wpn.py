@@ -150,3 +150,14 @@ def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
     for file in files:
         assert '_site = "Winning Poker Network"' in file.read_text(encoding="utf-8")
         assert payoffs(file) == nets[int(file.stem)], file.name
+
+
+def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    text = (CASH / "PlayerTests" / "WithShowdown.txt").read_text(encoding="utf-8-sig")
+    file = tmp_path / "words.txt"
+    file.write_text(text.replace("shows: Straight to 8 [7s 4h]", "shows: Flush, A high [7s 4h]"),
+                    encoding="utf-8")
+    assert fails(runner, "import", str(file), "--db", db_url).stderr == (
+        f"Error: {file}#258592968: xx59704 shows 7S 4H: the file says 'Flush, A high', pokerdb "
+        f"evaluates straight\n")
