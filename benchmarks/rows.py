@@ -14,6 +14,7 @@ import player_stats_bench
 import pokerstars_bench
 import postgres_ratio
 import postgres_scale
+import sites_bench
 import stats_calibration
 import variant_equity_bench
 import variant_kernels
@@ -38,6 +39,10 @@ ROWS: tuple[Row, ...] = (
         "hands", pokerstars_bench.row),
     Row("pokerstars-draw", "PokerStars import, half draw hands vs hold'em only", 100_000,
         "hands", pokerstars_bench.draw_row),
+    Row("winamax", "import of a file of Winamax hands (the samples renumbered), hands/s",
+        100_000, "hands", sites_bench.winamax_row),
+    Row("wpn", "import of a file of Winning Poker Network hands (the samples renumbered), "
+        "hands/s", 100_000, "hands", sites_bench.wpn_row),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
     Row("mixed-tables", "Hold'em files of 2 to 9 players (and boards of 0 to 5 cards) vs 9 "

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
-from test_export_phh import payoffs, stored_nets
+from test_export_phh import export_replays_in_pokerkit
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -75,6 +75,21 @@ def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal]:
     return {name: got[name] - put[name] for name in names if name in put or name in got}, rake
 
 
+def stored_hands(db_url: str) -> tuple[dict[str, dict[str, Decimal]],
+                                        dict[str, tuple[Decimal, Decimal]]]:
+    """Per stored hand (by number): each seat's net by name; and the hand's rake and the sum
+    of its seats' shares of it."""
+    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    raked: dict[str, tuple[Decimal, Decimal]] = {}
+    for number, name, net, rake, share in plain(
+            db_url, "SELECT d.hand_number, s.name, s.net, d.rake, s.raked FROM deals d JOIN "
+                    "seats s ON s.deal_id = d.id ORDER BY d.id, s.player"):
+        nets[str(number)][str(name)] = Decimal(str(net))
+        shares = raked.get(str(number), (Decimal(0), Decimal(0)))[1]
+        raked[str(number)] = Decimal(str(rake)), shares + Decimal(str(share))
+    return nets, raked
+
+
 def test_the_samples_are_recognised_as_winamax_by_content(runner: CliRunner,
                                                           tmp_path: Path) -> None:
     assert InputFormat.of_path(str(TEN)) is InputFormat.WINAMAX
@@ -98,22 +113,14 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
     assert rows(db_url, "SELECT site, currency, variant, count(*) FROM deals GROUP BY site, "
                         "currency, variant ORDER BY variant") == [
         ("Winamax", "EUR", "NT", STORED - 2), ("Winamax", "EUR", "PO", 2)]
-    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake, s.raked FROM deals d "
-                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
-    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
-    raked: dict[str, Decimal] = defaultdict(Decimal)
-    rake_of: dict[str, Decimal] = {}
-    for number, name, net, rake, share in stored:
-        nets[str(number)][str(name)] = Decimal(str(net))
-        raked[str(number)] += Decimal(str(share))
-        rake_of[str(number)] = Decimal(str(rake))
+    nets, raked = stored_hands(db_url)
     assert len(nets) == STORED
     hands = sample_hands()
     for number, by_seat in nets.items():
         expected, rake = nets_by_lines(hands[number])
         assert {name: net for name, net in by_seat.items() if net or name in expected} == (
             expected), number
-        assert sum(by_seat.values()) == -rake == -rake_of[number] == -raked[number], number
+        assert sum(by_seat.values()) == -rake == -raked[number][0] == -raked[number][1], number
     # An uncalled bet, in what the player collected: 6.01 collected, 1.50 and 2.50 put in.
     assert nets["5335178-3970-1383796438"] == {
         "totti6720": Decimal("-0.25"), "titi250": Decimal("-0.5"), "Dbrz34": Decimal("-1.5"),
@@ -141,14 +148,8 @@ def test_the_refused_samples_say_why(runner: CliRunner, db_url: str) -> None:
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
-    out = tmp_path / "out"
-    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
-    files = sorted((out / "1-winamax").glob("*.phh"))
-    assert len(files) == STORED
-    nets = stored_nets(db_url)
-    for file in files:
-        assert '_site = "Winamax"' in file.read_text(encoding="utf-8")
-        assert payoffs(file) == nets[int(file.stem)], file.name
+    assert export_replays_in_pokerkit(runner, db_url, tmp_path / "out", "winamax",
+                                      "Winamax") == STORED
 
 
 def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(

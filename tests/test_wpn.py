@@ -5,13 +5,12 @@ refused, each saying how much; exported to PHH, every hand replays in pokerkit t
 a file or folder recognised by its content."""
 
 import re
-from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
-from test_export_phh import payoffs, stored_nets
-from test_pokerstars import plain
+from test_export_phh import export_replays_in_pokerkit
+from test_winamax import stored_hands
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -85,21 +84,13 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_summary_says
     assert rows(db_url, "SELECT site, currency, variant, count(*) FROM deals GROUP BY site, "
                         "currency, variant ORDER BY variant") == [
         ("Winning Poker Network", "USD", "NT", 23), ("Winning Poker Network", "USD", "PO", 6)]
-    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake, s.raked FROM deals d "
-                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
-    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
-    raked: dict[str, Decimal] = defaultdict(Decimal)
-    rake_of: dict[str, Decimal] = {}
-    for number, name, net, rake, share in stored:
-        nets[str(number)][str(name)] = Decimal(str(net))
-        raked[str(number)] += Decimal(str(share))
-        rake_of[str(number)] = Decimal(str(rake))
+    nets, raked = stored_hands(db_url)
     assert len(nets) == STORED
     said = summary_nets()
     for number, by_seat in nets.items():
         expected, rake = said[number]
         assert by_seat == {name: expected[name] for name in by_seat}, number
-        assert sum(by_seat.values()) == -rake == -rake_of[number] == -raked[number], number
+        assert sum(by_seat.values()) == -rake == -raked[number][0] == -raked[number][1], number
     # An all-in raise on the flop (`allin (124)`: what the player had left), called; a dollar
     # of rake
     assert nets["261402183"] == {"digbick30": Decimal(-160), "do not-call": Decimal(159)}
@@ -142,14 +133,8 @@ def test_a_summary_that_disagrees_with_the_lines_is_refused(runner: CliRunner, d
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
-    out = tmp_path / "out"
-    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
-    files = sorted((out / "1-winning-poker-network").glob("*.phh"))
-    assert len(files) == STORED
-    nets = stored_nets(db_url)
-    for file in files:
-        assert '_site = "Winning Poker Network"' in file.read_text(encoding="utf-8")
-        assert payoffs(file) == nets[int(file.stem)], file.name
+    assert export_replays_in_pokerkit(runner, db_url, tmp_path / "out", "winning-poker-network",
+                                      "Winning Poker Network") == STORED
 
 
 def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
