@@ -8,19 +8,24 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from support import REPO, fails, rows, succeeds
 from test_export_phh import export_replays_in_pokerkit
 from test_winamax import stored_hands
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.formats.phh.files import PhhFile
+from pokerdb.formats.sites.stars_shape import reader as stars_reader
+from pokerdb.formats.sites.wpn.reader import parts
 
 SAMPLES = REPO / "tests" / "data" / "sites" / "winning-poker-network"
 CASH = SAMPLES / "CashGame"
 TEN = CASH / "MultipleHandsTests" / "10MultipleHands.txt"
 STORED = 29
 # The sample hands (by file and number) whose players put in $0.25 more than the summary pays
-# and rakes: the jackpot's fee of a pot that sees a flop, which the older format leaves unsaid.
+# and rakes (each saw a flop, most at a table named `(JP)`): a fee the format leaves unsaid.
 SHORT = {
     "GeneralHands/GeneralHand.txt#261641541": (40, "7.73", "0.41", "8.39"),
     "HandActionTests/BasicHand.txt#261679750": (55, "45.75", "2", "48"),
@@ -146,3 +151,19 @@ def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}#258592968: xx59704 shows 7S 4H: the file says 'Flush, A high', pokerdb "
         f"evaluates straight\n")
+
+
+def test_a_file_read_in_parts_by_the_workers_is_stored_as_read_whole(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole, cut = tmp_path / "whole.sqlite", tmp_path / "cut.sqlite"
+    succeeds(runner, "import", str(TEN), "--db", str(whole), "--skip-invalid")
+    monkeypatch.setattr(phh_input, "UNIT_BYTES", 3000)  # a file of more is cut ...
+    monkeypatch.setattr(stars_reader, "PART_HANDS", 3)  # ... in parts of 3 hands
+    assert len(parts(PhhFile(TEN.name, str(TEN), site=True), TEN.read_bytes())) == 4
+    succeeds(runner, "import", str(TEN), "--db", str(cut), "--skip-invalid")
+    query = ("SELECT d.hand_number, d.line_no, s.name, s.net FROM deals d JOIN seats s ON "
+             "s.deal_id = d.id ORDER BY d.id, s.player")
+    stored = rows(f"sqlite:///{whole}", query)
+    assert len(stored) == 20 and rows(f"sqlite:///{cut}", query) == stored
+    assert rows(f"sqlite:///{cut}", "SELECT raw, reason FROM rejects") == rows(
+        f"sqlite:///{whole}", "SELECT raw, reason FROM rejects")

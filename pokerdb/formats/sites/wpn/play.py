@@ -6,8 +6,9 @@ Every amount of an action is what it adds (`raises (12)`: twelve more, not to tw
 (124)`: a bet, raise or call of what the player had left). The hands shown are in the summary
 alone, each player's line there stating what they bet, collected and won or lost: each is
 checked against the player's lines, and the pot (what was collected) and the rake against what
-the players put in. A fee the summary does not state (a jackpot's, taken from the pot once a
-flop is dealt at some tables) leaves the hand short: it is refused, saying how much.
+the players put in. A fee the summary does not state (as a jackpot's: fifteen of the samples,
+all of which saw a flop, are $0.25 short) leaves the hand short: it is refused, saying how
+much.
 """
 
 import re

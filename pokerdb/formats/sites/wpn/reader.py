@@ -22,6 +22,7 @@ from pokerdb.formats.phh.files import PhhFile
 from pokerdb.formats.phh.hand_histories import Found, HandReader
 from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
+from pokerdb.formats.sites.stars_shape import reader as stars_reader
 from pokerdb.formats.sites.stars_shape.lines import (
     HandText,
     amount_units,
@@ -29,7 +30,6 @@ from pokerdb.formats.sites.stars_shape.lines import (
     parse_date,
     texts_between,
 )
-from pokerdb.formats.sites.stars_shape.reader import PART_HANDS, pokerstars_files
 from pokerdb.formats.sites.wpn import SITE, STARTS
 from pokerdb.formats.sites.wpn.play import WpnPlay
 from pokerdb.rules.hand_record import (
@@ -197,22 +197,24 @@ def _dealt_in(lines: list[str], listed: dict[str, tuple[int, int]]) -> set[str]:
 
 
 def parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
-    """A file's hands in parts of PART_HANDS hands, each read on its own (by another process),
-    together what `parse` reads; the file whole when it holds fewer or does not start with a
-    hand."""
+    """A file's hands in parts of PART_HANDS hands (PokerStars' reader's number), each read on
+    its own (by another process), together what `parse` reads; the file whole when it holds
+    fewer or does not start with a hand."""
     text = normalized(decoded(content))
     starts = [match.start() for match in START.finditer(text)]
-    if len(starts) <= PART_HANDS or text[:starts[0]].strip(" \t\n\ufeff"):
+    size = stars_reader.PART_HANDS
+    if len(starts) <= size or text[:starts[0]].strip(" \t\n\ufeff"):
         return [functools.partial(parse, file, content)]
     found: list[Callable[[], Found]] = []
     line = text.count("\n", 0, starts[0]) + 1
-    for first in range(0, len(starts), PART_HANDS):
+    for first in range(0, len(starts), size):
         begin = starts[first]
-        end = starts[first + PART_HANDS] if first + PART_HANDS < len(starts) else len(text)
+        end = starts[first + size] if first + size < len(starts) else len(text)
         found.append(functools.partial(_converted, file.source, text,
-                                       starts[first:first + PART_HANDS], end, line))
+                                       starts[first:first + size], end, line))
         line += text.count("\n", begin, end)
     return found
 
 
-READER: Final = HandReader(pokerstars_files, parse, ".txt files", site=True, parts=parts)
+READER: Final = HandReader(stars_reader.pokerstars_files, parse, ".txt files", site=True,
+                           parts=parts)
