@@ -11,6 +11,7 @@ from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
 from test_export_phh import export_replays_in_pokerkit
+from test_export_phh_site import assert_same_site_hands
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -146,10 +147,12 @@ def test_the_refused_samples_say_why(runner: CliRunner, db_url: str) -> None:
 
 
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+        runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
     assert export_replays_in_pokerkit(runner, db_url, tmp_path / "out", "winamax",
                                       "Winamax") == STORED
+    # imported back, the same site's hands, every column the same
+    assert_same_site_hands(runner, tmp_path / "out" / "1-winamax", db_url, other_url, "winamax")
 
 
 def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
