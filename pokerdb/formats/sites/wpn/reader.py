@@ -1,8 +1,8 @@
 """The Winning Poker Network's older hand histories (pokerdb.formats.sites.wpn) read into the model
 every hand history is read into (`PhhHand`, with its `SiteFacts`): a file's hands, each from its
-`Game started at:` line (which the network writes straight after the last hand's `Game ended
-at:`, on the same line, in some files), and each hand's header and seats; its play and summary
-are read by pokerdb.formats.sites.wpn.play.
+`Game started at:` (at the start of a line or not: the network's files end without a line
+break, and files joined by `cat` run into one another), and each hand's header and seats; its
+play and summary are read by pokerdb.formats.sites.wpn.play.
 
 Players are numbered as PHH numbers them: p1 the first seat dealt in after the button, the
 button last. A seat is dealt in when its player receives cards (`received a card.`, the hero's
