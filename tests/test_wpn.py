@@ -167,3 +167,15 @@ def test_a_file_read_in_parts_by_the_workers_is_stored_as_read_whole(
     assert len(stored) == 20 and rows(f"sqlite:///{cut}", query) == stored
     assert rows(f"sqlite:///{cut}", "SELECT raw, reason FROM rejects") == rows(
         f"sqlite:///{whole}", "SELECT raw, reason FROM rejects")
+
+
+def test_files_joined_without_a_line_break_are_read_hand_by_hand(runner: CliRunner, db_url: str,
+                                                                 tmp_path: Path) -> None:
+    # the network's files end without a line break: `cat` runs one's last line into the next's
+    first, second = CASH / "Limits" / "Limit2.txt", CASH / "Tables" / "Table3.txt"
+    joined = tmp_path / "joined.txt"
+    joined.write_bytes(first.read_bytes() + second.read_bytes())
+    assert not first.read_bytes().endswith(b"\n")
+    succeeds(runner, "import", str(joined), "--db", db_url)
+    assert rows(db_url, "SELECT hand_number FROM deals ORDER BY line_no") == [
+        ("261409536",), ("261616962",)]
