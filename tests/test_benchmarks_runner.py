@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "pokerstars",
-        "pokerstars-draw", "phh-variants", "mixed-tables", "variant-kernels",
+        "pokerstars-draw", "winamax", "wpn", "phh-variants", "mixed-tables", "variant-kernels",
         "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "parquet",
         "stats-calibration", "postgres", "postgres-loaded", "postgres-scale")
 
@@ -63,6 +63,20 @@ def test_a_row_at_a_tiny_size_writes_its_figures(tmp_path: Path) -> None:
         ["eval7", "evaluate(cards), per hand", "50"],
         ["pokerdb", "best_five (codes, strengths)", "50"]]
     assert table["rows"][0][-1] == "categories agree"
+
+
+def test_a_site_row_imports_its_samples_renumbered_every_hand_stored(tmp_path: Path) -> None:
+    done = benchmarks("wpn", "--size", "40", "--results", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    [written] = tmp_path.iterdir()
+    [row] = json.loads(written.read_text())["rows"]
+    assert (row["row"], row["size"], row["failed"]) == ("wpn", 40, None)
+    [figure] = row["figures"]
+    assert (figure["what"], figure["goal"], figure["unit"]) == (
+        "Winning Poker Network import, whole process", ">= 5,000 hands/s", "hands/s")
+    [table] = row["tables"]
+    assert table["title"] == ("Winning Poker Network: 40 hands in one file, the 29 sample "
+                              "hands pokerdb stores renumbered (40 stored)")
 
 
 def test_an_unknown_row_is_refused_in_one_line(tmp_path: Path) -> None:
