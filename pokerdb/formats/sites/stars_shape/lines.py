@@ -50,6 +50,8 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+
+
 @dataclass(frozen=True, slots=True)
 class LineShape:
     """How a site writes the lines of a hand where it differs from PokerStars (the defaults)."""
@@ -81,7 +83,7 @@ class HandSite:
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
                  refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False,
-                 *, shape: "LineShape | None" = None) -> None:
+                 *, shape: LineShape | None = None) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
