@@ -165,3 +165,19 @@ def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}#5334663-1379-1383796492: trasto51 shows TH JS 6H KH: the file says 'Trips "
         f": Kings', pokerdb evaluates two pairs\n")
+
+
+def test_a_hand_whose_amounts_do_not_add_up_is_refused(runner: CliRunner, db_url: str,
+                                                       tmp_path: Path) -> None:
+    text = (SAMPLES / "CashGame" / "HandActionTests" / "BasicHand.txt").read_text(
+        encoding="utf-8-sig")
+    # sined20's uncalled bet of 2.50, in what the file says he collected, returned first
+    collected, raked = tmp_path / "collected.txt", tmp_path / "raked.txt"
+    collected.write_text(text.replace("collected 6.01€", "collected 6.11€"), encoding="utf-8")
+    raked.write_text(text.replace("| Rake 0.24€", "| Rake 0.34€"), encoding="utf-8")
+    hand = "#5335178-3970-1383796438"
+    assert fails(runner, "import", str(collected), "--db", db_url).stderr == (
+        f"Error: {collected}{hand}: the players collected 3.61 of a pot of 3.75 with rake and "
+        f"fees of 0.24: -0.10 unaccounted for\n")
+    assert fails(runner, "import", str(raked), "--db", db_url).stderr == (
+        f"Error: {raked}{hand}: the summary's total pot is 3.85, the players put in 3.75\n")
