@@ -43,9 +43,9 @@ from pokerdb.formats.sites.stars_shape.draw import DrawPlay
 from pokerdb.formats.sites.stars_shape.lines import (
     STAKES,
     TIME_ZONES,
+    HandReading,
     HandSite,
     HandText,
-    amount_units,
     currency_of,
     hand_starts,
     leading_text,
@@ -144,25 +144,12 @@ def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], en
             yield error
 
 
-class _Hand:
+class _Hand(HandReading):
     """One hand's lines being read, line by line, into PHH actions and site facts."""
 
     def __init__(self, site: HandSite, file_source: str, text: HandText) -> None:
+        super().__init__(file_source, text)
         self.site = site
-        self.text = text
-        self.source = file_source
-        self.index = 0
-
-    def fail(self, problem: str) -> PhhError:
-        at = min(self.index, len(self.text.lines) - 1)
-        return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
-
-    def amount(self, written: str) -> int:
-        units = amount_units(written, self.exponent)
-        if units is None:
-            raise self.fail(f"{quoted(written)} is not an amount")
-        return units
 
     def digits(self, written: str, what: str) -> int:
         """A number of the hand's lines, in ASCII digits (a pattern's \\d takes any)."""

@@ -12,12 +12,11 @@ much.
 """
 
 import re
-from typing import Final, Protocol
+from typing import Final
 
 from pokerdb.errors import quoted
-from pokerdb.formats.sites.stars_shape.lines import HandText
+from pokerdb.formats.sites.stars_shape.lines import HandReading
 from pokerdb.formats.sites.wpn import SITE
-from pokerdb.rules.hand_record import PhhError
 
 ACTION: Final = re.compile(r"(?P<verb>calls|bets|raises|allin|straddle|posts|has small blind|"
                            r"has big blind) \((?P<amount>[\d.]+)\)(?P<dead> as a dead bet)?$")
@@ -35,24 +34,10 @@ QUIET: Final = ("sitting out", "wait BB", "is timed out.", "mucks cards")
 _CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
-class HandLines(Protocol):
-    """A hand being read: its lines, the one being read, and its amounts' units."""
-
-    text: HandText
-    index: int
-    exponent: int
-
-    def fail(self, problem: str) -> PhhError:
-        """The error naming the line being read."""
-
-    def amount(self, written: str) -> int:
-        """An amount as written, in the hand's units (the error naming the line if not)."""
-
-
 class WpnPlay:
     """The lines after the seats: forced bets, the play, and the summary."""
 
-    def __init__(self, hand: HandLines, names: list[str], hole_count: int, big: int) -> None:
+    def __init__(self, hand: HandReading, names: list[str], hole_count: int, big: int) -> None:
         self.hand = hand
         self.names = names
         self.seat_of = {name: seat for seat, name in enumerate(names)}

@@ -24,8 +24,8 @@ from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.stars_shape import reader as stars_reader
 from pokerdb.formats.sites.stars_shape.lines import (
+    HandReading,
     HandText,
-    amount_units,
     normalized,
     parse_date,
     texts_between,
@@ -86,26 +86,11 @@ def _converted(source: str, text: str, starts: list[int], end: int,
             yield error
 
 
-class _Hand:
+class _Hand(HandReading):
     """One hand's lines being read into PHH actions and site facts."""
 
-    exponent = EXPONENT
-
     def __init__(self, source: str, text: HandText) -> None:
-        self.source = source
-        self.text = text
-        self.index = 0
-
-    def fail(self, problem: str) -> PhhError:
-        at = min(self.index, len(self.text.lines) - 1)
-        return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
-
-    def amount(self, written: str) -> int:
-        units = amount_units(written, EXPONENT)
-        if units is None:
-            raise self.fail(f"{quoted(written)} is not an amount")
-        return units
+        super().__init__(source, text, EXPONENT)
 
     def expect(self, pattern: re.Pattern[str], what: str) -> re.Match[str]:
         """The line being read, as `pattern` has it (`what` it should be, if not)."""
