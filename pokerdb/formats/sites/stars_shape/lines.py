@@ -13,8 +13,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from pokerdb.errors import quoted
-from pokerdb.rules.hand_record import PhhError
 from pokerdb.rules.money import CURRENCY_SYMBOLS
 
 HAND_STARTS: Final = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #",
@@ -132,28 +130,6 @@ class HandText:
 
     numbers: Sequence[int]
     lines: list[str]
-
-
-class HandReading:
-    """A hand's lines being read (by any site's reader): the line being read (`index`), the
-    units of its amounts (`exponent`), and an error naming the line."""
-
-    def __init__(self, source: str, text: HandText, exponent: int = 0) -> None:
-        self.source = source  # the file, then the file and the hand's number
-        self.text = text
-        self.index = 0
-        self.exponent = exponent
-
-    def fail(self, problem: str) -> PhhError:
-        at = min(self.index, len(self.text.lines) - 1)
-        return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
-
-    def amount(self, written: str) -> int:
-        units = amount_units(written, self.exponent)
-        if units is None:
-            raise self.fail(f"{quoted(written)} is not an amount")
-        return units
 
 
 def normalized(text: str) -> str:

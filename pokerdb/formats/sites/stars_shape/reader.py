@@ -43,7 +43,6 @@ from pokerdb.formats.sites.stars_shape.draw import DrawPlay
 from pokerdb.formats.sites.stars_shape.lines import (
     STAKES,
     TIME_ZONES,
-    HandReading,
     HandSite,
     HandText,
     currency_of,
@@ -54,6 +53,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     texts_between,
 )
 from pokerdb.formats.sites.stars_shape.play import HandPlay
+from pokerdb.formats.sites.stars_shape.reading import HandReading
 from pokerdb.formats.sites.stars_shape.site_format import text_files
 from pokerdb.formats.sites.stars_shape.stud import StudPlay
 from pokerdb.rules.hand_record import (

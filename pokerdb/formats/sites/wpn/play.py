@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 from pokerdb.errors import quoted
-from pokerdb.formats.sites.stars_shape.lines import HandReading
+from pokerdb.formats.sites.stars_shape.reading import HandReading
 from pokerdb.formats.sites.wpn import SITE
 
 ACTION: Final = re.compile(r"(?P<verb>calls|bets|raises|allin|straddle|posts|has small blind|"

@@ -24,12 +24,12 @@ from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.stars_shape import reader as stars_reader
 from pokerdb.formats.sites.stars_shape.lines import (
-    HandReading,
     HandText,
     normalized,
     parse_date,
     texts_between,
 )
+from pokerdb.formats.sites.stars_shape.reading import HandReading
 from pokerdb.formats.sites.wpn import SITE, STARTS
 from pokerdb.formats.sites.wpn.play import WpnPlay
 from pokerdb.rules.hand_record import (
