@@ -3,8 +3,8 @@ import` as a whole process of one file of many hands, the sample hands that poke
 written again and again under new hand numbers (each unit of the file, a hand or an iPoker
 session, its numbers renumbered), their count the row's size.
 
-The rows `888poker`, `partypoker` and `ipoker` of `python -m benchmarks` (at least 5,000
-hands/s each); each checks that the import stored every hand of the file."""
+The rows `winamax`, `wpn`, `888poker`, `partypoker` and `ipoker` of `python -m benchmarks`
+(at least 5,000 hands/s each); each checks that the import stored every hand of the file."""
 
 import re
 import sqlite3
@@ -56,6 +56,11 @@ SITES = {
                               re.compile(r"(?:Game No : |Hand History for Game )(\d+)")),
     "ipoker": SiteSamples("ipoker", "ipoker", re.compile(r"<session[ >]"),
                           re.compile(r'gamecode="(\d+)"')),
+    "winamax": SiteSamples("winamax", "winamax", re.compile(r"^Winamax Poker - ", re.MULTILINE),
+                           re.compile(r"HandId: #(\d+)-")),
+    "wpn": SiteSamples("wpn", "winning-poker-network",
+                       re.compile(r"^Game started at: ", re.MULTILINE),
+                       re.compile(r"Game ID: (\d+) ")),
 }
 
 

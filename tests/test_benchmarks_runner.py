@@ -10,8 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "pokerstars",
-        "pokerstars-draw", "888poker", "partypoker", "ipoker", "phh-variants", "skip-invalid",
-        "mixed-tables", "variant-kernels",
+        "pokerstars-draw", "winamax", "wpn", "888poker", "partypoker", "ipoker", "phh-variants",
+        "skip-invalid", "mixed-tables", "variant-kernels",
         "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "pages",
         "parquet", "stats-calibration", "postgres", "postgres-loaded", "postgres-scale")
 
@@ -80,6 +80,17 @@ def test_the_handhq_row_at_a_tiny_size(tmp_path: Path) -> None:
     steps, by_table = row["tables"]
     assert steps["title"] == "HandHQ-shaped hands: 2,000 (1,984 stored, 16 refused)"
     assert {"deals", "seats", "actions", "seat_stats"} <= {cells[0] for cells in by_table["rows"]}
+
+
+def test_a_site_row_imports_its_samples_renumbered_every_hand_stored(tmp_path: Path) -> None:
+    done = benchmarks("wpn", "--size", "40", "--results", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    [written] = tmp_path.iterdir()
+    [row] = json.loads(written.read_text())["rows"]
+    assert (row["row"], row["size"], row["failed"]) == ("wpn", 40, None)
+    [figure] = row["figures"]
+    assert (figure["what"], figure["goal"], figure["unit"]) == (
+        "wpn import, whole process", ">= 5,000 hands/s", "hands/s")
 
 
 def test_an_unknown_row_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -34,6 +34,19 @@ def stored_nets(db_url: str) -> dict[int, list[Decimal]]:
     return nets
 
 
+def export_replays_in_pokerkit(runner: CliRunner, db_url: str, out: Path, dataset: str,
+                               site: str) -> int:
+    """A site's hands stored (one dataset, `dataset`) exported to PHH: every file replays in
+    pokerkit to the nets pokerdb stored, and names the site. The number of files."""
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    files = sorted((out / f"1-{dataset}").glob("*.phh"))
+    nets = stored_nets(db_url)
+    for file in files:
+        assert f'_site = "{site}"' in file.read_text(encoding="utf-8")
+        assert payoffs(file) == nets[int(file.stem)], file.name
+    return len(files)
+
+
 def test_pokerstars_hands_exported_replay_in_pokerkit_to_the_same_nets(
         runner: CliRunner, db_url: str, other_url: str, tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")

@@ -65,7 +65,6 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
 
 # How the hand histories of sites pokerdb does not read begin (their first line), and the site.
 OTHER_SITES: Final = (
-    ("Winamax Poker - ", "Winamax"),
     ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
     ("Bovada Hand #", "Bovada"),
 )
@@ -75,6 +74,8 @@ OTHER_SITES: Final = (
 # as another site's).
 READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
                      ("Poker Hand #", "ggpoker", "GGPoker"),
+                     ("Winamax Poker - ", "winamax", "Winamax"),
+                     ("Game started at: ", "wpn", "Winning Poker Network"),
                      ("***** Hand History for Game ", "partypoker", "partypoker"),
                      ("***** ", "888poker", "888poker"),
                      ("#Game No : ", "888poker or --format partypoker", "888poker or partypoker"),
@@ -82,7 +83,7 @@ READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
 
 
 def site_hint(line: str) -> str:
-    """For the first line of a hand history: the site it looks like ("; it looks like a Winamax
+    """For the first line of a hand history: the site it looks like ("; it looks like an Ignition
     hand history, a site pokerdb does not read", "; it looks like a GGPoker hand history: use
     --format ggpoker"); else ""."""
     head = line.lstrip("\ufeff \t")

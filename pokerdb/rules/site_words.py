@@ -3,7 +3,8 @@
 
 - High hands (PokerStars: `two pair, Aces and Kings`, a hi/lo hand's `HI: a flush, Nine high`):
   the category the words begin with.
-  GGPoker's (`Pair of Kings and Pair of Tens`, `Aces-High Straight`): the category they name.
+  GGPoker's (`Pair of Kings and Pair of Tens`, `Aces-High Straight`) and Winamax's (`One pair :
+  Jacks`) and the Winning Poker Network's (`Three Of Kind of 10s`): the category they name.
 - Deuce-to-seven lows (`Lo: 9,7,6,4,2`, `Lo: a pair of Eights`, `Lo: a straight, Four to
   Eight`): the ranks of a hand without a pair, straight or flush, else its category.
 - Badugis (`Badugi: 9,4,2,A`, `3-card: 7,5,4`): the number of cards and their ranks.
@@ -40,6 +41,21 @@ _GG_WORDS: Final = (
     (re.compile(r"\w+-High"), Category.HIGH_CARD),
 )
 
+# Winamax's words: the category, then its ranks (`One pair : Jacks`, `Two pairs : Aces and 7`).
+_WINAMAX_WORDS: Final = {
+    "high card": Category.HIGH_CARD, "one pair": Category.ONE_PAIR,
+    "two pairs": Category.TWO_PAIRS, "trips": Category.THREE_OF_A_KIND,
+    "straight": Category.STRAIGHT, "flush": Category.FLUSH, "full house": Category.FULL_HOUSE,
+    "four of a kind": Category.FOUR_OF_A_KIND, "straight flush": Category.STRAIGHT_FLUSH,
+}
+
+# The Winning Poker Network's (older files'): `One pair of Ks`, `Three Of Kind of 10s`.
+_WPN_WORDS: Final = (
+    ("High card ", Category.HIGH_CARD), ("One pair of ", Category.ONE_PAIR),
+    ("Two pairs. ", Category.TWO_PAIRS), ("Three Of Kind of ", Category.THREE_OF_A_KIND),
+    ("Straight to ", Category.STRAIGHT), ("Flush, ", Category.FLUSH),
+)
+
 
 def category_named(words: str) -> Category | None:
     """The category the site's words name ('two pair, Aces and Kings'; a hi/lo hand's high half:
@@ -52,7 +68,11 @@ def category_named(words: str) -> Category | None:
     for pattern, category in _GG_WORDS:
         if pattern.fullmatch(words):
             return category
-    return None
+    for start, category in _WPN_WORDS:
+        if words.startswith(start):
+            return category
+    named, colon, _ = words.partition(" : ")
+    return _WINAMAX_WORDS.get(named.lower()) if colon else None
 
 
 def low_words_differ(kind: HandKind, words: str, strength: int) -> str | None:

@@ -9,11 +9,10 @@ blank lines between them. Every hand starts with one of the `HAND_STARTS`.
 
 import datetime
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
-from pokerdb.formats.encodings import decoded
 from pokerdb.rules.money import CURRENCY_SYMBOLS
 
 HAND_STARTS: Final = ("PokerStars Hand #", "PokerStars Game #", "PokerStars Zoom Hand #",
@@ -43,7 +42,7 @@ BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>PRE-FLO
                           r"\*\*\* "
                           r"(?:\[[^]]*\] )?\[(?P<cards>[^]]*)\]\s*$")
 COLLECTED: Final = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
-                              r"(?:pot|main pot|side pot(?:-\d+)?)\s*$")
+                              r"(?:pot|main pot|side pot(?:-\d+| \d+)?)\s*$")
 RETURNED: Final = re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+?)\s*$")
 CASHED_OUT: Final = re.compile(r"(?P<name>.+) cashed out the hand for (?P<amount>\S+)"
                                r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
@@ -51,6 +50,29 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+
+
+@dataclass(frozen=True, slots=True)
+class LineShape:
+    """How a site writes the lines of a hand where it differs from PokerStars (the defaults)."""
+
+    table: re.Pattern[str] = TABLE
+    seat: re.Pattern[str] = SEAT
+    # The site's names of its games, by the name PokerStars gives each ("Holdem no limit":
+    # "Hold'em No Limit"); a name not listed is read as PokerStars'.
+    games: Mapping[str, str] = field(default_factory=dict)
+    play_starts: tuple[str, ...] = ("*** HOLE CARDS ***",)  # the marker the play starts at
+    quiet_markers: tuple[str, ...] = ()  # markers of sections that change nothing
+    after_name: str = ": "  # what follows a player's name on the lines of their actions
+    summarises_every_seat: bool = True  # the summary lists each seat dealt in
+    # The seats list players sitting out as any other (Winamax): a seat is dealt in when its
+    # player posts or acts.
+    sitting_out_unsaid: bool = False
+    # The summary's total pot is what the players collected (the rake taken from it first),
+    # the uncalled bet included: no line returns it.
+    pot_collected: bool = False
+
+
 class HandSite:
     """A site whose files have PokerStars' shape, as data: what its hands start with and their
     header (its groups PokerStars' or some of them), its showdown's markers, the rooms its
@@ -60,7 +82,8 @@ class HandSite:
     def __init__(self, name: str, starts: tuple[str, ...], header: re.Pattern[str],
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
-                 refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False) -> None:
+                 refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False,
+                 *, shape: LineShape | None = None) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
@@ -75,6 +98,7 @@ class HandSite:
         # the river's betting closes), each named as it stands then: shown at the showdown, and
         # named by the summary's `showed [...] and won (...) with WORDS`
         self.shows_early = shows_early
+        self.shape = shape or LineShape()  # how its lines are written where not as PokerStars'
         self.words = re.compile("|".join(map(re.escape, starts)))
         self.line_start = re.compile("^\ufeff?(?:" + self.words.pattern + ")", re.MULTILINE)
 
@@ -106,12 +130,6 @@ class HandText:
 
     numbers: Sequence[int]
     lines: list[str]
-
-
-def looks_like_site(head: bytes, site: HandSite = POKERSTARS) -> bool:
-    """Whether a file that starts with these bytes is a hand history of the site's."""
-    text = decoded(head[:4096]).lstrip("\ufeff \t\r\n")
-    return text.startswith(site.starts)
 
 
 def normalized(text: str) -> str:
@@ -205,11 +223,12 @@ def amount_units(text: str, exponent: int) -> int | None:
 
 
 _KNOWN_AMOUNTS: Final = 100_000
+_SYMBOLS: Final = "".join(CURRENCY_SYMBOLS)
 _AMOUNTS: Final[tuple[dict[str, int], ...]] = ({}, {}, {})  # by exponent
 
 
 def _units(text: str, exponent: int) -> int | None:
-    digits = text.lstrip("$€£¥₹").replace(",", "")
+    digits = text.strip(_SYMBOLS).replace(",", "")  # Winamax writes its symbol after
     whole, point, fraction = digits.partition(".")
     if not (whole.isascii() and whole.isdigit()) or len(fraction) > exponent or (
             point and not (fraction.isascii() and fraction.isdigit())):
@@ -221,7 +240,8 @@ def currency_of(stakes: str) -> tuple[str | None, str | None]:
     """The currency (ISO code) and its symbol of a game's stakes text; (None, None) for chips
     (a tournament's, or play money's: `currency_of` is asked of a cash game alone)."""
     match = STAKES.match(stakes)
-    symbol = stakes[:1] if stakes[:1] in CURRENCY_SYMBOLS else None
+    symbol = next((mark for mark in (stakes[:1], match and match["small"][-1:])
+                   if mark and mark in CURRENCY_SYMBOLS), None)  # before or after an amount
     code = match.group("currency") if match else None
     if code is None and symbol is not None:
         code = CURRENCY_SYMBOLS[symbol]

@@ -50,7 +50,10 @@ class HandPlay:
 
     def __init__(self, hand: HandLines, names: list[str], hole_count: int, big: int) -> None:
         self.hand = hand
+        self.shape = hand.site.shape
         self.names = names
+        # whether a name holds what follows names on action lines: then the longest is sought
+        self.spaced = any(self.shape.after_name in name for name in names)
         self.seat_of = {name: index for index, name in enumerate(names)}
         n = len(names)
         self.hole_count = hole_count
@@ -99,12 +102,32 @@ class HandPlay:
         if not summary_seen:
             hand.index = len(lines) - 1
             raise hand.fail("the hand ends without its *** SUMMARY ***")
-        if not all(self.summarised):
+        if self.shape.summarises_every_seat and not all(self.summarised):
             hand.index = len(lines) - 1
             missing = self.names[self.summarised.index(False)]
             raise hand.fail(f"the summary lists no seat of {quoted(missing)}: the hand is cut "
                             f"short")
+        if self.shape.pot_collected:
+            self.uncalled_collected()
         self.lay_out()
+
+    def uncalled_collected(self) -> None:
+        """A site whose summary's pot is what was collected, the rake taken from it first, and
+        whose `collected` counts an uncalled bet that no line returns (Winamax): the pot is
+        what was collected plus the rake and fees; the bet no one called, the excess of the
+        last street's only top bet over the next, returned to its bettor, out of the pot and
+        out of what they collected."""
+        self.total_pot += self.rake + self.fees
+        bets = self.street_bet
+        top = max(bets)
+        if any(self.returned) or bets.count(top) != 1:
+            return
+        bettor = bets.index(top)
+        excess = top - max(bet for seat, bet in enumerate(bets) if seat != bettor)
+        self.put_in[bettor] -= excess
+        self.returned[bettor] += excess
+        self.collected[bettor] -= min(excess, self.collected[bettor])
+        self.total_pot -= excess
 
     def lay_out(self) -> None:
         """The PHH actions: every player's hole cards, then the play; and per action, its line."""
@@ -130,7 +153,7 @@ class HandPlay:
 
     def marker(self, line: str) -> bool:
         """A `*** ... ***` line; True for the summary's."""
-        if line.startswith("*** HOLE CARDS ***"):
+        if line.startswith(self.shape.play_starts):
             self.phase = _PLAY
         elif line.startswith("*** SUMMARY ***"):
             self.phase = _SUMMARY
@@ -156,7 +179,8 @@ class HandPlay:
             else:
                 self.boards[0].extend(cards)
                 self.play.append((self.hand.index, f"d db {''.join(cards)}"))
-        elif line.startswith("*** ") and self.phase != _SUMMARY:
+        elif line.startswith("*** ") and self.phase != _SUMMARY and not line.startswith(
+                self.shape.quiet_markers):
             raise self.hand.fail("unknown section")
         return False
 
@@ -197,16 +221,25 @@ class HandPlay:
         return cards
 
     def player(self, line: str) -> tuple[int, str] | None:
-        """The seat and the rest of a line `NAME: rest` of a player dealt in."""
+        """The seat and the rest of a line `NAME: rest` of a player dealt in (`NAME rest` where
+        the site writes no colon: the longest name that fits)."""
+        after = self.shape.after_name
+        found = None
         start = 0
-        while (colon := line.find(": ", start)) >= 0:
-            seat = self.seat_of.get(line[:colon])
+        while (end := line.find(after, start)) >= 0:
+            seat = self.seat_of.get(line[:end])
             if seat is not None:
-                return seat, line[colon + 2:]
-            start = colon + 1
-        return None
+                found = seat, line[end + len(after):]
+                if not self.spaced:
+                    return found
+            start = end + 1
+        return found
 
     def line(self, line: str) -> None:
+        if " collected " in line and (collected := COLLECTED.match(line)) is not None and (
+                winner := self.seat_of.get(collected["name"])) is not None:
+            self.collected[winner] += self.hand.amount(collected["amount"])
+            return
         acting = self.player(line)
         if acting is not None:
             seat, what = acting[0], acting[1].strip()
@@ -218,11 +251,6 @@ class HandPlay:
                 if line.startswith(f"Dealt to {name} ["):
                     self.deal(seat, line[len(name) + 10:])
                     return
-        if (collected := COLLECTED.match(line)) is not None:
-            winner = self.seat_of.get(collected["name"])
-            if winner is not None:
-                self.collected[winner] += self.hand.amount(collected["amount"])
-                return
         if (returned := RETURNED.match(line)) is not None:
             bettor = self.seat_of.get(returned["name"])
             if bettor is None:
@@ -258,6 +286,7 @@ class HandPlay:
         verb, _, rest = what.partition(" ")
         rest = rest.removesuffix(" and is all-in")
         self.acted[seat] |= verb in _BETTING_VERBS
+        rest = rest.removesuffix(" out of position")  # Winamax's blind of a player joining
         if " and has reached the " in rest:
             rest = rest.partition(" and has reached the ")[0]
         if verb == "posts":
@@ -322,7 +351,7 @@ class HandPlay:
         words, _, written = rest.rpartition(" ")
         amount = self.hand.amount(written)
         self.put_in[seat] += amount
-        if words == "the ante":
+        if words in ("the ante", "ante"):
             self.antes[seat] += amount
             self.short_ante |= self.all_in[seat]
         elif words == "small blind" and any(self.blinds):
@@ -358,6 +387,8 @@ class HandPlay:
             self.total_pot = hand.amount(total["total"])
             for fee in total["fees"].split(" | ")[1:]:
                 name, _, written = fee.strip().rpartition(" ")
+                if fee.strip() == "No rake":  # Winamax's
+                    continue
                 if name == "Rake":
                     self.rake += hand.amount(written)
                 else:
@@ -374,7 +405,7 @@ class HandPlay:
     def check_board(self, line: str) -> None:
         """A summary's `Board [CARDS]` (`FIRST Board`, `SECOND Board` of a hand run twice): the
         board the streets dealt."""
-        run, _, written = line.partition("Board [")
+        run, _, written = line.replace("Board: [", "Board [", 1).partition("Board [")
         cards = self.hand_cards(written.rstrip().removesuffix("]"))
         first, second = self.boards
         dealt = [*first[:5 - len(second)], *second] if run == "SECOND " else first
@@ -409,7 +440,7 @@ def _written(units: int, exponent: int) -> str:
 
 
 # A summary's boards: one, or each of a hand run twice.
-_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [")
+_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [", "Board: [")
 # The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
 _CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 

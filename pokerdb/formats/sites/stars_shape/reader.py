@@ -41,13 +41,10 @@ from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.stars_shape.draw import DrawPlay
 from pokerdb.formats.sites.stars_shape.lines import (
-    SEAT,
     STAKES,
-    TABLE,
     TIME_ZONES,
     HandSite,
     HandText,
-    amount_units,
     currency_of,
     hand_starts,
     leading_text,
@@ -56,6 +53,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     texts_between,
 )
 from pokerdb.formats.sites.stars_shape.play import HandPlay
+from pokerdb.formats.sites.stars_shape.reading import HandReading
 from pokerdb.formats.sites.stars_shape.site_format import text_files
 from pokerdb.formats.sites.stars_shape.stud import StudPlay
 from pokerdb.rules.hand_record import (
@@ -147,25 +145,12 @@ def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], en
             yield error
 
 
-class SiteHand:
+class SiteHand(HandReading):
     """One hand's lines being read, line by line, into PHH actions and site facts."""
 
     def __init__(self, site: HandSite, file_source: str, text: HandText) -> None:
+        super().__init__(file_source, text)
         self.site = site
-        self.text = text
-        self.source = file_source
-        self.index = 0
-
-    def fail(self, problem: str) -> PhhError:
-        at = min(self.index, len(self.text.lines) - 1)
-        return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
-
-    def amount(self, written: str) -> int:
-        units = amount_units(written, self.exponent)
-        if units is None:
-            raise self.fail(f"{quoted(written)} is not an amount")
-        return units
 
     def digits(self, written: str, what: str) -> int:
         """A number of the hand's lines, in ASCII digits (a pattern's \\d takes any)."""
@@ -239,7 +224,8 @@ class SiteHand:
         number = header["number"]
         self.source = f"{self.source}#{number}"
         prefix = number[:len(number) - len(number.lstrip(_LETTERS))]  # GGPoker's "RC", "TM"
-        digits = str(self.digits(number[len(prefix):], "the hand number"))
+        groups = number[len(prefix):].split("-")  # Winamax's "5281577-471-1382586707"
+        digits = "-".join(str(self.digits(group, "the hand number")) for group in groups)
         hand_number = number if prefix else digits
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
@@ -249,6 +235,7 @@ class SiteHand:
         if header["level"] is not None and not header["level"].isascii():
             raise self.fail(f"the level {quoted(header['level'])} is not written in ASCII")
         game, written_stakes = _game_played(header["game"].strip(), header["stakes"])
+        game = site.shape.games.get(game, game)
         code, hole_count = _variant(game)
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
@@ -263,7 +250,7 @@ class SiteHand:
             symbol is not None or "." in written_stakes) else 0
         small, big = self.amount(stakes["small"]), self.amount(stakes["big"])
         cap = None if stakes["cap"] is None else self.amount(stakes["cap"])
-        if len(lines) < 2 or (table := TABLE.match(lines[1])) is None:
+        if len(lines) < 2 or (table := site.shape.table.match(lines[1])) is None:
             self.index = min(1, len(lines) - 1)
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
@@ -277,11 +264,14 @@ class SiteHand:
         seated: list[tuple[int, str, int]] = []
         listed: dict[str, int] = {}  # every seat listed, dealt in or not, by number
         self.index = 2
-        while self.index < len(lines) and (seat := SEAT.match(lines[self.index])):
+        while self.index < len(lines) and (seat := site.shape.seat.match(lines[self.index])):
             number = self.seat_number(seat["seat"], seat_count, listed.values())
             listed[self.player_name(seat["name"], listed)] = number
-            if seat["out"] is None or _plays(lines, self.index + 1, seat["name"]):
-                seated.append((number, seat["name"], self.amount(seat["stack"])))
+            stack = self.amount(seat["stack"])
+            # a seat without chips (Winamax lists them) is not dealt in
+            if (seat["out"] is None and stack and not site.shape.sitting_out_unsaid) or _plays(
+                    lines, self.index + 1, seat["name"] + site.shape.after_name):
+                seated.append((number, seat["name"], stack))
             self.index += 1
         if len(seated) < 2:
             raise self.fail("fewer than two players are dealt in")
@@ -341,11 +331,11 @@ def _bring_in(body: HandPlay, variant: Variant, small: int) -> int | None:
     return body.bring_in if isinstance(body, StudPlay) and body.bring_in is not None else small
 
 
-def _plays(lines: list[str], start: int, name: str) -> bool:
+def _plays(lines: list[str], start: int, playing: str) -> bool:
     """Whether a player listed as sitting out is dealt in all the same: they post (a
     tournament deals such a player in, and blinds them off) or act, if only to fold in turn
-    (the site folds them), before the summary."""
-    playing = f"{name}: "
+    (the site folds them), before the summary. `playing`: the start of their actions' lines
+    ("NAME: ")."""
     for line in itertools.islice(lines, start, None):
         if line.startswith(playing) and line[len(playing):].startswith(_PLAYING):
             return True

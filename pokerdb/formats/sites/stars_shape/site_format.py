@@ -13,9 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from pokerdb.formats.encodings import decoded
 from pokerdb.formats.input import FormatDescription, Input
 from pokerdb.formats.phh import is_phh_name
-from pokerdb.formats.sites.stars_shape.lines import HandSite, looks_like_site
+from pokerdb.formats.sites.stars_shape.lines import HandSite
 from pokerdb.formats.sites.summary_lines import SummaryFormat
 from pokerdb.formats.sources import Source, files_under
 from pokerdb.rules.games import HOLDEM
@@ -29,22 +30,22 @@ def text_files(folder: Path) -> list[tuple[str, str]]:
     return files_under(folder, lambda name: name.lower().endswith(SUFFIX))
 
 
-def starts_as(site: HandSite, summaries: SummaryFormat | None, text: str) -> bool:
-    """Whether a file's first bytes (as text) start a hand of the site's, or one of its
-    tournament summaries; UTF-16 read as UTF-8 leaves NULs between the letters, which are
+def starts_as(starts: tuple[str, ...], text: str) -> bool:
+    """Whether a file's first bytes (as text) start with one of `starts` (a hand's, or a
+    tournament summary's); UTF-16 read as UTF-8 leaves NULs between the letters, which are
     looked through."""
     head = text[:200].replace("\x00", "").lstrip("\ufeff\ufffd\ufffe \t\r\n")
-    return head.startswith(site.starts) or (summaries is not None
-                                            and head.startswith(summaries.starts))
+    return head.startswith(starts)
 
 
-def holds_site_files(site: HandSite, summaries: SummaryFormat | None, folder: Path) -> bool:
-    """A folder of the site's files: one of its `.txt` files starts as the site writes (a
-    hand, or a tournament summary), and none of its files is PHH's."""
-    def looks(head: bytes) -> bool:
-        return looks_like_site(head, site) or (summaries is not None and summaries.claims(head))
+def _starts(site: HandSite, summaries: SummaryFormat | None) -> tuple[str, ...]:
+    """How a file of the site's hands, or of its tournament summaries, starts."""
+    return site.starts + (summaries.starts if summaries is not None else ())
 
-    return holds_files(folder, looks)
+
+def _bytes_start(starts: tuple[str, ...], head: bytes) -> bool:
+    """Whether a file's first bytes start with one of `starts`, in any encoding sites write."""
+    return starts_as(starts, decoded(head))
 
 
 def holds_files(folder: Path, looks: Callable[[bytes], bool],
@@ -80,9 +81,18 @@ def site_format(name: str, site: HandSite,
                 summaries: SummaryFormat | None = None) -> FormatDescription:
     """The format of a site's hand histories, in PokerStars' shape (and of its tournament
     summaries, read beside them), as the registry takes it."""
-    return site_description(name, site.name, functools.partial(site_histories, site, summaries),
-                            functools.partial(holds_site_files, site, summaries),
-                            functools.partial(starts_as, site, summaries))
+    return hand_text_format(name, site.name, _starts(site, summaries),
+                            functools.partial(site_histories, site, summaries))
+
+
+def hand_text_format(name: str, site: str, starts: tuple[str, ...],
+                     histories: Callable[[Source], Input]) -> FormatDescription:
+    """The format of a site's text files (each starting with one of `starts`), read as
+    `histories` reads a source of them."""
+    return site_description(name, site, histories,
+                            functools.partial(holds_files,
+                                              looks=functools.partial(_bytes_start, starts)),
+                            functools.partial(starts_as, starts))
 
 
 def site_description(name: str, site: str, opener: Callable[[Source], Input],
