@@ -66,7 +66,7 @@ SITES = {
 
 def stored_units(ctx: Context, site: SiteSamples) -> list[str]:
     """The units of the site's samples that pokerdb stores (imported each as a file of its
-    own: a unit refused, or another unit's hand under its number, is left out)."""
+    own: a unit refused or cancelled, or another unit's hand under its number, is left out)."""
     folder = ctx.workdir / f"{site.format}-units"
     folder.mkdir()
     units = site.units()
@@ -75,10 +75,10 @@ def stored_units(ctx: Context, site: SiteSamples) -> list[str]:
     db = ctx.workdir / f"{site.format}-units.sqlite"
     measure(python("-m", "pokerdb", "import", str(folder), "--format", site.format, "--db",
                    str(db), "--skip-invalid", "-q"))
-    with sqlite3.connect(db) as connection:
-        refused = {int(raw.partition(".")[0])
-                   for (raw,) in connection.execute("SELECT raw FROM rejects")}
-    return [unit for index, unit in enumerate(units) if index not in refused]
+    with sqlite3.connect(db) as connection:  # each deal's source: the unit's file, and its hand
+        stored = {int(source.partition("#")[0].rpartition("/")[2].partition(".")[0])
+                  for (source,) in connection.execute("SELECT DISTINCT source FROM deals")}
+    return [unit for index, unit in enumerate(units) if index in stored]
 
 
 def written(path: Path, site: SiteSamples, units: list[str], hands: int) -> int:
