@@ -3,7 +3,10 @@ one that turns the server's client check off (or its statement_timeout) still en
 client, or at --timeout. And any SELECT comes back as rows or as one clear line, whatever the
 types of its columns (information_schema's are domains)."""
 
+import os
+import signal
 import time
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -16,6 +19,7 @@ NO_TIMEOUT = "set_config('statement_timeout', '0', false) IS NULL"
 # The query's session, while it runs, and the locks it holds on deals.
 RUNNING = ("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pokerdb query' "
            "AND datname = current_database()")
+SLEEPING = " AND wait_event = 'PgSleep'"  # the statement, inside its pg_sleep
 LOCKS = ("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
          "WHERE a.application_name = 'pokerdb query' AND l.relation = 'deals'::regclass")
 
@@ -60,6 +64,31 @@ def test_a_statement_that_turns_the_client_check_off_ends_with_its_client(
         process.communicate(timeout=10)
         assert wait_for(lambda: scalar(watcher, RUNNING) == 0, 30)
         assert scalar(watcher, LOCKS) == 0
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes `pid` started, and theirs (a guard in a session of its own included)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found += [int(child), *descendants(int(child))]
+    return found
+
+
+def test_a_statement_ends_when_its_client_and_every_process_it_started_are_killed(
+        p054: str) -> None:
+    """Killing pokerdb and whatever it started (a guard process was such a one) leaves
+    nothing on the client's side to end the statement, which turned the server's client
+    check off: the server ends it, as no setting of the statement can stop it doing."""
+    process = start_query(p054, f"SELECT {NO_CLIENT_CHECK}, pg_sleep(600) IS NULL")
+    with psycopg.connect(psycopg_url(p054), autocommit=True) as watcher:
+        assert wait_for(lambda: scalar(watcher, RUNNING + SLEEPING) == 1, 60)
+        time.sleep(2)  # past the server's last check of the client
+        assert process.poll() is None
+        for pid in [process.pid, *descendants(process.pid)]:
+            os.kill(pid, signal.SIGKILL)
+        process.communicate(timeout=10)
+        assert wait_for(lambda: scalar(watcher, RUNNING) == 0, 30)
 
 
 def test_a_statement_that_turns_its_timeout_off_stops_at_the_timeout(runner: CliRunner,
