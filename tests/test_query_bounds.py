@@ -5,6 +5,8 @@ types of its columns (information_schema's are domains)."""
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -13,6 +15,8 @@ import pytest
 from support import PE54_FILE, fails, succeeds
 from test_query_safety import psycopg_url, start_query
 from typer.testing import CliRunner
+
+from pokerdb.answers import server_fetch
 
 NO_CLIENT_CHECK = "set_config('client_connection_check_interval', '0', false) IS NULL"
 NO_TIMEOUT = "set_config('statement_timeout', '0', false) IS NULL"
@@ -135,3 +139,55 @@ def test_a_domain_value_that_fails_its_check_is_one_line(runner: CliRunner, p054
                    "--db", p054)
     assert result.stderr == ("Error: SQL error: value for domain information_schema.yes_or_no "
                              "violates check constraint \"yes_or_no_check\"\n")
+
+
+# --- memory -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement", [
+    "SELECT 1 AS n, repeat('x', 70000000) AS big",
+    "SELECT string_agg(md5(g::text), '') AS big FROM generate_series(1, 2200000) AS g",
+])
+def test_a_value_over_64_mib_is_refused_as_on_sqlite(runner: CliRunner, p054: str,
+                                                     statement: str) -> None:
+    result = fails(runner, "query", statement, "--db", p054, "--format", "csv")
+    assert result.stderr == ("Error: SQL error: string or blob too big: a value of column 'big' "
+                             "is over 64 MiB\n")
+    assert len(result.stdout) == 0
+
+
+def test_large_rows_are_fetched_a_few_at_a_time(p054: str) -> None:
+    """Forty values of 30 MB each are under the bound one by one, and all of them at once
+    (a fetch of 1,000 rows) would hold 1.2 GB: pokerdb's memory stays far below that."""
+    script = ("import resource, subprocess, sys; "
+              "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+              "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run(
+        [sys.executable, "-c", script, sys.executable, "-m", "pokerdb", "query",
+         "SELECT g, repeat('x', 30000000) AS big FROM generate_series(1, 40) AS g",
+         "--db", p054, "--format", "csv"], capture_output=True, text=True, check=True)
+    code, peak_kib = map(int, done.stdout.split())
+    assert code == 0
+    assert peak_kib < 500_000
+
+
+GROWING = ("SELECT g, repeat('x', CASE WHEN g <= {small} THEN 1 ELSE 100000 END) AS v "
+           "FROM generate_series(1, 20) AS g")  # rows of 9 bytes, then of 100,008 on the server
+
+
+def test_rows_that_grow_past_a_fetch_bound_stop_the_query(runner: CliRunner, p054: str,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A fetch asks for as many rows as the last one's largest fit in FETCH_BYTES; rows that
+    then grow past FETCH_HARD_BYTES in one fetch stop the query after the rows before."""
+    monkeypatch.setattr(server_fetch, "FETCH_BYTES", 250_000)
+    monkeypatch.setattr(server_fetch, "FETCH_HARD_BYTES", 1 << 20)
+    result = succeeds(runner, "query", GROWING.format(small=0), "--db", p054, "--format", "csv")
+    assert result.stdout.splitlines()[1:] == [f"{g},{'x' * 100000}" for g in range(1, 21)]
+    # The first fetch asks for one row (9 bytes), the second for 1,000: 9 + 9 + 11 x 100,008
+    # bytes are past 1 MiB at the fourteenth row.
+    result = fails(runner, "query", GROWING.format(small=3), "--db", p054, "--format", "csv")
+    assert result.stdout.splitlines()[1:] == [
+        f"{g},{'x' * (1 if g <= 3 else 100000)}" for g in range(1, 14)]
+    assert result.stderr == ("Error: SQL error: rows too big: the rows of one fetch came to "
+                             "more than 1 MiB (of values up to 64 MiB): select fewer or "
+                             "smaller values\n")
