@@ -24,9 +24,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from pokerdb.errors import InputError
+from pokerdb.errors import InputError, quoted
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh_amounts import number_text
 from pokerdb.formats.phh_files import PhhFile, phh_files
@@ -232,7 +232,7 @@ class HandHistories:
                     continue
                 positions[0] += 1
                 position = positions[0]
-                hand = _without_nul(item) if with_nul and isinstance(item, PhhHand) else item
+                hand = _nul_refused(item) if with_nul and isinstance(item, PhhHand) else item
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
                     yield self._rejected(position, problem)
@@ -321,16 +321,14 @@ def _content(file: PhhFile, raw: bytes | PhhError) -> tuple[bytes, bytes | PhhEr
     return content, content
 
 
-def _without_nul(hand: PhhHand) -> PhhHand:
-    """The hand with NUL in its texts spelled \\x00, as `rejects.raw` does."""
-    def clean(text: str) -> str:
-        return text.replace("\0", "\\x00")
-
-    texts: dict[str, Any] = {name: clean(value) for name in HandDetails.__slots__
-                             if isinstance(value := getattr(hand.details, name), str)}
-    details = replace(hand.details, **texts)
-    return replace(hand, actions=tuple(map(clean, hand.actions)), details=details,
-                   players=None if hand.players is None else tuple(map(clean, hand.players)))
+def _nul_refused(hand: PhhHand) -> PhhHand | PhhError:
+    """The hand, or why it is refused: NUL in a text, which PostgreSQL text cannot hold (so
+    neither backend stores one, and what is stored is what the file says)."""
+    for name, text in hand.texts():
+        if "\0" in text:
+            return hand.error(f"field {name!r} holds NUL in {quoted(text)}: PostgreSQL text "
+                              f"cannot hold it, so pokerdb stores none")
+    return hand
 
 
 class _Pending:
