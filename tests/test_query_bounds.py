@@ -8,10 +8,12 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import make_url
 from support import PE54_FILE, fails, succeeds
 from test_query_safety import psycopg_url, start_query
 from typer.testing import CliRunner
@@ -93,6 +95,32 @@ def test_a_statement_ends_when_its_client_and_every_process_it_started_are_kille
             os.kill(pid, signal.SIGKILL)
         process.communicate(timeout=10)
         assert wait_for(lambda: scalar(watcher, RUNNING) == 0, 30)
+
+
+def test_a_role_without_the_connections_to_watch_its_statement_is_told(runner: CliRunner,
+                                                                      p054: str) -> None:
+    """A statement is watched from two more sessions of the role: a role that may open one
+    session only gets one line saying so, and nothing runs."""
+    succeeds(runner, "query", "SELECT 1 AS one", "--db", p054)  # the reader, set up
+    lone = f"pokerdb_lone_{uuid.uuid4().hex[:8]}"
+    grants = ["pokerdb_reader", "EXECUTE ON FUNCTION pokerdb_query_open(text)",
+              "EXECUTE ON FUNCTION pokerdb_query_fetch(integer)", "SELECT ON alembic_version"]
+    with psycopg.connect(psycopg_url(p054), autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {lone} LOGIN PASSWORD 'lone' CONNECTION LIMIT 1")
+        try:
+            for grant in grants:
+                admin.execute(f"GRANT {grant} TO {lone}")
+            url = make_url(p054).set(username=lone, password="lone")
+            process = start_query(url.render_as_string(hide_password=False), "SELECT 1 AS one")
+            assert process.communicate(timeout=60) == (
+                "", "Error: pokerdb query on PostgreSQL watches its statement from two more "
+                    f"sessions of the role, and cannot open them: too many connections for "
+                    f"role \"{lone}\"\n")
+            assert process.returncode == 1
+        finally:
+            for grant in grants:
+                admin.execute(f"REVOKE {grant} FROM {lone}")
+            admin.execute(f"DROP ROLE {lone}")
 
 
 def test_a_statement_that_turns_its_timeout_off_stops_at_the_timeout(runner: CliRunner,

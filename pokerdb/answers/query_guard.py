@@ -83,6 +83,11 @@ def guarded(driver: Any) -> Iterator[None]:
 def _connect(stack: ExitStack, dsn: str) -> Any:
     import psycopg
 
-    connection = psycopg.connect(dsn, autocommit=True)
+    try:
+        connection = psycopg.connect(dsn, autocommit=True)
+    except psycopg.OperationalError as exc:  # the role's or the server's connections used up
+        reason = str(exc).strip().splitlines()[0].rpartition("FATAL:")[2].strip()
+        raise PokerdbError(f"pokerdb query on PostgreSQL watches its statement from two more "
+                           f"sessions of the role, and cannot open them: {reason}") from None
     stack.callback(connection.close)
     return connection
