@@ -84,7 +84,7 @@ def _connect(stack: ExitStack, dsn: str) -> Any:
     import psycopg
 
     try:
-        connection = psycopg.connect(dsn, autocommit=True)
+        connection = psycopg.connect(dsn, autocommit=True, connect_timeout=30)
     except psycopg.OperationalError as exc:  # the role's or the server's connections used up
         reason = str(exc).strip().splitlines()[0].rpartition("FATAL:")[2].strip()
         raise PokerdbError(f"pokerdb query on PostgreSQL watches its statement from two more "
