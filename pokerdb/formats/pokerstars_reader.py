@@ -181,16 +181,14 @@ class _Hand:
             raise self.fail(f"seat {number} is listed twice")
         return number
 
-    def stored_text(self, text: str, what: str) -> str:
-        """A text the hand stores (`what`: a name, a table's name): without control characters
-        (as a TOML string has none unescaped; NUL, which PostgreSQL text cannot hold, among
-        them), within the length a PHH field holds."""
+    def stored_text(self, text: str, what: str) -> None:
+        """A text the hand stores (a name, a table's): no control characters (none in a TOML
+        string; NUL none in PostgreSQL's text), within the length a PHH field holds."""
         if has_control(text):
             raise self.fail(f"the {what} {quoted(text)} holds a control character")
         if len(text) > MAX_TEXT_CHARS:
             raise self.fail(f"a {what} of {len(text):,} characters: at most {MAX_TEXT_CHARS:,} "
                             f"are stored")
-        return text
 
     def player_name(self, name: str, listed: Mapping[str, int]) -> str:
         """A seat's player: a name as `stored_text` takes it, seated once."""
