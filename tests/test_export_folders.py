@@ -110,7 +110,7 @@ def test_long_names_and_levels_phh_cannot_hold(runner: CliRunner, db_url: str,
     succeeds(runner, "import", str(folder), "--db", db_url, "--name", name, "--quiet")
     engine = create_engine(db_url)
     with engine.begin() as connection:
-        for line_no, level in ((1, "\u00b2"), (2, "9" * 5000), (3, "12")):
+        for line_no, level in ((1, "\u00b2"), (2, "9" * 5000 + "\u0663"), (3, "12")):
             connection.execute(text("UPDATE deals SET level = :level WHERE line_no = :line"),
                                {"level": level, "line": line_no})
     engine.dispose()
@@ -121,6 +121,30 @@ def test_long_names_and_levels_phh_cannot_hold(runner: CliRunner, db_url: str,
     levels = [[line for line in (written / f"{position}.phh").read_text().splitlines()
                if line.startswith("level")] for position in (1, 2, 3)]
     assert levels == [[], [], ["level = 12"]]
+
+
+@pytest.mark.parametrize(("name", "shown"), [
+    ("B" * 70_000, "a string of 70,000 characters ('BBBBBBBBBBBBBBBBBBBBBBBB'...), more than "
+                   "the 65,536 an import takes"),
+    ("A\x00B", "NUL ('A\\x00B'), which an import refuses"),
+])
+def test_a_text_pokerdb_would_not_import_back_is_refused_at_export(
+        runner: CliRunner, hands: str, tmp_path: Path, name: str, shown: str) -> None:
+    """What export writes, import reads back: a stored name longer than import takes (or
+    holding NUL, which only SQLite can store) is one line naming the hand, and no folder."""
+    if "\x00" in name and not hands.startswith("sqlite"):
+        pytest.skip("PostgreSQL text cannot hold NUL")
+    engine = create_engine(hands)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE seats SET name = :name WHERE player = 2 AND deal_id = "
+                                "(SELECT id FROM deals WHERE line_no = 2)"), {"name": name})
+    engine.dispose()
+    out = tmp_path / "out"
+    result = fails(runner, "export", "-o", str(out), "--db", hands)
+    assert result.stderr == (f"Error: 1-three/2.phh would not import back: field 'players' "
+                             f"holds {shown}\n")
+    assert not out.exists()
+    assert left_behind(tmp_path) == []
 
 
 # An export whose process is killed (SIGKILL: no handler runs) while it writes its second

@@ -255,3 +255,29 @@ def test_ctrl_c_while_the_program_starts(setup: str) -> None:
         capture_output=True, text=True, timeout=60, check=False)
     assert (completed.returncode, completed.stdout, completed.stderr) == (
         130, "", "Interrupted: nothing was done\n")
+
+
+# The console script as installers write it (pip's: `import re`, `import sys`, then the entry
+# point), Ctrl-C'd as the entry module loads a module of its own, if it loads any.
+_CTRL_C_AS_THE_ENTRY_MODULE_LOADS = """
+import os, re, sys
+class Finder:
+    def find_spec(self, name, *args):
+        if "pokerdb.launch" in sys.modules and not name.startswith("pokerdb"):
+            os.kill(os.getpid(), 2)
+sys.meta_path.insert(0, Finder())
+sys.argv = ["pokerdb", "--version"]
+from pokerdb.launch import main
+sys.exit(main())
+"""
+
+
+def test_the_entry_module_loads_nothing_before_its_handler_of_ctrl_c() -> None:
+    """Whatever the entry module imports before its handler of Ctrl-C is in place widens the
+    window in which a Ctrl-C is a traceback (it imported `signal`, whose enums take a
+    millisecond): it takes only what Python has loaded before any script runs."""
+    completed = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AS_THE_ENTRY_MODULE_LOADS], cwd=REPO,
+        capture_output=True, text=True, timeout=60, check=False)
+    assert (completed.returncode, completed.stdout, completed.stderr) == (
+        130, "", "Interrupted: nothing was done\n")

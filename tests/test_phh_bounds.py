@@ -52,6 +52,14 @@ HOSTILE_FIELDS = {
     "long player name": (HAND + f'players = ["Ann", "{"B" * (MAX_TEXT_CHARS + 1)}"]\n',
                          f"field 'players' holds a string {MAX_TEXT_CHARS + 1:,} characters "
                          f"long: at most {MAX_TEXT_CHARS:,} are stored"),
+    # PostgreSQL text cannot hold NUL: refused on either backend (a file round-trips as is).
+    "NUL in an event": (HAND + 'event = "a\\u0000b"\n',
+                        "field 'event' holds NUL in 'a\\x00b': PostgreSQL text cannot hold it, "
+                        "so pokerdb stores none"),
+    "NUL in an action's comment": (
+        HAND.replace('"p2 f"', '"p2 f # a\\U00000000"'),
+        "field 'actions' holds NUL in 'p2 f # a\\x00': PostgreSQL text cannot hold it, so "
+        "pokerdb stores none"),
     "stack of 10**400": (HAND.replace("[200, 200]", f"[{10 ** 400}, 200]"),
                          "field 'starting_stacks' holds a number of 401 digits: too large to "
                          "store exactly (an amount has at most 13 digits)"),

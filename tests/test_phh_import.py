@@ -322,16 +322,18 @@ def test_players_and_dates_are_checked_and_special_characters_kept(runner: CliRu
     folder.mkdir()
     (folder / "a.phh").write_text(UNCALLED + "year = 2023\nmonth = 2\nday = 30\n")
     (folder / "b.phh").write_text(UNCALLED + 'players = ["A\\u0000B", "C\\\\D\\tE\\nF"]\n')
+    (folder / "b2.phh").write_text(UNCALLED + 'players = ["A", "C\\\\D\\tE\\nF"]\n')
     (folder / "c.phh").write_text(HANDS.partition("[2]")[0].partition("\n")[2])  # 4 players
     succeeds(runner, "import", str(folder), "--skip-invalid", "--players", "2-3", "--db",
              db_url)
     assert rows(db_url, "SELECT line_no, raw, reason FROM rejects ORDER BY line_no") == [
         (1, "a.phh", "fields 'year', 'month' and 'day' are not a date (day is out of range "
                      "for month)"),
-        (3, "c.phh", "deal of 4 players, but --players allows 2-3")]
-    # NUL, which PostgreSQL text cannot hold, spelled out; what COPY escapes kept as it is.
-    assert rows(db_url, "SELECT name FROM hands ORDER BY player") == [("A\\x00B",),
-                                                                      ("C\\D\tE\nF",)]
+        (2, "b.phh", "field 'players' holds NUL in 'A\\x00B': PostgreSQL text cannot hold it, "
+                     "so pokerdb stores none"),
+        (4, "c.phh", "deal of 4 players, but --players allows 2-3")]
+    # What COPY escapes kept as it is.
+    assert rows(db_url, "SELECT name FROM hands ORDER BY player") == [("A",), ("C\\D\tE\nF",)]
 
 
 def test_a_hand_of_more_players_than_a_deal_has_is_invalid(runner: CliRunner, db_url: str,

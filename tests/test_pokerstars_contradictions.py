@@ -10,6 +10,7 @@ import pytest
 from support import fails, rows, succeeds
 from test_pokerstars_site_hands import RETURNED
 from test_pokerstars_site_hands import refused as refused_after
+from test_pokerstars_situations import HOME_GAME
 from typer.testing import CliRunner
 
 SHOWN = RETURNED.replace("Cy: doesn't show hand", "Cy: shows [Qs Qh] (a pair of Queens)").replace(
@@ -51,6 +52,14 @@ LONG_NAME = "B" * 70_000
      "written in ASCII digits"),
     (("Seat 2: Bo (", "Seat 2: B\x00o ("),
      "line 4 'Seat 2: B\\x00o (1500 in chi'...: the name 'B\\x00o' holds a control character"),
+    # A table's name as a player's: NUL, which PostgreSQL text cannot hold, refused on both
+    # backends (SQLite stored it; PostgreSQL's COPY was a traceback), and its length bounded.
+    (("Table '900000004 1'", "Table '900000004\x00 1'"),
+     "line 2 \"Table '900000004\\x00 1' 9-m\"...: the table name '900000004\\x00 1' holds a "
+     "control character"),
+    (("Table '900000004 1'", f"Table '{LONG_NAME}'"),
+     "line 2 \"Table 'BBBBBBBBBBBBBBBBB\"...: a table name of 70,000 characters: at most "
+     "65,536 are stored"),
     (("Seat 2: Bo (", f"Seat 2: {LONG_NAME} ("),
      "line 4 'Seat 2: BBBBBBBBBBBBBBBB'...: a name of 70,000 characters: at most 65,536 are "
      "stored"),
@@ -62,6 +71,16 @@ def test_a_hand_that_contradicts_itself_is_refused_naming_the_line(
     assert before in RETURNED
     assert refused(runner, db_url, tmp_path, RETURNED.replace(before, after)) == (
         f"300000000301: {error}\n")
+
+
+@pytest.mark.parametrize(("club", "error"), [
+    ("Friday\x00Club", "the club name 'Friday\\x00Club' holds a control character"),
+    ("F" * 70_000, "a club name of 70,000 characters: at most 65,536 are stored"),
+])
+def test_a_home_game_s_club_is_a_text_as_a_table_s_name_is(
+        runner: CliRunner, db_url: str, tmp_path: Path, club: str, error: str) -> None:
+    text = HOME_GAME.replace("{Friday Club}", f"{{{club}}}")
+    assert refused(runner, db_url, tmp_path, text).endswith(f"...: {error}\n")
 
 
 def test_shown_cards_the_summary_contradicts_are_refused(runner: CliRunner, db_url: str,

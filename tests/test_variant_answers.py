@@ -4,7 +4,9 @@ row against what the stored hands say, counted here in Python (the hands themsel
 pokerkit's: tests/test_variant_deal_files.py); and `explain --cards --game` in every game's
 words."""
 
+import html
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -321,10 +323,26 @@ UNCOMPARED = ("hands shown in recorded hands of other games than Hold'em are lef
               "pokerdb compares recorded hands with Hold'em's odds only")
 
 
-def test_stats_and_report_test_recorded_hands_against_hold_em_s_odds_alone(
+def report_sections(page: str) -> list[tuple[str, str]]:
+    """(heading, the count of hands in its caption, or its paragraph) of each section of the
+    report's categories."""
+    found = []
+    for section in page.split("<h2>")[1:]:
+        heading, _, body = section.partition("</h2>")
+        count = re.search(r"Share of the ([\d,]+) evaluated", body)
+        text = re.match(r"\n<p>([^<]*)</p>", body)
+        if heading.endswith("random dealing") or "random dealing:" in heading or \
+                heading in ("Not tested", "Hand categories"):
+            found.append((html.unescape(heading), count.group(1) if count else
+                          html.unescape(text.group(1)) if text else ""))
+    return found
+
+
+def test_stats_tests_recorded_hands_against_hold_em_s_odds_and_report_each_game_s_own(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    """The shown hands of the recorded Hold'em hands (NT, FT) are tested against Hold'em's
-    odds; those of every other game are left out, and stats and report say so."""
+    """`stats` tests the shown hands of the recorded Hold'em hands (NT, FT) against Hold'em's
+    odds and leaves those of every other game out, saying so; `report` tests each game's
+    against its own game's odds, and says how many of the games without odds it leaves out."""
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url, "-q")
     result = succeeds(runner, "stats", "--db", db_url, "--format", "json")
     assert sum(row["hands"] for row in json.loads(result.stdout)["categories"]) == 26
@@ -339,11 +357,29 @@ def test_stats_and_report_test_recorded_hands_against_hold_em_s_odds_alone(
     assert result.stderr == f"Note: {left_out}\n"
     report = tmp_path / "report.html"
     succeeds(runner, "report", "--db", db_url, "-o", str(report))
-    assert f"<p>Not tested: {left_out}.</p>".replace("'", "&#x27;") in report.read_text()
+    against = "Hand categories against random dealing: "
+    lows = "Low hands against random dealing: "
+    assert report_sections(report.read_text()) == [
+        (f"{against}Texas Hold'em", "26"),
+        (f"{against}recorded badugi hands", "2"),
+        (f"{against}recorded deuce-to-seven lowball hands", "33"),
+        (f"{against}recorded Omaha hands", "12"),
+        (f"{against}recorded Omaha hi/lo hands", "48"), (f"{lows}recorded Omaha hi/lo hands", "48"),
+        (f"{against}recorded razz hands", "6"),
+        (f"{against}recorded short-deck hold'em hands", "6"),
+        (f"{against}recorded seven-card stud hands", "10"),
+        (f"{against}recorded seven-card stud hi/lo hands", "6"),
+        (f"{lows}recorded seven-card stud hi/lo hands", "6"),
+        ("Not tested", "34 hands shown in recorded hands are not tested (34 fixed-limit "
+                       "deuce-to-seven lowball triple draw): pokerdb has no odds for their "
+                       "games.")]
+    # Each against its own odds: the shares expected of Omaha's, of four hole cards.
+    assert rows(db_url, "SELECT count(*) FROM hands h JOIN deals d ON d.id = h.deal_id WHERE "
+                        "h.strength IS NOT NULL AND d.variant = 'PO'") == [(12,)]
 
 
-def test_recorded_hands_of_other_games_alone_are_not_tested(runner: CliRunner, db_url: str,
-                                                            tmp_path: Path) -> None:
+def test_recorded_hands_of_other_games_alone_are_tested_against_their_own_odds(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     badugi = PHH_DATA.parent / "pokerstars-draw" / "badugi.txt"
     succeeds(runner, "import", str(badugi), "--db", db_url, "-q")
     left_out = "2 " + UNCOMPARED.format("2 fixed-limit badugi")
@@ -351,6 +387,5 @@ def test_recorded_hands_of_other_games_alone_are_not_tested(runner: CliRunner, d
         f"Error: nothing to count: {left_out}\n")
     report = tmp_path / "report.html"
     succeeds(runner, "report", "--db", db_url, "-o", str(report))
-    page = report.read_text()
-    assert f"<p>No categories to show: {left_out}.</p>".replace("'", "&#x27;") in page
-    assert "against random dealing" not in page
+    assert report_sections(report.read_text()) == [
+        ("Hand categories against random dealing: recorded badugi hands", "2")]

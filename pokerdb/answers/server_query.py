@@ -4,13 +4,13 @@ storage.reader_role), which can only read pokerdb's tables and views.
 The statement runs inside the reader's functions, in a READ ONLY transaction with a
 statement_timeout, on a server that checks every second whether the client is still there,
 and on a connection closed afterwards (which ends whatever session state, such as an advisory
-lock, the statement took). Its rows are fetched FETCH_ROWS at a time, as they are printed.
+lock, the statement took). Its rows are fetched as they are printed, within a bound of memory
+(server_fetch).
 """
 
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from itertools import chain
 from typing import Any
 
 from sqlalchemy import Engine
@@ -18,10 +18,10 @@ from sqlalchemy import Engine
 from pokerdb.answers.query_errors import REFUSED, timeout_error
 from pokerdb.answers.query_guard import guarded
 from pokerdb.answers.rendering import Table
+from pokerdb.answers.server_fetch import Fetches
 from pokerdb.errors import PokerdbError, ReadOnlyError
-from pokerdb.storage.reader_role import FETCH_FUNCTION, OPEN_FUNCTION, ensure_reader
+from pokerdb.storage.reader_role import OPEN_FUNCTION, ensure_reader
 
-FETCH_ROWS = 1000
 # A write in the read-only transaction, or a try to change or leave it (SET TRANSACTION,
 # VACUUM).
 _SERVER_REFUSED_SQLSTATES = {"25006", "25001"}
@@ -48,11 +48,10 @@ def run_server(engine: Engine, sql: str, timeout: float | None) -> Iterator[Tabl
             columns, types = step.run(lambda: _describe(driver, sql))
             if not columns:
                 raise ReadOnlyError(REFUSED)  # SET, LOCK, DDL, a write without RETURNING
-            shape = ", ".join(f"c{i} {kind}" for i, kind in enumerate(types))
-            fetch = f"SELECT * FROM {FETCH_FUNCTION}({FETCH_ROWS}) AS q({shape})"
+            fetches = Fetches(columns, types)
             with guarded(driver):
-                first = _first_rows(driver, step, sql, types, fetch)
-                yield Table(columns, chain(first, step.rows(fetch)))
+                first = _first_rows(driver, step, sql, types, fetches.sql())
+                yield Table(columns, fetches.rows(first, step.fetch))
     finally:
         # Closing rolls back, and drops whatever session state the statement set (settings,
         # advisory locks) instead of handing it to the pool's next user.
@@ -136,9 +135,8 @@ class _ServerSteps:
         self.timeout = timeout
         self.deadline = deadline
 
-    def rows(self, fetch: str) -> Iterator[tuple[Any, ...]]:
-        while batch := self.run(lambda: self.cursor.execute(fetch).fetchall()):
-            yield from batch
+    def fetch(self, sql: str) -> list[tuple[Any, ...]]:
+        return self.run(lambda: self.cursor.execute(sql).fetchall())  # type: ignore[no-any-return]
 
     def run(self, step: Callable[[], Any], translated: bool = True) -> Any:
         """`step()`, its server errors as pokerdb's unless not `translated`."""

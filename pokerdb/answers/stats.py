@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-from sqlalchemy import ColumnElement, Engine, func, or_, select
+from sqlalchemy import ColumnElement, Engine, exists, func, or_, select
 
 from pokerdb.answers.rendering import Table
 from pokerdb.answers.results import Answer, in_dataset, unevaluated_deals, why_no_categories
@@ -19,7 +19,7 @@ from pokerdb.rules.games import FIVE_CARD, GAMES, Game, GameName
 from pokerdb.rules.hand_words import CATEGORY_SLOTS
 from pokerdb.rules.variants import HOLDEM_VARIANTS, VARIANTS, HandKind, game_kind, low_kind
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import datasets, deals, hand_values, variant_values
+from pokerdb.storage.schema import datasets, deals, hand_cards, hand_values, variant_values
 from pokerdb.storage.view_columns import category_id, category_of
 
 # The chi-square approximation needs about five expected hands in every cell.
@@ -57,14 +57,18 @@ class FitTest:
 
 
 def category_counts(engine: Engine, dataset: str | None = None,
-                    game: str | None = None, low: bool = False) -> list[int]:
+                    game: str | None = None, low: bool = False,
+                    recorded: bool = False) -> list[int]:
     """Evaluated hands of each category, High Card (0) to Royal Flush (9), of the datasets of
     one game if given: of the deal files, and of the recorded Hold'em hands (other variants'
     odds are not the game's). `low`: the categories of the game's low half instead (a split
-    game's)."""
-    if low:
-        assert game is not None, "a low half is a game's"
-        return _low_category_counts(engine, dataset, GAMES[GameName(game)])
+    game's). `recorded`: the hands shown in recorded hands of the game's variant and number
+    of hole cards instead, in datasets of any game (answers.recorded_odds)."""
+    if recorded or low:
+        assert game is not None, "a low half, and a recorded variant's odds, are a game's"
+        if low:
+            return _low_category_counts(engine, dataset, GAMES[GameName(game)], recorded)
+        return _variant_category_counts(engine, dataset, GAMES[GameName(game)], recorded)
     statement = in_dataset(
         select(category_of(hand_values.c.strength), func.count())
         .join(deals, deals.c.id == hand_values.c.deal_id)
@@ -79,22 +83,36 @@ def category_counts(engine: Engine, dataset: str | None = None,
     return [by_category.get(category, 0) for category in range(len(categories_of(FIVE_CARD)))]
 
 
-def _variant_category_counts(engine: Engine, dataset: str | None, game: Game) -> list[int]:
+def _of_game(game: Game, recorded: bool) -> list[ColumnElement[bool]]:
+    """The hands of the game's variant counted, and (`recorded`) only those shown in recorded
+    hands, of the game's number of hole cards."""
+    if not recorded:
+        return [deals.c.variant == game.variant]
+    return [deals.c.variant == game.variant, deals.c.source.is_not(None),
+            exists().where(hand_cards.c.deal_id == hand_values.c.deal_id,
+                           hand_cards.c.player == hand_values.c.player,
+                           func.length(hand_cards.c.cards) == 3 * game.hole_cards - 1)]
+
+
+def _variant_category_counts(engine: Engine, dataset: str | None, game: Game,
+                             recorded: bool = False) -> list[int]:
     """Evaluated hands of each category of the game's kind of hand (its high half), worst
     first, of the game's datasets: read as every answer reads a variant's categories."""
     statement, category = category_id(select().select_from(hand_values).join(
         deals, deals.c.id == hand_values.c.deal_id), hand_values)
     statement = in_dataset(statement.add_columns(category, func.count())
                            .where(hand_values.c.strength.is_not(None),
-                                  _independent_hands(), deals.c.variant == game.variant)
-                           .group_by(category), engine, dataset, game.name)
+                                  _independent_hands(), *_of_game(game, recorded))
+                           .group_by(category), engine, dataset,
+                           None if recorded else game.name)
     with reading(engine) as connection:
         by_id = {int(found): count for found, count in connection.execute(statement)}
     first = game_kind(game).naming * CATEGORY_SLOTS
     return [by_id.get(first + index, 0) for index in range(len(categories_of(game)))]
 
 
-def _low_category_counts(engine: Engine, dataset: str | None, game: Game) -> list[int]:
+def _low_category_counts(engine: Engine, dataset: str | None, game: Game,
+                         recorded: bool = False) -> list[int]:
     """Evaluated hands of each category of the game's low half, worst first ("No Low" first:
     a hand without a qualifying low has no low strength), of the game's datasets: counted by
     low strength (an eight-or-better low has one of 56), each told its category as the
@@ -106,8 +124,9 @@ def _low_category_counts(engine: Engine, dataset: str | None, game: Game) -> lis
         .outerjoin(variant_values, (variant_values.c.deal_id == hand_values.c.deal_id)
                    & (variant_values.c.player == hand_values.c.player))
         .where(hand_values.c.strength.is_not(None), _independent_hands(),
-               deals.c.variant == game.variant)
-        .group_by(variant_values.c.low_strength), engine, dataset, game.name)
+               *_of_game(game, recorded))
+        .group_by(variant_values.c.low_strength), engine, dataset,
+        None if recorded else game.name)
     with reading(engine) as connection:
         by_strength = connection.execute(statement).all()
     evaluator = EVALUATORS[_kind(game, low=True)]
@@ -120,22 +139,35 @@ def _low_category_counts(engine: Engine, dataset: str | None, game: Game) -> lis
 def uncompared(engine: Engine, dataset: str | None = None,
                game: str | None = None) -> str | None:
     """The hands shown in recorded hands of other games than Hold'em (of the datasets of one
-    game if given), in a word, or None without any: the tests compare recorded hands with
+    game if given), in a word, or None without any: `stats` compares recorded hands with
     Hold'em's odds alone, so these are left out, not tested against odds not theirs."""
-    statement = in_dataset(
-        select(deals.c.variant, func.count()).select_from(hand_values)
-        .join(deals, deals.c.id == hand_values.c.deal_id)
-        .where(hand_values.c.strength.is_not(None), deals.c.source.is_not(None),
-               deals.c.variant.not_in(HOLDEM_VARIANTS))
-        .group_by(deals.c.variant), engine, dataset, game)
-    with reading(engine) as connection:
-        found = sorted(connection.execute(statement).all())
+    found: dict[str, int] = {}
+    for variant, _, count in recorded_shown(engine, dataset, game):
+        found[variant] = found.get(variant, 0) + count
     if not found:
         return None
-    games = ", ".join(f"{count:,} {VARIANTS[code].name}" for code, count in found)
-    return (f"{sum(count for _, count in found):,} hands shown in recorded hands of other "
-            f"games than Hold'em are left out ({games}): pokerdb compares recorded hands "
-            f"with Hold'em's odds only")
+    games = ", ".join(f"{count:,} {VARIANTS[code].name}" for code, count in sorted(found.items()))
+    return (f"{sum(found.values()):,} hands shown in recorded hands of other games than "
+            f"Hold'em are left out ({games}): pokerdb compares recorded hands with Hold'em's "
+            f"odds only")
+
+
+def recorded_shown(engine: Engine, dataset: str | None = None,
+                   game: str | None = None) -> list[tuple[str, int, int]]:
+    """(variant, hole cards, hands) of the hands shown in recorded hands of other games than
+    Hold'em (of the datasets of one game if given), by variant and hole cards."""
+    length = func.length(hand_cards.c.cards)
+    statement = in_dataset(
+        select(deals.c.variant, length, func.count()).select_from(hand_values)
+        .join(deals, deals.c.id == hand_values.c.deal_id)
+        .join(hand_cards, (hand_cards.c.deal_id == hand_values.c.deal_id)
+              & (hand_cards.c.player == hand_values.c.player))
+        .where(hand_values.c.strength.is_not(None), deals.c.source.is_not(None),
+               deals.c.variant.not_in(HOLDEM_VARIANTS))
+        .group_by(deals.c.variant, length), engine, dataset, game)
+    with reading(engine) as connection:
+        return sorted((variant, (int(chars) + 1) // 3, count)
+                      for variant, chars, count in connection.execute(statement))
 
 
 def _independent_hands() -> ColumnElement[bool]:

@@ -17,9 +17,10 @@ from typing import Any, Final
 
 from sqlalchemy import Engine, Row, func, select, type_coerce
 
-from pokerdb.errors import PokerdbError
+from pokerdb.errors import PokerdbError, quoted
 from pokerdb.exports import Written
 from pokerdb.exports.folders import new_folder, short_name
+from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
 from pokerdb.formats.phh.output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.rules.money import CHIPS
@@ -69,6 +70,10 @@ def export(engine: Engine, output: Path, dataset: str | None = None,
                 if hand is None:
                     skipped += 1
                     continue
+                problem = _not_importable(hand, extra)
+                if problem is not None:
+                    raise PokerdbError(f"{folder_name}/{position}.phh would not import back: "
+                                       f"{problem}")
                 with (folder / f"{position}.phh").open("x", encoding="utf-8") as file:
                     file.write(phh_text(hand, extra))
                 count += 1
@@ -81,6 +86,20 @@ def export(engine: Engine, output: Path, dataset: str | None = None,
                                if dataset is None else
                                f"dataset '{dataset}' holds no recorded hands")
     return written
+
+
+def _not_importable(hand: PhhHand, extra: Extra) -> str | None:
+    """Why the hand's file would not import back, if it would not: a text holding NUL (which
+    only SQLite stores), or longer than an import takes."""
+    texts = [*hand.texts(), *((f"_{name}", value) for name, value in extra.items()
+                              if isinstance(value, str))]
+    for name, value in texts:
+        if "\0" in value:
+            return f"field {name!r} holds NUL ({quoted(value)}), which an import refuses"
+        if len(value) > MAX_TEXT_CHARS:
+            return (f"field {name!r} holds a string of {len(value):,} characters "
+                    f"({quoted(value)}), more than the {MAX_TEXT_CHARS:,} an import takes")
+    return None
 
 
 def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | None, Extra]]:

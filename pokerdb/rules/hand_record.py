@@ -9,6 +9,7 @@ CPU. They stay hashable (`unsafe_hash`), as they were frozen.
 """
 
 import datetime
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -176,6 +177,9 @@ class Accounting:
 PHH_ACCOUNTING = Accounting()
 
 
+_SITE_TEXTS = ("site", "tournament", "buy_in", "level", "second_board")
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class PhhHand:
     """One hand as its file states it. Amounts are integers in units of ``10 ** -exponent``;
@@ -215,3 +219,16 @@ class PhhHand:
 
     def error(self, message: str) -> PhhError:
         return PhhError(self.source, message)
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """Each text of the hand, with the PHH field that holds it (a site's facts: the
+        user-defined field pokerdb exports each as)."""
+        for name in ("actions", "players"):
+            for text in getattr(self, name) or ():
+                yield name, text
+        for name in HandDetails.__slots__:
+            if isinstance(value := getattr(self.details, name), str):
+                yield name, value
+        for name in _SITE_TEXTS if self.site is not None else ():
+            if (value := getattr(self.site, name)) is not None:
+                yield f"_{name}", value

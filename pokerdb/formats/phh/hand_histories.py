@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
-from pokerdb.errors import InputError
+from pokerdb.errors import InputError, quoted
 from pokerdb.formats.encodings import mixed_encoding
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh.amounts import number_text
@@ -240,7 +240,7 @@ class HandHistories:
                     continue
                 positions[0] += 1
                 position = positions[0]
-                hand = _without_nul(item) if with_nul and isinstance(item, PhhHand) else item
+                hand = _nul_refused(item) if with_nul and isinstance(item, PhhHand) else item
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
                     yield self._rejected(position, problem)
@@ -341,20 +341,18 @@ def _read_again(parse: Callable[[PhhFile, bytes], Found], file: PhhFile, digest:
         return (content,)
     if not any(escape in content for escape in _NUL_ESCAPES):
         return parse(file, content)
-    return (_without_nul(hand) if isinstance(hand, PhhHand) else hand
+    return (_nul_refused(hand) if isinstance(hand, PhhHand) else hand
             for hand in parse(file, content))
 
 
-def _without_nul(hand: PhhHand) -> PhhHand:
-    """The hand with NUL in its texts spelled \\x00, as `rejects.raw` does."""
-    def clean(text: str) -> str:
-        return text.replace("\0", "\\x00")
-
-    texts: dict[str, Any] = {name: clean(value) for name in HandDetails.__slots__
-                             if isinstance(value := getattr(hand.details, name), str)}
-    details = replace(hand.details, **texts)
-    return replace(hand, actions=tuple(map(clean, hand.actions)), details=details,
-                   players=None if hand.players is None else tuple(map(clean, hand.players)))
+def _nul_refused(hand: PhhHand) -> PhhHand | PhhError:
+    """The hand, or why it is refused: NUL in a text, which PostgreSQL text cannot hold (so
+    neither backend stores one, and what is stored is what the file says)."""
+    for name, text in hand.texts():
+        if "\0" in text:
+            return hand.error(f"field {name!r} holds NUL in {quoted(text)}: PostgreSQL text "
+                              f"cannot hold it, so pokerdb stores none")
+    return hand
 
 
 class _Pending:

@@ -167,14 +167,18 @@ class SiteHand(HandReading):
             raise self.fail(f"seat {number} is listed twice")
         return number
 
-    def player_name(self, name: str, listed: Mapping[str, int]) -> str:
-        """A seat's player: a name without control characters (as a TOML string has none
-        unescaped), within the length a PHH field holds, seated once."""
-        if has_control(name):
-            raise self.fail(f"the name {quoted(name)} holds a control character")
-        if len(name) > MAX_TEXT_CHARS:
-            raise self.fail(f"a name of {len(name):,} characters: at most {MAX_TEXT_CHARS:,} "
+    def stored_text(self, text: str, what: str) -> None:
+        """A text the hand stores (a name, a table's): no control characters (none in a TOML
+        string; NUL none in PostgreSQL's text), within the length a PHH field holds."""
+        if has_control(text):
+            raise self.fail(f"the {what} {quoted(text)} holds a control character")
+        if len(text) > MAX_TEXT_CHARS:
+            raise self.fail(f"a {what} of {len(text):,} characters: at most {MAX_TEXT_CHARS:,} "
                             f"are stored")
+
+    def player_name(self, name: str, listed: Mapping[str, int]) -> str:
+        """A seat's player: a name as `stored_text` takes it, seated once."""
+        self.stored_text(name, "name")
         if name in listed:
             raise self.fail(f"{quoted(name)} is seated twice (in seat {listed[name]} too)")
         return name
@@ -258,6 +262,7 @@ class SiteHand(HandReading):
             raise self.fail("expected the table line: \"Table 'NAME' N-max Seat #N is the "
                             "button\"")
         self.index = 1
+        self.stored_text(table["table"], "table name")
         # stud has no button: seats in order from seat 1; the oldest files do not say N-max
         seat_count = self.digits(table["seats"] or "0", "the number of seats")
         button = self.seat_number(table["button"] or "0", seat_count, set())
@@ -286,12 +291,14 @@ class SiteHand(HandReading):
         if n == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
             antes, blinds = antes[::-1], blinds[::-1]
         self.index = 0
+        if (club := fields.get("club")) is not None:
+            self.stored_text(club, "club name")
         local = self.when(header["date"], header["time"])
         eastern = self.when(fields.get("date2"), fields.get("time2"))
         zone = fields.get("zone") or None
         played_at = self.utc(eastern, fields.get("zone2")) if eastern else self.utc(local, zone)
         details = HandDetails(
-            hand=hand_number, table=table["table"], event=fields.get("club"),
+            hand=hand_number, table=table["table"], event=club,
             venue=site.name, year=local.year if local else None,
             month=local.month if local else None, day=local.day if local else None,
             time=local.time() if local else None, time_zone=zone,
