@@ -1,8 +1,8 @@
 """GGPoker hand histories imported on every backend: every sample hand stored, each seat's net what
 its lines say, each hand's nets summing to minus its rake and fees (the jackpot's); exported to
 PHH, every hand replays in pokerkit to the same nets; the site's words for shown hands checked;
-lines of money beside the pot that pokerdb does not know refused by name; a GGPoker file recognised by its content, and a file
-of a site pokerdb does not read named as that site's."""
+lines of money beside the pot that pokerdb does not know refused by name; a GGPoker file
+recognised by its content, and a file of a site pokerdb does not read named as that site's."""
 
 import re
 from collections import defaultdict

@@ -222,6 +222,6 @@ def _check_words(hand: PhhHand, site: SiteFacts, replayed: Replayed, strengths: 
         named = category_named(words[run])
         found = Category(strength >> CATEGORY_SHIFT)
         if named is not None and named != found:
-            raise hand.error(f"{player_name(hand, seat - 1)} shows {replayed.hole_cards[seat - 1]}: "
-                             f"the file says {words[run]!r}, pokerdb evaluates "
-                             f"{found.label.lower()}")
+            raise hand.error(f"{player_name(hand, seat - 1)} shows "
+                             f"{replayed.hole_cards[seat - 1]}: the file says {words[run]!r}, "
+                             f"pokerdb evaluates {found.label.lower()}")

@@ -19,7 +19,8 @@ times) keeps its first board in the actions and the others in `SiteFacts.second_
 
 What the file says was paid (each `collected`, the summary's pot, rake and fees, uncalled bets
 returned, cash-outs, money beside the pot and in it from no player) is kept in `SiteFacts`,
-for pokerdb.rules.site_settlement to check against pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, not a hand.
+for pokerdb.rules.site_settlement to check against pokerdb's own settlement. A cancelled hand
+(`Hand cancelled`) is a `Cancelled`, not a hand.
 """
 
 import datetime
