@@ -113,6 +113,16 @@ class OutsideLines:
             line = line[:end.start()]
         return line
 
+    def cash_outs(self, cashed_out: list[int]) -> tuple[tuple[int, ...], OutsidePot | None]:
+        """Per player, what the site paid for a cash-out (`cashed_out`) or beside the pot,
+        less what the player paid it there (SiteFacts.cashed_out); and the lines of the money
+        beside the pot, where there are any."""
+        outside = self.facts()
+        if outside is None:
+            return tuple(cashed_out), None
+        return tuple(paid + flow for paid, flow in zip(cashed_out, outside.flows(),
+                                                       strict=True)), outside
+
     def facts(self) -> OutsidePot | None:
         """The hand's money beside the pot; None where it has none."""
         if not self.any:

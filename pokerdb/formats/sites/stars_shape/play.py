@@ -22,7 +22,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
 )
 from pokerdb.formats.sites.stars_shape.outside_pot import OutsideLines
 from pokerdb.rules.cards import normalise_card
-from pokerdb.rules.hand_record import OutsidePot, PhhError
+from pokerdb.rules.hand_record import PhhError
 
 
 class HandLines(Protocol):
@@ -138,16 +138,6 @@ class HandPlay:
             raise self.hand.fail(f"run {run + 1} deals {len(own)} cards of its own: it ends "
                                  f"before the river")
         return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(own)], *own])
-
-    def cash_outs(self) -> tuple[tuple[int, ...], OutsidePot | None]:
-        """Per player, what the site paid for a cash-out or beside the pot, less what the
-        player paid it there (SiteFacts.cashed_out); and the lines of the money beside the
-        pot, where there are any."""
-        outside = None if self.outside is None else self.outside.facts()
-        if outside is None:
-            return tuple(self.cashed_out), None
-        return tuple(paid + flow for paid, flow in zip(self.cashed_out, outside.flows(),
-                                                       strict=True)), outside
 
     def marker(self, line: str) -> bool:
         """A `*** ... ***` line; True for the summary's."""

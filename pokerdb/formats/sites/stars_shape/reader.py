@@ -309,7 +309,8 @@ class _Hand:
             time_zone_abbreviation=zone, level=None, seat_count=seat_count or None,
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
-        cashed_out, outside = body.cash_outs()
+        cashed_out, outside = ((tuple(body.cashed_out), None) if body.outside is None else
+                               body.outside.cash_outs(body.cashed_out))
         facts = SiteFacts(
             site=site.rooms.get(fields.get("room") or fields.get("zoom") or "", site.name),
             button_seat=button or None,
