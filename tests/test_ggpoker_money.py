@@ -74,8 +74,8 @@ def test_each_construct_settles_to_exact_nets(runner: CliRunner, db_url: str,
 def test_a_hand_run_three_times_is_raked_by_what_each_run_awards(runner: CliRunner,
                                                                  db_url: str) -> None:
     succeeds(runner, "import", str(WRITTEN / "run-three-times.txt"), "--db", db_url)
-    assert rows(db_url, "SELECT board, second_board FROM deals") == [
-        ("KC 7D 2H AS 3C", "KC 7D 2H 5S 9C")]
+    assert rows(db_url, "SELECT board, second_board, third_board FROM deals") == [
+        ("KC 7D 2H AS 3C", "KC 7D 2H 5S 9C", "KC 7D 2H 4C AC")]
     # awarded $66.67, $66.67 and $66.66 (the odd cents to the first runs), paid $64.67 each
     assert plain(db_url, "SELECT name, raked FROM seats ORDER BY player") == [
         ("Hero", 4), ("a1b2c3d4", 2), ("e5f6a7b8", 0)]

@@ -325,3 +325,31 @@ def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_ur
     assert schema_differences(fresh) == []
     assert read(added) == [(0, 0, 0, 0)]  # what 0010 could not hold is gone, nothing else
     assert read("SELECT count(*), count(position) FROM hands") == [(83, 0)]
+
+
+def test_revision_0024_adds_the_third_board_keeping_every_hand(runner: CliRunner, db_url: str,
+                                                              fresh: Engine) -> None:
+    """Down to 0017 a hand run three times keeps all but its third board; up again, every row
+    is as it was, the third board NULL (an import stores it)."""
+    source = REPO / "tests" / "data" / "sites" / "ggpoker-written" / "run-three-times.txt"
+    result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    kept = ("SELECT d.id, d.hand_number, d.board, d.second_board, d.total_pot, s.player, "
+            "s.name, s.net, s.collected, s.raked FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    assert len(before) == 3 and read("SELECT third_board FROM deals") == [("KC 7D 2H 4C AC",)]
+    downgrade(fresh, "0017")
+    with fresh.connect() as connection:
+        columns = {column["name"] for column in inspect(connection).get_columns("deals")}
+    assert "third_board" not in columns and "second_board" in columns
+    assert read(kept) == before
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before
+    assert read("SELECT third_board FROM deals") == [(None,)]

@@ -40,7 +40,7 @@ _DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_po
 _SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind",
                          "cashed_out")
 _SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in", "level",
-                       "total_pot", "rake", "fees", "second_board", "hero")
+                       "total_pot", "rake", "fees", "second_board", "third_board", "hero")
 
 
 def export(engine: Engine, output: Path, dataset: str | None = None,

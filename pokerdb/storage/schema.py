@@ -115,6 +115,7 @@ deals = Table(
     Column("fees", Amount),
     Column("second_board", String(14)),
     Column("hero", SmallInteger),
+    Column("third_board", String(14)),  # of a hand run three times (revision 0024)
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

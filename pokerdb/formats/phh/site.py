@@ -42,6 +42,7 @@ class ExportedSite:
     cashed_out: list[int | Decimal] | None
     second_board: str | None
     hero: int | None
+    third_board: str | None = None
 
     def facts(self, fields: Fields, winnings: tuple[int, ...], rake: int,
               fees: int) -> SiteFacts:
@@ -55,7 +56,7 @@ class ExportedSite:
             total_pot=fields.unit("_total_pot", self.total_pot) or 0, rake=rake, fees=fees,
             collected=winnings, put_in=(), returned=(), cashed_out=cashed_out,
             second_board=self.second_board, words=(), hero=self.hero, lines=(), texts=(),
-            exported=True)
+            exported=True, third_board=self.third_board)
 
 
 def exported_site(fields: Fields, players: int) -> ExportedSite | None:
@@ -72,17 +73,23 @@ def exported_site(fields: Fields, players: int) -> ExportedSite | None:
     hero = fields.integer("_hero")
     if hero is not None and not 1 <= hero <= players:
         raise fields.fail("_hero", f"is {hero}: a player of the hand, 1 to {players}")
-    board = fields.optional_text("_second_board")
-    if board is not None and _BOARD.fullmatch(board) is None:
-        raise fields.fail("_second_board", f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
-    if board is not None and len(set(board.split())) < 5:
-        raise fields.fail("_second_board", f"is {board!r}: it holds a card twice")
+    board, third = _board(fields, "_second_board"), _board(fields, "_third_board")
     return ExportedSite(
         site=site, button_seat=_seat(fields), played_at=_played_at(fields),
         tournament=fields.optional_text("_tournament"), buy_in=fields.optional_text("_buy_in"),
         level=fields.optional_text("_level"), total_pot=total_pot,
         cashed_out=fields.optional_numbers("_cashed_out", players), second_board=board,
-        hero=hero)
+        hero=hero, third_board=third)
+
+
+def _board(fields: Fields, name: str) -> str | None:
+    """A board of a hand run more than once (`_second_board`, `_third_board`)."""
+    board = fields.optional_text(name)
+    if board is not None and _BOARD.fullmatch(board) is None:
+        raise fields.fail(name, f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
+    if board is not None and len(set(board.split())) < 5:
+        raise fields.fail(name, f"is {board!r}: it holds a card twice")
+    return board
 
 
 def _seat(fields: Fields) -> int | None:
