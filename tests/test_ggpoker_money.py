@@ -173,3 +173,20 @@ def test_a_forged_hand_is_refused_in_one_line(runner: CliRunner, db_url: str, tm
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}{reason}\n")
     assert rows(db_url, "SELECT count(*) FROM deals") == [(0,)]
+
+
+def test_exported_to_phh_and_imported_back_every_hand_is_paid_the_same(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """`_cashed_out` (signed), `_cash_drop` and `_third_board` carry what the hand needs to be
+    settled again as it was paid."""
+    for name in sorted(EXPECTED):
+        succeeds(runner, "import", str(WRITTEN / name), "--db", db_url)
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    again = f"sqlite:///{tmp_path / 'again.sqlite'}"
+    result = succeeds(runner, "import", str(out), "--db", again)
+    assert "imported 7 deals (21 hands)" in result.stdout
+    seats = ("SELECT d.hand_number, s.name, s.net, s.raked, s.cashed_out, d.total_pot, "
+             "d.second_board, d.third_board FROM deals d JOIN seats s ON s.deal_id = d.id "
+             "ORDER BY d.hand_number, s.player")
+    assert plain(again, seats) == plain(db_url, seats)

@@ -50,23 +50,9 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     hand = replayed.hand
     site = hand.site
     assert site is not None
-    replayed = replace(replayed, pots=with_cash_drop(replayed.pots, site.cash_drop))
-    boards = [replayed.board, *(board for board in (site.second_board, site.third_board)
-                                if board is not None)] if replayed.showdown else []
-    first = settlement
-    if len(boards) > 1 or site.cash_drop:
-        won = [0] * hand.player_count
-        for run, board in enumerate(boards or [replayed.board]):
-            on_board = strengths if not run else _strengths_on(replayed, board or "",
-                                                               replayed.variant.high)
-            part = _awarded_on(replayed, run, max(len(boards), 1), on_board, board)
-            first = part if not run else first
-            won = [total + gain for total, gain in zip(won, part.won, strict=True)]
-            _check_words(hand, site, replayed, on_board, run)
-        won_each = tuple(won)
-    else:
-        won_each = settlement.won
-        _check_words(hand, site, replayed, strengths, 0)
+    replayed, won_each, first, on_boards = as_run(replayed, settlement, strengths)
+    for run, on_board in enumerate(on_boards):
+        _check_words(hand, site, replayed, on_board, run)
     if pays_the_pot(site):
         check_outside_pot(replayed, won_each)
     else:
@@ -78,6 +64,32 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
         won=paid, net=tuple(gain - put for gain, put in zip(paid, replayed.put_in, strict=True)),
         showed=settlement.showed, winner=settlement.winner, awards=first.awards,
         raked=rake_shares(site, won_each, site.collected))
+
+
+def as_run(replayed: Replayed, settlement: Settlement, strengths: list[int]
+           ) -> tuple[Replayed, tuple[int, ...], Settlement, list[list[int]]]:
+    """A site's hand as it was run: its Cash Drop in the main pot, and each pot divided among
+    the boards it was run on; what each seat wins, the first run's settlement, and per run
+    the strengths on its board. `settlement` and `strengths` (per seat) are the batch's, on
+    the first board without the drop."""
+    site = replayed.hand.site
+    assert site is not None
+    replayed = replace(replayed, pots=with_cash_drop(replayed.pots, site.cash_drop))
+    boards = [replayed.board, *(board for board in (site.second_board, site.third_board)
+                                if board is not None)] if replayed.showdown else []
+    if len(boards) < 2 and not site.cash_drop:
+        return replayed, settlement.won, settlement, [strengths]
+    won = [0] * replayed.hand.player_count
+    first = settlement
+    on_boards: list[list[int]] = []
+    for run, board in enumerate(boards or [replayed.board]):
+        on_board = strengths if not run else _strengths_on(replayed, board or "",
+                                                           replayed.variant.high)
+        part = _awarded_on(replayed, run, max(len(boards), 1), on_board, board)
+        first = part if not run else first
+        won = [total + gain for total, gain in zip(won, part.won, strict=True)]
+        on_boards.append(on_board)
+    return replayed, tuple(won), first, on_boards
 
 
 def _awarded_on(replayed: Replayed, run: int, runs: int, strengths: list[int],

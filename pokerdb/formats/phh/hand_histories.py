@@ -266,8 +266,9 @@ class HandHistories:
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])
                 else:
-                    batch.settlements[index] = check_recorded(replayed,
-                                                              batch.settlements[index])
+                    batch.settlements[index] = check_recorded(
+                        replayed, batch.settlements[index],
+                        strengths[first_seat:first_seat + count])
             except PhhError as error:
                 yield self._rejected(hand.position, error)
                 first_seat += count
