@@ -84,9 +84,11 @@ def test_a_hand_run_three_times_is_raked_by_what_each_run_awards(runner: CliRunn
 def test_the_players_nets_count_the_money_beside_the_pot(runner: CliRunner,
                                                           db_url: str) -> None:
     succeeds(runner, "import", str(WRITTEN / "ev-cashout.txt"), "--db", db_url)
-    result = succeeds(runner, "players", "--db", db_url, "--format", "csv")
-    nets = {line.split(",")[0]: line for line in result.stdout.splitlines()[1:]}
-    assert "-18.5" in nets["Hero"] and "7.5" in nets["a1b2c3d4"], result.stdout
+    lines = succeeds(runner, "players", "--db", db_url, "--format", "csv").stdout.splitlines()
+    column = lines[0].split(",").index("net")
+    # Hero: +23 with a risk of $14 paid, -41.5 with a cash-out of $8.5 received
+    assert {line.split(",")[0]: line.split(",")[column] for line in lines[1:]} == {
+        "Hero": "-18.50", "a1b2c3d4": "7.50", "e5f6a7b8": "-1.50"}
 
 
 def test_explain_says_what_moved_beside_the_pot(runner: CliRunner, db_url: str) -> None:

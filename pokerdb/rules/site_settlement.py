@@ -110,7 +110,8 @@ def rake_shares(site: SiteFacts, won: tuple[int, ...],
     cash out paid what pokerdb awards it less what it collected; the seats that cashed out
     paid the rest of the pot's rake and fees (of the pots they won, which the site kept) and
     the fees of their cash-outs, shared by what pokerdb awards them (the odd unit to the
-    first), where several did."""
+    first), where several did. At a site that pays the pot as usual (GGPoker) every seat paid
+    what pokerdb awards it less what it collected."""
     kept = not pays_the_pot(site)  # the site keeps the pots of those who cashed out
     shares = [0 if out and kept else gain - got for gain, got, out
               in zip(won, collected, site.cashed_out, strict=True)]
