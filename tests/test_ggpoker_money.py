@@ -39,6 +39,10 @@ EXPECTED = {
                         ("Hero", 0.06, 0.31, 0, 0.25)],
         "RC900000007": [("e5f6a7b8", 0.01, 0, 0, -0.01), ("Hero", 1, 2.41, 0, 1.41),
                         ("a1b2c3d4", 1, 0, 0, -1)],
+        # pot limit: the drop is in the pot a raise is sized by (to $0.25, at most $0.27;
+        # without it, $0.07); the summary lists the shown cards in another order
+        "RC900000008": [("a1b2c3d4", 0.01, 0, 0, -0.01), ("e5f6a7b8", 0.9, 1.93, 0, 1.03),
+                        ("Hero", 0.9, 0, 0, -0.9)],
     },
     "run-three-times.txt": {
         # $194 after rake and jackpot, a third on each board: Hero wins the first and third
@@ -48,7 +52,7 @@ EXPECTED = {
 }
 # Per hand: its Cash Drop and the money beside the pot, which its nets plus rake and fees are.
 OUTSIDE = {"HD900000001": -14, "HD900000002": 8.5, "HD900000004": -4, "HD900000005": 16,
-           "RC900000003": 0.2, "RC900000007": 0.5, "HD900000006": 0}
+           "RC900000003": 0.2, "RC900000007": 0.5, "RC900000008": 0.2, "HD900000006": 0}
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -187,7 +191,7 @@ def test_exported_to_phh_and_imported_back_every_hand_is_paid_the_same(
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     again = f"sqlite:///{tmp_path / 'again.sqlite'}"
     result = succeeds(runner, "import", str(out), "--db", again)
-    assert "imported 7 deals (21 hands)" in result.stdout
+    assert "imported 8 deals (24 hands)" in result.stdout
     seats = ("SELECT d.hand_number, s.name, s.net, s.raked, s.cashed_out, d.total_pot, "
              "d.second_board, d.third_board FROM deals d JOIN seats s ON s.deal_id = d.id "
              "ORDER BY d.hand_number, s.player")

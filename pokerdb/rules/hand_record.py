@@ -180,6 +180,12 @@ SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES}
 PAYS_THE_POT_ON_CASH_OUT = ("GGPoker",)
 
 
+# The sites that name a shown hand on a later run of a hand run more than once by that run's
+# own cards alone (GGPoker's `and lost with Pair of Aces` for A-A on a board that pairs Jacks
+# on the flop the runs share): such a name is not checked where the run shares the first board.
+NAMES_A_RUN_BY_ITS_OWN_CARDS = ("GGPoker",)
+
+
 def pays_the_pot(site: SiteFacts) -> bool:
     """Whether the site's cash-outs leave the pot to be paid as usual (SiteFacts.cashed_out
     then signed: what moved beside the pot)."""

@@ -33,7 +33,12 @@ from typing import Final
 import numpy as np
 
 from pokerdb.rules.evaluators import EVALUATORS, Category, card_codes
-from pokerdb.rules.hand_record import PhhHand, SiteFacts, pays_the_pot
+from pokerdb.rules.hand_record import (
+    NAMES_A_RUN_BY_ITS_OWN_CARDS,
+    PhhHand,
+    SiteFacts,
+    pays_the_pot,
+)
 from pokerdb.rules.outside_pot import check_outside_pot, player_name, with_cash_drop
 from pokerdb.rules.settlement import Pot, Replayed, Settlement, award
 from pokerdb.rules.site_words import category_named, low_words_differ
@@ -51,8 +56,11 @@ def settle_as_paid(replayed: Replayed, settlement: Settlement,
     site = hand.site
     assert site is not None
     replayed, won_each, first, on_boards = as_run(replayed, settlement, strengths)
+    boards = (replayed.board or "", site.second_board or "", site.third_board or "")
+    own_cards = site.site.startswith(NAMES_A_RUN_BY_ITS_OWN_CARDS)
     for run, on_board in enumerate(on_boards):
-        _check_words(hand, site, replayed, on_board, run)
+        if not run or not own_cards or boards[run][:8] != boards[0][:8]:  # a flop of its own
+            _check_words(hand, site, replayed, on_board, run)
     if pays_the_pot(site):
         check_outside_pot(replayed, won_each)
     else:

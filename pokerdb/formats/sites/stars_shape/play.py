@@ -414,7 +414,7 @@ class HandPlay:
             self.know(seat, line[line.index(" mucked [") + 8:])
         elif " showed [" in line and self.shown[seat] is not None:
             written, _, rest = line[line.index(" showed [") + 9:].partition("]")
-            if self.hand_cards(written) != self.shown[seat]:
+            if sorted(self.hand_cards(written)) != sorted(self.shown[seat] or ()):  # any order
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
             if self.hand.site.shows_early and " with " in rest:  # one name per run
