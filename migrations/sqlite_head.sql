@@ -1,4 +1,4 @@
--- pokerdb's SQLite schema at revision 0020
+-- pokerdb's SQLite schema at revision 0021
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE actions (
 	deal_id INTEGER NOT NULL, 
@@ -15,7 +15,7 @@ CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0020');
+INSERT INTO "alembic_version" VALUES('0021');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,14 +90,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, 
+	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );

@@ -1,8 +1,8 @@
 """GGPoker hand histories imported on every backend: every sample hand stored, each seat's net what
 its lines say, each hand's nets summing to minus its rake and fees (the jackpot's); exported to
 PHH, every hand replays in pokerkit to the same nets; the site's words for shown hands checked;
-what pokerdb does not settle refused by name; a GGPoker file recognised by its content, and a file
-of a site pokerdb does not read named as that site's."""
+lines of money beside the pot that pokerdb does not know refused by name; a GGPoker file
+recognised by its content, and a file of a site pokerdb does not read named as that site's."""
 
 import re
 from collections import defaultdict
@@ -99,23 +99,22 @@ def test_a_hand_the_site_names_otherwise_than_pokerdb_evaluates_is_refused(
         f"pokerdb evaluates three of a kind\n")
 
 
-# Lines of what pokerdb does not settle, each put into a copy of an all-in hand (HandID103), and
-# why its hand is refused.
+# Lines of money beside the pot and of runs that pokerdb does not know, each put into a copy of
+# an all-in hand (HandID103), and why its hand is refused (tests/test_ggpoker_money.py: those it
+# settles).
 UNSETTLED = {
-    "HandID901": ("Seat4Name123: calls $1.04\n", "Seat4Name123: Chooses to EV Cashout\n",
-                  "'Seat4Name123: Chooses to'...: an EV Cashout: paid outside the pot by the "
-                  "player's equity, which pokerdb does not settle"),
-    "HandID902": ("Total pot $3.09 | Rake $0.06 | Jackpot $0.03 | Bingo $0 | Fortune $0 | Tax "
-                  "$0\n", "Cash Drop to Pot : total $1\n",
-                  "'Cash Drop to Pot : total'...: a Cash Drop: money in the pot that no player "
-                  "put in, which pokerdb does not settle"),
-    "HandID903": ("*** SHOWDOWN ***\n", "*** THIRD FLOP *** [2c 3c 4c]\n",
-                  "'*** THIRD FLOP *** [2c 3'...: a hand run three times: pokerdb settles a "
-                  "hand run once or twice"),
+    "HandID901": ("Seat4Name123: calls $1.04\n",
+                  "Seat4Name123: get sub refund of all-in insurance ($1)\n",
+                  "'Seat4Name123: get sub re'...: a line of all-in insurance pokerdb does not "
+                  "know: it does not settle what it pays"),
+    "HandID902": ("Seat4Name123: calls $1.04\n", "Cash Drop to Pot : total $1\n",
+                  "'Cash Drop to Pot : total'...: a Cash Drop after the hole cards were dealt"),
+    "HandID903": ("*** SHOWDOWN ***\n", "*** THIRD TURN *** [8s 9c 5s] [2c 3c]\n",
+                  "'*** THIRD TURN *** [8s 9'...: the third run's turn deals 2 cards"),
 }
 
 
-def test_what_pokerdb_does_not_settle_is_refused_by_name(runner: CliRunner, db_url: str,
+def test_what_pokerdb_does_not_know_is_refused_by_name(runner: CliRunner, db_url: str,
                                                          tmp_path: Path) -> None:
     file = tmp_path / "unsettled.txt"
     text = SAMPLE.read_text(encoding="utf-8")

@@ -428,3 +428,31 @@ def test_revision_0020_keeps_the_nets_and_adds_hands_of_unknown_result(
     with pytest.raises(Exception, match="1 hands of unknown result have no nets"):
         downgrade(fresh, "0019")
     assert current_revision(fresh) == head()
+
+
+def test_revision_0021_adds_the_third_board_keeping_every_hand(runner: CliRunner, db_url: str,
+                                                              fresh: Engine) -> None:
+    """Down to 0020 a hand run three times keeps all but its third board; up again, every row
+    is as it was, the third board NULL (an import stores it)."""
+    source = REPO / "tests" / "data" / "sites" / "ggpoker-written" / "run-three-times.txt"
+    result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    kept = ("SELECT d.id, d.hand_number, d.board, d.second_board, d.total_pot, s.player, "
+            "s.name, s.net, s.collected, s.raked FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    before = read(kept)
+    assert len(before) == 3 and read("SELECT third_board FROM deals") == [("KC 7D 2H 4C AC",)]
+    downgrade(fresh, "0020")
+    with fresh.connect() as connection:
+        columns = {column["name"] for column in inspect(connection).get_columns("deals")}
+    assert "third_board" not in columns and "second_board" in columns
+    assert read(kept) == before
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(kept) == before
+    assert read("SELECT third_board FROM deals") == [(None,)]

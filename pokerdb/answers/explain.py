@@ -101,13 +101,20 @@ class SeatResult:
     player: int
     name: str | None
     net: int | Decimal | None  # the hand's money, exact (whole ones as int); None: unknown
+    # what the site paid the player beside the pot (a cash-out, insurance), less what the
+    # player paid it there: part of the net (seats.cashed_out)
+    cashed_out: int | Decimal | None = None
 
     @property
     def text(self) -> str:
         who = f"player {self.player}" if self.name is None else (
             f"{self.name} (player {self.player})")
+        outside = self.cashed_out
+        beside = "" if not outside else (
+            f" (paid {outside} by the site beside the pot)" if outside > 0 else
+            f" (paid {-outside} to the site beside the pot)")
         net = self.net
-        return f"{who} {'unknown' if net is None else f'+{net}' if net > 0 else net}"
+        return f"{who} {'unknown' if net is None else f'+{net}' if net > 0 else net}{beside}"
 
 
 @dataclass(frozen=True)
@@ -150,7 +157,8 @@ class Explanation:
             "verdict": self.verdict,
             **({} if not self.results else {"results": [
                 {"player": seat.player, "name": seat.name,
-                 "net": float(seat.net) if isinstance(seat.net, Decimal) else seat.net}
+                 "net": float(seat.net) if isinstance(seat.net, Decimal) else seat.net,
+                 **({"cashed_out": float(seat.cashed_out)} if seat.cashed_out else {})}
                 for seat in self.results]}),
         }
 
@@ -195,7 +203,7 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
         # The net from seats, as stored (Amount: exact), not as the view shows it.
         rows = connection.execute(
             select(hands.c.player, hands.c.cards, hands.c.strength, hands.c.equity,
-                   hands.c.best, hands.c.showed, hands.c.name, seats.c.net,
+                   hands.c.best, hands.c.showed, hands.c.name, seats.c.net, seats.c.cashed_out,
                    hands.c.description, hands.c.category_name, hands.c.low_strength,
                    hands.c.low_category_name, hands.c.low_description, hands.c.low_best)
             .outerjoin(seats, and_(seats.c.deal_id == hands.c.deal_id,
@@ -313,7 +321,7 @@ def _recorded_explanation(heading: str, board: str | None, winner: int,
         outcome = f"Player {winner} wins: {others}"
         hands = _showdown(high, named, variant)[0] if tabled else ()
     return Explanation(hands, outcome, heading, board, results=() if dealt else tuple(
-        SeatResult(row.player, row.name, row.net)
+        SeatResult(row.player, row.name, row.net, row.cashed_out)
         for row in rows))
 
 

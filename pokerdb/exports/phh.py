@@ -39,9 +39,9 @@ _LEVEL: Final = re.compile(r"[0-9]{1,18}")
 _DEAL_AMOUNTS: Final = ("min_bet", "small_bet", "big_bet", "bring_in", "total_pot", "rake",
                         "fees")
 _SEAT_AMOUNTS: Final = ("starting_stack", "winnings", "finishing_stack", "ante", "blind",
-                         "cashed_out")
+                         "cashed_out", "put_in")
 _SITE_FIELDS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in", "level",
-                       "total_pot", "rake", "fees", "second_board", "hero")
+                       "total_pot", "rake", "fees", "second_board", "third_board", "hero")
 
 
 def export(engine: Engine, output: Path, dataset: str | None = None,
@@ -199,7 +199,13 @@ def _site_fields(deal: Row[Any]) -> Extra:
 
 
 def _cashed_out(deal: Row[Any], seat_rows: list[Row[Any]]) -> Extra:
-    """What the site paid each seat for cashing out the hand, where it paid any."""
-    if deal.site is None or not any(row.cashed_out for row in seat_rows):
+    """What the site paid each seat for cashing out the hand (or beside the pot, less what
+    the seat paid it there), where it paid any; and the money in the pot that no player put
+    in (a Cash Drop: the total pot less what the seats put in), where there is any."""
+    if deal.site is None:
         return {}
-    return {"cashed_out": [row.cashed_out for row in seat_rows]}
+    drop = (deal.total_pot - sum(row.put_in for row in seat_rows)
+            if seat_rows and deal.total_pot is not None else 0)
+    return {**({"cashed_out": [row.cashed_out for row in seat_rows]}
+               if any(row.cashed_out for row in seat_rows) else {}),
+            **({"cash_drop": drop} if drop > 0 else {})}

@@ -29,6 +29,29 @@ class PhhError(InputError):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class OutsidePot:
+    """Money between a player and the site beside the pot, which is paid as usual (GGPoker's
+    EV Cashout and all-in insurance), as the hand's lines state it: per player, p1 first,
+    amounts in the hand's units."""
+
+    chose: tuple[bool, ...]  # `Chooses to EV Cashout`
+    risk: tuple[int, ...]  # `Pays Cashout Risk ($X)`: paid back by one who cashed out and won
+    received: tuple[int, ...]  # `Receives Cashout ($X)`: paid to one who cashed out and lost
+    # `get an all-in insurance (premium (A/B/C) for (X/Y/Z) - (Mandatory/Main/Sub))`: the
+    # premiums quoted and the cover bought, summed, and the cover of each part
+    quoted: tuple[int, ...]
+    cover: tuple[tuple[int, int, int], ...]
+    premium: tuple[int, ...]  # `pay premium of all-in insurance ($X)`
+    compensation: tuple[tuple[int, int, int], ...]  # `get main compensation of ... ($X)`, by part
+
+    def flows(self) -> tuple[int, ...]:
+        """Per player, what the site paid them beside the pot, less what they paid it."""
+        return tuple(received - risk + sum(paid) - premium for received, risk, paid, premium
+                     in zip(self.received, self.risk, self.compensation, self.premium,
+                            strict=True))
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class SiteFacts:
     """What a poker site's hand history states beyond PHH's fields, for the checks of the
     settlement against the file and for a tracker. Amounts are in the hand's units; per-player
@@ -46,7 +69,10 @@ class SiteFacts:
     collected: tuple[int, ...]  # per player: what the file says each collected
     put_in: tuple[int, ...]  # per player: what the lines put in, uncalled bets returned
     returned: tuple[int, ...]  # per player: the uncalled bets the file says were returned
-    cashed_out: tuple[int, ...]  # per player: paid for cashing out the hand, fee deducted
+    # per player: paid for cashing out the hand, fee deducted (PokerStars: the site keeps the
+    # pot); at a site that pays the pot as usual (PAYS_THE_POT_ON_CASH_OUT), what it paid the
+    # player beside the pot less what the player paid it (OutsidePot.flows)
+    cashed_out: tuple[int, ...]
     second_board: str | None  # run twice: the second board ("AH KH 7C 2D 9S")
     words: tuple[tuple[str, ...], ...]  # per player: the site's name of each shown hand
     hero: int | None  # the player (1-based) whose cards are `Dealt to` them
@@ -61,6 +87,11 @@ class SiteFacts:
     # the actions cannot deal them: a draw game's summary shows a hand mucked at the showdown,
     # the cards held after the draws. () when the actions say all.
     known_at_end: tuple[str | None, ...] = ()
+    # Money the site put in the pot that no player put in (GGPoker's `Cash Drop to Pot : total
+    # $X`, before the blinds): the main pot starts with it, and the total pot counts it.
+    cash_drop: int = 0
+    third_board: str | None = None  # run three times: the third board, as `second_board`
+    outside: OutsidePot | None = None  # the lines of the money beside the pot, where any
 
     def located(self, error: PhhError) -> PhhError:
         """The replay's error about an action, naming the file's line instead."""
@@ -145,6 +176,23 @@ POKERSTARS_RULES = BettingRules(completes_short_all_ins=True, all_in_player_fold
 SITE_RULES = {"PokerStars": POKERSTARS_RULES, "GGPoker": POKERSTARS_RULES,
               "888poker": POKERSTARS_RULES, "partypoker": POKERSTARS_RULES,
               "iPoker": POKERSTARS_RULES}
+
+
+# The sites that pay a pot as usual when a player in it cashed out (GGPoker's EV Cashout),
+# the cash-out money moving beside it; PokerStars keeps the pot of a player who cashed out.
+PAYS_THE_POT_ON_CASH_OUT = ("GGPoker",)
+
+
+# The sites that name a shown hand on a later run of a hand run more than once by that run's
+# own cards alone (GGPoker's `and lost with Pair of Aces` for A-A on a board that pairs Jacks
+# on the flop the runs share): such a name is not checked where the run shares the first board.
+NAMES_A_RUN_BY_ITS_OWN_CARDS = ("GGPoker",)
+
+
+def pays_the_pot(site: SiteFacts) -> bool:
+    """Whether the site's cash-outs leave the pot to be paid as usual (SiteFacts.cashed_out
+    then signed: what moved beside the pot)."""
+    return site.site.startswith(PAYS_THE_POT_ON_CASH_OUT)
 
 
 def site_rules(site: str | None) -> BettingRules:

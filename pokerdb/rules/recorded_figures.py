@@ -21,19 +21,29 @@ from dataclasses import replace
 from itertools import combinations
 from typing import cast
 
-from pokerdb.rules.hand_record import PhhError, PhhHand
+from pokerdb.rules.hand_record import PhhError, PhhHand, pays_the_pot
 from pokerdb.rules.settlement import Replayed, Settlement
-from pokerdb.rules.site_settlement import check_cash_outs, rake_shares
+from pokerdb.rules.site_settlement import as_run, check_cash_outs, rake_shares
 
 
-def check_recorded(replayed: Replayed, settlement: Settlement) -> Settlement:
+def check_recorded(replayed: Replayed, settlement: Settlement,
+                   strengths: list[int] | None = None) -> Settlement:
     """The settlement of the hand as its file's figures have it paid; PhhError naming the
     seat and both figures when the file's finishing stacks or winnings contradict the
-    settlement of its actions."""
+    settlement of its actions. A site's hand that pokerdb exported is settled as it was run
+    (site_settlement.as_run: its `_cash_drop`, `_second_board`, `_third_board`), given its
+    seats' `strengths` on the first board."""
     hand = replayed.hand
-    if hand.site is not None and hand.site.total_pot != sum(replayed.put_in):
-        raise PhhError(hand.source, f"its _total_pot is {hand.amount(hand.site.total_pot)}, "
-                                    f"the players put in {hand.amount(sum(replayed.put_in))}")
+    site = hand.site
+    if site is not None and strengths is not None:
+        replayed, won, _, _ = as_run(replayed, settlement, strengths)
+        settlement = replace(settlement, won=won, net=tuple(
+            gain - put for gain, put in zip(won, replayed.put_in, strict=True)))
+    if site is not None and site.total_pot != sum(replayed.put_in) + site.cash_drop:
+        dropped = f" and a Cash Drop of {hand.amount(site.cash_drop)}" if site.cash_drop else ""
+        raise PhhError(hand.source, f"its _total_pot is {hand.amount(site.total_pot)}, "
+                                    f"the players put in {hand.amount(sum(replayed.put_in))}"
+                                    f"{dropped}")
     if hand.taken or (hand.site is not None and any(hand.site.cashed_out)):
         return _as_paid(replayed, settlement)
     if replayed.undecided:
@@ -74,7 +84,7 @@ def _as_paid(replayed: Replayed, settlement: Settlement) -> Settlement:
                                         f"{hand.amount(settlement.won[seat])} it won by its "
                                         f"actions")
     cashed_out = (0,) * hand.player_count if hand.site is None else hand.site.cashed_out
-    if hand.site is not None and any(cashed_out):
+    if hand.site is not None and any(cashed_out) and not pays_the_pot(hand.site):
         check_cash_outs(replayed, paid)
         _check_cash_outs(replayed, settlement, paid, sum(raked))
         raked = list(rake_shares(hand.site, settlement.won, paid))

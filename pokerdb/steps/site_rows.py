@@ -9,7 +9,7 @@ from pokerdb.rules.positions import position_names
 from pokerdb.rules.settlement import Settlement
 
 SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in",
-                            "total_pot", "rake", "fees", "second_board", "hero")
+                            "total_pot", "rake", "fees", "second_board", "hero", "third_board")
 SITE_SEAT_COLUMNS: Final = ("position", "collected", "raked", "cashed_out")
 Money = Callable[[Sequence[int | None]], Sequence[int | None]]
 UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDateTime writes it
@@ -29,7 +29,7 @@ def site_deal(hand: PhhHand, settlement: Settlement, money: Money) -> tuple[obje
     return (site.site, site.button_seat,
             None if site.played_at is None else site.played_at.strftime(UTC_TEXT),
             site.tournament,
-            site.buy_in, total_pot, rake, fees, site.second_board, site.hero)
+            site.buy_in, total_pot, rake, fees, site.second_board, site.hero, site.third_board)
 
 
 def site_level(hand: PhhHand) -> str | None:

@@ -120,6 +120,7 @@ deals = Table(
     # of cards it does not know (`sm ????`) and no winnings; the nets of the seats at that
     # showdown are then NULL, and so is the winner. True for every other deal.
     Column("result_known", Boolean, nullable=False, server_default=true()),
+    Column("third_board", String(14)),  # of a hand run three times (revision 0021)
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

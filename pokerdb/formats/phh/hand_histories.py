@@ -39,7 +39,7 @@ from pokerdb.rules.hand_batches import HandBatch, ReplayedHand, settle
 from pokerdb.rules.hand_record import Cancelled, HandDetails, PhhError, PhhHand
 from pokerdb.rules.recorded_figures import check_recorded
 from pokerdb.rules.settlement import replay
-from pokerdb.rules.site_settlement import on_both_boards, settle_as_paid
+from pokerdb.rules.site_settlement import settle_as_paid
 from pokerdb.rules.variants import VARIANTS
 
 BATCH_HANDS: Final = 500
@@ -273,10 +273,10 @@ class HandHistories:
                     batch.settlements[index] = settle_as_paid(
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])
-                else:  # an exported site's hand run twice: won on both boards
-                    batch.settlements[index] = check_recorded(replayed, on_both_boards(
+                else:
+                    batch.settlements[index] = check_recorded(
                         replayed, batch.settlements[index],
-                        strengths[first_seat:first_seat + count]))
+                        strengths[first_seat:first_seat + count])
             except PhhError as error:
                 yield self._rejected(hand.position, error)
                 first_seat += count

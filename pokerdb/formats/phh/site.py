@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Final, cast
 
 from pokerdb.formats.phh.fields import Fields
-from pokerdb.rules.hand_record import SiteFacts
+from pokerdb.rules.hand_record import PAYS_THE_POT_ON_CASH_OUT, SiteFacts
 
 SITE_FIELD: Final = "_site"
 TAKEN_FIELDS: Final = ("_rake", "_fees")  # what the pots paid besides the players
@@ -42,20 +42,27 @@ class ExportedSite:
     cashed_out: list[int | Decimal] | None
     second_board: str | None
     hero: int | None
+    third_board: str | None = None
+    cash_drop: int | Decimal | None = None  # money in the pot from no player (GGPoker's)
 
     def facts(self, fields: Fields, winnings: tuple[int, ...], rake: int,
               fees: int) -> SiteFacts:
         """The hand's SiteFacts, its amounts in the hand's units (after Fields.exponent)."""
         count = len(winnings)
-        cashed_out = ((0,) * count if self.cashed_out is None else
-                      cast("tuple[int, ...]", fields.units("_cashed_out", self.cashed_out)))
+        sizes = () if self.cashed_out is None else cast("tuple[int, ...]", fields.units(
+            "_cashed_out", [-value if value < 0 else value for value in self.cashed_out]))
+        cashed_out = (0,) * count if self.cashed_out is None else tuple(
+            -size if value < 0 else size
+            for size, value in zip(sizes, self.cashed_out, strict=True))
         return SiteFacts(
             site=self.site, button_seat=self.button_seat, played_at=self.played_at,
             tournament=self.tournament, buy_in=self.buy_in, level=self.level,
             total_pot=fields.unit("_total_pot", self.total_pot) or 0, rake=rake, fees=fees,
             collected=winnings, put_in=(), returned=(), cashed_out=cashed_out,
             second_board=self.second_board, words=(), hero=self.hero, lines=(), texts=(),
-            exported=True)
+            exported=True, third_board=self.third_board,
+            cash_drop=0 if self.cash_drop is None else fields.unit("_cash_drop",
+                                                                   self.cash_drop) or 0)
 
 
 def exported_site(fields: Fields, players: int) -> ExportedSite | None:
@@ -72,17 +79,36 @@ def exported_site(fields: Fields, players: int) -> ExportedSite | None:
     hero = fields.integer("_hero")
     if hero is not None and not 1 <= hero <= players:
         raise fields.fail("_hero", f"is {hero}: a player of the hand, 1 to {players}")
-    board = fields.optional_text("_second_board")
-    if board is not None and _BOARD.fullmatch(board) is None:
-        raise fields.fail("_second_board", f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
-    if board is not None and len(set(board.split())) < 5:
-        raise fields.fail("_second_board", f"is {board!r}: it holds a card twice")
+    board, third = _board(fields, "_second_board"), _board(fields, "_third_board")
     return ExportedSite(
         site=site, button_seat=_seat(fields), played_at=_played_at(fields),
         tournament=fields.optional_text("_tournament"), buy_in=fields.optional_text("_buy_in"),
         level=fields.optional_text("_level"), total_pot=total_pot,
-        cashed_out=fields.optional_numbers("_cashed_out", players), second_board=board,
-        hero=hero)
+        cashed_out=_cash_outs(fields, players, site), second_board=board,
+        hero=hero, third_board=third, cash_drop=fields.optional_amount("_cash_drop"))
+
+
+def _cash_outs(fields: Fields, players: int, site: str) -> list[int | Decimal] | None:
+    """`_cashed_out`, per seat: at a site that pays the pot as usual, signed (what the site
+    paid the seat beside the pot less what the seat paid it: rules.hand_record.pays_the_pot);
+    at another, what it paid for a cash-out, zero or more."""
+    beside = site.startswith(PAYS_THE_POT_ON_CASH_OUT)
+    sizes = fields.optional_numbers("_cashed_out", players, signed=beside)
+    written = fields.table.get("_cashed_out")
+    if sizes is None or not beside or not isinstance(written, list):
+        return sizes
+    return [-size if isinstance(value, int | Decimal) and value < 0 else size
+            for size, value in zip(sizes, written, strict=True)]
+
+
+def _board(fields: Fields, name: str) -> str | None:
+    """A board of a hand run more than once (`_second_board`, `_third_board`)."""
+    board = fields.optional_text(name)
+    if board is not None and _BOARD.fullmatch(board) is None:
+        raise fields.fail(name, f"is {board!r}: five cards, as 'AH KH 7C 2D 9S'")
+    if board is not None and len(set(board.split())) < 5:
+        raise fields.fail(name, f"is {board!r}: it holds a card twice")
+    return board
 
 
 def _seat(fields: Fields) -> int | None:

@@ -347,7 +347,9 @@ class _Replay:
         street = self.variant.streets[self.street]
         up_cards = self.cards.up_cards() if street.opening is not Opening.POSITION else []
         first = openers(street.opening, self.bets, up_cards, self.in_hand)
-        if self.betting.open(self.street, self.sizes[self.street], first, sum(self.put_in),
+        site = self.hand.site  # a site's money in the pot from no player counts (a Cash Drop)
+        pot = sum(self.put_in) + (0 if site is None else site.cash_drop)
+        if self.betting.open(self.street, self.sizes[self.street], first, pot,
                              self._double(up_cards)):
             self._end_betting(self.index)
 

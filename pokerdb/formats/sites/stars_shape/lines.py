@@ -38,14 +38,16 @@ STAKES: Final = re.compile(r"(?P<small>[^/ ]+)/(?P<big>[^/ ]+)(?: - (?P<cap>\S+)
                            r"(?: +(?P<currency>[A-Z]{3}))?\s*$")
 # A street's board cards; Courchevel's first flop card is dealt before the betting (`*** PRE-FLOP
 # *** [2s]`), and its flop line lists that card again (`*** FLOP *** [2s 3h 4h]`).
-BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND) )?(?P<street>PRE-FLOP|FLOP|TURN|RIVER) "
-                          r"\*\*\* "
+BOARD: Final = re.compile(r"\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
+                          r"(?P<street>PRE-FLOP|FLOP|TURN|RIVER) \*\*\* "
                           r"(?:\[[^]]*\] )?\[(?P<cards>[^]]*)\]\s*$")
 COLLECTED: Final = re.compile(r"(?P<name>.+) collected (?P<amount>\S+) from "
                               r"(?:pot|main pot|side pot(?:-\d+| \d+)?)\s*$")
 RETURNED: Final = re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+?)\s*$")
 CASHED_OUT: Final = re.compile(r"(?P<name>.+) cashed out the hand for (?P<amount>\S+)"
                                r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
+# GGPoker's money in the pot that no player put in, before the blinds.
+CASH_DROP: Final = re.compile(r"Cash Drop to Pot : total (?P<amount>\S+)\s*$")
 TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?: \| [^|]*)*)\s*$")
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
@@ -77,13 +79,14 @@ class HandSite:
     """A site whose files have PokerStars' shape, as data: what its hands start with and their
     header (its groups PokerStars' or some of them), its showdown's markers, the rooms its
     header names (the site stored for each), the first year it dealt, the lines of constructs
-    pokerdb does not settle (each refused by name), and where a shown hand is named."""
+    pokerdb does not settle (each refused by name), where a shown hand is named, and whether
+    money moves beside the pot."""
 
     def __init__(self, name: str, starts: tuple[str, ...], header: re.Pattern[str],
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
                  refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False,
-                 *, shape: LineShape | None = None) -> None:
+                 outside_pot: bool = False, *, shape: LineShape | None = None) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
@@ -99,6 +102,9 @@ class HandSite:
         # named by the summary's `showed [...] and won (...) with WORDS`
         self.shows_early = shows_early
         self.shape = shape or LineShape()  # how its lines are written where not as PokerStars'
+        # whether its hands move money beside the pot, which is paid as usual: GGPoker's EV
+        # Cashout, all-in insurance and Cash Drop (stars_shape.outside_pot)
+        self.outside_pot = outside_pot
         self.words = re.compile("|".join(map(re.escape, starts)))
         self.line_start = re.compile("^\ufeff?(?:" + self.words.pattern + ")", re.MULTILINE)
 

@@ -2,12 +2,14 @@
 the showdown and the summary, read line by line into PHH actions and what the file says was
 paid (see pokerdb.formats.sites.pokerstars)."""
 
+import re
 from functools import cache
 from typing import Final, Protocol
 
 from pokerdb.errors import quoted
 from pokerdb.formats.sites.stars_shape.lines import (
     BOARD,
+    CASH_DROP,
     CASHED_OUT,
     COLLECTED,
     RAISE,
@@ -18,6 +20,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     HandSite,
     HandText,
 )
+from pokerdb.formats.sites.stars_shape.outside_pot import OutsideLines
 from pokerdb.rules.cards import normalise_card
 from pokerdb.rules.hand_record import PhhError
 
@@ -72,12 +75,15 @@ class HandPlay:
         self.hero: int | None = None
         self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.early_shows: list[tuple[int, str]] = []  # shown before the showdown (shows_early)
-        self.boards: tuple[list[str], list[str]] = ([], [])
+        self.boards: tuple[list[str], list[str], list[str]] = ([], [], [])  # by run
         self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
         self.folded = [False] * n
         self.all_in = [False] * n
         self.acted = [False] * n  # on this street, by a check, call, bet, raise or fold
-        self.total_pot = self.rake = self.fees = self.cash_out_fees = 0
+        self.total_pot = self.rake = self.fees = self.cash_out_fees = self.cash_drop = 0
+        # money beside the pot (GGPoker's EV Cashout, all-in insurance), where the site has any
+        self.outside = (OutsideLines(hand, n, self.written) if hand.site.outside_pot
+                        else None)
         # A player all in by their ante: the antes are then pots by level, as the bets are
         # (PHH's ante trimming), so what no one else can match is returned.
         self.short_ante = False
@@ -145,11 +151,16 @@ class HandPlay:
         none here, every known card is dealt."""
         return ()
 
-    def second_board(self) -> str | None:
-        first, second = self.boards
-        if not second:
+    def extra_board(self, run: int) -> str | None:
+        """The board of run `run` (1: the second, 2: the third) of a hand run more than once:
+        the first board's cards before the run's own; None where it was not run so."""
+        first, own = self.boards[0], self.boards[run]
+        if not own:
             return None
-        return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(second)], *second])
+        if len(own) not in (1, 2, 5):  # the river, the turn and river, or a whole board
+            raise self.hand.fail(f"run {run + 1} deals {len(own)} cards of its own: it ends "
+                                 f"before the river")
+        return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(own)], *own])
 
     def marker(self, line: str) -> bool:
         """A `*** ... ***` line; True for the summary's."""
@@ -174,8 +185,11 @@ class HandPlay:
             self.new_street()
             if board["street"] == "FLOP" and self.pre_flop:
                 cards = self.flop_after(cards)
-            if board["run"] == "SECOND":
-                self.boards[1].extend(cards)
+            if board["run"] in _LATER_RUNS:  # a street of a hand run again: its own cards
+                if len(cards) != (3 if board["street"] == "FLOP" else 1):
+                    raise self.hand.fail(f"the {board['run'].lower()} run's "
+                                         f"{board['street'].lower()} deals {len(cards)} cards")
+                self.boards[_LATER_RUNS[board["run"]]].extend(cards)
             else:
                 self.boards[0].extend(cards)
                 self.play.append((self.hand.index, f"d db {''.join(cards)}"))
@@ -243,6 +257,8 @@ class HandPlay:
         acting = self.player(line)
         if acting is not None:
             seat, what = acting[0], acting[1].strip()
+            if self.outside is not None and self.outside.read(seat, what):
+                return
             self.all_in[seat] |= what.endswith(" and is all-in")
             self.act(seat, what)
             return
@@ -268,6 +284,11 @@ class HandPlay:
                     self.fees += fee
                     self.cash_out_fees += fee
                 return
+        if self.outside is not None and (drop := CASH_DROP.match(line)) is not None:
+            if self.phase != _PRE:
+                raise self.hand.fail("a Cash Drop after the hole cards were dealt")
+            self.cash_drop += self.hand.amount(drop["amount"])
+            return
         if ": posts " in line:
             raise self.hand.fail(f"{quoted(line.partition(': posts ')[0])} posts but is not "
                                  f"dealt in")
@@ -403,28 +424,32 @@ class HandPlay:
                     break
 
     def check_board(self, line: str) -> None:
-        """A summary's `Board [CARDS]` (`FIRST Board`, `SECOND Board` of a hand run twice): the
-        board the streets dealt."""
+        """A summary's `Board [CARDS]` (`FIRST Board`, `SECOND Board`, `THIRD Board` of a hand
+        run more than once): the board the streets dealt (a later run's: the whole board, or
+        its own cards alone, as GGPoker writes it)."""
         run, _, written = line.replace("Board: [", "Board [", 1).partition("Board [")
         cards = self.hand_cards(written.rstrip().removesuffix("]"))
-        first, second = self.boards
-        dealt = [*first[:5 - len(second)], *second] if run == "SECOND " else first
-        if cards != dealt:
+        first, own = self.boards[0], self.boards[_LATER_RUNS.get(run.strip(), 0)]
+        dealt = [*first[:5 - len(own)], *own] if run.strip() in _LATER_RUNS else first
+        if cards != dealt and (run.strip() not in _LATER_RUNS or cards != own):
             raise self.hand.fail(f"the summary's board [{' '.join(cards)}] is not the one "
                                  f"dealt, [{' '.join(dealt)}]")
 
     def check_summary_seat(self, seat: int, line: str) -> None:
         """A summary's `Seat N: NAME ...`: the cards it says were shown are those the player
-        showed; cards mucked face up are known."""
+        showed; cards mucked face up are known; the amounts beside the pot that end it are
+        the player's lines'."""
+        if self.outside is not None:
+            line = self.outside.summary(seat, line)
         if " mucked [" in line:
             self.know(seat, line[line.index(" mucked [") + 8:])
         elif " showed [" in line and self.shown[seat] is not None:
             written, _, rest = line[line.index(" showed [") + 9:].partition("]")
-            if self.hand_cards(written) != self.shown[seat]:
+            if sorted(self.hand_cards(written)) != sorted(self.shown[seat] or ()):  # any order
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
-            if self.hand.site.shows_early and " with " in rest:
-                self.words[seat].append(rest.partition(" with ")[2].rstrip())
+            if self.hand.site.shows_early and " with " in rest:  # one name per run
+                self.words[seat] += _RUN_WORDS.split(rest.partition(" with ")[2].rstrip())
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""
@@ -439,8 +464,13 @@ def _written(units: int, exponent: int) -> str:
     return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
 
 
-# A summary's boards: one, or each of a hand run twice.
-_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [", "Board: [")
+# A summary's boards: one, or each of a hand run twice or three times.
+_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [",
+           "Board: [")
+_LATER_RUNS: Final = {"SECOND": 1, "THIRD": 2}  # a run's words: its board's place in `boards`
+# Between the names a summary's seat line gives a shown hand on each board of a hand run more
+# than once (GGPoker's `and won ($105.1) with Pair of Kings, and lost with Pair of Aces`).
+_RUN_WORDS: Final = re.compile(r", and (?:won \([^()]*\)|lost) with ")
 # The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
 _CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 

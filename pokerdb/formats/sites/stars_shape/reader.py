@@ -13,12 +13,14 @@ a straddle is a blind. A hold'em cap game (`$20 Cap`) is no-limit with every sta
 cap. Cards known of a player (`Dealt to`, shown at any time, mucked face up in the summary) are
 dealt to them; `????` otherwise (a draw game deals only the hero's: the cards shown or mucked
 face up are those held after the draws, `SiteFacts.known_at_end`). A hand's betting rules are
-PokerStars' (`POKERSTARS_RULES`: rules.hand_record.BettingRules). A hand run twice keeps its
-first board in the actions and the second in `SiteFacts.second_board`.
+PokerStars' (`POKERSTARS_RULES`: rules.hand_record.BettingRules). A hand run twice (or three
+times) keeps its first board in the actions and the others in `SiteFacts.second_board` (and
+`third_board`).
 
 What the file says was paid (each `collected`, the summary's pot, rake and fees, uncalled bets
-returned, cash-outs) is kept in `SiteFacts`, for pokerdb.rules.site_settlement to check against
-pokerdb's own settlement. A cancelled hand (`Hand cancelled`) is a `Cancelled`, not a hand.
+returned, cash-outs, money beside the pot and in it from no player) is kept in `SiteFacts`,
+for pokerdb.rules.site_settlement to check against pokerdb's own settlement. A cancelled hand
+(`Hand cancelled`) is a `Cancelled`, not a hand.
 """
 
 import datetime
@@ -305,6 +307,8 @@ class SiteHand(HandReading):
             time_zone_abbreviation=zone, level=None, seat_count=seat_count or None,
             seats=tuple(number for number, _, _ in seated), currency=currency,
             currency_symbol=symbol)
+        cashed_out, outside = ((tuple(body.cashed_out), None) if body.outside is None else
+                               body.outside.cash_outs(body.cashed_out))
         facts = SiteFacts(
             site=site.rooms.get(fields.get("room") or fields.get("zoom") or "", site.name),
             button_seat=button or None,
@@ -313,10 +317,11 @@ class SiteHand(HandReading):
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
             collected=tuple(body.collected), put_in=tuple(body.put_in),
             returned=tuple(body.returned),
-            cashed_out=tuple(body.cashed_out), second_board=body.second_board(),
+            cashed_out=cashed_out, second_board=body.extra_board(1),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
             lines=tuple(body.action_lines), texts=tuple(body.action_texts),
-            cash_out_fees=body.cash_out_fees, known_at_end=body.known_at_end())
+            cash_out_fees=body.cash_out_fees, known_at_end=body.known_at_end(),
+            cash_drop=body.cash_drop, third_board=body.extra_board(2), outside=outside)
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
