@@ -67,7 +67,7 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
 OTHER_SITES: Final = (
     ("Winamax Poker - ", "Winamax"), ("***** 888poker", "888poker"),
     ("#Game No : ", "888poker or partypoker"), ("***** Hand History for Game ", "partypoker"),
-    ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
+    ("Ignition Hand #", "Ignition"),
     ("Bovada Hand #", "Bovada"), ("<session sessioncode=", "iPoker"),
 )
 
@@ -75,7 +75,8 @@ OTHER_SITES: Final = (
 # How the hand histories of the sites pokerdb reads begin, and their format (for a file read
 # as another site's).
 READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
-                     ("Poker Hand #", "ggpoker", "GGPoker"))
+                     ("Poker Hand #", "ggpoker", "GGPoker"),
+                     ("Full Tilt Poker Game #", "full-tilt", "Full Tilt Poker"))
 
 
 def site_hint(line: str) -> str:

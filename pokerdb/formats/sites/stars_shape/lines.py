@@ -9,7 +9,7 @@ blank lines between them. Every hand starts with one of the `HAND_STARTS`.
 
 import datetime
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -50,7 +50,7 @@ CASHED_OUT: Final = re.compile(r"(?P<name>.+) cashed out the hand for (?P<amount
 TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?: \| [^|]*)*)\s*$")
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
-RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+RAISE: Final = re.compile(r"(?:(?P<by>\S+) )?to (?P<to>\S+)")  # Full Tilt's: `raises to $20`
 class HandSite:
     """A site whose files have PokerStars' shape, as data: what its hands start with and their
     header (its groups PokerStars' or some of them), its showdown's markers, the rooms its
@@ -60,7 +60,8 @@ class HandSite:
     def __init__(self, name: str, starts: tuple[str, ...], header: re.Pattern[str],
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
-                 refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False) -> None:
+                 refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False,
+                 rewrite: "Callable[[HandText], HandText] | None" = None) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
@@ -75,6 +76,10 @@ class HandSite:
         # the river's betting closes), each named as it stands then: shown at the showdown, and
         # named by the summary's `showed [...] and won (...) with WORDS`
         self.shows_early = shows_early
+        # a site whose lines say in other words what PokerStars' say (Full Tilt's): its hand's
+        # lines in PokerStars' words, each file line kept for messages (HandText.written);
+        # raises LineError for a line it cannot say so
+        self.rewrite = rewrite
         self.words = re.compile("|".join(map(re.escape, starts)))
         self.line_start = re.compile("^\ufeff?(?:" + self.words.pattern + ")", re.MULTILINE)
 
@@ -106,6 +111,17 @@ class HandText:
 
     numbers: Sequence[int]
     lines: list[str]
+    written: Sequence[str] | None = None  # the file's lines, where `lines` are rewritten
+
+
+class LineError(Exception):
+    """A line of a hand (its index among the hand's lines) that a site's rewrite cannot say in
+    PokerStars' words, and why."""
+
+    def __init__(self, index: int, problem: str) -> None:
+        super().__init__(problem)
+        self.index = index
+        self.problem = problem
 
 
 def looks_like_site(head: bytes, site: HandSite = POKERSTARS) -> bool:

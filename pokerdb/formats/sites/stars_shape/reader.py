@@ -47,6 +47,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     TIME_ZONES,
     HandSite,
     HandText,
+    LineError,
     amount_units,
     currency_of,
     hand_starts,
@@ -158,7 +159,8 @@ class _Hand:
     def fail(self, problem: str) -> PhhError:
         at = min(self.index, len(self.text.lines) - 1)
         return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
+                                     f"{quoted((self.text.written or self.text.lines)[at])}: "
+                                     f"{problem}")
 
     def amount(self, written: str) -> int:
         units = amount_units(written, self.exponent)
@@ -229,8 +231,14 @@ class _Hand:
                     raise self.fail(reason)
 
     def convert(self) -> PhhHand | Cancelled:
-        lines = self.text.lines
         site = self.site
+        if site.rewrite is not None:
+            try:
+                self.text = site.rewrite(self.text)
+            except LineError as error:
+                self.index = error.index
+                raise self.fail(error.problem) from None
+        lines = self.text.lines
         header = site.header.match(lines[0])
         if header is None:
             raise self.fail(f"not a {site.name} hand header")
