@@ -1,0 +1,154 @@
+"""Full Tilt Poker hand histories (the samples of a parser's tests, 2011-2015) imported on every
+backend: every sample hand that balances on its own lines stored once, each seat's net what its
+lines say, each hand's nets plus rake summing to zero; the hand run twice and the hand cut short
+refused by name; exported to PHH, every hand replays in pokerkit to the same nets; a Full Tilt
+file and folder recognised by their content."""
+
+import re
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+
+from pokerkit import HandHistory
+from support import REPO, fails, rows, succeeds
+from test_export_phh import payoffs, stored_nets
+from test_pokerstars import plain
+from typer.testing import CliRunner
+
+from pokerdb.formats import InputFormat
+
+SAMPLES = REPO / "tests" / "data" / "sites" / "full-tilt"
+HEADER = re.compile(r"\ufeff?Full Tilt Poker Game #(\d+):")
+# 52 hands: 43 numbers, 5 of them twice in one file, 4 in two files (one of them cut short);
+# the hand run twice refused
+STORED = 42
+
+
+def sample_hands() -> dict[tuple[str, str], list[str]]:
+    """Every sample hand by its file and number: its non-blank lines."""
+    hands: dict[tuple[str, str], list[str]] = {}
+    for path in sorted(SAMPLES.rglob("*.txt")):
+        text = path.read_text(encoding="utf-8-sig")
+        for chunk in re.split(r"(?=^\ufeff?Full Tilt Poker Game #)", text, flags=re.MULTILINE):
+            if (header := HEADER.match(chunk)) is not None:
+                hands[str(path.relative_to(SAMPLES)), header[1]] = [
+                    line for line in chunk.splitlines() if line.strip()]
+    return hands
+
+
+def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal]:
+    """Each player's net as the hand's lines say (what they won, plus uncalled bets returned,
+    less what they put in: blinds, antes, calls, bets, raises to a street's total), and the
+    summary's rake."""
+    names = [seat[1] for line in lines if (seat := re.match(r"Seat \d+: (.+?) \(\$", line))]
+    put: dict[str, Decimal] = defaultdict(Decimal)
+    street: dict[str, Decimal] = defaultdict(Decimal)
+    won: dict[str, Decimal] = defaultdict(Decimal)
+    rake = Decimal(0)
+
+    def money(written: str) -> Decimal:
+        return Decimal(written.strip("$(),").replace(",", ""))
+
+    for line in lines:
+        if line.startswith(("*** FLOP", "*** TURN", "*** RIVER")):
+            street.clear()
+        elif line.startswith("Total pot "):
+            rake = money(line.rpartition(" ")[2])
+        elif line.startswith("Uncalled bet of "):
+            amount, _, name = line[16:].partition(" returned to ")
+            put[name] -= money(amount)
+        for name in names:
+            if not line.startswith(name + " "):
+                continue
+            words = line[len(name) + 1:].split()
+            if words[:2] == ["raises", "to"]:
+                put[name] += money(words[2]) - street[name]
+                street[name] = money(words[2])
+            elif words[0] in ("calls", "bets") or words[:2] == ["posts", "the"]:
+                amount = money(words[-1] if words[0] == "posts" else words[1])
+                put[name] += amount
+                street[name] += amount
+            elif words[0] in ("wins", "ties"):
+                won[name] += money(next(word for word in words if word.startswith("($")))
+    return {name: won[name] - put[name] for name in names}, rake
+
+
+def test_a_full_tilt_file_and_folder_are_recognised_by_content() -> None:
+    assert InputFormat.of_path(str(SAMPLES)) is InputFormat.FULL_TILT
+    assert InputFormat.of_path(str(SAMPLES / "Limits" / "Limit1.txt")) is InputFormat.FULL_TILT
+    assert len(sample_hands()) == 47  # by file and number
+
+
+def test_every_hand_that_balances_is_stored_netting_what_its_lines_say(
+        runner: CliRunner, db_url: str) -> None:
+    result = succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    assert result.stdout.startswith(f"{SAMPLES}: imported 42 deals (149 hands)")
+    assert "skipped 2 invalid hands" in result.stdout
+    assert "skipped 8 hands stored already" in result.stdout
+    assert rows(db_url, "SELECT format FROM datasets") == [("full-tilt",)]
+    assert rows(db_url, "SELECT site, currency, variant, count(*) FROM deals GROUP BY site, "
+                        "currency, variant ORDER BY variant") == [
+        ("Full Tilt Poker", "USD", "FO/8", 2), ("Full Tilt Poker", "USD", "FT", 5),
+        ("Full Tilt Poker", "USD", "NO/8", 1), ("Full Tilt Poker", "USD", "NT", 28),
+        ("Full Tilt Poker", "USD", "PO", 2), ("Full Tilt Poker", "USD", "PO/8", 3),
+        ("Full Tilt Poker", "USD", "PT", 1)]
+    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake FROM deals d "
+                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
+    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    rakes: dict[str, Decimal] = {}
+    for number, name, net, rake in stored:
+        nets[str(number)][str(name)] = Decimal(str(net))
+        rakes[str(number)] = Decimal(str(rake))
+    assert len(nets) == STORED
+    checked = 0
+    for (path, number), lines in sample_hands().items():
+        if number not in nets or path in ("ValidHandTests/InValidHand.txt",):
+            continue
+        expected, rake = nets_by_lines(lines)
+        assert nets[number] == {name: expected[name] for name in nets[number]}, (path, number)
+        assert rakes[number] == rake, number
+        assert sum(nets[number].values()) + rake == 0, number
+        checked += 1
+    assert checked == 45  # every stored hand in each file it is in
+    # exact amounts: the hand of BasicHand.txt, and an Omaha hi/lo pot split in two
+    assert nets["33727950903"] == {"Rene Lacoste": Decimal("19.5"), "ElkY": Decimal("-20")}
+    assert nets["33729545246"] == {"Bauko": Decimal("-0.24"), "great johnny": Decimal("-0.25")}
+    assert rows(db_url, "SELECT count(*) FROM deals WHERE hero IS NOT NULL") == [(1,)]  # FT_Hero
+
+
+def test_the_hands_pokerdb_does_not_read_are_refused_by_name(runner: CliRunner, db_url: str,
+                                                              tmp_path: Path) -> None:
+    twice = SAMPLES / "RunItTwiceTests" / "RunItTwice1.txt"
+    assert fails(runner, "import", str(twice), "--db", db_url).stderr == (
+        f"Error: {twice}#35456787343: line 30 'Players agree to Run It '...: a hand run twice: "
+        f"pokerdb does not read Full Tilt's\n")
+    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    assert rows(db_url, "SELECT raw, reason FROM rejects ORDER BY raw") == [
+        ("RunItTwiceTests/RunItTwice1.txt#35456787343", "line 30 'Players agree to Run It '...: "
+         "a hand run twice: pokerdb does not read Full Tilt's"),
+        ("ValidHandTests/InValidHand.txt", "line 1 'Full Tilt Poker Game #33'...: the hand "
+         "names no button ('The button is in seat #N')")]
+    chat = tmp_path / "chat.txt"
+    chat.write_text((SAMPLES / "HandActionTests" / "BasicHand.txt").read_text(
+        encoding="utf-8-sig").replace("ElkY checks", "ElkY smiles"), encoding="utf-8")
+    assert fails(runner, "import", str(chat), "--db", db_url).stderr == (
+        f"Error: {chat}: line 11 'ElkY smiles': unknown action 'smiles'\n")
+
+
+def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
+    out = tmp_path / "out"
+    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
+    files = sorted(out.rglob("*.phh"))
+    assert len(files) == STORED
+    nets = stored_nets(db_url)
+    replayed: dict[str, int] = defaultdict(int)
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        assert '_site = "Full Tilt Poker"' in text
+        variant = text.partition('variant = "')[2].partition('"')[0]
+        if variant in HandHistory.game_types:  # pokerkit has no pot-limit hold'em nor hi/lo
+            assert payoffs(file) == nets[int(file.stem)], file.name
+            replayed[variant] += 1
+    assert replayed == {"FO/8": 2, "FT": 5, "NT": 28, "PO": 2}
