@@ -23,7 +23,7 @@ from pokerdb.formats import phh
 from pokerdb.formats.deals import hands, holdem, pe54, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
-from pokerdb.formats.sites import full_tilt, ggpoker, pokerstars
+from pokerdb.formats.sites import full_tilt, ggpoker, ongame, pokerstars
 from pokerdb.formats.sources import Source, content_sha256, open_lines
 from pokerdb.rules.games import Game
 
@@ -46,6 +46,7 @@ class InputFormat(StrEnum):
     POKERSTARS = pokerstars.FORMAT
     GGPOKER = ggpoker.FORMAT
     FULL_TILT = full_tilt.FORMAT
+    ONGAME = ongame.FORMAT
     HANDS = hands.FORMAT
 
     @property

@@ -246,7 +246,8 @@ class _Hand:
         number = header["number"]
         self.source = f"{self.source}#{number}"
         prefix = number[:len(number) - len(number.lstrip(_LETTERS))]  # GGPoker's "RC", "TM"
-        digits = str(self.digits(number[len(prefix):], "the hand number"))
+        # Ongame's `R5-361850810-504`: digits in parts, the number kept as written
+        digits = str(self.digits(number[len(prefix):].replace("-", ""), "the hand number"))
         hand_number = number if prefix else digits
         if "Hand cancelled" in lines or "Hand cancelled " in lines:
             return Cancelled(self.source)
