@@ -30,6 +30,9 @@ _START: Final = re.compile(r"Start hand: \w+ (?P<month>\w+) (?P<day>\d+) (?P<tim
                            r"(?P<zone>[A-Z]+) (?P<year>\d{4})\s*$")
 _TABLE: Final = re.compile(r"Table: (?P<table>.+?) \[\d+\] \((?P<structure>[A-Z_]+) "
                            r"(?P<game>[A-Z_]+) (?P<stakes>\S+/\S+), Real money\)\s*$")
+_EXPECTED: Final = ("not an Ongame hand header", "expected 'Start hand: DATE'",
+                    "expected 'Table: NAME [N] (GAME STAKES, Real money)'",
+                    "expected 'Button: seat N'")
 _MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                   "Dec")
 # Ongame's games and betting structures, in PokerStars' words.
@@ -63,9 +66,7 @@ def rewrite(text: HandText) -> HandText:
     button = re.match(r"Button: seat (\d+)\s*$", lines[at]) if len(lines) > at else None
     for index, found in enumerate((header, start, table, button)):
         if found is None:
-            raise LineError(min(index, at), ("not an Ongame hand header", "expected 'Start hand: DATE'",
-                                    "expected 'Table: NAME [N] (GAME STAKES, Real money)'",
-                                    "expected 'Button: seat N'")[index])
+            raise LineError(min(index, at), _EXPECTED[index])
     assert header is not None and start is not None and table is not None and button is not None
     if start["month"] not in _MONTHS:
         raise LineError(1, f"{start['month']!r} is not a month")
