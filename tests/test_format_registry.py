@@ -29,7 +29,8 @@ STARS_HAND = "PokerStars Hand #254722313468: Hold'em No Limit ($0.01/$0.02 USD)"
 def test_each_format_is_registered_once_under_its_own_name() -> None:
     """Two descriptions of one name would make one member an alias of the other."""
     assert [member.value for member in InputFormat] == ["pe54", "uci", "holdem", "phh",
-                                                        "pokerstars", "ggpoker", "hands"]
+                                                        "pokerstars", "ggpoker", "full-tilt",
+                                                        "ongame", "hands"]
     assert len(InputFormat.__members__) == len(InputFormat)
     assert all(member.description.name == member.value for member in InputFormat)
 
@@ -207,4 +208,6 @@ def test_the_help_of_format_names_each_format_once_and_every_default_path() -> N
         member.value for member in InputFormat]
     assert paragraphs[-1] == ("Default: phh for a folder or a .phh/.phhs file, pokerstars for a "
                               "file or folder that starts as PokerStars writes, ggpoker for a "
-                              "file or folder that starts as GGPoker writes, else pe54.")
+                              "file or folder that starts as GGPoker writes, full-tilt for a "
+                              "file or folder that starts as Full Tilt Poker writes, ongame for "
+                              "a file or folder that starts as Ongame writes, else pe54.")

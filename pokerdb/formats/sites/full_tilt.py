@@ -13,10 +13,15 @@ refused (docs/hand-histories-full-tilt.md).
 """
 
 import re
-from decimal import Decimal
 from typing import Final
 
-from pokerdb.formats.sites.stars_shape.lines import HandSite, HandText, LineError
+from pokerdb.formats.sites.stars_shape.lines import (
+    HandSite,
+    HandText,
+    LineError,
+    amount_text,
+    amount_units,
+)
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
 STARTS: Final = ("Full Tilt Poker Game #",)
@@ -97,7 +102,7 @@ def pokerstars_header(line: str) -> tuple[str, str]:
 
 def _times(amount: str, factor: int) -> str:
     symbol = amount[:1] if not amount[:1].isdigit() else ""
-    return f"{symbol}{Decimal(amount.removeprefix(symbol).replace(',', '')) * factor:f}"
+    return amount_text((amount_units(amount, 2) or 0) * factor, 2, symbol)
 
 
 def rewrite(text: HandText) -> HandText:

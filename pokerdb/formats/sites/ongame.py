@@ -13,10 +13,15 @@ the street's total; the total is read. `net:` is what each seat won or lost, rak
 """
 
 import re
-from decimal import Decimal
 from typing import Final
 
-from pokerdb.formats.sites.stars_shape.lines import HandSite, HandText, LineError
+from pokerdb.formats.sites.stars_shape.lines import (
+    HandSite,
+    HandText,
+    LineError,
+    amount_text,
+    amount_units,
+)
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
 STARTS: Final = ("***** History for hand ",)
@@ -150,9 +155,7 @@ def _one_size(stakes: str) -> bool:
 
 def _sum(amounts: list[str]) -> str:
     symbol = amounts[0][:1] if amounts and not amounts[0][:1].isdigit() else ""
-    total = sum((Decimal(amount.removeprefix(symbol).replace(",", "")) for amount in amounts),
-                Decimal(0))
-    return f"{symbol}{total:f}"
+    return amount_text(sum(amount_units(amount, 2) or 0 for amount in amounts), 2, symbol)
 
 
 def _player(line: str, names: list[str]) -> str | None:

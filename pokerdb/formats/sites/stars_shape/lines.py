@@ -233,6 +233,12 @@ def _units(text: str, exponent: int) -> int | None:
     return int(whole + fraction.ljust(exponent, "0"))
 
 
+def amount_text(units: int, exponent: int, symbol: str) -> str:
+    """Units of 10 ** -exponent as a site writes an amount ('$0.50', '$300')."""
+    whole, fraction = divmod(units, 10 ** exponent)
+    return f"{symbol}{whole:,}.{fraction:0{exponent}d}" if fraction else f"{symbol}{whole:,}"
+
+
 def currency_of(stakes: str) -> tuple[str | None, str | None]:
     """The currency (ISO code) and its symbol of a game's stakes text; (None, None) for chips
     (a tournament's, or play money's: `currency_of` is asked of a cash game alone)."""
