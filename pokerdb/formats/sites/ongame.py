@@ -82,7 +82,9 @@ def rewrite(text: HandText) -> HandText:
             f"{start['year']}/{month:02d}/{start['day']} {start['time']} {start['zone']}",
             f"Table '{table['table']}' Seat #{button[1]} is the button"]
     kept, written = [numbers[0], numbers[2]], [lines[0], lines[2]]
-    names: list[str] = []
+    names: list[str] = []  # the players dealt in, in the order of play (p1 after the button)
+    places: dict[str, int] = {}
+    aggressor: str | None = None  # the last to bet or raise on the street
     folded: set[str] = set()
     shown = {seat["seat"]: seat["cards"] for line in lines
              if (seat := _SUMMARY_SEAT.match(line)) is not None and seat["cards"]}
@@ -97,14 +99,15 @@ def rewrite(text: HandText) -> HandText:
             out = not any(other.startswith(name + " ") for other in lines[index + 1:])
             if not out:
                 names.append(name)
+                places[name] = (int(seat["seat"][5:].partition(":")[0]) - int(button[1]) - 1) % 100
             new = [f"{seat['seat']} ({seat['stack']} in chips)" + (" is sitting out" if out
                                                                    else "")]
         elif line.startswith(("Players in round: ", "***** End of hand ")):
             pass
         elif line == "---":
             if phase == "seats" and len(names) == 2 and _one_size(table["stakes"]):
-                raise LineError(2, f"heads-up blinds of one size ({table['stakes']}): pokerdb's "
-                                   f"replay tells the small blind from the big by their sizes")
+                raise LineError(2, f"heads-up blinds of one size ({table['stakes']}): the button "
+                                   f"acts first, where PHH (and pokerkit) has the big blind act")
             phase = "play" if phase == "seats" else phase
         elif line.startswith("Dealing to ") and ": [" in line:
             dealt, _, held = line[11:].partition(": [")
@@ -112,10 +115,15 @@ def rewrite(text: HandText) -> HandText:
         elif line == "Dealing pocket cards":
             new = ["*** HOLE CARDS ***"]
         elif (street := _STREET.match(line)) is not None:
+            aggressor = None
             new = [f"*** {street['street'].upper()} *** [{street['cards'].replace(',', '')}]"]
         elif line == "Summary:":
             phase = "summary"
-            new = ["*** SHOW DOWN ***", *_showdown(names, folded, shown)]
+            order = sorted(names, key=places.__getitem__)
+            if aggressor is not None:  # who bet last shows first
+                at = order.index(aggressor)
+                order = order[at:] + order[:at]
+            new = ["*** SHOW DOWN ***", *_showdown(order, folded, shown)]
         elif (pot := _POT.match(line)) is not None:
             pots.append(pot["pot"])
             new = [f"{won['name']} collected {won['amount']} from pot"
@@ -131,6 +139,8 @@ def rewrite(text: HandText) -> HandText:
             new = [_player_line(index, player, line[len(player) + 1:])]
             if new[0].endswith(": folds"):
                 folded.add(player)
+            elif ": bets " in new[0] or ": raises " in new[0]:
+                aggressor = player
         else:
             raise LineError(index, "not a line of an Ongame hand")
         said += new
@@ -140,7 +150,7 @@ def rewrite(text: HandText) -> HandText:
 
 
 def _showdown(names: list[str], folded: set[str], shown: dict[str, str]) -> list[str]:
-    """The cards each player still in showed (their summary line's), in seat order."""
+    """The cards each player still in showed (their summary line's), in the order of `names`."""
     cards = {seat.partition(": ")[2]: held.replace(",", "") for seat, held in shown.items()}
     if len(names) - len(folded) < 2:
         return []
