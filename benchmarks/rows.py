@@ -14,6 +14,7 @@ import player_stats_bench
 import pokerstars_bench
 import postgres_ratio
 import postgres_scale
+import site_archives_bench
 import stats_calibration
 import variant_equity_bench
 import variant_kernels
@@ -38,6 +39,10 @@ ROWS: tuple[Row, ...] = (
         "hands", pokerstars_bench.row),
     Row("pokerstars-draw", "PokerStars import, half draw hands vs hold'em only", 100_000,
         "hands", pokerstars_bench.draw_row),
+    Row("full-tilt", "import of a file of Full Tilt Poker's sample hands, renumbered", 100_000,
+        "hands", site_archives_bench.full_tilt_row),
+    Row("ongame", "import of a file of Ongame's sample hands, renumbered", 100_000, "hands",
+        site_archives_bench.ongame_row),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
     Row("mixed-tables", "Hold'em files of 2 to 9 players (and boards of 0 to 5 cards) vs 9 "
