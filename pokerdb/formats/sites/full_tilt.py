@@ -168,9 +168,9 @@ def _player_line(index: int, name: str, rest: str) -> str | None:
     if (won := _WON.match(rest)) is not None:
         return f"{name} collected {won['amount']} from pot"
     for words, said in REWRITES:
-        if (matched := words.match(rest)) is not None:
+        if words.match(rest) is not None:
             all_in = " and is all-in" if _ALL_IN.search(rest) else ""
-            return f"{name}: {matched.expand(said)}{all_in}"
+            return f"{name}: {words.sub(said, rest, count=1)}{all_in}"
     if _NO_CHIPS.match(rest):
         return None
     raise LineError(index, f"unknown action {rest!r}")

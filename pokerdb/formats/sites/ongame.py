@@ -179,8 +179,9 @@ def _player_line(index: int, name: str, rest: str) -> str:
     all_in = rest.rstrip().endswith(_ALL_IN)
     rest = rest.rstrip().removesuffix(_ALL_IN)
     for words, said in REWRITES:
-        if (matched := words.match(rest)) is not None:
-            return f"{name}: {matched.expand(said)}" + (" and is all-in" if all_in else "")
+        if words.match(rest) is not None:
+            said = words.sub(said, rest, count=1)
+            return f"{name}: {said} and is all-in" if all_in else f"{name}: {said}"
     raise LineError(index, f"unknown action {rest!r}")
 
 
