@@ -73,6 +73,18 @@ def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal]:
     return {name: won[name] - put[name] for name in names}, rake
 
 
+def nets_by_hand(db_url: str) -> tuple[dict[str, dict[str, Decimal]], dict[str, Decimal]]:
+    """Each stored hand's nets by player, by its number; and its rake."""
+    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake FROM deals d "
+                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
+    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    rakes: dict[str, Decimal] = {}
+    for number, name, net, rake in stored:
+        nets[str(number)][str(name)] = Decimal(str(net))
+        rakes[str(number)] = Decimal(str(rake))
+    return nets, rakes
+
+
 def test_a_full_tilt_file_and_folder_are_recognised_by_content() -> None:
     assert InputFormat.of_path(str(SAMPLES)) is InputFormat.FULL_TILT
     assert InputFormat.of_path(str(SAMPLES / "Limits" / "Limit1.txt")) is InputFormat.FULL_TILT
@@ -92,13 +104,7 @@ def test_every_hand_that_balances_is_stored_netting_what_its_lines_say(
         ("Full Tilt Poker", "USD", "NO/8", 1), ("Full Tilt Poker", "USD", "NT", 28),
         ("Full Tilt Poker", "USD", "PO", 2), ("Full Tilt Poker", "USD", "PO/8", 3),
         ("Full Tilt Poker", "USD", "PT", 1)]
-    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake FROM deals d "
-                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
-    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
-    rakes: dict[str, Decimal] = {}
-    for number, name, net, rake in stored:
-        nets[str(number)][str(name)] = Decimal(str(net))
-        rakes[str(number)] = Decimal(str(rake))
+    nets, rakes = nets_by_hand(db_url)
     assert len(nets) == STORED
     checked = 0
     for (path, number), lines in sample_hands().items():
@@ -135,20 +141,29 @@ def test_the_hands_pokerdb_does_not_read_are_refused_by_name(runner: CliRunner, 
         f"Error: {chat}: line 11 'ElkY smiles': unknown action 'smiles'\n")
 
 
-def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
-        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
-    out = tmp_path / "out"
+def replayed_by_pokerkit(runner: CliRunner, db_url: str, samples: Path, out: Path,
+                         site: str) -> dict[str, int]:
+    """The site's samples imported and exported as PHH, one file a stored hand; those of the
+    games pokerkit plays replayed by it, each one's payoffs pokerdb's nets before rake. How
+    many of each variant it replayed."""
+    succeeds(runner, "import", str(samples), "--db", db_url, "--skip-invalid")
     succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
     files = sorted(out.rglob("*.phh"))
-    assert len(files) == STORED
+    assert len(files) == rows(db_url, "SELECT count(*) FROM deals")[0][0]
     nets = stored_nets(db_url)
     replayed: dict[str, int] = defaultdict(int)
     for file in files:
         text = file.read_text(encoding="utf-8")
-        assert '_site = "Full Tilt Poker"' in text
+        assert f'_site = "{site}"' in text
         variant = text.partition('variant = "')[2].partition('"')[0]
         if variant in HandHistory.game_types:  # pokerkit has no pot-limit hold'em nor hi/lo
             assert payoffs(file) == nets[int(file.stem)], file.name
             replayed[variant] += 1
-    assert replayed == {"FO/8": 2, "FT": 5, "NT": 28, "PO": 2}
+    return replayed
+
+
+def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    assert replayed_by_pokerkit(runner, db_url, SAMPLES, tmp_path / "out",
+                                "Full Tilt Poker") == {"FO/8": 2, "FT": 5, "NT": 28, "PO": 2}
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(STORED,)]

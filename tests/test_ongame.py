@@ -5,13 +5,11 @@ cut short and the heads-up hands of blinds of one size refused by name; exported
 hand replays in pokerkit to the same nets; an Ongame file and folder recognised by content."""
 
 import re
-from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
-from test_export_phh import payoffs, stored_nets
-from test_pokerstars import plain
+from test_full_tilt import nets_by_hand, replayed_by_pokerkit
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -67,13 +65,7 @@ def test_every_hand_is_stored_netting_what_its_net_lines_say(runner: CliRunner,
                         "currency, variant ORDER BY variant, currency") == [
         ("Ongame", "USD", "FT", 1), ("Ongame", "EUR", "NT", 1), ("Ongame", "USD", "NT", 33),
         ("Ongame", "USD", "PO", 2)]
-    stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake FROM deals d "
-                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
-    nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
-    rakes: dict[str, Decimal] = {}
-    for number, name, net, rake in stored:
-        nets[str(number)][str(name)] = Decimal(str(net))
-        rakes[str(number)] = Decimal(str(rake))
+    nets, rakes = nets_by_hand(db_url)
     assert len(nets) == STORED
     checked = 0
     for (path, number), lines in sample_hands().items():
@@ -123,17 +115,7 @@ def test_the_hands_pokerdb_does_not_read_are_refused_by_name(runner: CliRunner, 
 
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
-    succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
-    out = tmp_path / "out"
-    succeeds(runner, "export", "--format", "phh", "-o", str(out), "--db", db_url)
-    files = sorted(out.rglob("*.phh"))
-    assert len(files) == STORED
-    nets = stored_nets(db_url)
-    replayed: dict[str, int] = defaultdict(int)
-    for file in files:
-        text = file.read_text(encoding="utf-8")
-        assert '_site = "Ongame"' in text
-        variant = text.partition('variant = "')[2].partition('"')[0]
-        assert payoffs(file) == nets[int(file.stem)], file.name
-        replayed[variant] += 1
-    assert replayed == {"FT": 1, "NT": 34, "PO": 2}
+    # every stored hand: no game pokerkit does not play
+    assert replayed_by_pokerkit(runner, db_url, SAMPLES, tmp_path / "out", "Ongame") == {
+        "FT": 1, "NT": 34, "PO": 2}
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(STORED,)]

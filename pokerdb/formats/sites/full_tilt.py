@@ -21,6 +21,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     LineError,
     amount_text,
     amount_units,
+    line_player,
 )
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
@@ -135,7 +136,7 @@ def rewrite(text: HandText) -> HandText:
         elif line.startswith("Uncalled bet of "):
             amount, _, name = line[16:].partition(" returned to ")
             new = f"Uncalled bet ({amount}) returned to {name}"
-        elif (player := _player(line, names)) is not None:
+        elif (player := line_player(line, names, " :")) is not None:
             new = _player_line(index, player, line[len(player):])
             if new is not None and not showdown and " collected " in new:
                 said.append("*** SHOW DOWN ***")  # shown at an all-in: no marker after the river
@@ -150,13 +151,6 @@ def rewrite(text: HandText) -> HandText:
         raise LineError(0, "the hand names no button ('The button is in seat #N')")
     said[1] += f" Seat #{button} is the button"
     return HandText(kept, said, written)
-
-
-def _player(line: str, names: list[str]) -> str | None:
-    """The seated player a line is of (the longest name it starts with)."""
-    found = [name for name in names if line.startswith(name) and line[len(name):len(name) + 1]
-             in (" ", ":")]
-    return max(found, key=len) if found else None
 
 
 def _player_line(index: int, name: str, rest: str) -> str | None:

@@ -21,6 +21,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     LineError,
     amount_text,
     amount_units,
+    line_player,
 )
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
@@ -135,7 +136,7 @@ def rewrite(text: HandText) -> HandText:
             name = seat["seat"].partition(": ")[2]
             new = [f"{seat['seat']} {'mucked' if name in folded else 'showed'} [{held}]"
                    if held else line]
-        elif (player := _player(line, names)) is not None:
+        elif (player := line_player(line, names)) is not None:
             new = [_player_line(index, player, line[len(player) + 1:])]
             if new[0].endswith(": folds"):
                 folded.add(player)
@@ -166,12 +167,6 @@ def _one_size(stakes: str) -> bool:
 def _sum(amounts: list[str]) -> str:
     symbol = amounts[0][:1] if amounts and not amounts[0][:1].isdigit() else ""
     return amount_text(sum(amount_units(amount, 2) or 0 for amount in amounts), 2, symbol)
-
-
-def _player(line: str, names: list[str]) -> str | None:
-    """The seated player a line is of (the longest name it starts with)."""
-    found = [name for name in names if line.startswith(name + " ")]
-    return max(found, key=len) if found else None
 
 
 def _player_line(index: int, name: str, rest: str) -> str:

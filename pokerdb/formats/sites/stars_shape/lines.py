@@ -233,6 +233,14 @@ def _units(text: str, exponent: int) -> int | None:
     return int(whole + fraction.ljust(exponent, "0"))
 
 
+def line_player(line: str, names: Sequence[str], after: str = " ") -> str | None:
+    """The seated player a line in a site's own words is of: the longest of the names it starts
+    with, followed by one of the characters of `after` (a site whose lines are `NAME verb`)."""
+    found = [name for name in names if line.startswith(name) and line[len(name):len(name) + 1]
+             in after and len(line) > len(name)]
+    return max(found, key=len) if found else None
+
+
 def amount_text(units: int, exponent: int, symbol: str) -> str:
     """Units of 10 ** -exponent as a site writes an amount ('$0.50', '$300')."""
     whole, fraction = divmod(units, 10 ** exponent)
