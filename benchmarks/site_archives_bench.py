@@ -15,8 +15,8 @@ RATE_GOAL = 5_000
 
 
 def _full_tilt(hand: str, number: int) -> str | None:
-    if "The button is in seat" not in hand or "Run It Twice" in hand:
-        return None  # refused: cut short, or run twice
+    if "The button is in seat" not in hand:
+        return None  # refused: cut short
     return re.sub(r"Game #\d+", f"Game #{40_000_000_000 + number}", hand, count=1)
 
 

@@ -8,8 +8,9 @@ writes in the header and after the blinds (`The button is in seat #1`), PokerSta
 line. A hand's messages quote the file's own lines.
 
 A Cap No Limit table (`CAP NL Hold'em - $5/$10`) caps what a player puts in a hand at 30 big
-blinds, unless its header names the cap (`$15 Cap No Limit Hold'em`). A hand run twice is
-refused (docs/hand-histories-full-tilt.md).
+blinds, unless its header names the cap (`$15 Cap No Limit Hold'em`). A hand run twice (`***
+RIVER 1 ***`, `*** SHOW DOWN 2 ***`, a summary per run) is said as PokerStars says one
+(docs/hand-histories-full-tilt.md).
 """
 
 import re
@@ -71,8 +72,13 @@ REWRITES: Final = tuple((re.compile(words), said) for words, said in (
 _WON: Final = re.compile(r"(?:wins|ties for) (?:the )?(?:high |low |main |side )?pot(?: #?\d+)? "
                          r"\((?P<amount>[^()]+)\)(?: with .*)?$")
 _NO_CHIPS: Final = re.compile(r"shows [^[]|adds |has |is |sits |stands |stays |seems |was ")
-_BOARD: Final = re.compile(r"(?P<street>\*\*\* (?:FLOP|TURN|RIVER) \*\*\* .*\])(?: \(Total "
-                           r"Pot: [^()]*\))?\s*$")
+_BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER)(?: (?P<run>[12]))? \*\*\* "
+                           r"(?P<cards>.*\])(?: \(Total Pot: [^()]*\))?\s*$")
+# A hand run twice: its runs' words in PokerStars', and its lines said once (the summary's) or
+# of no chips (each run's pot, `Pot 1 $311`, is in what its winner `wins pot 1`).
+_RUNS: Final = {"1": "FIRST ", "2": "SECOND "}
+_RUN_LINES: Final = re.compile(r"\*\*\* SUMMARY [12] \*\*\*$|Pot [12] \S+$|Players agree to "
+                               r"Run It Twice$")
 
 
 def pokerstars_header(line: str) -> tuple[str, str]:
@@ -115,6 +121,8 @@ def rewrite(text: HandText) -> HandText:
     button: str | None = None
     showdown = any(line.startswith("*** SHOW DOWN ") for line in lines)
     seating = True  # the seats' lines, after the header
+    twice = "Players agree to Run It Twice" in lines
+    boards = 0  # the summary's, of a hand run twice
     # a seat listed as in the hand that the summary says sat it out
     out = {line.removesuffix(" is sitting out") for line in lines
            if line.endswith(" is sitting out") and line.startswith("Seat ")}
@@ -130,9 +138,15 @@ def rewrite(text: HandText) -> HandText:
         elif (moved := _BUTTON.match(line)) is not None:
             button, new = moved["seat"], None
         elif (board := _BOARD.match(line)) is not None:
-            new = board["street"]
+            run = _RUNS.get(board["run"] or "", "")
+            new = f"*** {run}{board['street']} *** {board['cards']}"
+        elif line.startswith("*** SHOW DOWN ") and line[14:15] in _RUNS:
+            new = f"*** {_RUNS[line[14]]}SHOW DOWN ***"
+        elif _RUN_LINES.match(line):
+            new = None
         elif line.startswith("Board: ["):
-            new = "Board [" + line[8:]
+            new = ("SECOND " if boards else "FIRST " if twice else "") + "Board [" + line[8:]
+            boards += 1
         elif line.startswith("Uncalled bet of "):
             amount, _, name = line[16:].partition(" returned to ")
             new = f"Uncalled bet ({amount}) returned to {name}"
@@ -170,9 +184,8 @@ def _player_line(index: int, name: str, rest: str) -> str | None:
     raise LineError(index, f"unknown action {rest!r}")
 
 
-_RUN_TWICE: Final = "a hand run twice: pokerdb does not read Full Tilt's"
 FULL_TILT: Final = HandSite(
-    "Full Tilt Poker", STARTS, HEADER, ("*** SHOW DOWN ***",), (), {}, 2004,
-    (("Players agree to Run It Twice", _RUN_TWICE),), shows_early=True, rewrite=rewrite)
+    "Full Tilt Poker", STARTS, HEADER, ("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***"),
+    ("*** SECOND SHOW DOWN ***",), {}, 2004, shows_early=True, rewrite=rewrite)
 
 FORMAT: Final = site_format("full-tilt", FULL_TILT)
