@@ -129,13 +129,14 @@ def test_the_hands_pokerdb_does_not_read_are_refused_by_name(runner: CliRunner, 
                                                               tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
     assert rows(db_url, "SELECT raw, reason FROM rejects ORDER BY raw") == [
-        ("ValidHandTests/InValidHand.txt", "line 1 'Full Tilt Poker Game #33'...: the hand "
-         "names no button ('The button is in seat #N')")]
+        ("ValidHandTests/InValidHand.txt#33730308005",
+         "line 1 'Full Tilt Poker Game #33'...: the hand names no button ('The button is in "
+         "seat #N')")]
     chat = tmp_path / "chat.txt"
     chat.write_text((SAMPLES / "HandActionTests" / "BasicHand.txt").read_text(
         encoding="utf-8-sig").replace("ElkY checks", "ElkY smiles"), encoding="utf-8")
     assert fails(runner, "import", str(chat), "--db", db_url).stderr == (
-        f"Error: {chat}: line 11 'ElkY smiles': unknown action 'smiles'\n")
+        f"Error: {chat}#33727950903: line 11 'ElkY smiles': unknown action 'smiles'\n")
 
 
 def replayed_by_pokerkit(runner: CliRunner, db_url: str, samples: Path, out: Path,

@@ -91,26 +91,29 @@ def test_the_hands_pokerdb_does_not_read_are_refused_by_name(runner: CliRunner, 
                                                               tmp_path: Path) -> None:
     succeeds(runner, "import", str(SAMPLES), "--db", db_url, "--skip-invalid")
     tables = {"$0.25/$0.25": "Curitiba [3618786", "$5/$5": "Hospitalet [36187"}
+    numbers = {path: number for path, number in sample_hands()}  # each file: one hand
 
     def heads_up(path: str, stakes: str, table: str = "") -> tuple[str, str]:
-        return (path, f"line 3 'Table: {table or tables[stakes]}'...: heads-up blinds of one "
-                      f"size ({stakes}): the button acts first, where PHH (and pokerkit) has the "
-                      f"big blind act")
+        return (f"{path}#{numbers[path]}",
+                f"line 3 'Table: {table or tables[stakes]}'...: heads-up blinds of one size "
+                f"({stakes}): the button acts first, where PHH (and pokerkit) has the big blind "
+                f"act")
 
     assert rows(db_url, "SELECT raw, reason FROM rejects ORDER BY raw") == [
         heads_up(HEADS_UP[0], "$0.25/$0.25"), heads_up(HEADS_UP[1], "$5/$5"),
         heads_up(HEADS_UP[2], "$5/$5"), heads_up(HEADS_UP[3], "$0.25/$0.25", "Monrovia [3619266"),
         heads_up(HEADS_UP[4], "$5/$5"),
-        ("ValidHandTests/InValidHand.txt", "line 37 'Seat 8: adamsin1 ($136.8': not a line of "
-                                           "an Ongame hand")]
+        ("ValidHandTests/InValidHand.txt#R5-361956504-51",
+         "line 37 'Seat 8: adamsin1 ($136.8': not a line of an Ongame hand")]
     cut = SAMPLES / "ValidHandTests" / "InValidHand.txt"
     assert fails(runner, "import", str(cut), "--db", db_url).stderr == (
-        f"Error: {cut}: line 37 'Seat 8: adamsin1 ($136.8': not a line of an Ongame hand\n")
+        f"Error: {cut}#R5-361956504-51: line 37 'Seat 8: adamsin1 ($136.8': not a line of an "
+        f"Ongame hand\n")
     odd = tmp_path / "odd.txt"
     odd.write_text((SAMPLES / "HandActionTests" / "BasicHand.txt").read_text(
         encoding="utf-8-sig").replace("fyabcf calls $1.00", "fyabcf smiles"), encoding="utf-8")
     assert fails(runner, "import", str(odd), "--db", db_url).stderr == (
-        f"Error: {odd}: line 21 'fyabcf smiles': unknown action 'smiles'\n")
+        f"Error: {odd}#R5-361850810-474: line 21 'fyabcf smiles': unknown action 'smiles'\n")
 
 
 def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(

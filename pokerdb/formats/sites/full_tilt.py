@@ -116,6 +116,7 @@ def rewrite(text: HandText) -> HandText:
     """A Full Tilt hand's lines in PokerStars' words (see REWRITES); its chat left out."""
     lines, numbers = text.lines, text.numbers
     header, table = pokerstars_header(lines[0])
+    number = header[22:header.index(":")]  # after `Full Tilt Poker Game #`
     names: list[str] = []
     said, kept, written = [header, table], [numbers[0], numbers[0]], [lines[0], lines[0]]
     button: str | None = None
@@ -151,7 +152,7 @@ def rewrite(text: HandText) -> HandText:
             amount, _, name = line[16:].partition(" returned to ")
             new = f"Uncalled bet ({amount}) returned to {name}"
         elif (player := line_player(line, names, " :")) is not None:
-            new = _player_line(index, player, line[len(player):])
+            new = _player_line(index, player, line[len(player):], number)
             if new is not None and not showdown and " collected " in new:
                 said.append("*** SHOW DOWN ***")  # shown at an all-in: no marker after the river
                 kept.append(numbers[index])
@@ -162,12 +163,12 @@ def rewrite(text: HandText) -> HandText:
             kept.append(numbers[index])
             written.append(line)
     if button is None:
-        raise LineError(0, "the hand names no button ('The button is in seat #N')")
+        raise LineError(0, "the hand names no button ('The button is in seat #N')", number)
     said[1] += f" Seat #{button} is the button"
     return HandText(kept, said, written)
 
 
-def _player_line(index: int, name: str, rest: str) -> str | None:
+def _player_line(index: int, name: str, rest: str, number: str) -> str | None:
     """A player's line (`rest` after the name) in PokerStars' words; None for chat and what
     moves no chips."""
     if rest.startswith(": "):
@@ -181,7 +182,7 @@ def _player_line(index: int, name: str, rest: str) -> str | None:
             return f"{name}: {words.sub(said, rest, count=1)}{all_in}"
     if _NO_CHIPS.match(rest):
         return None
-    raise LineError(index, f"unknown action {rest!r}")
+    raise LineError(index, f"unknown action {rest!r}", number)
 
 
 FULL_TILT: Final = HandSite(

@@ -75,7 +75,7 @@ def rewrite(text: HandText) -> HandText:
             raise LineError(min(index, at), _EXPECTED[index])
     assert header is not None and start is not None and table is not None and button is not None
     if start["month"] not in _MONTHS:
-        raise LineError(1, f"{start['month']!r} is not a month")
+        raise LineError(1, f"{start['month']!r} is not a month", header["number"])
     month = _MONTHS.index(start["month"]) + 1
     game = (f"{GAMES.get(table['game'], table['game'])} "
             f"{STRUCTURES.get(table['structure'], table['structure'])}")
@@ -108,7 +108,8 @@ def rewrite(text: HandText) -> HandText:
         elif line == "---":
             if phase == "seats" and len(names) == 2 and _one_size(table["stakes"]):
                 raise LineError(2, f"heads-up blinds of one size ({table['stakes']}): the button "
-                                   f"acts first, where PHH (and pokerkit) has the big blind act")
+                                   f"acts first, where PHH (and pokerkit) has the big blind act",
+                                header["number"])
             phase = "play" if phase == "seats" else phase
         elif line.startswith("Dealing to ") and ": [" in line:
             dealt, _, held = line[11:].partition(": [")
@@ -137,13 +138,13 @@ def rewrite(text: HandText) -> HandText:
             new = [f"{seat['seat']} {'mucked' if name in folded else 'showed'} [{held}]"
                    if held else line]
         elif (player := line_player(line, names)) is not None:
-            new = [_player_line(index, player, line[len(player) + 1:])]
+            new = [_player_line(index, player, line[len(player) + 1:], header["number"])]
             if new[0].endswith(": folds"):
                 folded.add(player)
             elif ": bets " in new[0] or ": raises " in new[0]:
                 aggressor = player
         else:
-            raise LineError(index, "not a line of an Ongame hand")
+            raise LineError(index, "not a line of an Ongame hand", header["number"])
         said += new
         kept += [numbers[index]] * len(new)
         written += [line] * len(new)
@@ -169,7 +170,7 @@ def _sum(amounts: list[str]) -> str:
     return amount_text(sum(amount_units(amount, 2) or 0 for amount in amounts), 2, symbol)
 
 
-def _player_line(index: int, name: str, rest: str) -> str:
+def _player_line(index: int, name: str, rest: str, number: str) -> str:
     """A player's line (`rest` after the name) in PokerStars' words."""
     all_in = rest.rstrip().endswith(_ALL_IN)
     rest = rest.rstrip().removesuffix(_ALL_IN)
@@ -177,7 +178,7 @@ def _player_line(index: int, name: str, rest: str) -> str:
         if words.match(rest) is not None:
             said = words.sub(said, rest, count=1)
             return f"{name}: {said} and is all-in" if all_in else f"{name}: {said}"
-    raise LineError(index, f"unknown action {rest!r}")
+    raise LineError(index, f"unknown action {rest!r}", number)
 
 
 ONGAME: Final = HandSite("Ongame", STARTS, HEADER, ("*** SHOW DOWN ***",), (), {}, 2003,

@@ -116,12 +116,13 @@ class HandText:
 
 class LineError(Exception):
     """A line of a hand (its index among the hand's lines) that a site's rewrite cannot say in
-    PokerStars' words, and why."""
+    PokerStars' words, and why; the hand's number, once the rewrite has read it."""
 
-    def __init__(self, index: int, problem: str) -> None:
+    def __init__(self, index: int, problem: str, hand: str | None = None) -> None:
         super().__init__(problem)
         self.index = index
         self.problem = problem
+        self.hand = hand
 
 
 def looks_like_site(head: bytes, site: HandSite = POKERSTARS) -> bool:

@@ -237,6 +237,7 @@ class _Hand:
                 self.text = site.rewrite(self.text)
             except LineError as error:
                 self.index = error.index
+                self.source += "" if error.hand is None else f"#{error.hand}"
                 raise self.fail(error.problem) from None
         lines = self.text.lines
         header = site.header.match(lines[0])
