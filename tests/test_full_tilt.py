@@ -166,3 +166,14 @@ def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
     assert replayed_by_pokerkit(runner, db_url, SAMPLES, tmp_path / "out",
                                 "Full Tilt Poker") == {"FO/8": 2, "FT": 5, "NT": 28, "PO": 2}
     assert rows(db_url, "SELECT count(*) FROM deals") == [(STORED,)]
+
+
+def test_a_line_of_one_not_seated_whose_name_starts_as_a_seated_players_is_not_theirs(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    file = tmp_path / "joining.txt"
+    file.write_text((SAMPLES / "HandActionTests" / "BasicHand.txt").read_text(
+        encoding="utf-8-sig").replace("ElkY checks\n", "ElkY checks\nElkY Jr sits down\n"),
+        encoding="utf-8")
+    succeeds(runner, "import", str(file), "--db", db_url)
+    assert plain(db_url, "SELECT name, net FROM seats ORDER BY player") == [
+        ("ElkY", -20), ("Rene Lacoste", 19.5)]

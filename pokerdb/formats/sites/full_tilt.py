@@ -68,10 +68,12 @@ REWRITES: Final = tuple((re.compile(words), said) for words, said in (
 ))
 # Each player's line that pokerdb reads otherwise than PokerStars' (a pot won: `collected`), and
 # those that move no chips in the hand (a shown hand's words without its cards; an add-on is
-# for the next hand).
+# for the next hand), sought after any word: the line of a player not seated whose name starts
+# with a seated player's (`Bob Jr sits down` beside `Bob`) is one of them.
 _WON: Final = re.compile(r"(?:wins|ties for) (?:the )?(?:high |low |main |side )?pot(?: #?\d+)? "
                          r"\((?P<amount>[^()]+)\)(?: with .*)?$")
-_NO_CHIPS: Final = re.compile(r"shows [^[]|adds |has |is |sits |stands |stays |seems |was ")
+_NO_CHIPS: Final = re.compile(r"(?:^|.* )(?:shows [^[]|adds |has |is |sits |stands |stays |"
+                              r"seems |was )")
 _BOARD: Final = re.compile(r"\*\*\* (?P<street>FLOP|TURN|RIVER)(?: (?P<run>[12]))? \*\*\* "
                            r"(?P<cards>.*\])(?: \(Total Pot: [^()]*\))?\s*$")
 # A hand run twice: its runs' words in PokerStars', and its lines said once (the summary's) or
