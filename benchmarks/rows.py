@@ -54,6 +54,10 @@ ROWS: tuple[Row, ...] = (
     # worker processes (formats.phh.hand_histories.KEPT_BYTES)
     Row("ipoker", "import of a file of iPoker's sample sessions, renumbered", 30_000,
         "hands", site_samples_bench.site_row("ipoker")),
+    Row("full-tilt", "import of a file of Full Tilt Poker's sample hands, renumbered", 100_000,
+        "hands", site_samples_bench.site_row("full-tilt")),
+    Row("ongame", "import of a file of Ongame's sample hands, renumbered", 100_000, "hands",
+        site_samples_bench.site_row("ongame")),
     Row("phh-variants", "PHH import, mixed variants vs no-limit hold'em", 10_000, "files",
         phh_variants_bench.row),
     Row("skip-invalid", "import --skip-invalid, 70% of the hands refused vs none", 10_000,

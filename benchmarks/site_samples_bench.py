@@ -3,8 +3,9 @@ import` as a whole process of one file of many hands, the sample hands that poke
 written again and again under new hand numbers (each unit of the file, a hand or an iPoker
 session, its numbers renumbered), their count the row's size.
 
-The rows `winamax`, `wpn`, `888poker`, `partypoker` and `ipoker` of `python -m benchmarks`
-(at least 5,000 hands/s each); each checks that the import stored every hand of the file."""
+The rows `winamax`, `wpn`, `888poker`, `partypoker`, `ipoker`, `full-tilt` and `ongame` of
+`python -m benchmarks` (at least 5,000 hands/s each); each checks that the import stored every
+hand of the file."""
 
 import re
 import sqlite3
@@ -61,6 +62,11 @@ SITES = {
     "wpn": SiteSamples("wpn", "winning-poker-network",
                        re.compile(r"^Game started at: ", re.MULTILINE),
                        re.compile(r"Game ID: (\d+) ")),
+    "full-tilt": SiteSamples("full-tilt", "full-tilt",
+                             re.compile(r"^Full Tilt Poker Game #", re.MULTILINE),
+                             re.compile(r"Game #(\d+)")),
+    "ongame": SiteSamples("ongame", "ongame", re.compile(r"^\*{5} History for hand ", re.MULTILINE),
+                          re.compile(r"hand R5-\d+-(\d+)")),
 }
 
 

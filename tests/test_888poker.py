@@ -149,7 +149,7 @@ def test_a_hand_history_read_as_deals_says_which_site_it_looks_like(
     session = REPO / "tests" / "data" / "sites" / "ipoker" / "GameTypeTests" / "NoLimitHoldem.txt"
     assert fails(runner, "import", str(hand), "--format", "pe54", "--db",
                  db_url).stderr.endswith(
-        "it looks like a 888poker or partypoker hand history: use --format 888poker or "
+        "it looks like an 888poker or partypoker hand history: use --format 888poker or "
         "--format partypoker\n")
     assert fails(runner, "import", str(session), "--format", "pe54", "--db",
                  db_url).stderr.endswith(

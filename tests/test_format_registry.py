@@ -31,7 +31,7 @@ def test_each_format_is_registered_once_under_its_own_name() -> None:
     assert [member.value for member in InputFormat] == ["pe54", "uci", "holdem", "phh",
                                                         "pokerstars", "ggpoker", "winamax",
                                                         "wpn", "888poker", "partypoker",
-                                                        "ipoker", "hands"]
+                                                        "ipoker", "full-tilt", "ongame", "hands"]
     assert len(InputFormat.__members__) == len(InputFormat)
     assert all(member.description.name == member.value for member in InputFormat)
 
@@ -214,4 +214,6 @@ def test_the_help_of_format_names_each_format_once_and_every_default_path() -> N
                               "that starts as Winning Poker Network writes, 888poker for a "
                               "file or folder that starts as 888poker writes, partypoker for a "
                               "file or folder that starts as partypoker writes, ipoker for a "
-                              "file or folder that starts as iPoker writes, else pe54.")
+                              "file or folder that starts as iPoker writes, full-tilt for a "
+                              "file or folder that starts as Full Tilt Poker writes, ongame for "
+                              "a file or folder that starts as Ongame writes, else pe54.")

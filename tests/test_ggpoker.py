@@ -197,11 +197,11 @@ def test_a_tournament_hand_is_in_chips(runner: CliRunner, db_url: str, tmp_path:
 
 def test_a_file_of_another_site_says_which_site_it_looks_like(runner: CliRunner, db_url: str,
                                                               tmp_path: Path) -> None:
-    file = tmp_path / "fulltilt.txt"
-    file.write_text("Full Tilt Poker Game #33286946295: Table Kiwi (6 max) - $0.05/$0.10 - No "
-                    "Limit Hold'em - 12:30:35 ET - 2011/08/01\n", encoding="utf-8")
+    file = tmp_path / "ignition.txt"
+    file.write_text("Ignition Hand #3869034394 TBL#21419556 HOLDEM No Limit - 2019-07-17 "
+                    "05:29:00\n", encoding="utf-8")
     assert fails(runner, "import", str(file), "--db", db_url).stderr.endswith(
-        "it looks like a Full Tilt Poker hand history, a site pokerdb does not read\n")
+        "it looks like an Ignition hand history, a site pokerdb does not read\n")
     # A GGPoker file read as PokerStars' is not one
     assert fails(runner, "import", str(SAMPLE), "--format", "pokerstars", "--db",
                  db_url).stderr == (

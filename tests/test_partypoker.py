@@ -80,4 +80,4 @@ def test_an_888poker_file_read_as_partypoker_says_whose_it_is(runner: CliRunner,
     assert fails(runner, "import", str(file), "--format", "partypoker", "--db",
                  db_url).stderr == (
         f"Error: {file}#349736402: line 2 '***** 888poker Hand Hist'...: not a partypoker "
-        f"hand; it looks like a 888poker hand history: use --format 888poker\n")
+        f"hand; it looks like an 888poker hand history: use --format 888poker\n")

@@ -23,7 +23,17 @@ from pokerdb.formats import phh
 from pokerdb.formats.deals import hands, holdem, pe54, uci
 from pokerdb.formats.input import DealBatch, FormatDescription, Input, Opened, PlayerRule, Rejected
 from pokerdb.formats.recognition import format_of_path, with_hint
-from pokerdb.formats.sites import ggpoker, ipoker, pacific, partypoker, pokerstars, winamax, wpn
+from pokerdb.formats.sites import (
+    full_tilt,
+    ggpoker,
+    ipoker,
+    ongame,
+    pacific,
+    partypoker,
+    pokerstars,
+    winamax,
+    wpn,
+)
 from pokerdb.formats.sources import Source, content_sha256, open_lines
 from pokerdb.rules.games import Game
 
@@ -50,6 +60,8 @@ class InputFormat(StrEnum):
     POKER888 = pacific.FORMAT
     PARTYPOKER = partypoker.FORMAT
     IPOKER = ipoker.FORMAT
+    FULL_TILT = full_tilt.FORMAT
+    ONGAME = ongame.FORMAT
     HANDS = hands.FORMAT
 
     @property

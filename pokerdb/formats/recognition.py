@@ -65,8 +65,7 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
 
 # How the hand histories of sites pokerdb does not read begin (their first line), and the site.
 OTHER_SITES: Final = (
-    ("Full Tilt Poker Game #", "Full Tilt Poker"), ("Ignition Hand #", "Ignition"),
-    ("Bovada Hand #", "Bovada"),
+    ("Ignition Hand #", "Ignition"), ("Bovada Hand #", "Bovada"),
 )
 
 
@@ -77,9 +76,11 @@ READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
                      ("Winamax Poker - ", "winamax", "Winamax"),
                      ("Game started at: ", "wpn", "Winning Poker Network"),
                      ("***** Hand History for Game ", "partypoker", "partypoker"),
+                     ("***** History for hand ", "ongame", "Ongame"),
                      ("***** ", "888poker", "888poker"),
                      ("#Game No : ", "888poker or --format partypoker", "888poker or partypoker"),
-                     ("<session", "ipoker", "iPoker"), ("<?xml", "ipoker", "iPoker"))
+                     ("<session", "ipoker", "iPoker"), ("<?xml", "ipoker", "iPoker"),
+                     ("Full Tilt Poker Game #", "full-tilt", "Full Tilt Poker"))
 
 
 def site_hint(line: str) -> str:
@@ -89,8 +90,13 @@ def site_hint(line: str) -> str:
     head = line.lstrip("\ufeff \t")
     for start, site in OTHER_SITES:
         if head.startswith(start):
-            return f"; it looks like a {site} hand history, a site pokerdb does not read"
+            return f"; it looks like {_a(site)} hand history, a site pokerdb does not read"
     for start, name, site in READ_SITES:
         if head.startswith(start):
-            return f"; it looks like a {site} hand history: use --format {name}"
+            return f"; it looks like {_a(site)} hand history: use --format {name}"
     return ""
+
+
+def _a(site: str) -> str:
+    """The site's name after its article, as it is said ("an 888poker", "an iPoker")."""
+    return f"{'an' if site[:1].lower() in 'aeio8' else 'a'} {site}"

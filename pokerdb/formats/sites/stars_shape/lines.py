@@ -9,7 +9,7 @@ blank lines between them. Every hand starts with one of the `HAND_STARTS`.
 
 import datetime
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -51,7 +51,7 @@ CASH_DROP: Final = re.compile(r"Cash Drop to Pot : total (?P<amount>\S+)\s*$")
 TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?: \| [^|]*)*)\s*$")
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
-RAISE: Final = re.compile(r"(?P<by>\S+) to (?P<to>\S+)")
+RAISE: Final = re.compile(r"(?:(?P<by>\S+) )?to (?P<to>\S+)")  # Full Tilt's: `raises to $20`
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,8 @@ class HandSite:
                  showdowns: tuple[str, ...],
                  second_showdowns: tuple[str, ...], rooms: dict[str, str], first_year: int,
                  refused: tuple[tuple[str, str], ...] = (), shows_early: bool = False,
-                 outside_pot: bool = False, *, shape: LineShape | None = None) -> None:
+                 outside_pot: bool = False, *, shape: LineShape | None = None,
+                 rewrite: "Callable[[HandText], HandText] | None" = None) -> None:
         self.name = name  # deals.site, and the numbering of its hands (site_hands)
         self.starts = starts
         self.header = header
@@ -105,6 +106,10 @@ class HandSite:
         # whether its hands move money beside the pot, which is paid as usual: GGPoker's EV
         # Cashout, all-in insurance and Cash Drop (stars_shape.outside_pot)
         self.outside_pot = outside_pot
+        # a site whose lines say in other words what PokerStars' say (Full Tilt's): its hand's
+        # lines in PokerStars' words, each file line kept for messages (HandText.written);
+        # raises LineError for a line it cannot say so
+        self.rewrite = rewrite
         self.words = re.compile("|".join(map(re.escape, starts)))
         self.line_start = re.compile("^\ufeff?(?:" + self.words.pattern + ")", re.MULTILINE)
 
@@ -136,6 +141,18 @@ class HandText:
 
     numbers: Sequence[int]
     lines: list[str]
+    written: Sequence[str] | None = None  # the file's lines, where `lines` are rewritten
+
+
+class LineError(Exception):
+    """A line of a hand (its index among the hand's lines) that a site's rewrite cannot say in
+    PokerStars' words, and why; the hand's number, once the rewrite has read it."""
+
+    def __init__(self, index: int, problem: str, hand: str | None = None) -> None:
+        super().__init__(problem)
+        self.index = index
+        self.problem = problem
+        self.hand = hand
 
 
 def normalized(text: str) -> str:
@@ -240,6 +257,20 @@ def _units(text: str, exponent: int) -> int | None:
             point and not (fraction.isascii() and fraction.isdigit())):
         return None
     return int(whole + fraction.ljust(exponent, "0"))
+
+
+def line_player(line: str, names: Sequence[str], after: str = " ") -> str | None:
+    """The seated player a line in a site's own words is of: the longest of the names it starts
+    with, followed by one of the characters of `after` (a site whose lines are `NAME verb`)."""
+    found = [name for name in names if line.startswith(name) and line[len(name):len(name) + 1]
+             in after and len(line) > len(name)]
+    return max(found, key=len) if found else None
+
+
+def amount_text(units: int, exponent: int, symbol: str) -> str:
+    """Units of 10 ** -exponent as a site writes an amount ('$0.50', '$300')."""
+    whole, fraction = divmod(units, 10 ** exponent)
+    return f"{symbol}{whole:,}.{fraction:0{exponent}d}" if fraction else f"{symbol}{whole:,}"
 
 
 def currency_of(stakes: str) -> tuple[str | None, str | None]:

@@ -137,7 +137,7 @@ class HandPlay:
 
     def lay_out(self) -> None:
         """The PHH actions: every player's hole cards, then the play; and per action, its line."""
-        numbers, lines = self.hand.text.numbers, self.hand.text.lines
+        numbers, lines = self.hand.text.numbers, self.hand.text.written or self.hand.text.lines
         unknown = "??" * self.hole_count
         n, play = len(self.cards), self.play
         self.actions = [f"d dh p{seat} {cards or unknown}"
@@ -333,7 +333,8 @@ class HandPlay:
             raised = RAISE.match(rest)
             if raised is None:
                 raise hand.fail("expected 'raises AMOUNT to AMOUNT'")
-            to, by = hand.amount(raised["to"]), hand.amount(raised["by"])
+            to = hand.amount(raised["to"])
+            by = to - max(self.street_bet) if raised["by"] is None else hand.amount(raised["by"])
             if to - max(self.street_bet) != by:
                 top = max(self.street_bet)
                 raise hand.fail(f"the bet to call is {self.written(top)}: a raise by "

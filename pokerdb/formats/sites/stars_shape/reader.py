@@ -47,6 +47,7 @@ from pokerdb.formats.sites.stars_shape.lines import (
     TIME_ZONES,
     HandSite,
     HandText,
+    LineError,
     currency_of,
     hand_starts,
     leading_text,
@@ -221,8 +222,15 @@ class SiteHand(HandReading):
                     raise self.fail(reason)
 
     def convert(self) -> PhhHand | Cancelled:
-        lines = self.text.lines
         site = self.site
+        if site.rewrite is not None:
+            try:
+                self.text = site.rewrite(self.text)
+            except LineError as error:
+                self.index = error.index
+                self.source += "" if error.hand is None else f"#{error.hand}"
+                raise self.fail(error.problem) from None
+        lines = self.text.lines
         header = site.header.match(lines[0])
         if header is None:
             raise self.fail(f"not a {site.name} hand header")

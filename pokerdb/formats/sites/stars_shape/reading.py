@@ -21,7 +21,8 @@ class HandReading:
     def fail(self, problem: str) -> PhhError:
         at = min(self.index, len(self.text.lines) - 1)
         return PhhError(self.source, f"line {self.text.numbers[at]} "
-                                     f"{quoted(self.text.lines[at])}: {problem}")
+                                     f"{quoted((self.text.written or self.text.lines)[at])}: "
+                                     f"{problem}")
 
     def amount(self, written: str) -> int:
         units = amount_units(written, self.exponent)
