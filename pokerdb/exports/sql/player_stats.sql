@@ -1,7 +1,9 @@
--- Every player's statistics per money, as `pokerdb players` shows them: hands, VPIP, PFR,
--- 3-bet, fold to 3-bet, c-bet, fold to c-bet, aggression factor and frequency, went to
--- showdown, won at showdown (percentages to one place, ratios and bb/100 to two), the net and
--- the all-in adjusted net (exact decimals of four places).
+-- Every player's statistics per money, as `pokerdb players` shows them: hands (and of them
+-- those whose result is unknown: a showdown of cards the file does not know, no winnings, the
+-- seat's net NULL), VPIP, PFR, 3-bet, fold to 3-bet, c-bet, fold to c-bet, aggression factor
+-- and frequency, went to showdown, won at showdown (percentages to one place, ratios and
+-- bb/100 to two), the net and the all-in adjusted net (exact decimals of four places). The
+-- net, bb/100 and won at showdown are over the hands whose result is known.
 -- Per position or per stakes (`pokerdb players --by position`, `--by stakes`): write
 -- 'position' or 'stakes' for 'player' in the line below; `grouping_key` is then the position
 -- or the stakes ('' where not recorded), and '' per player.
@@ -18,7 +20,8 @@ keyed AS (
   WHERE s.name IS NOT NULL
 ),
 totals AS (
-  SELECT name, currency, grouping_key, COUNT(*) AS hands, SUM(net) AS net,
+  SELECT name, currency, grouping_key, COUNT(*) AS hands,
+         COUNT(*) - COUNT(net) AS hands_result_unknown, COALESCE(SUM(net), 0) AS net,
          SUM(preflop_acted) AS preflop_acted, SUM(vpip) AS vpip, SUM(pfr) AS pfr,
          SUM(three_bet_chance) AS three_bet_chance, SUM(three_bet) AS three_bet,
          SUM(faced_three_bet) AS faced_three_bet,
@@ -41,7 +44,7 @@ big_blinds AS (
                CAST(SUM(net) AS DOUBLE) / CAST(big_blind AS DOUBLE) AS net_big_blinds,
                COUNT(*) AS hands
         FROM keyed
-        WHERE big_blind IS NOT NULL
+        WHERE big_blind IS NOT NULL AND net IS NOT NULL
         GROUP BY name, currency, grouping_key, big_blind) b
   GROUP BY name, currency, grouping_key
 ),
@@ -53,7 +56,7 @@ allin AS (
   WHERE s.allin = 1 AND h.allin_net IS NOT NULL
   GROUP BY s.name, s.currency, s.grouping_key
 )
-SELECT t.name AS player, t.currency, t.grouping_key, t.hands,
+SELECT t.name AS player, t.currency, t.grouping_key, t.hands, t.hands_result_unknown,
        CAST(ROUND(CAST(100 * t.vpip / NULLIF(t.preflop_acted, 0) AS DECIMAL(38, 10)), 1)
             AS DECIMAL(18, 1)) AS vpip,
        CAST(ROUND(CAST(100 * t.pfr / NULLIF(t.preflop_acted, 0) AS DECIMAL(38, 10)), 1)
@@ -73,7 +76,8 @@ SELECT t.name AS player, t.currency, t.grouping_key, t.hands,
             AS DECIMAL(18, 1)) AS aggression_frequency,
        CAST(ROUND(CAST(100 * t.went_to_showdown / NULLIF(t.saw_flop, 0) AS DECIMAL(38, 10)), 1)
             AS DECIMAL(18, 1)) AS went_to_showdown,
-       CAST(ROUND(CAST(100 * t.won_at_showdown / NULLIF(t.went_to_showdown, 0)
+       CAST(ROUND(CAST(100 * t.won_at_showdown / NULLIF(t.went_to_showdown
+                                                        - t.hands_result_unknown, 0)
                        AS DECIMAL(38, 10)), 1) AS DECIMAL(18, 1)) AS won_at_showdown,
        t.net,
        CAST(ROUND(CAST(100 * b.net_big_blinds / NULLIF(b.hands_with_big_blind, 0)
