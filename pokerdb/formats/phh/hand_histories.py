@@ -27,10 +27,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from pokerdb.errors import InputError, quoted
+from pokerdb.errors import InputError
 from pokerdb.formats.encodings import mixed_encoding
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh.amounts import number_text
+from pokerdb.formats.phh.file_contents import (
+    Found,
+    escapes_nul,
+    file_bytes,
+    file_content,
+    read_again,
+    refuse_nul,
+    unreadable,
+)
 from pokerdb.formats.phh.files import PhhFile, phh_files
 from pokerdb.formats.phh.reader import parse_file
 from pokerdb.formats.sources import Source
@@ -48,12 +57,9 @@ UNIT_BYTES: Final = 1 << 20  # of files, at most, in one unit of work (but for o
 # BATCH_HANDS): the importer stores nothing until the first unit is settled.
 FIRST_UNIT_FILES: Final = 50
 KEPT_BYTES: Final = 64 << 20  # of file contents kept from hashing to importing
-# TOML escapes that put NUL, which PostgreSQL text cannot hold, in a string.
-_NUL_ESCAPES: Final = (b"\\u0000", b"\\U00000000")
 
 
-Found = Iterable[PhhHand | PhhError | Cancelled]  # a file's hands, or a part of them, in order
-# A part of the hands to read: whether its file's TOML escapes NUL (_NUL_ESCAPES), and its hands.
+# A part of the hands to read: whether its file's TOML escapes NUL (escapes_nul), and its hands.
 Part = tuple[bool, Callable[[], Found]]
 
 
@@ -127,8 +133,8 @@ class HandHistories:
         self.kept, self.sizes, self.digests = [], [], {}
         kept_bytes = 0
         for file in self.files:
-            raw = _raw(file)
-            hashed, content = _content(file, raw)
+            raw = file_bytes(file)
+            hashed, content = file_content(file, raw)
             self._note(file, content)
             whole.update(hashed)
             self.sizes.append(len(raw) if isinstance(raw, bytes) else 0)
@@ -162,13 +168,13 @@ class HandHistories:
                                                              strict=True)):
             content = kept[1] if kept is not None else b""
             if kept is None:  # read again by the worker whose unit holds it
-                parts.append((False, functools.partial(_read_again, self.reader.parse, file,
+                parts.append((False, functools.partial(read_again, self.reader.parse, file,
                                                        self.digests[number], self.source.label)))
                 kept_bytes += file_size
             elif not isinstance(content, bytes):
-                parts.append((False, functools.partial(_alone, content)))
+                parts.append((False, functools.partial(unreadable, content)))
             else:
-                with_nul = any(escape in content for escape in _NUL_ESCAPES)
+                with_nul = escapes_nul(content)
                 cut: list[Callable[[], Found]] = (self.reader.parts(file, content)
                        if self.reader.parts is not None and len(content) > UNIT_BYTES
                        else [functools.partial(self.reader.parse, file, content)])
@@ -208,8 +214,8 @@ class HandHistories:
         for index, file in enumerate(self.files):
             kept = self.kept[index] if index < len(self.kept) else None
             if kept is None:
-                raw = self._stream(file) if self.source.stream is not None else _raw(file)
-                kept = _content(file, raw)
+                raw = self._stream(file) if self.source.stream is not None else file_bytes(file)
+                kept = file_content(file, raw)
                 size = len(raw) if isinstance(raw, bytes) else 0
                 if self.whole is None:  # not read by sha256 (stdin): noted now
                     self._note(file, kept[1])
@@ -223,10 +229,10 @@ class HandHistories:
         """Each file's hands as one part, read as _contents reads them."""
         for file, content in self._contents(digest, read):
             if isinstance(content, bytes):
-                yield (any(escape in content for escape in _NUL_ESCAPES),
+                yield (escapes_nul(content),
                        functools.partial(self.reader.parse, file, content))
             else:
-                yield False, functools.partial(_alone, content)
+                yield False, functools.partial(unreadable, content)
 
     def batches(self, rule: PlayerRule, parts: Iterable[Part],
                 positions: list[int]) -> Iterator["HandBatch | Rejected"]:
@@ -240,7 +246,7 @@ class HandHistories:
                     continue
                 positions[0] += 1
                 position = positions[0]
-                hand = _nul_refused(item) if with_nul and isinstance(item, PhhHand) else item
+                hand = refuse_nul(item) if with_nul and isinstance(item, PhhHand) else item
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
                     yield self._rejected(position, problem)
@@ -303,56 +309,6 @@ class HandHistories:
         if self.folder:
             return f"{self.source.label.rstrip('/')}/{source}"
         return self.source.label + source.removeprefix(self.files[0].source)
-
-
-def _alone(error: PhhError) -> Found:
-    """A file's hands when it cannot be read: why."""
-    return (error,)
-
-
-def _raw(file: PhhFile) -> bytes | PhhError:
-    """The file's bytes as stored, or why it cannot be read."""
-    try:
-        return file.read()
-    except PhhError as error:
-        return error
-
-
-def _content(file: PhhFile, raw: bytes | PhhError) -> tuple[bytes, bytes | PhhError]:
-    """The bytes to hash (the content; as stored if it cannot be decompressed) and the content
-    or why it cannot be read, of a file's bytes."""
-    if isinstance(raw, PhhError):
-        return b"", raw
-    try:
-        content = file.decompressed(raw)
-    except PhhError as error:
-        return raw, error
-    return content, content
-
-
-def _read_again(parse: Callable[[PhhFile, bytes], Found], file: PhhFile, digest: bytes,
-                label: str) -> Found:
-    """A file's hands, read again (not kept since it was hashed): InputError if it changed."""
-    hashed, content = _content(file, _raw(file))
-    if hashlib.sha256(hashed).digest() != digest:
-        raise InputError(label, None, "changed while it was being imported; nothing imported "
-                                      "(import it again once it is complete)")
-    if not isinstance(content, bytes):
-        return (content,)
-    if not any(escape in content for escape in _NUL_ESCAPES):
-        return parse(file, content)
-    return (_nul_refused(hand) if isinstance(hand, PhhHand) else hand
-            for hand in parse(file, content))
-
-
-def _nul_refused(hand: PhhHand) -> PhhHand | PhhError:
-    """The hand, or why it is refused: NUL in a text, which PostgreSQL text cannot hold (so
-    neither backend stores one, and what is stored is what the file says)."""
-    for name, text in hand.texts():
-        if "\0" in text:
-            return hand.error(f"field {name!r} holds NUL in {quoted(text)}: PostgreSQL text "
-                              f"cannot hold it, so pokerdb stores none")
-    return hand
 
 
 class _Pending:

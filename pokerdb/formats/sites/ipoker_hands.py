@@ -19,8 +19,9 @@ from typing import Final
 
 from pokerdb.errors import quoted
 from pokerdb.formats.encodings import decoded
+from pokerdb.formats.phh.file_contents import Found
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import Found, HandReader
+from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.bracket_shape.lines import plain_amount
 from pokerdb.formats.sites.bracket_shape.recorded import Header, in_order, recorded

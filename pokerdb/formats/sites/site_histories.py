@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator
 
 from pokerdb.errors import InputError
 from pokerdb.formats.encodings import decoded
+from pokerdb.formats.phh.file_contents import Found
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import Found, HandHistories, HandReader
+from pokerdb.formats.phh.hand_histories import HandHistories, HandReader
 from pokerdb.formats.sites.summary_lines import SummaryFormat, TournamentSummary
 from pokerdb.formats.sources import GZIP_MAGIC, Source
 from pokerdb.rules.hand_record import PhhError

@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from pokerdb.errors import quoted
+from pokerdb.formats.phh.file_contents import Found
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import Found, HandReader
+from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.bracket_shape.lines import (
     BUTTON,

@@ -37,8 +37,9 @@ from zoneinfo import ZoneInfo
 from pokerdb.errors import quoted
 from pokerdb.formats.encodings import decoded
 from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+from pokerdb.formats.phh.file_contents import Found
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import Found, HandReader
+from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.stars_shape.draw import DrawPlay
