@@ -8,8 +8,8 @@ This module imports only what Python has loaded before any script runs (not `typ
 not `signal` either, whose enums took a millisecond: `_signal`, its builtin core, is loaded),
 so that its handler is in place at once. What comes before it cannot be closed from here: a
 Ctrl-C while Python starts (its `site`, the environment's `.pth` files: "Fatal Python error:
-init_import_site") or while the installer's script imports `re` (pip's does, before the
-entry point: about 8 ms) is Python's traceback."""
+init_import_site") or while the installer's script runs its first line is Python's
+traceback (docs/commands.md measures how often)."""
 
 import _signal  # type: ignore[import-not-found]  # builtin; typeshed has only `signal`
 import os
