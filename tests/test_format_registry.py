@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from pokerdb.formats import InputFormat
 from pokerdb.formats.deals.pe54 import read_pe54
 from pokerdb.formats.input import FormatDescription, Input
-from pokerdb.formats.recognition import HEAD_BYTES, format_of_path
+from pokerdb.formats.recognition import HEAD_BYTES, format_of_path, site_hint
 from pokerdb.formats.sources import Source
 from pokerdb.rules.games import HOLDEM
 
@@ -217,3 +217,43 @@ def test_the_help_of_format_names_each_format_once_and_every_default_path() -> N
                               "file or folder that starts as iPoker writes, full-tilt for a "
                               "file or folder that starts as Full Tilt Poker writes, ongame for "
                               "a file or folder that starts as Ongame writes, else pe54.")
+
+
+@pytest.mark.parametrize(("first_line", "hint"), [
+    ("Ignition Hand #3869034394 TBL#21419556 HOLDEM No Limit - 2019-07-17 05:29:00",
+     "; it looks like an Ignition hand history, a site pokerdb does not read"),
+    ("Bodog.eu Hand #1234567: HOLDEM No Limit - 2012-01-01 10:00:00",
+     "; it looks like a Bodog hand history, a site pokerdb does not read"),
+    ("Hand #68217077 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC",
+     "; it looks like a Winning Poker Network hand history in its format since 2019, which "
+     "pokerdb does not read (it reads the format before)"),
+    ("Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level 15 "
+     "(250.00/500.00)- 2019/07/21 17:44:50 UTC",
+     "; it looks like a Winning Poker Network hand history in its format since 2019, which "
+     "pokerdb does not read (it reads the format before)"),
+    ("Stage #1571362962: Holdem  No Limit $0.02",
+     "; it looks like an Absolute Poker or UltimateBet hand history, a site pokerdb does not "
+     "read"),
+    ("SwCPoker Hand #1234: Hold'em No Limit", "; it looks like a Seals With Clubs hand history, "
+                                              "a site pokerdb does not read"),
+    ('<game id="12345-678" starttime="20100101000000" numholecards="2">',
+     "; it looks like a Merge Gaming Network hand history, a site pokerdb does not read"),
+    ("Poker Hand #RC1234: Hold'em No Limit ($0.01/$0.02) - 2025/04/07 23:48:32",
+     "; it looks like a GGPoker hand history: use --format ggpoker"),
+    ("Hand of the day: 7C 2D", ""),
+    ("7C 2D 9S 4H 5S | AH KH | QS QD", ""),
+])
+def test_a_first_line_of_another_site_or_format_names_it(first_line: str, hint: str) -> None:
+    assert site_hint(first_line) == hint
+
+
+def test_a_file_of_the_newer_wpn_format_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    file = tmp_path / "acr.txt"
+    file.write_text("Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\n"
+                    "Miramar (Cap) 9-max Seat #1 is the button\n", encoding="utf-8")
+    db = tmp_path / "acr.db"
+    assert fails(runner, "import", str(file), "--db", str(db)).stderr == (
+        f"Error: {file}, line 1: 'Hand' is not a card: a card is a rank and a suit, like '8C' or "
+        f"'TS'; it looks like a Winning Poker Network hand history in its format since 2019, "
+        f"which pokerdb does not read (it reads the format before)\n")
+    assert not db.exists()

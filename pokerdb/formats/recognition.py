@@ -4,6 +4,7 @@ format for a line that looks like one."""
 
 import gzip
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -63,10 +64,23 @@ def with_hint(rejected: Rejected, others: Sequence[FormatDescription]) -> Reject
     return replace(rejected, reason=f"{rejected.reason}{hint}") if hint else rejected
 
 
-# How the hand histories of sites pokerdb does not read begin (their first line), and the site.
-OTHER_SITES: Final = (
-    ("Ignition Hand #", "Ignition"), ("Bovada Hand #", "Bovada"),
-)
+# How the hand histories of sites (or formats) pokerdb does not read begin (their first line),
+# and what they are ("a site pokerdb does not read" follows a site's name; a format of a site
+# pokerdb reads says so itself).
+OTHER_SITES: Final = tuple((re.compile(pattern), what) for pattern, what in (
+    (r"Ignition Hand #", "an Ignition hand history, a site pokerdb does not read"),
+    (r"Bovada Hand #", "a Bovada hand history, a site pokerdb does not read"),
+    (r"Bodog(\.eu| UK| Canada|88)? Hand #", "a Bodog hand history, a site pokerdb does not read"),
+    # the Winning Poker Network's (ACR's) format since 2019: "Hand #68217077 - Holdem(No Limit)
+    # - $0.05/$0.10 - ...", "Game Hand #80586589 - Tournament #11182752 - ..."
+    (r"(Game )?Hand #\d+ - ", "a Winning Poker Network hand history in its format since 2019, "
+                               "which pokerdb does not read (it reads the format before)"),
+    (r"Stage #C?\d+", "an Absolute Poker or UltimateBet hand history, a site pokerdb does "
+                      "not read"),
+    (r"SwCPoker Hand ", "a Seals With Clubs hand history, a site pokerdb does not read"),
+    (r'<game id="\d+-\d+" starttime', "a Merge Gaming Network hand history, a site pokerdb "
+                                     "does not read"),
+))
 
 
 # How the hand histories of the sites pokerdb reads begin, and their format (for a file read
@@ -88,9 +102,9 @@ def site_hint(line: str) -> str:
     hand history, a site pokerdb does not read", "; it looks like a GGPoker hand history: use
     --format ggpoker"); else ""."""
     head = line.lstrip("\ufeff \t")
-    for start, site in OTHER_SITES:
-        if head.startswith(start):
-            return f"; it looks like {_a(site)} hand history, a site pokerdb does not read"
+    for pattern, what in OTHER_SITES:
+        if pattern.match(head):
+            return f"; it looks like {what}"
     for start, name, site in READ_SITES:
         if head.startswith(start):
             return f"; it looks like {_a(site)} hand history: use --format {name}"
