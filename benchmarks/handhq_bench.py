@@ -15,6 +15,7 @@ from pathlib import Path
 from handhq_hands import write_handhq
 from procs import Measured, measure, python
 from result_tables import Table
+from sqlalchemy import text
 from suite import Context, Figure, RowResult
 
 from pokerdb.answers.players import player_results
@@ -51,15 +52,15 @@ def table_bytes(db: Path, hands: int) -> Table:
                  frozenset({1, 2}))
 
 
-def one_player(db: Path) -> tuple[float, str]:
+def one_player(db: str) -> tuple[float, str]:
     """The best of five times of one player's figures, overall, by position and by stakes (the
-    player with the most hands: the most rows), and the player."""
-    with sqlite3.connect(db) as connection:
-        (name,) = connection.execute("SELECT name FROM player_totals GROUP BY name "
-                                     "ORDER BY sum(hands) DESC LIMIT 1").fetchone()
-    engine = open_engine(f"sqlite:///{db}")
-    best = float("inf")
+    player with the most hands: the most rows), and the player; `db` a --db value."""
+    engine = open_engine(db if "://" in db else f"sqlite:///{db}")
     try:
+        with engine.connect() as connection:
+            name = connection.scalar(text("SELECT name FROM player_totals GROUP BY name "
+                                          "ORDER BY sum(hands) DESC, name LIMIT 1"))
+        best = float("inf")
         for _ in range(5):
             began = time.perf_counter()
             for by in (None, "position", "stakes"):
@@ -79,7 +80,7 @@ def row(ctx: Context) -> RowResult:
                                              "(SELECT count(*) FROM rejects)").fetchone()
     ctx.say("pokerdb players, and one player's figures")
     everyone = measure(python("-m", "pokerdb", "players", "--format", "csv", "--db", str(db)))
-    one, name = one_player(db)
+    one, name = one_player(str(db))
     rate = ctx.size / done.wall
     rss = done.max_rss_mib / tenth.max_rss_mib
     figures = [

@@ -4,6 +4,7 @@
 import deals_bench
 import equity_bench
 import handhq_bench
+import handhq_postgres
 import holdem_kernel
 import mixed_tables
 import omaha_odds_bench
@@ -86,6 +87,8 @@ ROWS: tuple[Row, ...] = (
         "databases", 1_000_000, "deals", postgres_ratio.row, needs_db=True),
     Row("postgres-loaded", "PostgreSQL vs SQLite: a file added to a loaded database by a role "
         "with ordinary rights", 200_000, "deals", postgres_ratio.loaded_row, needs_db=True),
+    Row("handhq-postgres", "PostgreSQL vs SQLite on HandHQ-shaped hands: import, players for "
+        "everyone and for one", 200_000, "hands", handhq_postgres.row, needs_db=True),
     Row("postgres-scale", "PostgreSQL import, evaluate, one pass at scale (figures)",
         20_000_000, "deals", postgres_scale.row, needs_db=True),
 )

@@ -14,7 +14,8 @@ ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "po
         "ongame", "phh-variants",
         "skip-invalid", "mixed-tables", "variant-kernels",
         "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "pages",
-        "parquet", "stats-calibration", "postgres", "postgres-loaded", "postgres-scale")
+        "parquet", "stats-calibration", "postgres", "postgres-loaded", "handhq-postgres",
+        "postgres-scale")
 
 
 def benchmarks(*args: str) -> subprocess.CompletedProcess[str]:
@@ -36,7 +37,7 @@ def test_list_names_every_row_with_its_size() -> None:
     assert [line.split()[0] for line in lines] == list(ROWS)
     assert lines[0].split()[1:3] == ["1,000,000", "deals"]
     assert [line.split()[0] for line in lines if line.endswith("(needs --db)")] == [
-        "postgres", "postgres-loaded", "postgres-scale"]
+        "postgres", "postgres-loaded", "handhq-postgres", "postgres-scale"]
 
 
 def test_a_row_at_a_tiny_size_writes_its_figures(tmp_path: Path) -> None:
