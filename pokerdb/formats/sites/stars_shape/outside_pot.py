@@ -29,8 +29,10 @@ _AMOUNT_LINE: Final = re.compile(
 _INSURED: Final = re.compile(r"get an all-in insurance \(premium \((?P<premium>[^()]*)\) for "
                              r"\((?P<cover>[^()]*)\) - \(Mandatory/Main/Sub\)\)\s*$")
 _PARTS: Final = ("mandatory", "main", "sub")
-# What ends a summary's seat line: `, Cashout Risk ($19)`.
-SUMMARY_AMOUNT: Final = re.compile(r", (?P<what>[A-Za-z][A-Za-z ]*) \((?P<amount>[^()]+)\)\s*$")
+# What ends a summary's seat line: `, Cashout Risk ($19)`; not a later run's result (`, and won
+# ($4.56)`, the pot's) nor words in brackets (`folded before Flop (didn't bet)`).
+SUMMARY_AMOUNT: Final = re.compile(r", (?P<what>(?!(?:and )?won \()[A-Za-z][A-Za-z ]*) "
+                                   r"\((?P<amount>[^()]*\d[^()]*)\)\s*$")
 _SUMMARY_WORDS: Final = {"Cashout Risk": "risk", "EV Cashout": "received",
                          "AII Premium": "premium"}
 
