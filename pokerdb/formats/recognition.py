@@ -4,6 +4,7 @@ format for a line that looks like one."""
 
 import gzip
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -69,6 +70,16 @@ OTHER_SITES: Final = (
 )
 
 
+# How the hand histories begin of a site's format that pokerdb does not read, and the format:
+# the Winning Poker Network's since 2019 (`Hand #55280000 - Omaha(Pot Limit) - $0.50/$1.00`,
+# `Game Hand #673950146 - Tournament #23889488 - Holdem(No Limit)`).
+OTHER_FORMATS: Final = (
+    (re.compile(r"(?:Game )?Hand #\d+ - "),
+     "a Winning Poker Network hand history in its format since 2019, which pokerdb does not "
+     "read (it reads the older one: --format wpn)"),
+)
+
+
 # How the hand histories of the sites pokerdb reads begin, and their format (for a file read
 # as another site's).
 READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
@@ -91,6 +102,9 @@ def site_hint(line: str) -> str:
     for start, site in OTHER_SITES:
         if head.startswith(start):
             return f"; it looks like {_a(site)} hand history, a site pokerdb does not read"
+    for pattern, described in OTHER_FORMATS:
+        if pattern.match(head):
+            return f"; it looks like {described}"
     for start, name, site in READ_SITES:
         if head.startswith(start):
             return f"; it looks like {_a(site)} hand history: use --format {name}"
