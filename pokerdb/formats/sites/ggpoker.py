@@ -26,14 +26,10 @@ HEADER: Final = re.compile(
     r"\((?P<stakes>[^()]*)(?:\([^()]*\))?\)"  # a tournament's ante, posted on its own line
     r"(?: - (?P<date>\d{4}/\d{1,2}/\d{1,2}) (?P<time>\d{1,2}:\d{2}:\d{2}))?\s*$")
 
-# A time bank card one player buys and the others are paid from (`bought time bank card
-# ($0.05)`, `received ($0.01) from time bank card`): money between players beside the pot.
-TIME_BANK: Final = ("time bank card", "a time bank card bought or received: money between the "
-                                      "players beside the pot that pokerdb does not settle")
 GGPOKER: Final = HandSite(
     "GGPoker", ("Poker Hand #",), HEADER, ("*** SHOWDOWN ***", "*** FIRST SHOWDOWN ***"),
     ("*** SECOND SHOWDOWN ***", "*** THIRD SHOWDOWN ***"), {}, 2014,  # GGNetwork from 2014
-    (TIME_BANK,), shows_early=True, outside_pot=True,
+    shows_early=True, outside_pot=True,
     shape=LineShape(games={"PLO": "Omaha Pot Limit"}))  # its cash games' `PLO ($0.05/$0.1)`
 
 FORMAT: Final = site_format("ggpoker", GGPOKER, ggpoker_summary.SUMMARY)

@@ -11,7 +11,9 @@ pokerdb.rules.outside_pot to check against the hand:
   Premium ($B)`.
 
 Any other line of all-in insurance, or another amount ending a summary's seat line, refuses
-the hand by name: pokerdb does not know what it pays.
+the hand by name: pokerdb does not know what it pays; so does a time bank card that a seat's
+summary says one player bought (`bought time bank card ($0.05)`) and others were paid from
+(`received ($0.01) from time bank card`), money between the players.
 """
 
 import re
@@ -103,6 +105,9 @@ class OutsideLines:
     def summary(self, seat: int, line: str) -> str:
         """A summary's seat line without the amounts beside the pot that end it, each the sum
         of the player's lines (the hand's error naming the line if not, or if unknown)."""
+        if "time bank card" in line:
+            raise self.hand.fail("a time bank card bought or received: money between the "
+                                 "players beside the pot that pokerdb does not settle")
         while (end := SUMMARY_AMOUNT.search(line)) is not None:
             name = _SUMMARY_WORDS.get(end["what"])
             if name is None:
