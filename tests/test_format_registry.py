@@ -226,11 +226,11 @@ def test_the_help_of_format_names_each_format_once_and_every_default_path() -> N
      "; it looks like a Bodog hand history, a site pokerdb does not read"),
     ("Hand #68217077 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC",
      "; it looks like a Winning Poker Network hand history in its format since 2019, which "
-     "pokerdb does not read (it reads the format before)"),
+     "pokerdb does not read (it reads the older one: --format wpn)"),
     ("Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level 15 "
      "(250.00/500.00)- 2019/07/21 17:44:50 UTC",
      "; it looks like a Winning Poker Network hand history in its format since 2019, which "
-     "pokerdb does not read (it reads the format before)"),
+     "pokerdb does not read (it reads the older one: --format wpn)"),
     ("Stage #1571362962: Holdem  No Limit $0.02",
      "; it looks like an Absolute Poker or UltimateBet hand history, a site pokerdb does not "
      "read"),
@@ -255,5 +255,5 @@ def test_a_file_of_the_newer_wpn_format_says_so(runner: CliRunner, tmp_path: Pat
     assert fails(runner, "import", str(file), "--db", str(db)).stderr == (
         f"Error: {file}, line 1: 'Hand' is not a card: a card is a rank and a suit, like '8C' or "
         f"'TS'; it looks like a Winning Poker Network hand history in its format since 2019, "
-        f"which pokerdb does not read (it reads the format before)\n")
+        f"which pokerdb does not read (it reads the older one: --format wpn)\n")
     assert not db.exists()

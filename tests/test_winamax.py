@@ -19,6 +19,7 @@ from pokerdb.formats import InputFormat
 
 SAMPLES = REPO / "tests" / "data" / "sites" / "winamax"
 TEN = SAMPLES / "CashGame" / "MultipleHandsTests" / "10MultipleHands.txt"
+TOURNAMENTS = REPO / "tests" / "data" / "sites" / "winamax-tournaments"  # see its README
 STORED = 29  # the sample hands, each once, but those refused
 # The samples that pokerdb refuses (edited copies of hands), and why.
 REFUSED = {
@@ -181,3 +182,35 @@ def test_a_hand_whose_amounts_do_not_add_up_is_refused(runner: CliRunner, db_url
         f"fees of 0.24: -0.10 unaccounted for\n")
     assert fails(runner, "import", str(raked), "--db", db_url).stderr == (
         f"Error: {raked}{hand}: the summary's total pot is 3.85, the players put in 3.75\n")
+
+
+def test_the_tournament_samples_are_stored_in_chips_netting_what_their_lines_say(
+        runner: CliRunner, db_url: str) -> None:
+    result = succeeds(runner, "import", str(TOURNAMENTS), "--db", db_url)
+    assert "imported 2 deals (9 hands)" in result.stdout
+    assert result.stdout.endswith("skipped 1 hand stored already\n")  # one hand in two files
+    # the tournament's number from its table ('BOOSTER(153100000)#052'), its ante on its line
+    assert rows(db_url, "SELECT hand_number, tournament, buy_in, level, currency, variant "
+                        "FROM deals ORDER BY id") == [
+        ("657563431500000000-1-1459000000", "153100000", "€4.50 + €4.50 + €1", "4", "chips",
+         "NT"),
+        ("619672044606324737-7-1452193258", "144278641", "Ticket only", "3", "chips", "PO")]
+    assert plain(db_url, "SELECT s.name, s.ante, s.blind, s.net FROM seats s JOIN deals d "
+                         "ON d.id = s.deal_id ORDER BY d.id, s.player") == [
+        # the small blind raises to 800 and the big blind folds: the raise's 500 back
+        ("Player1", 25, 150, 350), ("Player2", 25, 300, -325), ("Player3", 25, 0, -25),
+        # a pot-limit Omaha Sit&Go without antes: $60 on every street, tomtom87700's flush
+        ("alex093", 0, 30, -60), ("Bearded Taco", 0, 60, -60), ("livio91760", 0, 0, -240),
+        ("patcoune", 0, 0, 0), ("Doksrill", 0, 0, 0), ("tomtom87700", 0, 0, 360)]
+    assert rows(db_url, "SELECT sum(rake), sum(fees) FROM deals") == [(0, 0)]
+
+
+def test_a_tournament_hand_whose_table_does_not_name_its_tournament_is_refused(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    text = (TOURNAMENTS / "MultiTableTournament" / "Limits" / "Limit1.txt").read_text(
+        encoding="utf-8-sig")
+    file = tmp_path / "table.txt"
+    file.write_text(text.replace("BOOSTER(153100000)#052", "BOOSTER #052"), encoding="utf-8")
+    assert fails(runner, "import", str(file), "--db", db_url).stderr == (
+        f"Error: {file}#657563431500000000-1-1459000000: line 2 \"Table: 'BOOSTER #052' 8-\"...: "
+        f"expected the table line of a tournament: \"Table: 'NAME(TOURNAMENT)#TABLE' ...\"\n")

@@ -74,7 +74,8 @@ OTHER_SITES: Final = tuple((re.compile(pattern), what) for pattern, what in (
     # the Winning Poker Network's (ACR's) format since 2019: "Hand #68217077 - Holdem(No Limit)
     # - $0.05/$0.10 - ...", "Game Hand #80586589 - Tournament #11182752 - ..."
     (r"(Game )?Hand #\d+ - ", "a Winning Poker Network hand history in its format since 2019, "
-                               "which pokerdb does not read (it reads the format before)"),
+                               "which pokerdb does not read (it reads the older one: "
+                               "--format wpn)"),
     (r"Stage #C?\d+", "an Absolute Poker or UltimateBet hand history, a site pokerdb does "
                       "not read"),
     (r"SwCPoker Hand ", "a Seals With Clubs hand history, a site pokerdb does not read"),

@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 from pokerdb.formats.sites import ggpoker_summary
-from pokerdb.formats.sites.stars_shape.lines import HandSite
+from pokerdb.formats.sites.stars_shape.lines import HandSite, LineShape
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
 HEADER: Final = re.compile(
@@ -29,6 +29,7 @@ HEADER: Final = re.compile(
 GGPOKER: Final = HandSite(
     "GGPoker", ("Poker Hand #",), HEADER, ("*** SHOWDOWN ***", "*** FIRST SHOWDOWN ***"),
     ("*** SECOND SHOWDOWN ***", "*** THIRD SHOWDOWN ***"), {}, 2014,  # GGNetwork from 2014
-    shows_early=True, outside_pot=True)
+    shows_early=True, outside_pot=True,
+    shape=LineShape(games={"PLO": "Omaha Pot Limit"}))  # its cash games' `PLO ($0.05/$0.1)`
 
 FORMAT: Final = site_format("ggpoker", GGPOKER, ggpoker_summary.SUMMARY)

@@ -11,7 +11,9 @@ pokerdb.rules.outside_pot to check against the hand:
   Premium ($B)`.
 
 Any other line of all-in insurance, or another amount ending a summary's seat line, refuses
-the hand by name: pokerdb does not know what it pays.
+the hand by name: pokerdb does not know what it pays; so does a time bank card that a seat's
+summary says one player bought (`bought time bank card ($0.05)`) and others were paid from
+(`received ($0.01) from time bank card`), money between the players.
 """
 
 import re
@@ -29,8 +31,10 @@ _AMOUNT_LINE: Final = re.compile(
 _INSURED: Final = re.compile(r"get an all-in insurance \(premium \((?P<premium>[^()]*)\) for "
                              r"\((?P<cover>[^()]*)\) - \(Mandatory/Main/Sub\)\)\s*$")
 _PARTS: Final = ("mandatory", "main", "sub")
-# What ends a summary's seat line: `, Cashout Risk ($19)`.
-SUMMARY_AMOUNT: Final = re.compile(r", (?P<what>[A-Za-z][A-Za-z ]*) \((?P<amount>[^()]+)\)\s*$")
+# What ends a summary's seat line: `, Cashout Risk ($19)`; not a later run's result (`, and won
+# ($4.56)`, the pot's) nor words in brackets (`folded before Flop (didn't bet)`).
+SUMMARY_AMOUNT: Final = re.compile(r", (?P<what>(?!(?:and )?won \()[A-Za-z][A-Za-z ]*) "
+                                   r"\((?P<amount>[^()]*\d[^()]*)\)\s*$")
 _SUMMARY_WORDS: Final = {"Cashout Risk": "risk", "EV Cashout": "received",
                          "AII Premium": "premium"}
 
@@ -101,6 +105,9 @@ class OutsideLines:
     def summary(self, seat: int, line: str) -> str:
         """A summary's seat line without the amounts beside the pot that end it, each the sum
         of the player's lines (the hand's error naming the line if not, or if unknown)."""
+        if "time bank card" in line:
+            raise self.hand.fail("a time bank card bought or received: money between the "
+                                 "players beside the pot that pokerdb does not settle")
         while (end := SUMMARY_AMOUNT.search(line)) is not None:
             name = _SUMMARY_WORDS.get(end["what"])
             if name is None:

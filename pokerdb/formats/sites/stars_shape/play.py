@@ -312,6 +312,8 @@ class HandPlay:
             rest = rest.partition(" and has reached the ")[0]
         if verb == "posts":
             self.post(seat, rest)
+        elif verb == "straddle":  # GGPoker's `NAME: straddle $2`
+            self.post(seat, what)
         elif verb == "folds":
             self.folded[seat] = True
             self.play.append((hand.index, f"{p} f"))
@@ -348,7 +350,10 @@ class HandPlay:
             if shown is None:
                 raise hand.fail("expected 'shows [CARDS]'")
             self.know(seat, rest)
-            self.shown[seat] = self.hand_cards(shown["cards"])
+            cards = self.hand_cards(shown["cards"])
+            if self.folded[seat] or self.shown[seat] == cards:
+                return  # shown once folded, then the showdown's shows again (GGPoker's)
+            self.shown[seat] = cards
             self.at_showdown(f"{p} sm {self.cards[seat]}")
         elif verb == "mucks":
             self.at_showdown(f"{p} sm")
@@ -376,8 +381,8 @@ class HandPlay:
         if words in ("the ante", "ante"):
             self.antes[seat] += amount
             self.short_ante |= self.all_in[seat]
-        elif words == "small blind" and any(self.blinds):
-            self.antes[seat] += amount  # posted out of position by a player joining: dead
+        elif words == "missed blind" or (words == "small blind" and any(self.blinds)):
+            self.antes[seat] += amount  # a blind missed, or one of a player joining: dead
         elif words in ("small blind", "big blind", "straddle", "button blind"):
             if self.phase != _PRE:
                 raise self.hand.fail("a blind posted after the hole cards were dealt")
@@ -450,7 +455,8 @@ class HandPlay:
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
             if self.hand.site.shows_early and " with " in rest:  # one name per run
-                self.words[seat] += _RUN_WORDS.split(rest.partition(" with ")[2].rstrip())
+                named = _UNNAMED_RUNS.sub("", rest.partition(" with ")[2].rstrip())
+                self.words[seat] += _RUN_WORDS.split(named)
 
     def written(self, units: int) -> str:
         """An amount as PHH writes it in the hand's units: '0.3', '300'."""
@@ -472,6 +478,9 @@ _LATER_RUNS: Final = {"SECOND": 1, "THIRD": 2}  # a run's words: its board's pla
 # Between the names a summary's seat line gives a shown hand on each board of a hand run more
 # than once (GGPoker's `and won ($105.1) with Pair of Kings, and lost with Pair of Aces`).
 _RUN_WORDS: Final = re.compile(r", and (?:won \([^()]*\)|lost) with ")
+# The later runs' results that end the line unnamed (`... with Pair of Aces, and won ($94.18),
+# and lost`), as GGPoker's real files write them.
+_UNNAMED_RUNS: Final = re.compile(r"(?:, and (?:won \([^()]*\)|lost))+$")
 # The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
 _CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
