@@ -1,21 +1,10 @@
--- pokerdb's SQLite schema at revision 0021
+-- pokerdb's SQLite schema at revision 0023
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
-CREATE TABLE actions (
-	deal_id INTEGER NOT NULL, 
-	seq INTEGER NOT NULL, 
-	player SMALLINT, 
-	action VARCHAR NOT NULL, 
-	CONSTRAINT pk_actions PRIMARY KEY (deal_id, seq), 
-	CONSTRAINT fk_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
-)
- WITHOUT ROWID
-
-;
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0021');
+INSERT INTO "alembic_version" VALUES('0023');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -100,6 +89,12 @@ CREATE TABLE deals (
 	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE hand_actions (
+	deal_id INTEGER NOT NULL, 
+	actions JSON NOT NULL, 
+	CONSTRAINT pk_hand_actions PRIMARY KEY (deal_id), 
+	CONSTRAINT fk_hand_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 );
 CREATE TABLE "hand_cards" (
 	deal_id INTEGER NOT NULL, 
@@ -674,5 +669,10 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
+CREATE VIEW actions AS
+SELECT h.deal_id, a.key + 1 AS seq,
+       CASE WHEN a.type = 'array' THEN json_extract(a.value, '$[0]') ELSE CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
+       CASE WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') ELSE a.value END AS action
+FROM hand_actions h, json_each(h.actions) a;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

@@ -62,7 +62,8 @@ from pokerdb.exports.parquet_manifest import (
 from pokerdb.rules.money import AMOUNT_PLACES
 from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import actions, datasets, deals, seat_stats, seats
+from pokerdb.storage.packed_actions import actions_view
+from pokerdb.storage.schema import datasets, deals, seat_stats, seats
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
@@ -76,7 +77,7 @@ PARTITIONS: Final = ("format", "month")
 UNDATED: Final = "undated"
 # The relations keyed by deal, each in its key order.
 BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player")),
-                  (actions, ("deal_id", "seq")), (seat_stats, ("deal_id", "player")))
+                  (actions_view, ("deal_id", "seq")), (seat_stats, ("deal_id", "player")))
 _IDS_A_STATEMENT: Final = 500
 
 

@@ -35,7 +35,10 @@ TABLES: Final = {
     "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
     "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
-    "actions": "Every action of every recorded hand, in order, in PHH notation.",
+    "actions": "Every action of every recorded hand, in order, in PHH notation (a view of "
+               "hand_actions).",
+    "hand_actions": "A recorded hand's actions, one JSON array a hand, which the view actions "
+                    "unpacks.",
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",

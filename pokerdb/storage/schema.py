@@ -3,6 +3,7 @@ and a test checks that a database migrated to head matches it exactly. Its colum
 storage.column_types, and what the views read and show in storage.view_columns."""
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     Boolean,
     Column,
@@ -311,15 +312,15 @@ seats = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
-# Every action of a recorded hand, in order, as written in the file.
-actions = Table(
-    "actions",
+# Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
+# one JSON array (storage.packed_actions, revision 0023), which the view `actions` unpacks into
+# a row per action for SQL.
+hand_actions = Table(
+    "hand_actions",
     metadata,
-    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),  # 1, 2, ...
-    Column("player", SmallInteger),  # NULL for the dealer's actions
-    Column("action", String, nullable=False),
-    sqlite_with_rowid=False,
+    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True,
+           autoincrement=False),
+    Column("actions", JSON, nullable=False),
     postgresql_partition_by="RANGE (deal_id)",
 )
 
@@ -458,4 +459,4 @@ rejects = Table(
 # dataset is removed in this order (steps.removal), and an import writes all of them but
 # hand_equities.
 DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_stats, seats, variant_values,
-             hand_cards, actions)
+             hand_cards, hand_actions)
