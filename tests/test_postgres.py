@@ -64,7 +64,8 @@ SCHEMA_RELATIONS = {
     ("id_marks", "r"), ("pk_id_marks", "i"),
     ("rejects", "r"), ("rejects_id_seq", "S"), ("pk_rejects", "i"), ("ix_rejects_dataset_id", "i"),
     ("deal_results", "v"),
-    ("seat_stats", "p"), ("pk_seat_stats", "I"), ("ix_seat_stats_allin", "I"),
+    ("seat_counts", "p"), ("pk_seat_counts", "I"), ("ix_seat_counts_allin", "I"),
+    ("seat_stats", "v"),
     ("player_totals", "r"), ("pk_player_totals", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }

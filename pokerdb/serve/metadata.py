@@ -41,7 +41,9 @@ TABLES: Final = {
                     "unpacks.",
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
-                  "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",
+                  "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md; "
+                  "a view of seat_counts).",
+    "seat_counts": "seat_stats as stored: its flags packed into one integer's bits.",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
     "rejects": "Lines that import --skip-invalid left out, and why.",
