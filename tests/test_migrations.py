@@ -1,6 +1,7 @@
 """Alembic migrations: up and down on every backend, and in agreement with
 pokerdb.storage.schema."""
 
+import json
 import os
 import re
 import subprocess
@@ -500,6 +501,10 @@ def test_revision_0023_packs_actions_and_counts_keeping_every_row(runner: CliRun
     changed = [*at_head[:5], (1, 6, 2, " p2 f"), *at_head[6:]]
     assert read(every) == changed
     assert read("SELECT count(*) FROM hand_actions") == [(11,)]
+    # Each unknown hand dealt ('d dh pN ????') is the number N.
+    (value,) = read("SELECT actions FROM hand_actions WHERE deal_id = 2")[0]
+    assert (json.loads(value) if isinstance(value, str) else value)[:8] == [
+        1, 2, 3, 4, 5, 6, 7, "p3 cbr 26"]
     downgrade(fresh, "0021")
     assert read(every) == changed
     assert "seat_stats" in tables_and_views(fresh)[0] and read(counts) == seat_rows
