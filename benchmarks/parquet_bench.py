@@ -23,8 +23,8 @@ from pokerdb import exports
 from pokerdb.storage.schema import metadata
 
 # The tables keyed by deal: copied with their deal ids moved on.
-BY_DEAL = ("hand_cards", "hand_values", "hand_equities", "hand_labels", "seats", "actions",
-           "seat_stats")
+BY_DEAL = ("hand_cards", "hand_values", "hand_equities", "hand_labels", "seats",
+           "hand_actions", "seat_counts")
 
 
 def build(source: Path, copies: int, target: Path) -> int:

@@ -1,7 +1,7 @@
 """The floor of a hand-history import on SQLite: its rows stored, and nothing else.
 
 `pokerdb import` stores a recorded hand in one transaction as rows of deals, site_hands,
-hand_cards, hand_values, seats, actions and seat_stats (pokerdb.steps.hand_histories), all
+hand_cards, hand_values, seats, hand_actions and seat_counts (pokerdb.steps.hand_histories), all
 written by the importing process, however many workers read and settle the hands. This child
 process reads, settles and stages every hand of the input first (not timed), then times only
 storing those rows in a new database, as the import stores them (`StagedHands.store`, then

@@ -1,21 +1,10 @@
--- pokerdb's SQLite schema at revision 0021
+-- pokerdb's SQLite schema at revision 0023
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
-CREATE TABLE actions (
-	deal_id INTEGER NOT NULL, 
-	seq INTEGER NOT NULL, 
-	player SMALLINT, 
-	action VARCHAR NOT NULL, 
-	CONSTRAINT pk_actions PRIMARY KEY (deal_id, seq), 
-	CONSTRAINT fk_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
-)
- WITHOUT ROWID
-
-;
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0021');
+INSERT INTO "alembic_version" VALUES('0023');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -90,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -100,6 +89,12 @@ CREATE TABLE deals (
 	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE hand_actions (
+	deal_id INTEGER NOT NULL, 
+	actions JSON NOT NULL, 
+	CONSTRAINT pk_hand_actions PRIMARY KEY (deal_id), 
+	CONSTRAINT fk_hand_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 );
 CREATE TABLE "hand_cards" (
 	deal_id INTEGER NOT NULL, 
@@ -196,7 +191,7 @@ CREATE TABLE "rejects" (
 	CONSTRAINT pk_rejects PRIMARY KEY (id), 
 	CONSTRAINT fk_rejects_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
-CREATE TABLE seat_stats (
+CREATE TABLE seat_counts (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
 	name VARCHAR, 
@@ -204,26 +199,13 @@ CREATE TABLE seat_stats (
 	stakes VARCHAR, 
 	big_blind BIGINT, 
 	net BIGINT, 
-	preflop_acted SMALLINT NOT NULL, 
-	vpip SMALLINT NOT NULL, 
-	pfr SMALLINT NOT NULL, 
-	three_bet_chance SMALLINT NOT NULL, 
-	three_bet SMALLINT NOT NULL, 
-	faced_three_bet SMALLINT NOT NULL, 
-	folded_to_three_bet SMALLINT NOT NULL, 
-	saw_flop SMALLINT NOT NULL, 
-	cbet_chance SMALLINT NOT NULL, 
-	cbet SMALLINT NOT NULL, 
-	faced_cbet SMALLINT NOT NULL, 
-	folded_to_cbet SMALLINT NOT NULL, 
+	flags INTEGER NOT NULL, 
 	postflop_aggressive SMALLINT NOT NULL, 
 	postflop_calls SMALLINT NOT NULL, 
 	postflop_folds SMALLINT NOT NULL, 
-	went_to_showdown SMALLINT NOT NULL, 
-	won_at_showdown SMALLINT NOT NULL, 
 	allin SMALLINT NOT NULL, 
-	CONSTRAINT pk_seat_stats PRIMARY KEY (deal_id, player), 
-	CONSTRAINT fk_seat_stats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+	CONSTRAINT pk_seat_counts PRIMARY KEY (deal_id, player), 
+	CONSTRAINT fk_seat_counts_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
 )
  WITHOUT ROWID
 
@@ -378,7 +360,6 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
-CREATE INDEX ix_seat_stats_allin ON seat_stats (name, position, stakes, net, allin) WHERE allin = 1;
 CREATE VIEW hands AS
 SELECT c.deal_id,
        c.player,
@@ -437,6 +418,33 @@ CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player
 CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
 CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
 CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
+CREATE VIEW actions AS
+SELECT h.deal_id, a.key + 1 AS seq,
+       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
+       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
+FROM hand_actions h, json_each(h.actions) a;
+CREATE INDEX ix_seat_counts_allin ON seat_counts (name, position, stakes, net, allin) WHERE allin = 1;
+CREATE VIEW seat_stats AS
+SELECT deal_id, player, name, position, stakes, big_blind, net,
+       CAST((flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
+       CAST((flags >> 1) & 1 AS SMALLINT) AS vpip,
+       CAST((flags >> 2) & 1 AS SMALLINT) AS pfr,
+       CAST((flags >> 3) & 1 AS SMALLINT) AS three_bet_chance,
+       CAST((flags >> 4) & 1 AS SMALLINT) AS three_bet,
+       CAST((flags >> 5) & 1 AS SMALLINT) AS faced_three_bet,
+       CAST((flags >> 6) & 1 AS SMALLINT) AS folded_to_three_bet,
+       CAST((flags >> 7) & 1 AS SMALLINT) AS saw_flop,
+       CAST((flags >> 8) & 1 AS SMALLINT) AS cbet_chance,
+       CAST((flags >> 9) & 1 AS SMALLINT) AS cbet,
+       CAST((flags >> 10) & 1 AS SMALLINT) AS faced_cbet,
+       CAST((flags >> 11) & 1 AS SMALLINT) AS folded_to_cbet,
+       postflop_aggressive AS postflop_aggressive,
+       postflop_calls AS postflop_calls,
+       postflop_folds AS postflop_folds,
+       CAST((flags >> 12) & 1 AS SMALLINT) AS went_to_showdown,
+       CAST((flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
+       allin AS allin
+FROM seat_counts;
 CREATE VIEW player_stats AS
 SELECT f.name AS player, f.currency,
        f.hands,

@@ -1,6 +1,7 @@
 """Alembic migrations: up and down on every backend, and in agreement with
 pokerdb.storage.schema."""
 
+import json
 import os
 import re
 import subprocess
@@ -28,7 +29,7 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "actions", "variants", "variant_values", "seat_stats", "id_marks",
+                 "seats", "hand_actions", "variants", "variant_values", "seat_counts", "id_marks",
                  "player_totals", "site_hands", "tournaments", "tournament_entries"}
 
 
@@ -95,7 +96,8 @@ def test_upgrade_matches_the_schema(fresh: Engine) -> None:
     assert views == set(VIEW_NAMES) == {"deal_results", "hands", "player_stats",
                                         "player_position_stats", "player_stakes_stats",
                                         "tournament_hands", "player_tournaments",
-                                        "player_buy_in_tournaments"}
+                                        "player_buy_in_tournaments", "actions",
+                                        "seat_stats"}
 
 
 def test_categories_hold_every_label_of_every_kind(fresh: Engine) -> None:
@@ -456,3 +458,57 @@ def test_revision_0021_adds_the_third_board_keeping_every_hand(runner: CliRunner
     assert schema_differences(fresh) == []
     assert read(kept) == before
     assert read("SELECT third_board FROM deals") == [(None,)]
+
+
+def test_revision_0023_packs_actions_and_counts_keeping_every_row(runner: CliRunner,
+                                                                 db_url: str,
+                                                                 fresh: Engine) -> None:
+    """Up from 0021 every hand's action rows become one value of hand_actions, and the view
+    `actions` gives the same rows, an action whose text does not tell its player the plain way
+    (a space first) with its player still; each seat's counts a row of seat_counts, its flags
+    packed, and the view seat_stats and the statistics views the same rows; down again, the
+    same rows in the tables."""
+    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
+                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+                   / "10MultipleHands.txt"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    every = "SELECT deal_id, seq, player, action FROM actions ORDER BY deal_id, seq"
+    counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
+    stats = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
+             ("player_stats", "player_position_stats", "player_stakes_stats")]
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    seat_rows, figures = read(counts), [read(sql) for sql in stats]
+    assert len(seat_rows) == 3 + 80 and len(seat_rows[0]) == 25
+    # preflop_acted, vpip, saw_flop, postflop_calls, won_at_showdown
+    assert [sum(row[column] for row in seat_rows) for column in (7, 8, 14, 20, 23)] == [
+        82, 16, 12, 6, 3]
+    assert read("SELECT count(*) FROM seat_counts WHERE flags & 2 = 2") == [(16,)]  # vpip
+    at_head = read(every)
+    assert len(at_head) == 18 + 204 and at_head[3] == (1, 4, 3, "p3 cbr 7000")
+    assert at_head[0] == (1, 1, None, "d dh p1 Ac2d")
+    downgrade(fresh, "0021")
+    assert "actions" in tables_and_views(fresh)[0] and read(every) == at_head
+    with fresh.begin() as connection:
+        connection.execute(text("UPDATE actions SET action = ' p2 f' WHERE deal_id = 1 "
+                                "AND seq = 6"))
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    changed = [*at_head[:5], (1, 6, 2, " p2 f"), *at_head[6:]]
+    assert read(every) == changed
+    assert read("SELECT count(*) FROM hand_actions") == [(11,)]
+    # Each unknown hand dealt ('d dh pN ????') is the number N.
+    (value,) = read("SELECT actions FROM hand_actions WHERE deal_id = 2")[0]
+    assert (json.loads(value) if isinstance(value, str) else value)[:8] == [
+        1, 2, 3, 4, 5, 6, 7, "p3 cbr 26"]
+    downgrade(fresh, "0021")
+    assert read(every) == changed
+    assert "seat_stats" in tables_and_views(fresh)[0] and read(counts) == seat_rows
+    assert [read(sql) for sql in stats] == figures
+    upgrade(fresh)
+    assert read(every) == changed
+    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures

@@ -11,12 +11,14 @@ from typer.testing import CliRunner
 from pokerdb.formats.deals.generate import generate_lines
 from pokerdb.rules.games import HOLDEM
 from pokerdb.storage.engines import alembic_config
-from pokerdb.storage.schema import DEAL_ROWS, deals
 
 POKERSTARS = REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests" / \
     "10MultipleHands.txt"
+# The tables keyed by a deal at revision 0016: deals, and its DEAL_ROWS then.
+DEAL_TABLES = ("deals", "hand_values", "hand_labels", "hand_equities", "seat_stats", "seats",
+               "variant_values", "hand_cards", "actions")
 # Every row of every table keyed by a deal, and what the views show.
-EVERYTHING = [f"SELECT * FROM {table.name} ORDER BY 1, 2" for table in (deals, *DEAL_ROWS)] + [
+EVERYTHING = [f"SELECT * FROM {name} ORDER BY 1, 2" for name in DEAL_TABLES] + [
     "SELECT * FROM hands ORDER BY deal_id, player", "SELECT * FROM deal_results ORDER BY 1",
     "SELECT * FROM player_stats ORDER BY 1"]
 PARTITIONS = ("SELECT parent.relname, n.nspname, pg_get_expr(c.relpartbound, c.oid) "
@@ -68,7 +70,7 @@ def test_upgrade_of_a_database_holding_datasets_keeps_every_row(
         assert len(partitions) == 27
         assert {(parent, bounds) for parent, schema, bounds in partitions
                 if schema == "pokerdb_dataset_2"} == {
-            (table.name, "FOR VALUES FROM ('1001') TO ('1301')") for table in (deals, *DEAL_ROWS)}
+            (name, "FOR VALUES FROM ('1001') TO ('1301')") for name in DEAL_TABLES}
 
     step(db_url, down=True)
     assert [rows(db_url, sql) for sql in EVERYTHING] == at_head

@@ -184,6 +184,7 @@ def test_serve_refuses_what_it_cannot_serve(runner: CliRunner, tmp_path: Path) -
 
 def test_every_table_and_view_is_described() -> None:
     from pokerdb.serve.metadata import COLUMNS, datasette_metadata
+    from pokerdb.storage.packed_counts import seat_stats_view
     from pokerdb.storage.player_stats import described_view
     from pokerdb.storage.schema import metadata
     from pokerdb.storage.view_columns import VIEW_NAMES, hands
@@ -191,6 +192,7 @@ def test_every_table_and_view_is_described() -> None:
     assert set(TABLES) == set(metadata.tables) | set(VIEW_NAMES)
     columns_of = {name: set(table.c.keys()) for name, table in metadata.tables.items()}
     columns_of["hands"] = set(hands.c.keys())
+    columns_of["seat_stats"] = set(seat_stats_view.c.keys())
     for by, view in (("position", "player_position_stats"), ("stakes", "player_stakes_stats"),
                      (None, "player_stats")):
         columns_of[view] = set(described_view(by).c.keys())

@@ -107,12 +107,12 @@ def _rebuild(bind: Connection, *, partitioned: bool) -> None:
     if partitioned:
         for dataset_id, first, last in datasets:
             schema = dataset_schema(dataset_id)
-            create_tables(bind, schema, parent)
+            create_tables(bind, schema, parent, names)
             bind.exec_driver_sql("; ".join(
                 f"INSERT INTO {schema}.{name} SELECT * FROM {ASIDE}.{name} "
                 f"WHERE {key} BETWEEN {int(first)} AND {int(last)}"
                 for name, key in DEAL_TABLES.items()))
-            attach_tables(bind, schema, parent, first, last)
+            attach_tables(bind, schema, parent, first, last, names)
     statements = [f"DROP SCHEMA {ASIDE} CASCADE"]
     if not partitioned:
         statements += [f"DROP SCHEMA {schema} CASCADE" for schema in dataset_schemas]

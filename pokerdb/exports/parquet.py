@@ -62,7 +62,9 @@ from pokerdb.exports.parquet_manifest import (
 from pokerdb.rules.money import AMOUNT_PLACES
 from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
-from pokerdb.storage.schema import actions, datasets, deals, seat_stats, seats
+from pokerdb.storage.packed_actions import actions_view
+from pokerdb.storage.packed_counts import seat_stats_view
+from pokerdb.storage.schema import datasets, deals, seats
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
@@ -76,7 +78,7 @@ PARTITIONS: Final = ("format", "month")
 UNDATED: Final = "undated"
 # The relations keyed by deal, each in its key order.
 BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player")),
-                  (actions, ("deal_id", "seq")), (seat_stats, ("deal_id", "player")))
+                  (actions_view, ("deal_id", "seq")), (seat_stats_view, ("deal_id", "player")))
 _IDS_A_STATEMENT: Final = 500
 
 
@@ -160,7 +162,7 @@ def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[A
     if table is not datasets:
         if table is not deals:
             statement = statement.join(deals, deals.c.id == table.c.deal_id)
-        if table in (seats, seat_stats):
+        if table in (seats, seat_stats_view):
             statement = statement.add_columns(deals.c.currency)
         statement = statement.join(datasets, datasets.c.id == deals.c.dataset_id).add_columns(
             datasets.c.format.label(PARTITIONS[0]), _month(postgres).label(PARTITIONS[1]))

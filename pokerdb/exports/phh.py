@@ -27,8 +27,9 @@ from pokerdb.rules.money import CHIPS
 from pokerdb.storage import win_counts
 from pokerdb.storage.column_types import DecimalAmount
 from pokerdb.storage.engines import reading
+from pokerdb.storage.packed_actions import unpacked
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import actions, datasets, deals, seats
+from pokerdb.storage.schema import datasets, deals, hand_actions, seats
 
 CHUNK_DEALS: Final = 2000  # deals read at once
 _EXACT: Final = DecimalAmount()
@@ -117,13 +118,12 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
         seat_rows = _grouped(connection.execute(
             select(*_exact(seats, _SEAT_AMOUNTS)).where(seats.c.deal_id.between(first, last))
             .order_by(seats.c.deal_id, seats.c.player)).all())
-        action_rows = _grouped(connection.execute(
-            select(actions.c.deal_id, actions.c.action).where(
-                actions.c.deal_id.between(first, last))
-            .order_by(actions.c.deal_id, actions.c.seq)).all())
+        acted = {deal_id: value for deal_id, value in connection.execute(
+            select(hand_actions.c.deal_id, hand_actions.c.actions).where(
+                hand_actions.c.deal_id.between(first, last)))}
         for deal in chunk:
             hand = _hand(deal, seat_rows.get(deal.id, []),
-                         [row.action for row in action_rows.get(deal.id, [])])
+                         [action for _, action in unpacked(acted.get(deal.id, []))])
             yield deal.line_no, hand, {**_site_fields(deal),
                                        **_cashed_out(deal, seat_rows.get(deal.id, []))}
 

@@ -16,6 +16,7 @@ from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.serve.page_html import hand_link, page, player_link, table
 from pokerdb.serve.page_html import text as escaped
 from pokerdb.storage.engines import reading
+from pokerdb.storage.packed_actions import unpacked
 
 _SEATS: Final = ("SELECT s.player, s.name, s.seat_number, s.position, s.starting_stack, "
                  "s.ante, s.blind, c.cards, s.put_in, s.net, s.raked, s.cashed_out "
@@ -68,9 +69,10 @@ def hand_html(engine: Engine, deal_id: int) -> str | None:
         if deal is None:
             return None
         seats = list(connection.execute(text(_SEATS), {"id": deal_id}))
-        actions = [(seq, player, action) for seq, player, action in connection.execute(
-            text("SELECT seq, player, action FROM actions WHERE deal_id = :id ORDER BY seq"),
-            {"id": deal_id})]
+        packed = connection.scalar(text("SELECT actions FROM hand_actions WHERE deal_id = :id"),
+                                   {"id": deal_id})
+        actions = [(seq, player, action) for seq, (player, action)
+                   in enumerate(unpacked(packed or []), start=1)]
         before, after = connection.execute(text(
             "SELECT (SELECT MAX(id) FROM deals WHERE id < :id), "
             "(SELECT MIN(id) FROM deals WHERE id > :id)"), {"id": deal_id}).one()

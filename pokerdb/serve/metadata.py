@@ -35,10 +35,15 @@ TABLES: Final = {
     "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
     "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
-    "actions": "Every action of every recorded hand, in order, in PHH notation.",
+    "actions": "Every action of every recorded hand, in order, in PHH notation (a view of "
+               "hand_actions).",
+    "hand_actions": "A recorded hand's actions, one JSON array a hand, which the view actions "
+                    "unpacks.",
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
-                  "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md).",
+                  "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md; "
+                  "a view of seat_counts).",
+    "seat_counts": "seat_stats as stored: its flags packed into one integer's bits.",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
     "rejects": "Lines that import --skip-invalid left out, and why.",

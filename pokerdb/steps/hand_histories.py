@@ -1,5 +1,5 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, variant_values, seats, actions and seat_stats
+of deals, hand_cards, hand_values, variant_values, seats, hand_actions and seat_counts
 (`stage_hands`; steps.hand_rows, compiled, lays out those of each hand), which
 `StagedHands.store` writes; their seats added to player_totals by ranges of deals
 (`SeatTotals`); a site's hands keyed to be stored once (`site_keys`, for steps.stored_once).
@@ -39,10 +39,10 @@ from pokerdb.storage.row_writes import (
     stage_rows,
 )
 from pokerdb.storage.schema import (
-    actions,
     deals,
+    hand_actions,
     hand_cards,
-    seat_stats,
+    seat_counts,
     seats,
     site_hands,
     variant_values,
@@ -52,7 +52,7 @@ PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best"
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
-assert set(STAT_COLUMNS) == set(seat_stats.c.keys())
+assert set(STAT_COLUMNS) == set(seat_counts.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
@@ -83,8 +83,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
          stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
          stage_rows(dialect, seats, SEAT_COLUMNS, rows.seats),
-         stage_rows(dialect, actions, ACTION_COLUMNS, rows.actions),
-         stage_rows(dialect, seat_stats, STAT_COLUMNS, rows.stats)),
+         stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions),
+         stage_rows(dialect, seat_counts, STAT_COLUMNS, rows.stats)),
         replace(values, strengths=keys),
         [(key.site, key.number, dataset_id) for key in site_keys(batch) if key is not None])
 
@@ -101,7 +101,7 @@ class StagedHands:
     first_id: int
     deals: int
     hands: int
-    # The rows of deals, hand_cards, variant_values, seats, actions and seat_stats, in the
+    # The rows of deals, hand_cards, variant_values, seats, hand_actions and seat_counts, in the
     # order their references need; from a worker on SQLite, packed in one image.
     rows: tuple[StagedRows, ...] | RowImage
     values: evaluated_windows.Window  # hand_values (references hand_cards)

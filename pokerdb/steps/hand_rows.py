@@ -1,5 +1,5 @@
 """The rows of a settled `HandBatch` (pokerdb.rules.hand_batches) for deals, hand_cards, seats,
-actions and seat_stats, hand by hand (`hand_rows`), for steps.hand_histories to stage.
+hand_actions and seat_counts, hand by hand (`hand_rows`), for steps.hand_histories to stage.
 
 Compiled with mypyc in the wheel (hatch_build.py): laying the rows out is a loop over every
 seat and action of the batch, on the import's worker processes. It has no class of its own, so
@@ -30,6 +30,8 @@ from pokerdb.steps.site_rows import (
     site_level,
     site_seats,
 )
+from pokerdb.storage.packed_actions import packed
+from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
 
@@ -42,10 +44,12 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
                        "seat_number", *SITE_SEAT_COLUMNS)
-ACTION_COLUMNS: Final = ("deal_id", "seq", "player", "action")
+ACTION_COLUMNS: Final = ("deal_id", "actions")
 STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
-                       *TRACKER_COUNTS)
+                       "flags", "postflop_aggressive", "postflop_calls", "postflop_folds",
+                       "allin")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _add_stat_rows' order
+_AGGRESSIVE: Final = TRACKER_COUNTS.index("postflop_aggressive")  # then calls and folds
 
 
 class HandRows(NamedTuple):
@@ -87,9 +91,8 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)])
         rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
         _add_stat_rows(rows.stats, deal_id, replayed, settlement, money)
-        actions, actors = phh_hand.actions, replayed.actors  # one actor an action
-        rows.actions.extend([(deal_id, index + 1, actors[index], actions[index])
-                             for index in range(len(actions))])
+        if phh_hand.actions:
+            rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))
     return rows
 
 
@@ -130,7 +133,7 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
 
 def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement: Settlement,
                    money: Money) -> None:
-    """Add the seat_stats rows of one hand: what a tracker counts of each seat."""
+    """Add the seat_counts rows of one hand: what a tracker counts of each seat."""
     hand = replayed.hand
     count = hand.player_count
     stakes, big_blind_units = stakes_of(hand)
@@ -143,10 +146,11 @@ def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
         stats = counts[index]
+        allin = int(index + 1 in in_all_in)
+        seat = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
         rows.append((deal_id, index + 1, names[index], positions[index], stakes, big_blind,
-                     nets[index], *stats.counts(),
-                     int(bool(stats.went_to_showdown) and won[index] > 0),
-                     int(index + 1 in in_all_in)))
+                     nets[index], packed_flags(seat), seat[_AGGRESSIVE], seat[_AGGRESSIVE + 1],
+                     seat[_AGGRESSIVE + 2], allin))
 
 
 def _nets(settlement: Settlement, money: Money) -> Sequence[int | None]:

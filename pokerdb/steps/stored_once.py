@@ -16,6 +16,7 @@ from pokerdb.formats.input import Rejected
 from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, content_of, site_keys, stage_hands
 from pokerdb.storage.column_types import amount_of
+from pokerdb.storage.packed_actions import unpacked
 from pokerdb.storage.partitions import dataset_schema
 from pokerdb.storage.schema import datasets, site_hands
 
@@ -110,7 +111,7 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
                                             "source")), schema=schema)
     own_seats = table("seats", *map(column, ("deal_id", "player", "name", "starting_stack")),
                       schema=schema)
-    own_actions = table("actions", *map(column, ("deal_id", "seq", "action")), schema=schema)
+    own_actions = table("hand_actions", *map(column, ("deal_id", "actions")), schema=schema)
     name = connection.scalar(select(datasets.c.name).where(datasets.c.id == dataset_id))
     stored = {row.id: row for row in connection.execute(
         select(own_deals).where(own_deals.c.dataset_id == dataset_id,
@@ -122,10 +123,10 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
         select(own_seats.c.deal_id, own_seats.c.name, own_seats.c.starting_stack)
         .where(own_seats.c.deal_id.in_(list(stored)))
         .order_by(own_seats.c.deal_id, own_seats.c.player)).all(), key=lambda row: row[0])}
-    acted = {deal: [row[1] for row in rows] for deal, rows in groupby(connection.execute(
-        select(own_actions.c.deal_id, own_actions.c.action)
-        .where(own_actions.c.deal_id.in_(list(stored)))
-        .order_by(own_actions.c.deal_id, own_actions.c.seq)).all(), key=lambda row: row[0])}
+    acted = {deal: [action for _, action in unpacked(value)]
+             for deal, value in connection.execute(
+                 select(own_actions.c.deal_id, own_actions.c.actions)
+                 .where(own_actions.c.deal_id.in_(list(stored))))}
     found: dict[tuple[str, str], Stored] = {}
     for deal, row in stored.items():
         players = seated.get(deal, [])

@@ -21,7 +21,7 @@ line saying so.
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from sqlalchemy import Connection, text
@@ -31,6 +31,7 @@ from pokerdb.storage.schema import DEAL_ROWS, deals, hand_cards, hand_values
 
 # Each table before those whose rows refer to it: the order of attaching; detaching goes back.
 PARTITIONED = (deals, hand_cards, *(table for table in DEAL_ROWS if table is not hand_cards))
+PARTITIONED_NAMES = tuple(table.name for table in PARTITIONED)
 # For the rest of a transaction that attaches partitions. Each foreign key's check is a query
 # planned without statistics of the rows just written: compiling it (JIT) took longer than
 # running it (1.0 s of 1.4 s over 560,000 hand values), and its hash of the referred table's
@@ -99,17 +100,19 @@ def own_partitions(connection: Connection, dataset_id: int) -> Iterator[None]:
     attach_tables(connection, schema, parent, first, last)
 
 
-def create_tables(connection: Connection, schema: str, parent: str) -> None:
+def create_tables(connection: Connection, schema: str, parent: str,
+                  names: Sequence[str] = PARTITIONED_NAMES) -> None:
     """The schema and, in it, an empty plain table like each partitioned one of `parent` (its
-    columns, with their defaults and NOT NULL; no key, index or foreign key)."""
+    columns, with their defaults and NOT NULL; no key, index or foreign key): those `names`
+    (a revision's own, where they differ from the head's)."""
     statements = [f"CREATE SCHEMA {schema}"] + [
-        f"CREATE TABLE {schema}.{table.name} (LIKE {parent}.{table.name} INCLUDING DEFAULTS)"
-        f"{STORAGE.get(table.name, '')}" for table in PARTITIONED]
+        f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} INCLUDING DEFAULTS)"
+        f"{STORAGE.get(name, '')}" for name in names]
     connection.exec_driver_sql("; ".join(statements))
 
 
 def attach_tables(connection: Connection, schema: str, parent: str, first: int | None,
-                  last: int | None) -> None:
+                  last: int | None, names: Sequence[str] = PARTITIONED_NAMES) -> None:
     """Attach the schema's tables (create_tables) to their parents as the partitions of deal
     ids first..last, which must hold every row written to them: each is checked, has the
     parents' indexes built and its foreign keys checked, once; but hand_values, dropped when
@@ -119,13 +122,33 @@ def attach_tables(connection: Connection, schema: str, parent: str, first: int |
         connection.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
         return
     valued = connection.scalar(text(f"SELECT EXISTS (SELECT FROM {schema}.hand_values)"))
-    statements = [*ATTACHING] + [
-        f"ALTER TABLE {parent}.{table.name} ATTACH PARTITION {schema}.{table.name} "
-        f"FOR VALUES FROM ({int(first)}) TO ({int(last) + 1})" for table in PARTITIONED
-        if valued or table is not hand_values]
+    statements = [*ATTACHING] + [_attach(parent, schema, name, first, last) for name in names
+                                 if valued or name != hand_values.name]
     if not valued:  # evaluate's windows add partitions of their own (values_partition)
         statements.append(f"DROP TABLE {schema}.hand_values")
     connection.exec_driver_sql("; ".join(statements))
+
+
+def _attach(parent: str, schema: str, name: str, first: int, last: int) -> str:
+    """ALTER TABLE ... ATTACH PARTITION: the schema's table `name` as the partition of its
+    parent holding deal ids first..last."""
+    return (f"ALTER TABLE {parent}.{name} ATTACH PARTITION {schema}.{name} "
+            f"FOR VALUES FROM ({int(first)}) TO ({int(last) + 1})")
+
+
+def refill(connection: Connection, name: str, rows: Callable[[int, int], str]) -> None:
+    """For a revision that makes a deal table anew (`name`, partitioned and empty): each
+    dataset's rows in a table of its own in the dataset's schema, the SELECT `rows(first,
+    last)` of its deal ids first..last, attached as the partition of its deals."""
+    parent = connection.scalar(text("SELECT current_schema()"))
+    for dataset_id, first, last in connection.execute(text(
+            "SELECT dataset_id, min(id), max(id) FROM deals GROUP BY dataset_id")).all():
+        schema = dataset_schema(dataset_id)
+        connection.exec_driver_sql("; ".join([
+            *ATTACHING,
+            f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} INCLUDING DEFAULTS)",
+            f"INSERT INTO {schema}.{name} {rows(int(first), int(last))}",
+            _attach(parent, schema, name, first, last)]))
 
 
 def last_deal_of_dataset(connection: Connection, deal_id: int) -> int | None:

@@ -3,6 +3,7 @@ and a test checks that a database migrated to head matches it exactly. Its colum
 storage.column_types, and what the views read and show in storage.view_columns."""
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     Boolean,
     Column,
@@ -311,15 +312,15 @@ seats = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
-# Every action of a recorded hand, in order, as written in the file.
-actions = Table(
-    "actions",
+# Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
+# one JSON array (storage.packed_actions, revision 0023), which the view `actions` unpacks into
+# a row per action for SQL.
+hand_actions = Table(
+    "hand_actions",
     metadata,
-    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),  # 1, 2, ...
-    Column("player", SmallInteger),  # NULL for the dealer's actions
-    Column("action", String, nullable=False),
-    sqlite_with_rowid=False,
+    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True,
+           autoincrement=False),
+    Column("actions", JSON, nullable=False),
     postgresql_partition_by="RANGE (deal_id)",
 )
 
@@ -331,9 +332,16 @@ TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet
                   "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
                   "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
                   "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+# The flags among them that seat_counts packs into one integer, bit i the i-th (revision 0023:
+# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
+# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
+# header), and allin too, for the partial index.
+SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
 
-seat_stats = Table(
-    "seat_stats",
+# The rows behind the view seat_stats (storage.packed_counts), one a seat.
+seat_counts = Table(
+    "seat_counts",
     metadata,
     *_hand_key(),
     Column("name", String),  # seats.name
@@ -343,11 +351,13 @@ seat_stats = Table(
     Column("stakes", String),
     Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
     Column("net", Amount),  # seats.net (NULL where the result is unknown)
-    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS),
+    Column("flags", Integer, nullable=False),  # SEAT_FLAGS
+    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS
+      if name not in SEAT_FLAGS),
     # The seats all in before the river (a few in a hundred), with all that the views' all-in
     # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
     # 0.01 s against 0.7 s looking each row up).
-    Index("ix_seat_stats_allin", "name", "position", "stakes", "net", "allin",
+    Index("ix_seat_counts_allin", "name", "position", "stakes", "net", "allin",
           sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
@@ -457,5 +467,5 @@ rejects = Table(
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a
 # dataset is removed in this order (steps.removal), and an import writes all of them but
 # hand_equities.
-DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_stats, seats, variant_values,
-             hand_cards, actions)
+DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_counts, seats, variant_values,
+             hand_cards, hand_actions)

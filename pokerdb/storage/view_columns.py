@@ -65,7 +65,7 @@ def amount_sql(stored: str, dialect: str) -> str:
 
 VIEW_NAMES = ("deal_results", "hands", "player_stats", "player_position_stats",
               "player_stakes_stats", "tournament_hands", "player_tournaments",
-              "player_buy_in_tournaments")
+              "player_buy_in_tournaments", "actions", "seat_stats")
 
 # The `hands` view, described for queries; the migrations create it.
 hands = Table(

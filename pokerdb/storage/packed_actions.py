@@ -1,0 +1,123 @@
+"""A recorded hand's actions as one value (revision 0023): the table hand_actions holds one row
+a hand, its actions a JSON array in the file's order, and the view `actions` unpacks them into
+the rows (deal_id, seq, player, action) that users' SQL reads (SQLite's json_each,
+PostgreSQL's json_array_elements WITH ORDINALITY). One row of about 100 bytes a hand replaced
+some 15 rows of 20 bytes each, with their keys (HandHQ-shaped hands: 321 bytes a hand).
+
+An element is the action's text when the text tells its player ("p3 cbr 7000": player 3; "d db
+Jc3d5c": the dealer, NULL): `pN ` first, N from 1 to 99 without a leading zero, is player N,
+and any other beginning the dealer. The dealing of two unknown hole cards, `d dh pN ????` (the
+most common action of a site's hands, one for each player but the file's owner), is the number
+N. An action whose player its text does not tell that way (the replay reads words: " p3 f", a
+tab after the player) is the pair [player, text].
+
+pokerdb's own readers of one hand's actions read the value itself (`unpacked`); the view is
+for SQL."""
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+from sqlalchemy import Column, Integer, MetaData, SmallInteger, String, Table
+
+from pokerdb.storage.column_types import DealId
+
+_TOLD: Final = re.compile(r"p([1-9][0-9]?) ")
+_UNKNOWN_DEALT: Final = re.compile(r"d dh p([1-9][0-9]?) \?\?\?\?")
+
+# The `actions` view, described for queries (as view_columns.hands describes `hands`).
+actions_view = Table(
+    "actions",
+    MetaData(),
+    Column("deal_id", DealId),
+    Column("seq", Integer),
+    Column("player", SmallInteger),
+    Column("action", String),
+)
+
+
+def packed(actions: Sequence[str], players: Sequence[int | None]) -> str:
+    """The hand's actions, each by its player (None: the dealer), as hand_actions stores them:
+    compact JSON."""
+    elements: list[str | int | list[Any]] = []
+    for action, player in zip(actions, players, strict=True):
+        dealt = _UNKNOWN_DEALT.fullmatch(action) if player is None else None
+        if dealt is not None:
+            elements.append(int(dealt[1]))
+            continue
+        told = _TOLD.match(action)
+        said = None if told is None else int(told[1])
+        elements.append(action if said == player else [player, action])
+    return json.dumps(elements, ensure_ascii=False, separators=(",", ":"))
+
+
+def unpacked(value: str | list[Any]) -> list[tuple[int | None, str]]:
+    """(player, action) of each action a hand_actions value holds, in order: `value` as SQLite
+    gives it (the JSON text) or psycopg (the list it has read)."""
+    acted: list[tuple[int | None, str]] = []
+    for element in json.loads(value) if isinstance(value, str) else value:
+        if isinstance(element, str):
+            told = _TOLD.match(element)
+            acted.append((None if told is None else int(told[1]), element))
+        elif isinstance(element, int):
+            acted.append((None, f"d dh p{element} ????"))
+        else:
+            acted.append((element[0], element[1]))
+    return acted
+
+
+def told_player(text: str, dialect: str) -> str:
+    """SQL for the player the action `text` (an SQL expression) tells, as `packed` reads it:
+    NULL for the dealer."""
+    if dialect == "postgresql":
+        return f"CAST(substring({text} from '^p([1-9][0-9]?) ') AS SMALLINT)"
+    return (f"CASE WHEN {text} GLOB 'p[1-9] *' THEN CAST(substr({text}, 2, 1) AS INTEGER) "
+            f"WHEN {text} GLOB 'p[1-9][0-9] *' THEN CAST(substr({text}, 2, 2) AS INTEGER) END")
+
+
+def actions_view_sql(dialect: str) -> str:
+    """CREATE VIEW actions: a row per element of each hand's value, numbered from 1."""
+    if dialect == "postgresql":
+        text = "(a.value #>> '{}')"
+        return (
+            "CREATE VIEW actions AS\n"
+            "SELECT h.deal_id, CAST(a.seq AS INTEGER) AS seq,\n"
+            f"       CASE json_typeof(a.value) WHEN 'array' "
+            f"THEN CAST(a.value ->> 0 AS SMALLINT) WHEN 'string' "
+            f"THEN {told_player(text, dialect)} END AS player,\n"
+            f"       CASE json_typeof(a.value) WHEN 'array' THEN a.value ->> 1 "
+            f"WHEN 'number' THEN 'd dh p' || {text} || ' ????' ELSE {text} END AS action\n"
+            "FROM hand_actions h\n"
+            "CROSS JOIN LATERAL json_array_elements(h.actions) WITH ORDINALITY "
+            "AS a(value, seq)")
+    return (
+        "CREATE VIEW actions AS\n"
+        "SELECT h.deal_id, a.key + 1 AS seq,\n"
+        f"       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') "
+        f"WHEN 'text' THEN {told_player('a.value', dialect)} END AS player,\n"
+        "       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') "
+        "WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action\n"
+        "FROM hand_actions h, json_each(h.actions) a")
+
+
+def packing_select(rows: str, dialect: str, where: str = "") -> str:
+    """SELECT deal_id, actions: the hand_actions rows of the action rows of table `rows`
+    (deal_id, seq, player, action; `where` their condition), as `packed` makes them."""
+    told = told_player("action", dialect)
+    if dialect == "postgresql":
+        dealt = "substring(action from '^d dh p([1-9][0-9]?) \\?\\?\\?\\?$')"
+        element = (f"CASE WHEN player IS NULL AND {dealt} IS NOT NULL THEN {dealt} "
+                   f"WHEN {told} IS NOT DISTINCT FROM player THEN to_json(action)::text "
+                   f"ELSE json_build_array(player, action)::text END")
+        return (f"SELECT deal_id, CAST('[' || string_agg({element}, ',' ORDER BY seq) || ']' "
+                f"AS JSON) FROM {rows} {where} GROUP BY deal_id")
+    # json_group_array adds the rows in the order the subquery gives them.
+    unknown = "[?][?][?][?]"
+    element = (f"CASE WHEN player IS NULL AND action GLOB 'd dh p[1-9] {unknown}' "
+               f"THEN CAST(substr(action, 7, 1) AS INTEGER) "
+               f"WHEN player IS NULL AND action GLOB 'd dh p[1-9][0-9] {unknown}' "
+               f"THEN CAST(substr(action, 7, 2) AS INTEGER) "
+               f"WHEN {told} IS player THEN action ELSE json_array(player, action) END")
+    return (f"SELECT deal_id, json_group_array({element}) FROM (SELECT deal_id, seq, player, "
+            f"action FROM {rows} {where} ORDER BY deal_id, seq) GROUP BY deal_id")

@@ -1,0 +1,40 @@
+"""A hand's actions as hand_actions stores them (storage.packed_actions): compact JSON, each
+action its text, the number N for `d dh pN ????`, or [player, text] where the text does not
+tell its player; read back exactly by pokerdb and by the view `actions` on both backends."""
+
+from sqlalchemy import text
+from support import rows
+
+from pokerdb.storage.engines import open_engine
+from pokerdb.storage.packed_actions import packed, unpacked
+from pokerdb.storage.partitions import own_partitions
+
+ACTIONS = ["d dh p1 ????", "d dh p2 AhKh", "d dh p10 ????", " p2 f", "p3 cbr 5", "d db AsKsQs",
+           "p10 f", "p1\tcc", "d dh p100 ????", "p01 f", 'p2 cc # "quoted" \\ é']
+PLAYERS = [None, None, None, 2, 3, None, 10, 1, None, 1, 2]
+PACKED = ('[1,"d dh p2 AhKh",10,[2," p2 f"],"p3 cbr 5","d db AsKsQs","p10 f",[1,"p1\\tcc"],'
+          '"d dh p100 ????",[1,"p01 f"],"p2 cc # \\"quoted\\" \\\\ é"]')
+
+
+def test_packed_is_compact_and_unpacks_exactly() -> None:
+    assert packed(ACTIONS, PLAYERS) == PACKED
+    assert unpacked(PACKED) == list(zip(PLAYERS, ACTIONS, strict=True))
+
+
+def test_the_view_unpacks_each_kind_of_element(db_url: str) -> None:
+    engine = open_engine(db_url)  # a new database at head
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO datasets (id, name, sha256, format, deals, "
+                                    "imported_at) VALUES (1, 'd', 'x', 'phh', 1, "
+                                    "CURRENT_TIMESTAMP)"))
+            with own_partitions(connection, 1):  # PostgreSQL: the dataset's partitions
+                connection.execute(text("INSERT INTO deals (id, dataset_id, line_no) "
+                                        "VALUES (7, 1, 1)"))
+                connection.execute(text("INSERT INTO hand_actions (deal_id, actions) "
+                                        "VALUES (7, :value)"), {"value": PACKED})
+    finally:
+        engine.dispose()
+    assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions ORDER BY seq") == [
+        (7, seq, player, action)
+        for seq, (player, action) in enumerate(zip(PLAYERS, ACTIONS, strict=True), start=1)]
