@@ -460,7 +460,7 @@ def test_revision_0021_adds_the_third_board_keeping_every_hand(runner: CliRunner
     assert read("SELECT third_board FROM deals") == [(None,)]
 
 
-def test_revision_0023_packs_actions_and_counts_keeping_every_row(runner: CliRunner,
+def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRunner,
                                                                  db_url: str,
                                                                  fresh: Engine) -> None:
     """Up from 0021 every hand's action rows become one value of hand_actions, and the view

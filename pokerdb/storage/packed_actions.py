@@ -1,4 +1,4 @@
-"""A recorded hand's actions as one value (revision 0023): the table hand_actions holds one row
+"""A recorded hand's actions as one value (revision 0022): the table hand_actions holds one row
 a hand, its actions a JSON array in the file's order, and the view `actions` unpacks them into
 the rows (deal_id, seq, player, action) that users' SQL reads (SQLite's json_each,
 PostgreSQL's json_array_elements WITH ORDINALITY). One row of about 100 bytes a hand replaced

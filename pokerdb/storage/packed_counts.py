@@ -1,4 +1,4 @@
-"""A seat's tracker counts with its flags packed (revision 0023): the table seat_counts holds the
+"""A seat's tracker counts with its flags packed (revision 0022): the table seat_counts holds the
 flags of schema.SEAT_FLAGS as the bits of one integer, `flags`, and the view seat_stats shows
 every count as a column of its own again, as the table seat_stats had them, for users' SQL and
 the player_stats views. The views' all-in seats are read through seat_counts' partial index:

@@ -313,7 +313,7 @@ seats = Table(
 )
 
 # Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
-# one JSON array (storage.packed_actions, revision 0023), which the view `actions` unpacks into
+# one JSON array (storage.packed_actions, revision 0022), which the view `actions` unpacks into
 # a row per action for SQL.
 hand_actions = Table(
     "hand_actions",
@@ -332,7 +332,7 @@ TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet
                   "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
                   "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
                   "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
-# The flags among them that seat_counts packs into one integer, bit i the i-th (revision 0023:
+# The flags among them that seat_counts packs into one integer, bit i the i-th (revision 0022:
 # a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
 # columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
 # header), and allin too, for the partial index.

@@ -12,7 +12,7 @@ index of the all-in seats is seat_counts'. The player_stats views are made again
 The upgrade packs every hand's rows in SQL (on PostgreSQL, into each dataset's own partition of
 the new tables); the downgrade unpacks them back into the tables.
 
-Revision ID: 0023
+Revision ID: 0022
 Revises: 0021
 Create Date: 2026-12-06
 """
@@ -28,7 +28,7 @@ from pokerdb.storage.packed_actions import actions_view_sql, packing_select
 from pokerdb.storage.partitions import is_partitioned, refill
 from pokerdb.storage.player_stats import GROUPINGS, create_view
 
-revision: str = "0023"
+revision: str = "0022"
 down_revision: str | None = "0021"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
