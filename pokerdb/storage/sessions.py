@@ -23,7 +23,7 @@ DEFAULT_GAP_MINUTES: Final = 30
 _KEYS: Final = "name, site, currency"
 
 
-def _seconds(dialect: str, column: str) -> str:
+def seconds_sql(dialect: str, column: str) -> str:
     """A time's whole seconds since 1970 (sites write times to the second)."""
     if dialect == "sqlite":
         return f"CAST(strftime('%s', {column}) AS INTEGER)"
@@ -45,7 +45,7 @@ def sessions_select(dialect: str, within: HandFilter | None = None,
         f"  SELECT s.name, COALESCE(d.site, d.venue, '') AS site,\n"
         f"         COALESCE(d.currency, '') AS currency, d.played_at, s.deal_id,\n"
         f"         COALESCE(d.table_name, '') AS table_name, s.big_blind, s.net,\n"
-        f"         {_seconds(dialect, 'd.played_at')} AS at_second\n"
+        f"         {seconds_sql(dialect, 'd.played_at')} AS at_second\n"
         f"  FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
         f"  {where([*_conditions(within, player), 'd.played_at IS NOT NULL'])}),\n"
         f"starts AS (\n"
