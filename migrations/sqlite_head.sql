@@ -162,7 +162,7 @@ CREATE TABLE player_runs (
 	site VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
 	stakes VARCHAR NOT NULL, 
-	date DATE, 
+	day INTEGER NOT NULL, 
 	bucket BIGINT NOT NULL, 
 	big_blind BIGINT NOT NULL, 
 	hands BIGINT NOT NULL, 
@@ -175,9 +175,12 @@ CREATE TABLE player_runs (
 	started BIGINT, 
 	ended BIGINT, 
 	tables VARCHAR NOT NULL, 
-	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE, 
-	CONSTRAINT uq_player_runs_key UNIQUE (name, dataset_id, site, currency, stakes, date, bucket, big_blind)
-);
+	CONSTRAINT pk_player_runs PRIMARY KEY (name, dataset_id, site, currency, stakes, day, bucket, big_blind), 
+	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
 CREATE TABLE player_totals (
 	name VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 

@@ -65,7 +65,7 @@ SCHEMA_RELATIONS = {
     ("deal_results", "v"),
     ("seat_stats", "p"), ("pk_seat_stats", "I"), ("ix_seat_stats_allin", "I"),
     ("player_totals", "r"), ("pk_player_totals", "i"),
-    ("player_runs", "r"), ("uq_player_runs_key", "i"), ("ix_player_runs_dataset_id", "i"),
+    ("player_runs", "r"), ("pk_player_runs", "i"), ("ix_player_runs_dataset_id", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
 BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}

@@ -32,7 +32,7 @@ def upgrade() -> None:
         sa.Column("site", sa.String(), nullable=False),
         sa.Column("currency", sa.String(), nullable=False),
         sa.Column("stakes", sa.String(), nullable=False),
-        sa.Column("date", sa.Date()),
+        sa.Column("day", sa.Integer(), nullable=False),
         sa.Column("bucket", sa.BigInteger(), nullable=False),
         sa.Column("big_blind", sa.BigInteger(), nullable=False),
         sa.Column("hands", sa.BigInteger(), nullable=False),
@@ -47,8 +47,9 @@ def upgrade() -> None:
         sa.Column("tables", sa.String(), nullable=False),
         sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
                                 name="fk_player_runs_dataset_id_datasets", ondelete="CASCADE"),
-        sa.UniqueConstraint("name", "dataset_id", "site", "currency", "stakes", "date", "bucket",
-                            "big_blind", name="uq_player_runs_key"),
+        sa.PrimaryKeyConstraint("name", "dataset_id", "site", "currency", "stakes", "day",
+                                "bucket", "big_blind", name="pk_player_runs"),
+        sqlite_with_rowid=False,
     )
     op.create_index("ix_player_runs_dataset_id", "player_runs", ["dataset_id"])
     connection = op.get_bind()

@@ -36,17 +36,22 @@ class Session:
     hands: int = 0
     tables: int = 0
     net: int = 0
-    net_bb: Fraction = Fraction(0)
     hands_with_big_blind: int = 0
-    table_names: set[str] = field(default_factory=set)
+    net_by_big_blind: dict[int, int] = field(default_factory=dict)
 
     def add(self, hands: int, net: int, big_blind: int | None) -> None:
         """Add hands at one big blind."""
         self.hands += hands
         self.net += net
         if big_blind:
-            self.net_bb += Fraction(net, big_blind)
+            self.net_by_big_blind[big_blind] = self.net_by_big_blind.get(big_blind, 0) + net
             self.hands_with_big_blind += hands
+
+    @property
+    def net_bb(self) -> Fraction:
+        """The net over the big blind, exactly."""
+        return sum((Fraction(net, big_blind) for big_blind, net in
+                    self.net_by_big_blind.items()), Fraction(0))
 
     def row(self) -> tuple[object, ...]:
         bb_per_100 = (rounded(100 * self.net_bb / self.hands_with_big_blind, 2)
@@ -101,23 +106,28 @@ def sessions_of_runs(rows: Iterable[RunRow], gap_seconds: int) -> list[Session]:
     timed = sorted((row for row in rows if row.started is not None),
                    key=lambda row: (row.name, row.site, row.currency, row.started))
     found: list[Session] = []
-    latest = 0
+    ends: list[int] = []  # each session's last second
+    tables: list[list[str]] = []  # each session's rows' lists of tables, as JSON
     for row in timed:
-        assert row.started is not None and row.ended is not None
+        started, ended = row.started or 0, row.ended or 0
         session = found[-1] if found else None
-        if (session is None or (session.player, session.site, session.currency)
-                != (row.name, row.site, row.currency) or row.started - latest > gap_seconds):
-            session = Session(row.name, row.site, row.currency, _moment(row.started),
-                              _moment(row.ended), row.first_deal)
+        if (session is None or started - ends[-1] > gap_seconds
+                or (session.player, session.site, session.currency)
+                != (row.name, row.site, row.currency)):
+            session = Session(row.name, row.site, row.currency, _moment(started),
+                              _moment(ended), row.first_deal)
             found.append(session)
-            latest = row.ended
-        latest = max(latest, row.ended)
-        session.end = max(session.end, _moment(row.ended))
-        session.first_deal = min(session.first_deal, row.first_deal)
-        session.table_names.update(json.loads(row.tables))
+            ends.append(ended)
+            tables.append([])
+        elif ended > ends[-1]:
+            ends[-1] = ended
+        if row.first_deal < session.first_deal:
+            session.first_deal = row.first_deal
+        tables[-1].append(row.tables[1:-1])
         session.add(row.hands, row.net, row.big_blind)
-    for session in found:
-        session.tables = len(session.table_names)
+    for session, end, lists in zip(found, ends, tables, strict=True):
+        session.end = _moment(end)
+        session.tables = len(set(json.loads(f"[{','.join(filter(None, lists))}]")))
     return found
 
 

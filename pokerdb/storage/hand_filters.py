@@ -75,10 +75,10 @@ class HandFilter:
         """Conditions on rows of player_runs (alias `runs`), which hold every key a filter
         reads (the dataset's, not its run of deal ids: storage.player_runs.answers)."""
         conditions = self.on_totals(runs)
-        if self.since is not None:
-            conditions.append(f"{runs}.date >= :f_since")
+        if self.since is not None:  # its day: the date's ordinal, 0 for none
+            conditions.append(f"{runs}.day >= {self.since.toordinal()}")
         if self.until is not None:
-            conditions.append(f"{runs}.date <= :f_until")
+            conditions.append(f"{runs}.day BETWEEN 1 AND {self.until.toordinal()}")
         if self.site is not None:
             conditions.append(f"lower({runs}.site) = lower(:f_site)")
         return conditions

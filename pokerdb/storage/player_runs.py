@@ -19,6 +19,7 @@ to: `flush`); a removal deletes the dataset's rows.
 import heapq
 import json
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Final, NamedTuple
 
 from sqlalchemy import Connection, Engine, text
@@ -32,10 +33,18 @@ UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of pla
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
 # Rows held in memory before they are written (an import writes them at its end).
 HELD_ROWS = 200_000
-KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "date", "bucket",
+KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
                "big_blind")
 _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
                 "started", "ended", "tables")
+
+
+def _day(day: date | str | None) -> int:
+    """deals.date as player_runs.day: its date.toordinal(), 0 for none (SQLite returns the
+    text it stores)."""
+    if day is None:
+        return 0
+    return (date.fromisoformat(day) if isinstance(day, str) else day).toordinal()
 
 
 def bucket_sql(dialect: str) -> str:
@@ -69,6 +78,7 @@ class RunSums:
     held: dict[tuple[str, str, int, int], _Held] = field(default_factory=dict)
     # The keys of a deal's rows (dataset, site, money, day, bucket), each by a number.
     deal_keys: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    written: bool = False
 
     def add(self, connection: Connection, first_deal: int, last_deal: int) -> None:
         """Add the seats of deals first_deal..last_deal, stored in seat_stats: each deal's
@@ -76,8 +86,10 @@ class RunSums:
         dialect = connection.dialect.name
         bounds = {"first": first_deal, "last": last_deal}
         numbers = self.deal_keys
-        deals = {deal_id: (numbers.setdefault(tuple(keys), len(numbers)), table, second)
-                 for deal_id, *keys, table, second in connection.execute(text(
+        deals = {deal_id: (numbers.setdefault((dataset_id, site, currency, _day(day), bucket),
+                                              len(numbers)), table, second)
+                 for deal_id, dataset_id, site, currency, day, bucket, table, second
+                 in connection.execute(text(
                      f"SELECT d.id, d.dataset_id, COALESCE(d.site, d.venue, ''),\n"
                      f"       COALESCE(d.currency, ''), d.date,\n"
                      f"       {bucket_sql(dialect).replace('s.deal_id', 'd.id')},\n"
@@ -120,20 +132,22 @@ class RunSums:
             self.flush(connection)
 
     def flush(self, connection: Connection) -> None:
-        """Write the rows held: new rows, or added to those written before."""
+        """Write the rows held: new rows, or, once some were written, added to those (the
+        rows of an import's datasets are its own: before its first, there are none)."""
         if not self.held:
             return
         names = (*KEYS, *_SUMS)
         deal_keys = list(self.deal_keys)
+        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
+                  f"{_merged(connection.dialect.name)}" if self.written else "")
         connection.execute(text(
             f"INSERT INTO player_runs ({', '.join(names)})\n"
-            f"VALUES ({', '.join(f':{name}' for name in names)})\n"
-            f"ON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
-            f"{_merged(connection.dialect.name)}"),
+            f"VALUES ({', '.join(f':{name}' for name in names)}){merged}"),
             [{**dict(zip(KEYS, (name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:],
                                  big_blind), strict=True)), **_values(row)}
              for (name, stakes, big_blind, keys), row in self.held.items()])
         self.held.clear()
+        self.written = True
 
 
 def _merged(dialect: str) -> str:
@@ -211,14 +225,10 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
     statement = text(f"SELECT {', '.join(_READ)} FROM player_runs r"
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
-        return [RunRow(name, int(dataset_id), site, currency, int(bucket),
-                       int(big_blind) or None, int(hands), int(known), int(net),
-                       None if peak < 0 else int(peak), int(first_deal), int(last_deal),
-                       None if started is None else int(started),
-                       None if ended is None else int(ended), tables, biggest)
-                for (name, dataset_id, site, currency, bucket, big_blind, hands, known, net,
-                     peak, first_deal, last_deal, started, ended, tables, biggest)
-                in connection.execute(statement, chosen.params() if chosen else {})]
+        found = connection.execute(statement, chosen.params() if chosen else {})
+        return [RunRow._make(row) if row[5] and row[9] >= 0 else RunRow._make(
+            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:]))
+            for row in found]
 
 
 def allin_deltas(engine: Engine, player: str,

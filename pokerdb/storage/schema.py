@@ -391,17 +391,18 @@ player_totals = Table(
 player_runs = Table(
     "player_runs",
     metadata,
-    Column("name", String, nullable=False),
+    # Keyed by name first, so that a player's rows are read together (clustered in SQLite).
+    Column("name", String, primary_key=True),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
-           nullable=False, index=True),
-    Column("site", String, nullable=False),  # deals.site, else venue ('' for neither)
-    Column("currency", String, nullable=False),  # deals.currency ('' when NULL)
-    Column("stakes", String, nullable=False),  # seat_stats.stakes ('' when NULL)
-    Column("date", Date),  # deals.date
+           primary_key=True, index=True),
+    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
+    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
+    Column("stakes", String, primary_key=True),  # seat_stats.stakes ('' when NULL)
+    Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
     # Half hours since 1970 (UTC) of deals.played_at; for hands without a time of play, -1
     # less the thousands of their deal ids.
-    Column("bucket", BigInteger, nullable=False),
-    Column("big_blind", Amount, nullable=False),  # seat_stats.big_blind, 0 for none
+    Column("bucket", BigInteger, primary_key=True),
+    Column("big_blind", Amount, primary_key=True),  # seat_stats.big_blind, 0 for none
     Column("hands", BigInteger, nullable=False),
     Column("known", BigInteger, nullable=False),  # hands of known result (seat_stats.net)
     Column("net", Amount, nullable=False),  # over the hands of known result
@@ -415,8 +416,7 @@ player_runs = Table(
     Column("started", BigInteger),  # the first and last second of play (since 1970)
     Column("ended", BigInteger),
     Column("tables", String, nullable=False),  # the tables' names (deals.table_name), JSON
-    UniqueConstraint("name", "dataset_id", "site", "currency", "stakes", "date", "bucket",
-                     "big_blind", name="uq_player_runs_key"),
+    sqlite_with_rowid=False,
 )
 
 # Tournaments as their sites' summary files tell them (revision 0018): one row per site and
