@@ -1,7 +1,8 @@
-"""A player's sessions, as SQL: a run of one player's hands at one site in one money, each
-played at most `gap` seconds after the one before (deals.played_at, in UTC), for `pokerdb
-sessions` and the player's page of `pokerdb serve` alike. A view cannot take the gap, hence a
-SELECT bound by `:gap` (and the filter's parameters).
+"""A player's sessions, as SQL over every seat: a run of one player's hands at one site in one
+money, each played at most `gap` seconds after the one before (deals.played_at, in UTC), for
+`pokerdb sessions` at a gap under storage.player_runs.BUCKET (from it on, the rows of
+player_runs answer: answers.sessions), and for the tests to hold those rows against. A view
+cannot take the gap, hence a SELECT bound by `:gap` (and the filter's parameters).
 
 Hands without a time of play (a file that gives none in UTC: PHH without `_played_at`,
 GGPoker's) are in no session; `untimed` counts them. The SELECT returns integer sums per
