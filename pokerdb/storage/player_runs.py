@@ -60,14 +60,12 @@ _Held = list[Any]
 _HANDS, _KNOWN, _NET, _FIRST, _LAST, _STARTED, _ENDED, _TABLES, _BIGGEST = range(9)
 
 
-def _values(held: _Held) -> dict[str, object]:
+def _values(held: _Held) -> tuple[object, ...]:
+    """A row's sums, in the order of _SUMS."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
-    return {"hands": held[_HANDS], "known": held[_KNOWN], "net": held[_NET],
-            "peak": best[0][0] if best else -1,
-            "biggest": json.dumps([[-deal, net] for _, deal, net in best]),
-            "first_deal": held[_FIRST], "last_deal": held[_LAST],
-            "started": held[_STARTED], "ended": held[_ENDED],
-            "tables": json.dumps(sorted(held[_TABLES]), ensure_ascii=False)}
+    return (held[_HANDS], held[_KNOWN], held[_NET], best[0][0] if best else -1,
+            json.dumps([[-deal, net] for _, deal, net in best]), held[_FIRST], held[_LAST],
+            held[_STARTED], held[_ENDED], json.dumps(sorted(held[_TABLES]), ensure_ascii=False))
 
 
 @dataclass
@@ -136,16 +134,20 @@ class RunSums:
         rows of an import's datasets are its own: before its first, there are none)."""
         if not self.held:
             return
+        dialect = connection.dialect.name
         names = (*KEYS, *_SUMS)
         deal_keys = list(self.deal_keys)
-        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
-                  f"{_merged(connection.dialect.name)}" if self.written else "")
-        connection.execute(text(
-            f"INSERT INTO player_runs ({', '.join(names)})\n"
-            f"VALUES ({', '.join(f':{name}' for name in names)}){merged}"),
-            [{**dict(zip(KEYS, (name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:],
-                                 big_blind), strict=True)), **_values(row)}
-             for (name, stakes, big_blind, keys), row in self.held.items()])
+        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET {_merged(dialect)}"
+                  if self.written else "")
+        # In key order, through the driver's cursor: a third of the time of SQLAlchemy's
+        # parameters, and SQLite's table is stored in that order.
+        rows = sorted((name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:], big_blind,
+                       *_values(row))
+                      for (name, stakes, big_blind, keys), row in self.held.items())
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor: Any = connection.connection.cursor()
+        cursor.executemany(f"INSERT INTO player_runs ({', '.join(names)})\n"
+                           f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
         self.held.clear()
         self.written = True
 
