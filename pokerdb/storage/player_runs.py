@@ -18,6 +18,7 @@ to: `flush`); a removal deletes the dataset's rows.
 
 import heapq
 import json
+import sys
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final, NamedTuple
@@ -31,8 +32,9 @@ from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
-# Rows held in memory before they are written (an import writes them at its end).
-HELD_ROWS = 200_000
+# Rows held in memory before they are written (an import writes them at its end): some 2 kB
+# each.
+HELD_ROWS = 100_000
 KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
                "big_blind")
 _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
@@ -55,17 +57,32 @@ def bucket_sql(dialect: str) -> str:
 
 
 # A row held: hands, known, net, first deal, last deal, first second, last second, the
-# tables' names, and its biggest hands as (|net|, -deal id, net), more than RUN_BIGGEST at times.
+# tables' names, and its biggest hands (`_ranked`), more than RUN_BIGGEST at times.
 _Held = list[Any]
 _HANDS, _KNOWN, _NET, _FIRST, _LAST, _STARTED, _ENDED, _TABLES, _BIGGEST = range(9)
+_DEAL_BITS: Final = 40  # deal ids below 2 ** 40
+_DEALS: Final = (1 << _DEAL_BITS) - 1
+
+
+def _ranked(deal_id: int, net: int) -> int:
+    """A hand as one integer (a tenth of the memory of a tuple) that ranks the hands as the
+    biggest are ranked, larger first: |net|, then the lower deal id; its sign last."""
+    return (abs(net) << (_DEAL_BITS + 1)) | ((_DEALS - deal_id) << 1) | (net < 0)
+
+
+def _hand(ranked: int) -> list[int]:
+    """[deal id, net] of a hand `_ranked`."""
+    size = ranked >> (_DEAL_BITS + 1)
+    return [_DEALS - ((ranked >> 1) & _DEALS), -size if ranked & 1 else size]
 
 
 def _values(held: _Held) -> tuple[object, ...]:
     """A row's sums, in the order of _SUMS."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
-    return (held[_HANDS], held[_KNOWN], held[_NET], best[0][0] if best else -1,
-            json.dumps([[-deal, net] for _, deal, net in best]), held[_FIRST], held[_LAST],
-            held[_STARTED], held[_ENDED], json.dumps(sorted(held[_TABLES]), ensure_ascii=False))
+    return (held[_HANDS], held[_KNOWN], held[_NET],
+            best[0] >> (_DEAL_BITS + 1) if best else -1, json.dumps(list(map(_hand, best))),
+            held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
+            json.dumps(sorted(held[_TABLES]), ensure_ascii=False))
 
 
 @dataclass
@@ -85,7 +102,7 @@ class RunSums:
         bounds = {"first": first_deal, "last": last_deal}
         numbers = self.deal_keys
         deals = {deal_id: (numbers.setdefault((dataset_id, site, currency, _day(day), bucket),
-                                              len(numbers)), table, second)
+                                              len(numbers)), sys.intern(table), second)
                  for deal_id, dataset_id, site, currency, day, bucket, table, second
                  in connection.execute(text(
                      f"SELECT d.id, d.dataset_id, COALESCE(d.site, d.venue, ''),\n"
@@ -105,8 +122,9 @@ class RunSums:
             keys, table, second = deals[deal_id]
             key = (name, stakes, big_blind, keys)
             row = held.get(key)
-            if row is None:
-                row = held[key] = [0, 0, 0, deal_id, deal_id, second, second, set(), []]
+            if row is None:  # its names kept once
+                row = held[(sys.intern(name), sys.intern(stakes), big_blind, keys)] = [
+                    0, 0, 0, deal_id, deal_id, second, second, set(), []]
             row[_HANDS] += 1
             if deal_id < row[_FIRST]:
                 row[_FIRST] = deal_id
@@ -122,8 +140,8 @@ class RunSums:
                 row[_KNOWN] += 1
                 row[_NET] += net
                 biggest = row[_BIGGEST]
-                biggest.append((abs(net), -deal_id, net))
-                if len(biggest) >= 4 * RUN_BIGGEST:
+                biggest.append(_ranked(deal_id, net))
+                if len(biggest) >= 2 * RUN_BIGGEST:
                     biggest.sort(reverse=True)
                     del biggest[RUN_BIGGEST:]
         if len(held) >= HELD_ROWS:
