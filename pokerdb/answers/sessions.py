@@ -1,8 +1,8 @@
 """`pokerdb sessions`: each player's sessions (a run of hands at one site in one money with no
 gap between two hands over the gap), with their start and end (UTC), hands, tables, net and
 bb/100, computed exactly as `pokerdb players` computes its figures. At a gap of
-storage.player_runs.BUCKET or more, the rows import keeps (player_runs) joined; below it, or
-under a run of deal ids that is not a dataset's, every seat read (storage.sessions)."""
+storage.player_runs.BUCKET or more, the rows import keeps (player_runs) joined; below it, every
+seat read (storage.sessions)."""
 
 import json
 from collections.abc import Iterable, Sequence
@@ -16,7 +16,7 @@ from pokerdb.answers.players import money_shown, rounded
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_runs import BUCKET, RunRow, answers, run_rows
+from pokerdb.storage.player_runs import BUCKET, RunRow, run_rows
 from pokerdb.storage.sessions import session_rows, untimed
 
 COLUMNS = ("player", "site", "currency", "start", "end", "hands", "tables", "net",
@@ -71,7 +71,7 @@ def sessions(engine: Engine, gap_minutes: int, within: HandFilter | None = None,
     and the hands left out of them, without a time of play."""
     if gap_minutes < 0:
         raise PokerdbError(f"--gap is a number of minutes, 0 or more, not {gap_minutes}")
-    if 60 * gap_minutes >= BUCKET and answers(within):
+    if 60 * gap_minutes >= BUCKET:
         rows = run_rows(engine, within, player)
         return sessions_of_runs(rows, 60 * gap_minutes), untimed_of_runs(rows)
     return exact_sessions(engine, gap_minutes, within, player), untimed(engine, within, player)

@@ -73,7 +73,7 @@ class HandFilter:
 
     def on_runs(self, runs: str) -> list[str]:
         """Conditions on rows of player_runs (alias `runs`), which hold every key a filter
-        reads (the dataset's, not its run of deal ids: storage.player_runs.answers)."""
+        reads: a dataset by its id (player_stats.one_dataset gives its run of deal ids too)."""
         conditions = self.on_totals(runs)
         if self.since is not None:  # its day: the date's ordinal, 0 for none
             conditions.append(f"{runs}.day >= {self.since.toordinal()}")

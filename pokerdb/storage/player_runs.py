@@ -221,12 +221,6 @@ class RunRow(NamedTuple):
     biggest: str
 
 
-def answers(within: HandFilter | None) -> bool:
-    """Whether player_runs answers the filter: every one but a run of deal ids that is not a
-    dataset's."""
-    return within is None or within.deals is None or within.dataset_id is not None
-
-
 def _filtered(within: HandFilter | None, player: str | None) -> HandFilter | None:
     if player is None:
         return within
