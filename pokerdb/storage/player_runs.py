@@ -96,10 +96,19 @@ class RunSums:
     written: bool = False
 
     def add(self, connection: Connection, first_deal: int, last_deal: int) -> None:
-        """Add the seats of deals first_deal..last_deal, stored in seat_stats: each deal's
-        keys read once, then its seats'."""
+        """Add the seats of deals first_deal..last_deal, stored in seat_stats: the seats, then
+        the keys of their deals, each read once (none for deals without seats: a deal file's)."""
         dialect = connection.dialect.name
-        bounds = {"first": first_deal, "last": last_deal}
+        # The seats through the driver's cursor: rows as tuples.
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor: Any = connection.connection.cursor()
+        cursor.execute(f"SELECT s.deal_id, s.name, COALESCE(s.stakes, ''),\n"
+                       f"       COALESCE(s.big_blind, 0), s.net FROM seat_stats s\n"
+                       f"WHERE s.name IS NOT NULL AND s.deal_id BETWEEN {mark} AND {mark}",
+                       (first_deal, last_deal))
+        seats = cursor.fetchall()
+        if not seats:
+            return
         numbers = self.deal_keys
         deals = {deal_id: (numbers.setdefault((dataset_id, site, currency, _day(day), bucket),
                                               len(numbers)), sys.intern(table), second)
@@ -109,14 +118,9 @@ class RunSums:
                      f"       COALESCE(d.currency, ''), d.date,\n"
                      f"       {bucket_sql(dialect).replace('s.deal_id', 'd.id')},\n"
                      f"       COALESCE(d.table_name, ''), {seconds_sql(dialect, 'd.played_at')}\n"
-                     f"FROM deals d WHERE d.id BETWEEN :first AND :last"), bounds)}
-        # The seats through the driver's cursor: rows as tuples.
-        mark = "?" if dialect == "sqlite" else "%s"
-        seats: Any = connection.connection.cursor()
-        seats.execute(f"SELECT s.deal_id, s.name, COALESCE(s.stakes, ''),\n"
-                      f"       COALESCE(s.big_blind, 0), s.net FROM seat_stats s\n"
-                      f"WHERE s.name IS NOT NULL AND s.deal_id BETWEEN {mark} AND {mark}",
-                      (first_deal, last_deal))
+                     f"FROM deals d WHERE d.id BETWEEN :first AND :last"),
+                     {"first": min(seat[0] for seat in seats),
+                      "last": max(seat[0] for seat in seats)})}
         held = self.held
         for deal_id, name, stakes, big_blind, net in seats:
             keys, table, second = deals[deal_id]
