@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0022
+-- pokerdb's SQLite schema at revision 0023
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0022');
+INSERT INTO "alembic_version" VALUES('0023');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -151,6 +151,31 @@ CREATE TABLE id_marks (
 	CONSTRAINT pk_id_marks PRIMARY KEY (name)
 );
 INSERT INTO "id_marks" VALUES('deals',0);
+CREATE TABLE player_runs (
+	name VARCHAR NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	site VARCHAR NOT NULL, 
+	currency VARCHAR NOT NULL, 
+	stakes VARCHAR NOT NULL, 
+	day INTEGER NOT NULL, 
+	bucket BIGINT NOT NULL, 
+	big_blind BIGINT NOT NULL, 
+	hands BIGINT NOT NULL, 
+	known BIGINT NOT NULL, 
+	net BIGINT NOT NULL, 
+	peak BIGINT NOT NULL, 
+	biggest VARCHAR NOT NULL, 
+	first_deal INTEGER NOT NULL, 
+	last_deal INTEGER NOT NULL, 
+	started BIGINT, 
+	ended BIGINT, 
+	tables VARCHAR NOT NULL, 
+	CONSTRAINT pk_player_runs PRIMARY KEY (name, dataset_id, site, currency, stakes, day, bucket, big_blind), 
+	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
 CREATE TABLE player_totals (
 	name VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
@@ -682,5 +707,6 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
+CREATE INDEX ix_player_runs_dataset_id ON player_runs (dataset_id);
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

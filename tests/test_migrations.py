@@ -30,7 +30,8 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "hand_actions", "variants", "variant_values", "seat_counts", "id_marks",
-                 "player_totals", "site_hands", "tournaments", "tournament_entries"}
+                 "player_totals", "player_runs", "site_hands", "tournaments",
+                 "tournament_entries"}
 
 
 def head() -> str:
@@ -512,3 +513,30 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     upgrade(fresh)
     assert read(every) == changed
     assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures
+
+
+def test_revision_0023_fills_player_runs_from_the_seats(runner: CliRunner, db_url: str,
+                                                        fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0022 upgrades in place: player_runs is filled from the seats stored, the
+    rows an import of the same hands keeps; down again, it goes, every other row kept."""
+    from cash_hands import cash_hand
+    from test_player_runs import kept
+
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:40:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/02 10:50:00"))
+    result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    imported = kept(fresh)
+    assert len(imported) == 6  # three players, in two half hours
+    seats = "SELECT deal_id, player, net FROM seat_stats ORDER BY 1, 2"
+    with fresh.connect() as connection:
+        before = connection.execute(text(seats)).all()
+    downgrade(fresh, "0022")
+    with fresh.connect() as connection:
+        assert "player_runs" not in inspect(connection).get_table_names()
+        assert connection.execute(text(seats)).all() == before
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert kept(fresh) == imported

@@ -22,6 +22,8 @@ from served import chromium, serving
 from support import PHH_DATA, REPO, rows, succeeds
 from typer.testing import CliRunner
 
+from pokerdb.storage.player_runs import bucket_sql
+
 pytestmark = pytest.mark.slow
 
 SAMPLES = [REPO / "tests" / "data" / name for name in (
@@ -137,7 +139,8 @@ def test_each_sites_player_page_shows_what_players_prints(
                              ("results-position", ["--by", "position"])):
             assert table_rows(page, table_id) == cli_rows(runner, database, name, *options,
                                                           *by), (site, table_id)
-        # Each money's graphs: both totals as players prints them, a point per hand.
+        # Each money's graphs: both totals as players prints them, a point per half hour of
+        # play of a dataset (per thousand deals without a time of play: player_runs).
         overall = {row[0]: row for row in cli_rows(runner, database, name, *options)}
         headings = page.locator("h3.money").all_inner_texts()
         # (hands, hands_result_unknown, ..., net, bb_per_100, allin_adjusted_net): the graphs
@@ -148,9 +151,17 @@ def test_each_sites_player_page_shows_what_players_prints(
                             for money, row in sorted(overall.items())], site
         lines = page.locator("svg.graph polyline.net-line")
         assert lines.count() >= len(overall)
-        hands = known[min(overall)]  # the first graph's money
+        money = min(overall)  # the first graph's money
+        player, kept_money, kept_site = (value.replace("'", "''") for value in (name, money,
+                                                                                  site))
+        [(halves,)] = rows(f"sqlite:///{database}", (
+            f"SELECT COUNT(*) FROM (SELECT DISTINCT d.dataset_id, {bucket_sql('sqlite')} "
+            f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id WHERE s.net IS NOT NULL "
+            f"AND s.name = '{player}' AND COALESCE(d.currency, '') = '{kept_money}' "
+            f"AND lower(COALESCE(d.site, d.venue)) = lower('{kept_site}'))"))
+        assert 0 < halves <= known[money]
         points = page.locator("svg.graph").first.locator("polyline.adjusted-line")
-        assert len((points.get_attribute("points") or "").split()) == hands + 1
+        assert len((points.get_attribute("points") or "").split()) == halves + 1
         assert page.locator("table#results-all").is_visible()
     page.goto(f"{base}/player/Hero")
     screenshot(page, tmp_path, "player-page.png")

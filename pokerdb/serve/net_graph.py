@@ -1,21 +1,19 @@
 """The graphs of a player's page: per money (never adding two), the cumulative net and the
 all-in adjusted net (hands all in before the river counted at their equity, as `pokerdb
 players` counts them: hand_equities.allin_net, written by `pokerdb equity`), over hands and over
-time. Drawn here as SVG, on the server: no script."""
+time. A point per half hour of play of a dataset (storage.player_runs: the rows of that hour summed,
+the all-in seats' adjusted net added), the first imported first over hands. Drawn here as SVG,
+on the server: no script."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from itertools import accumulate
 from typing import Final
 
-from sqlalchemy import BigInteger, Engine, String, text
-
 from pokerdb.answers.players import money_shown
 from pokerdb.serve.page_html import text as escaped
-from pokerdb.storage.column_types import UtcDateTime
-from pokerdb.storage.engines import reading
-from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.player_runs import RunRow
 
 POINTS: Final = 1000  # at most, per line
 WIDTH, HEIGHT = 500, 250
@@ -23,35 +21,47 @@ LEFT, RIGHT, TOP, BOTTOM = 80, 20, 28, 34
 NET_COLOUR, ADJUSTED_COLOUR = "#1f6feb", "#d4661f"
 
 
-@dataclass(frozen=True)
-class Hand:
-    """One of the player's hands: its net and all-in adjusted net in ten-thousandths."""
+@dataclass
+class Point:
+    """The player's hands of known result of one money, dataset and half hour of play (or
+    thousand deals without a time): their count, net and all-in adjusted net in
+    ten-thousandths, first deal, and first and last second of play."""
 
-    deal_id: int
     currency: str
-    net: int
-    adjusted: int
-    played_at: datetime | None
+    first_deal: int
+    hands: int = 0
+    net: int = 0
+    adjusted: int = 0
+    started: int | None = None
+    ended: int | None = None
 
 
-def player_hands(engine: Engine, name: str, within: HandFilter | None) -> list[Hand]:
-    """The player's hands of known result `within` selects, in the order they were
-    imported. The adjusted net is the all-in net where the seat was all in before the river
-    and its equity is known (storage.player_stats counts the same seats)."""
-    conditions = ["s.name = :player", "s.net IS NOT NULL",  # a hand of known result
-                  *(within.on_seats("s", "d") if within else [])]
-    statement = text(
-        f"SELECT s.deal_id, COALESCE(d.currency, '') AS currency, s.net,\n"
-        f"       s.net + COALESCE(e.allin_net - s.net, 0) AS adjusted, d.played_at\n"
-        f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
-        f"LEFT JOIN hand_equities e ON s.allin = 1 AND e.deal_id = s.deal_id "
-        f"AND e.player = s.player{where(conditions)}\nORDER BY s.deal_id").columns(
-            deal_id=BigInteger, currency=String, net=BigInteger, adjusted=BigInteger,
-            played_at=UtcDateTime())
-    with reading(engine) as connection:
-        return [Hand(int(deal_id), money, int(net), int(adjusted), played_at)
-                for deal_id, money, net, adjusted, played_at in connection.execute(
-                    statement, {**(within.params() if within else {}), "player": name})]
+def points(rows: Iterable[RunRow],
+           deltas: dict[tuple[str, int, int], int]) -> dict[str, list[Point]]:
+    """The points of each money from the player's rows of player_runs and their all-in
+    seats' adjusted net less their net (storage.player_runs.allin_deltas), in the order the
+    hands were imported."""
+    found: dict[tuple[str, int, int], Point] = {}
+    for row in rows:
+        if not row.known:
+            continue
+        key = (row.currency, row.dataset_id, row.bucket)
+        point = found.get(key)
+        if point is None:
+            point = found[key] = Point(row.currency, row.first_deal,
+                                       adjusted=deltas.get(key, 0))
+        point.first_deal = min(point.first_deal, row.first_deal)
+        point.hands += row.known
+        point.net += row.net
+        point.adjusted += row.net
+        if row.started is not None and row.ended is not None:
+            point.started = min(row.started, row.started if point.started is None
+                                else point.started)
+            point.ended = max(row.ended, row.ended if point.ended is None else point.ended)
+    by_money: dict[str, list[Point]] = {}
+    for point in sorted(found.values(), key=lambda point: point.first_deal):
+        by_money.setdefault(point.currency, []).append(point)
+    return by_money
 
 
 def _running(values: Sequence[int]) -> list[int]:
@@ -114,43 +124,51 @@ def _svg(money: str, xs: list[float], lines: list[list[int]], labels: tuple[str,
         f'font-weight="bold">{escaped(caption)}</text>{drawn}</svg>')
 
 
-def over_hands(money: str, hands: Sequence[Hand]) -> str:
-    """Both cumulative nets after each hand, from zero before the first."""
-    nets, adjusted = _running([hand.net for hand in hands]), _running(
-        [hand.adjusted for hand in hands])
+def over_hands(money: str, drawn: Sequence[Point]) -> str:
+    """Both cumulative nets after each point, from zero before the first."""
+    total = sum(point.hands for point in drawn)
+    counts = _running([point.hands for point in drawn])
+    nets, adjusted = _running([point.net for point in drawn]), _running(
+        [point.adjusted for point in drawn])
     kept = _kept(len(nets))
-    return _svg(money, [index / max(1, len(hands)) for index in kept],
+    return _svg(money, [counts[index] / max(1, total) for index in kept],
                 [[nets[index] for index in kept], [adjusted[index] for index in kept]],
-                ("0", f"{len(hands):,} hand{'s' if len(hands) != 1 else ''}"), "over hands")
+                ("0", f"{total:,} hand{'s' if total != 1 else ''}"), "over hands")
 
 
-def over_time(money: str, hands: Sequence[Hand]) -> str:
-    """Both cumulative nets of the hands with a time of play, at their times (UTC)."""
-    timed = sorted((hand for hand in hands if hand.played_at is not None),
-                   key=lambda hand: (hand.played_at, hand.deal_id))
+def _moment(second: int) -> datetime:
+    return datetime.fromtimestamp(second, UTC)
+
+
+def over_time(money: str, drawn: Sequence[Point]) -> str:
+    """Both cumulative nets of the hands with a time of play, at each point's last time of
+    play (UTC), from zero at the first's first."""
+    timed = sorted((point for point in drawn if point.ended is not None),
+                   key=lambda point: (point.ended, point.first_deal))
     if not timed:
         return "<p>No hand has a time of play.</p>"
-    times = [hand.played_at.timestamp() for hand in timed if hand.played_at is not None]
-    start, span = times[0], max(times[-1] - times[0], 1.0)
-    nets, adjusted = _running([hand.net for hand in timed]), _running(
-        [hand.adjusted for hand in timed])
-    kept = _kept(len(nets))  # from zero, at the first hand's time
+    start = min(point.started or 0 for point in timed)
+    times = [point.ended or 0 for point in timed]
+    span = max(times[-1] - start, 1)
+    nets, adjusted = _running([point.net for point in timed]), _running(
+        [point.adjusted for point in timed])
+    kept = _kept(len(nets))
     at = [start, *times]
-    first, last = (f"{moment:%Y-%m-%d %H:%M}" for moment in (
-        timed[0].played_at, timed[-1].played_at))
+    first, last = (f"{_moment(moment):%Y-%m-%d %H:%M}" for moment in (start, times[-1]))
     return _svg(money, [(at[index] - start) / span for index in kept],
                 [[nets[index] for index in kept], [adjusted[index] for index in kept]],
                 (first, f"{last} UTC"), "over time")
 
 
-def graphs(money: str, hands: Sequence[Hand]) -> str:
+def graphs(money: str, drawn: Sequence[Point]) -> str:
     """The heading of one money's graphs (its totals) and the graphs."""
-    net, adjusted = sum(hand.net for hand in hands), sum(hand.adjusted for hand in hands)
-    untimed = sum(hand.played_at is None for hand in hands)
+    net, adjusted = sum(point.net for point in drawn), sum(point.adjusted for point in drawn)
+    hands = sum(point.hands for point in drawn)
+    untimed = sum(point.hands for point in drawn if point.ended is None)
     note = (f"<p>{untimed:,} hand{'s' if untimed != 1 else ''} without a time of play "
-            f"left out over time.</p>" if untimed and untimed < len(hands) else "")
+            f"left out over time.</p>" if untimed and untimed < hands else "")
     return (f'<h3 class="money">{escaped(money or "(no money)")}: net '
             f'<span class="net">{escaped(money_shown(net, money))}</span>, all-in adjusted '
             f'<span class="adjusted">{escaped(money_shown(adjusted, money))}</span> over '
-            f'{len(hands):,} hand{"s" if len(hands) != 1 else ""}</h3><div class="graphs">'
-            f"{over_hands(money, hands)}{over_time(money, hands)}</div>{note}")
+            f'{hands:,} hand{"s" if hands != 1 else ""}</h3><div class="graphs">'
+            f"{over_hands(money, drawn)}{over_time(money, drawn)}</div>{note}")

@@ -2,7 +2,9 @@
 variant and blinds, and by position), as `pokerdb players` computes them under the same
 filters (the query string: currency, kind, since, until, game, stakes, site, dataset); the
 cumulative net and all-in adjusted net per money, over hands and over time (serve.net_graph);
-the sessions of `pokerdb sessions`; and the biggest hands won and lost."""
+the sessions of `pokerdb sessions`; and the biggest hands won and lost. The graphs, the
+sessions and the biggest hands read the player's rows of player_runs (storage.player_runs),
+which answer every filter of the page, and the player's seats all in before the river."""
 
 from collections.abc import Mapping
 from dataclasses import replace
@@ -12,12 +14,13 @@ from typing import Final
 from sqlalchemy import Engine
 
 from pokerdb.answers.players import money_shown, player_results
-from pokerdb.answers.sessions import sessions
+from pokerdb.answers.sessions import sessions_of_runs
 from pokerdb.errors import PokerdbError
-from pokerdb.serve.net_graph import Hand, graphs, player_hands
+from pokerdb.serve.net_graph import graphs, points
 from pokerdb.serve.page_html import hand_link, page, table
 from pokerdb.serve.page_html import text as escaped
 from pokerdb.storage.hand_filters import HandFilter
+from pokerdb.storage.player_runs import allin_deltas, biggest_hands, run_rows
 from pokerdb.storage.player_stats import one_dataset
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES
 
@@ -49,18 +52,17 @@ def _results(engine: Engine, name: str, within: HandFilter | None, by: str | Non
 
 def player_html(engine: Engine, name: str, query: Mapping[str, str]) -> str:
     within = hand_filter(engine, query)
-    hands = player_hands(engine, name, within)
-    by_money: dict[str, list[Hand]] = {}
-    for hand in hands:
-        by_money.setdefault(hand.currency, []).append(hand)
-    biggest = sorted(hands, key=lambda hand: (-abs(hand.net), hand.deal_id))[:BIGGEST]
-    found = sessions(engine, DEFAULT_GAP_MINUTES, within, name)
+    rows = run_rows(engine, within, name)
+    by_money = points(rows, allin_deltas(engine, name, within))
+    hands = sum(row.known for row in rows)
+    biggest = biggest_hands(rows, BIGGEST)
+    found = sessions_of_runs(rows, 60 * DEFAULT_GAP_MINUTES)
     session_rows = [[escaped(value) for value in session.row()[1:-1]]
                     + [hand_link(session.first_deal)] for session in found]
     filters = ", ".join(f"{key} = {escaped(value)}" for key, value in query.items()
                         if key in FILTERS and value)
     body = [
-        f"<p>{len(hands):,} hands{'; ' + filters if filters else ''}.</p>",
+        f"<p>{hands:,} hands{'; ' + filters if filters else ''}.</p>",
         "<h2>Results</h2>", _results(engine, name, within, None),
         "<h2>By stakes</h2>", _results(engine, name, within, "stakes"),
         "<h2>By position</h2>", _results(engine, name, within, "position"),
@@ -72,7 +74,7 @@ def player_html(engine: Engine, name: str, query: Mapping[str, str]) -> str:
                "first_hand"), session_rows, "sessions"),
         "<h2>Biggest hands</h2>",
         table(("hand", "currency", "net"), [
-            [hand_link(hand.deal_id), escaped(hand.currency),
-             escaped(money_shown(hand.net, hand.currency))] for hand in biggest], "biggest"),
+            [hand_link(deal_id), escaped(money), escaped(money_shown(net, money))]
+            for deal_id, money, net in biggest], "biggest"),
     ]
     return page(f"Player {name}", "".join(body))

@@ -10,7 +10,7 @@ storage.row_images), the hands stored already left out.
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Final, NamedTuple
 
@@ -29,6 +29,7 @@ from pokerdb.steps.hand_rows import (
     STAT_COLUMNS,
     hand_rows,
 )
+from pokerdb.storage.player_runs import RunSums
 from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
@@ -136,12 +137,13 @@ TOTALS_DEALS: Final = 1_000
 
 @dataclass
 class SeatTotals:
-    """The seats of an import's deals added to player_totals by ranges of deal ids that end at
-    multiples of TOTALS_DEALS, whatever batches they were stored in: a sum of doubles (net_bb)
-    depends on which seats are summed together, and one process's batches and the worker
-    processes' (steps.hand_workers) differ."""
+    """The seats of an import's deals added to player_totals (and player_runs) by ranges of
+    deal ids that end at multiples of TOTALS_DEALS, whatever batches they were stored in: a
+    sum of doubles (net_bb) depends on which seats are summed together, and one process's
+    batches and the worker processes' (steps.hand_workers) differ."""
 
     first_id: int  # the first deal id not added yet
+    runs: RunSums = field(default_factory=RunSums)
 
     def stored(self, connection: Connection, last_id: int, *, done: bool = False) -> None:
         """Every deal up to last_id that the import stores is stored: add the ranges complete,
@@ -149,7 +151,10 @@ class SeatTotals:
         end = last_id + 1 if done else (last_id + 1) // TOTALS_DEALS * TOTALS_DEALS
         if end > self.first_id:
             add_totals(connection, self.first_id, end - 1)
+            self.runs.add(connection, self.first_id, end - 1)
             self.first_id = end
+        if done:
+            self.runs.flush(connection)
 
 
 class SiteKey(NamedTuple):

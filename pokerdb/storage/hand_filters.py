@@ -13,7 +13,7 @@ Parquet export and whatever else asks for a part of the hands.
 
 player_totals holds the money, the stakes and the name, so money, kind, game, stakes and player
 filter its rows;
-dates and site need each seat's deal (`needs_deals`).
+dates and site need each seat's deal (`needs_deals`). player_runs holds them all.
 """
 
 from dataclasses import dataclass
@@ -69,6 +69,18 @@ class HandFilter:
             conditions.append(f"{totals}.name = :f_player")
         if self.dataset_id is not None:
             conditions.append(f"{totals}.dataset_id = {int(self.dataset_id)}")
+        return conditions
+
+    def on_runs(self, runs: str) -> list[str]:
+        """Conditions on rows of player_runs (alias `runs`), which hold every key a filter
+        reads: a dataset by its id (player_stats.one_dataset gives its run of deal ids too)."""
+        conditions = self.on_totals(runs)
+        if self.since is not None:  # its day: the date's ordinal, 0 for none
+            conditions.append(f"{runs}.day >= {self.since.toordinal()}")
+        if self.until is not None:
+            conditions.append(f"{runs}.day BETWEEN 1 AND {self.until.toordinal()}")
+        if self.site is not None:
+            conditions.append(f"lower({runs}.site) = lower(:f_site)")
         return conditions
 
     def on_seats(self, stats: str, deal: str) -> list[str]:

@@ -392,6 +392,43 @@ player_totals = Table(
     sqlite_with_rowid=False,
 )
 
+# Each player's hands by half hours of play (revision 0023), kept by import in its transaction
+# beside player_totals (storage.player_runs.add_runs, called by steps.hand_histories.SeatTotals):
+# the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of play
+# (UTC) and big blind summed, with the tables they were played at. A player's sessions at a gap
+# of 30 minutes or more are these rows joined, and the player's page draws its graphs from
+# them (docs/serve.md).
+player_runs = Table(
+    "player_runs",
+    metadata,
+    # Keyed by name first, so that a player's rows are read together (clustered in SQLite).
+    Column("name", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True, index=True),
+    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
+    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
+    Column("stakes", String, primary_key=True),  # seat_stats.stakes ('' when NULL)
+    Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
+    # Half hours since 1970 (UTC) of deals.played_at; for hands without a time of play, -1
+    # less the thousands of their deal ids.
+    Column("bucket", BigInteger, primary_key=True),
+    Column("big_blind", Amount, primary_key=True),  # seat_stats.big_blind, 0 for none
+    Column("hands", BigInteger, nullable=False),
+    Column("known", BigInteger, nullable=False),  # hands of known result (seat_stats.net)
+    Column("net", Amount, nullable=False),  # over the hands of known result
+    # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
+    # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
+    # equals), as JSON: [[deal id, net stored], ...].
+    Column("peak", BigInteger, nullable=False),
+    Column("biggest", String, nullable=False),
+    Column("first_deal", DealId, nullable=False),
+    Column("last_deal", DealId, nullable=False),
+    Column("started", BigInteger),  # the first and last second of play (since 1970)
+    Column("ended", BigInteger),
+    Column("tables", String, nullable=False),  # the tables' names (deals.table_name), JSON
+    sqlite_with_rowid=False,
+)
+
 # Tournaments as their sites' summary files tell them (revision 0018): one row per site and
 # number, stored by the import that first read its summary. The buy-in is split into the part
 # paid into the prize pool, the bounty part and the fee (buy_in their sum), in `currency` (a

@@ -1,7 +1,8 @@
-"""A player's sessions, as SQL: a run of one player's hands at one site in one money, each
-played at most `gap` seconds after the one before (deals.played_at, in UTC), for `pokerdb
-sessions` and the player's page of `pokerdb serve` alike. A view cannot take the gap, hence a
-SELECT bound by `:gap` (and the filter's parameters).
+"""A player's sessions, as SQL over every seat: a run of one player's hands at one site in one
+money, each played at most `gap` seconds after the one before (deals.played_at, in UTC), for
+`pokerdb sessions` at a gap under storage.player_runs.BUCKET (from it on, the rows of
+player_runs answer: answers.sessions), and for the tests to hold those rows against. A view
+cannot take the gap, hence a SELECT bound by `:gap` (and the filter's parameters).
 
 Hands without a time of play (a file that gives none in UTC: PHH without `_played_at`,
 GGPoker's) are in no session; `untimed` counts them. The SELECT returns integer sums per
@@ -23,7 +24,7 @@ DEFAULT_GAP_MINUTES: Final = 30
 _KEYS: Final = "name, site, currency"
 
 
-def _seconds(dialect: str, column: str) -> str:
+def seconds_sql(dialect: str, column: str) -> str:
     """A time's whole seconds since 1970 (sites write times to the second)."""
     if dialect == "sqlite":
         return f"CAST(strftime('%s', {column}) AS INTEGER)"
@@ -45,7 +46,7 @@ def sessions_select(dialect: str, within: HandFilter | None = None,
         f"  SELECT s.name, COALESCE(d.site, d.venue, '') AS site,\n"
         f"         COALESCE(d.currency, '') AS currency, d.played_at, s.deal_id,\n"
         f"         COALESCE(d.table_name, '') AS table_name, s.big_blind, s.net,\n"
-        f"         {_seconds(dialect, 'd.played_at')} AS at_second\n"
+        f"         {seconds_sql(dialect, 'd.played_at')} AS at_second\n"
         f"  FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
         f"  {where([*_conditions(within, player), 'd.played_at IS NOT NULL'])}),\n"
         f"starts AS (\n"

@@ -1,0 +1,289 @@
+"""player_runs: each player's hands by half hours of play, kept by import in its transaction
+(as player_totals is), so that a player's sessions, graphs and biggest hands read a few rows per
+half hour instead of every seat. Every read of seat_stats for them is here: the seats summed
+(`RunSums`), and the all-in seats' adjusted net (`allin_deltas`), which `pokerdb equity` may
+write after the import.
+
+A row sums the seats of one player, dataset, site, money, stakes, day (deals.date), half hour
+of play (UTC) and big blind, with its first and last second of play, its tables and its
+biggest hands. Each filter of a HandFilter (money, kind, game, stakes, dates, site, dataset)
+selects whole rows, so the rows answer every filter exactly. No two hands of a row are more
+than BUCKET seconds apart, so a row's hands are in one session at any gap of BUCKET or more,
+and the rows of a player, site and money joined in order of their first second, while each
+starts at most the gap after the last second before it, are the sessions at that gap exactly
+(answers.sessions): whatever order the hands were imported in, whatever file of the session
+they came from. An import adds its own dataset's rows (a row it wrote already, its sums added
+to: `flush`); a removal deletes the dataset's rows.
+"""
+
+import heapq
+import json
+import sys
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Final, NamedTuple
+
+from sqlalchemy import Connection, Engine, text
+
+from pokerdb.storage.engines import reading
+from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
+
+BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
+UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
+RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
+# Rows held in memory before they are written (an import writes them at its end): some 2 kB
+# each.
+HELD_ROWS = 100_000
+KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
+               "big_blind")
+_SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
+                "started", "ended", "tables")
+
+
+def _day(day: date | str | None) -> int:
+    """deals.date as player_runs.day: its date.toordinal(), 0 for none (SQLite returns the
+    text it stores)."""
+    if day is None:
+        return 0
+    return (date.fromisoformat(day) if isinstance(day, str) else day).toordinal()
+
+
+def bucket_sql(dialect: str) -> str:
+    """A seat's row of player_runs: its half hour of play, or for a hand without a time of
+    play, -1 less the thousands of its deal id (seat_stats `s`, deals `d`)."""
+    return (f"CASE WHEN d.played_at IS NULL THEN -1 - s.deal_id / {UNTIMED_DEALS} "
+            f"ELSE {seconds_sql(dialect, 'd.played_at')} / {BUCKET} END")
+
+
+# A row held: hands, known, net, first deal, last deal, first second, last second, the
+# tables' names, and its biggest hands (`_ranked`), more than RUN_BIGGEST at times.
+_Held = list[Any]
+_HANDS, _KNOWN, _NET, _FIRST, _LAST, _STARTED, _ENDED, _TABLES, _BIGGEST = range(9)
+_DEAL_BITS: Final = 40  # deal ids below 2 ** 40
+_DEALS: Final = (1 << _DEAL_BITS) - 1
+
+
+def _ranked(deal_id: int, net: int) -> int:
+    """A hand as one integer (a tenth of the memory of a tuple) that ranks the hands as the
+    biggest are ranked, larger first: |net|, then the lower deal id; its sign last."""
+    return (abs(net) << (_DEAL_BITS + 1)) | ((_DEALS - deal_id) << 1) | (net < 0)
+
+
+def _hand(ranked: int) -> list[int]:
+    """[deal id, net] of a hand `_ranked`."""
+    size = ranked >> (_DEAL_BITS + 1)
+    return [_DEALS - ((ranked >> 1) & _DEALS), -size if ranked & 1 else size]
+
+
+def _values(held: _Held) -> tuple[object, ...]:
+    """A row's sums, in the order of _SUMS."""
+    best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
+    return (held[_HANDS], held[_KNOWN], held[_NET],
+            best[0] >> (_DEAL_BITS + 1) if best else -1, json.dumps(list(map(_hand, best))),
+            held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
+            json.dumps(sorted(held[_TABLES]), ensure_ascii=False))
+
+
+@dataclass
+class RunSums:
+    """The rows of player_runs an import adds, summed in memory range of deals by range and
+    written by `flush` (at the end, or once HELD_ROWS are held)."""
+
+    held: dict[tuple[str, str, int, int], _Held] = field(default_factory=dict)
+    # The keys of a deal's rows (dataset, site, money, day, bucket), each by a number.
+    deal_keys: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    written: bool = False
+
+    def add(self, connection: Connection, first_deal: int, last_deal: int) -> None:
+        """Add the seats of deals first_deal..last_deal, stored in seat_stats: the seats, then
+        the keys of their deals, each read once (none for deals without seats: a deal file's)."""
+        dialect = connection.dialect.name
+        # The seats through the driver's cursor: rows as tuples.
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor: Any = connection.connection.cursor()
+        cursor.execute(f"SELECT s.deal_id, s.name, COALESCE(s.stakes, ''),\n"
+                       f"       COALESCE(s.big_blind, 0), s.net FROM seat_stats s\n"
+                       f"WHERE s.name IS NOT NULL AND s.deal_id BETWEEN {mark} AND {mark}",
+                       (first_deal, last_deal))
+        seats = cursor.fetchall()
+        if not seats:
+            return
+        numbers = self.deal_keys
+        deals = {deal_id: (numbers.setdefault((dataset_id, site, currency, _day(day), bucket),
+                                              len(numbers)), sys.intern(table), second)
+                 for deal_id, dataset_id, site, currency, day, bucket, table, second
+                 in connection.execute(text(
+                     f"SELECT d.id, d.dataset_id, COALESCE(d.site, d.venue, ''),\n"
+                     f"       COALESCE(d.currency, ''), d.date,\n"
+                     f"       {bucket_sql(dialect).replace('s.deal_id', 'd.id')},\n"
+                     f"       COALESCE(d.table_name, ''), {seconds_sql(dialect, 'd.played_at')}\n"
+                     f"FROM deals d WHERE d.id BETWEEN :first AND :last"),
+                     {"first": min(seat[0] for seat in seats),
+                      "last": max(seat[0] for seat in seats)})}
+        held = self.held
+        for deal_id, name, stakes, big_blind, net in seats:
+            keys, table, second = deals[deal_id]
+            key = (name, stakes, big_blind, keys)
+            row = held.get(key)
+            if row is None:  # its names kept once
+                row = held[(sys.intern(name), sys.intern(stakes), big_blind, keys)] = [
+                    0, 0, 0, deal_id, deal_id, second, second, set(), []]
+            row[_HANDS] += 1
+            if deal_id < row[_FIRST]:
+                row[_FIRST] = deal_id
+            elif deal_id > row[_LAST]:
+                row[_LAST] = deal_id
+            if second is not None:
+                if second < row[_STARTED]:
+                    row[_STARTED] = second
+                elif second > row[_ENDED]:
+                    row[_ENDED] = second
+            row[_TABLES].add(table)
+            if net is not None:
+                row[_KNOWN] += 1
+                row[_NET] += net
+                biggest = row[_BIGGEST]
+                biggest.append(_ranked(deal_id, net))
+                if len(biggest) >= 2 * RUN_BIGGEST:
+                    biggest.sort(reverse=True)
+                    del biggest[RUN_BIGGEST:]
+        if len(held) >= HELD_ROWS:
+            self.flush(connection)
+
+    def flush(self, connection: Connection) -> None:
+        """Write the rows held: new rows, or, once some were written, added to those (the
+        rows of an import's datasets are its own: before its first, there are none)."""
+        if not self.held:
+            return
+        dialect = connection.dialect.name
+        names = (*KEYS, *_SUMS)
+        deal_keys = list(self.deal_keys)
+        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET {_merged(dialect)}"
+                  if self.written else "")
+        # In key order, through the driver's cursor: a third of the time of SQLAlchemy's
+        # parameters, and SQLite's table is stored in that order.
+        rows = sorted((name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:], big_blind,
+                       *_values(row))
+                      for (name, stakes, big_blind, keys), row in self.held.items())
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor: Any = connection.connection.cursor()
+        cursor.executemany(f"INSERT INTO player_runs ({', '.join(names)})\n"
+                           f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
+        self.held.clear()
+        self.written = True
+
+
+def _merged(dialect: str) -> str:
+    """The SET of an upsert of player_runs: the sums added, the lists joined."""
+    least, greatest = ("min", "max") if dialect == "sqlite" else ("LEAST", "GREATEST")
+    if dialect == "sqlite":
+        tables = ("(SELECT json_group_array(value) FROM (SELECT value FROM json_each("
+                  "player_runs.tables) UNION SELECT value FROM json_each(excluded.tables)))")
+        order = "abs(json_extract(value, '$[1]')) DESC, json_extract(value, '$[0]')"
+        biggest = (f"(SELECT json_group_array(json(value)) FROM (SELECT value FROM ("
+                   f"SELECT value FROM json_each(player_runs.biggest) UNION ALL SELECT value "
+                   f"FROM json_each(excluded.biggest)) ORDER BY {order} "
+                   f"LIMIT {RUN_BIGGEST}))")
+    else:
+        tables = ("(SELECT json_agg(name ORDER BY name)::text FROM (SELECT "
+                  "json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
+                  "json_array_elements_text(excluded.tables::json)) joined)")
+        order = "abs((hand->>1)::bigint) DESC, (hand->>0)::bigint"
+        biggest = (f"(SELECT json_agg(hand ORDER BY {order})::text FROM (SELECT hand FROM ("
+                   f"SELECT json_array_elements(player_runs.biggest::json) AS hand UNION ALL "
+                   f"SELECT json_array_elements(excluded.biggest::json)) hands ORDER BY "
+                   f"{order} LIMIT {RUN_BIGGEST}) kept)")
+    return ", ".join([
+        *(f"{name} = player_runs.{name} + excluded.{name}" for name in ("hands", "known", "net")),
+        *(f"{name} = {least}(player_runs.{name}, excluded.{name})"
+          for name in ("first_deal", "started")),
+        *(f"{name} = {greatest}(player_runs.{name}, excluded.{name})"
+          for name in ("peak", "last_deal", "ended")),
+        f"tables = {tables}", f"biggest = {biggest}"])
+
+
+class RunRow(NamedTuple):
+    """A row of player_runs: amounts as the stored integers (ten-thousandths), big_blind
+    None for none, peak None where no hand's result is known; tables and biggest as JSON."""
+
+    name: str
+    dataset_id: int
+    site: str
+    currency: str
+    bucket: int
+    big_blind: int | None
+    hands: int
+    known: int
+    net: int
+    peak: int | None
+    first_deal: int
+    last_deal: int
+    started: int | None
+    ended: int | None
+    tables: str
+    biggest: str
+
+
+def _filtered(within: HandFilter | None, player: str | None) -> HandFilter | None:
+    if player is None:
+        return within
+    return HandFilter(**{**vars(within or HandFilter()), "player": player})
+
+
+_READ: Final = ("name", "dataset_id", "site", "currency", "bucket", "big_blind", "hands",
+                "known", "net", "peak", "first_deal", "last_deal", "started", "ended", "tables",
+                "biggest")
+
+
+def run_rows(engine: Engine, within: HandFilter | None = None,
+             player: str | None = None) -> list[RunRow]:
+    """The rows of player_runs `within` selects (of `player`, or of every player)."""
+    chosen = _filtered(within, player)
+    statement = text(f"SELECT {', '.join(_READ)} FROM player_runs r"
+                     f"{where(chosen.on_runs('r') if chosen else [])}")
+    with reading(engine) as connection:
+        found = connection.execute(statement, chosen.params() if chosen else {})
+        return [RunRow._make(row) if row[5] and row[9] >= 0 else RunRow._make(
+            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:]))
+            for row in found]
+
+
+def allin_deltas(engine: Engine, player: str,
+                 within: HandFilter | None) -> dict[tuple[str, int, int], int]:
+    """The all-in adjusted net less the net of the player's seats all in before the river
+    whose equity is known (as storage.player_stats counts them), summed per money, dataset and
+    bucket of player_runs."""
+    chosen = _filtered(within, player)
+    assert chosen is not None
+    bucket = bucket_sql(engine.dialect.name)
+    statement = text(
+        f"SELECT COALESCE(d.currency, '') AS currency, d.dataset_id, {bucket} AS bucket,\n"
+        f"       SUM(e.allin_net - s.net)\n"
+        f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
+        f"AND e.player = s.player\nJOIN deals d ON d.id = s.deal_id\n"
+        f"{where(['s.allin = 1', 's.net IS NOT NULL', *chosen.on_seats('s', 'd')])}\n"
+        f"GROUP BY COALESCE(d.currency, ''), d.dataset_id, {bucket}")
+    with reading(engine) as connection:
+        return {(currency, int(dataset_id), int(at)): int(delta)
+                for currency, dataset_id, at, delta in connection.execute(
+                    statement, chosen.params()) if delta is not None}
+
+
+def biggest_hands(rows: list[RunRow], count: int) -> list[tuple[int, str, int]]:
+    """The `count` hands of known result of the rows with the largest net won or lost (the
+    first imported first among equals): (deal id, money, net). A row keeps its RUN_BIGGEST
+    biggest, and only the rows whose peak can reach the list are read."""
+    assert count <= RUN_BIGGEST
+    best: list[tuple[int, int, int, str]] = []  # |net|, -deal id, net, money: a min-heap
+    for row in sorted(rows, key=lambda row: -1 if row.peak is None else row.peak,
+                      reverse=True):
+        if row.peak is None or (len(best) == count and row.peak < best[0][0]):
+            break
+        for deal_id, net in json.loads(row.biggest):
+            hand = (abs(net), -deal_id, net, row.currency)
+            if len(best) < count:
+                heapq.heappush(best, hand)
+            elif hand[:2] > best[0][:2]:
+                heapq.heapreplace(best, hand)
+    return [(-deal, money, net) for _, deal, net, money in sorted(best, reverse=True)]
