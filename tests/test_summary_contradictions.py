@@ -169,3 +169,12 @@ def test_a_tournament_told_otherwise_elsewhere(runner: CliRunner, db_url: str,
     assert rows(db_url, "SELECT (SELECT count(*) FROM datasets), "
                         "(SELECT count(*) FROM deals), (SELECT count(*) FROM tournaments)") == [
         (0, 0, 0)]
+
+
+def test_a_ggpoker_finish_without_its_result(runner: CliRunner, db_url: str,
+                                             tmp_path: Path) -> None:
+    """The owner's place and total, told with no result listed, were dropped: no entry."""
+    path = tmp_path / "unlisted.txt"
+    assert _refused(runner, db_url, path, BOUNTY_GG.replace("7th : Hero, $31.5\n", "")) == (
+        f"Error: {path}: line 6 'You finished the tournam'...: the file lists no result "
+        f"('5th : Hero, $660') for what it tells you\n")
