@@ -2,13 +2,14 @@
 line and leaves it as it was (a manifest naming other datasets than its files hold, or
 fewer exports, would export datasets twice or never; a count past what JSON's floats hold
 was a traceback; a partition's folder put elsewhere behind a link was dropped from the
-export whose manifest still named it)."""
+export whose manifest still named it); a Ctrl-C as an append is moved into place says it was
+written."""
 
 import json
 from pathlib import Path
 
 import pytest
-from support import PHH_DATA, fails, succeeds
+from support import PHH_DATA, fails, invoke, succeeds
 from test_export_parquet import files_of
 from typer.testing import CliRunner
 
@@ -71,3 +72,26 @@ def test_a_partition_folder_behind_a_link(runner: CliRunner, exported: tuple[str
         f"does not follow; put the files back in its place (or --overwrite); nothing was "
         f"written\n")
     assert files_of(out) == before and partition.is_symlink()
+
+
+def test_ctrl_c_as_the_append_is_moved_into_place(runner: CliRunner,
+                                                  exported: tuple[str, Path],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGINT is held while the folder is moved into place and arrives as the move ends: the
+    export is written, which the line said it was not, and the old folder was left behind."""
+    from pokerdb.exports import folders
+
+    db, out = exported
+    holding = folders.signal.pthread_sigmask
+
+    def arrives_when_released(how: int, mask: object) -> object:
+        held = holding(how, mask)  # type: ignore[arg-type]
+        if how == folders.signal.SIG_SETMASK:
+            raise KeyboardInterrupt
+        return held
+
+    monkeypatch.setattr(folders.signal, "pthread_sigmask", arrives_when_released)
+    result = invoke(runner, "export", "--format", "parquet", "-o", str(out), "--db", db)
+    assert (result.exit_code, result.stderr) == (130, f"Interrupted: {out} was written\n")
+    assert len(list((out / "datasets").iterdir())) == 2  # the first export's and this one's
+    assert [path.name for path in out.parent.iterdir() if path.name.startswith(".")] == []

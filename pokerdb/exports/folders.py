@@ -30,6 +30,13 @@ _PREFIX: Final = ".pokerdb-export-"
 _LEFT: Final = re.compile(rf"{re.escape(_PREFIX)}([0-9]+)-.*\.(?:partial|old)", re.DOTALL)
 _NAME_BYTES: Final = 100  # of the output's name in the partial folder's: within NAME_MAX
 _WRITING: dict[Path, Path] = {}  # the partial folders written in, and their outputs
+_IN_PLACE: set[Path] = set()  # the outputs this process moved into place
+
+
+def in_place(output: Path) -> bool:
+    """Whether this process moved an export into place at `output`: a Ctrl-C after that
+    (SIGINT is held for the move, and arrives as it ends) has the export written."""
+    return output in _IN_PLACE
 
 
 def as_named(path: Path) -> Path:
@@ -77,6 +84,7 @@ def new_folder(output: Path, overwrite: bool, appends: str | None = None) -> Ite
     finally:
         _WRITING.pop(partial, None)
         shutil.rmtree(partial, ignore_errors=True)
+        shutil.rmtree(partial.with_suffix(".old"), ignore_errors=True)  # a Ctrl-C held
         for parent in [] if done else made:
             with suppress(OSError):  # each only if still empty
                 parent.rmdir()
@@ -111,6 +119,7 @@ def _moved_into_place(partial: Path, output: Path, overwrite: bool) -> None:
             if old.exists():
                 old.rename(output)
             raise
+        _IN_PLACE.add(output)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
     shutil.rmtree(old, ignore_errors=True)

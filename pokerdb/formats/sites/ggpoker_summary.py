@@ -136,10 +136,10 @@ def _entries(lines: SummaryLines, read: _Read) -> tuple[Entry, ...]:
     """The players listed; the owner's (the one listed, or `Hero`) with what the `You ...`
     lines tell, which must agree with its listing."""
     finished, received = read.found.get("finished"), read.found.get("received")
-    told = finished or received
-    if told is not None and not read.listed:
-        raise lines.fail(told[0], "the file lists no result ('5th : Hero, $660') for what "
-                                  "it tells you")
+    telling = finished or received
+    if telling is not None and not read.listed:
+        raise lines.fail(telling[0], "the file lists no result ('5th : Hero, $660') for "
+                                     "what it tells you")
     entries = []
     for at, listed in read.listed:
         place, prize = lines.place(at, listed["place"]), lines.amount(at, listed["prize"])
