@@ -133,7 +133,15 @@ def test_entries_that_do_not_add_up(runner: CliRunner, db_url: str, tmp_path: Pa
          "file says you finished"),
         ("pool", first.replace("Pool: $8.19", "Pool: $8.18").replace("$4.09", "$4.08"),
          "line 4 'Total Prize Pool: $8.18 '...: less than the 9 entrants paid into the "
-         "prize pool (8.19 USD)")])
+         "prize pool (8.19 USD)"),
+        ("share", first.replace("$4.09 (50%)", "$4.09 (90%)"),
+         "line 7 '1: Bo (Canada), $4.09 (9'...: $4.09 is not 90% of the prize pool"),
+        ("prize", first.replace("$4.09 (50%)", "$4.09 (50%) x"),
+         "line 7 '1: Bo (Canada), $4.09 (5'...: '$4.09 (50%) x' is not a prize as PokerStars "
+         "writes it ('$40.00 (50%)')"),
+        ("prize_code", first.replace("$4.09 (50%)", "EUR 4.09"),
+         "line 7 '1: Bo (Canada), EUR 4.09': 'EUR 4.09' is not a prize as PokerStars writes "
+         "it ('$40.00 (50%)')")])
 
 
 def test_a_tournament_told_otherwise_elsewhere(runner: CliRunner, db_url: str,
@@ -157,7 +165,8 @@ def test_a_tournament_told_otherwise_elsewhere(runner: CliRunner, db_url: str,
             ("owner", first.replace("2nd place", "9th place"),
              "the summary's owner 'Ivy' is seated in none of its hands imported beside it"),
             ("buy_in", first.replace("$0.91/$0.09", "$9.10/$0.90").replace(
-                "$8.19", "$81.90").replace("$4.09", "$40.90"),
+                "$8.19", "$81.90").replace("$4.09", "$40.90").replace("$2.45", "$24.50")
+             .replace("$1.65", "$16.50"),
              "its hands' buy-in is '$0.91+$0.09 USD', the summary's 10.00 USD")]:
         folder = tmp_path / name
         folder.mkdir()

@@ -27,6 +27,7 @@ moment.
 import datetime
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any, Final
 
 from pokerdb.errors import quoted
@@ -53,8 +54,9 @@ POOL: Final = re.compile(rf"Total Prize Pool: (?P<pool>{AMOUNT})(?: (?P<code>[A-
 STARTED: Final = re.compile(rf"Tournament started (?:- )?{_DATE} ?(?P<zone>[A-Z]+)?"
                             rf"(?: \[{_DATE} (?P<zone2>[A-Z]+)\])?")  # its groups 1, 2 and 4, 5
 ENTRY: Final = re.compile(r"(?P<place>\d+): (?P<name>.+?)(?: \[(?P<entry>\d+)\])? \([^()]*\),"
-                          rf" ?(?:(?P<prize>{AMOUNT})(?: \([\d.]+%\))?|(?P<playing>still playing)"
-                          r"|.*)")
+                          rf" ?(?:(?P<prize>{AMOUNT})(?: \((?P<percent>\d+(?:\.\d+)?)%\))?"
+                          r"|(?P<playing>still playing)|(?P<other>.*))")
+MONEY_LIKE: Final = re.compile(r"[$€£¥₹\d]|[A-Z]{3} \d")  # what starts a prize written
 FINISHED: Final = re.compile(r"You finished in (?P<place>\d+(?:st|nd|rd|th)) place")
 _TOTAL: Final = rf"for a total of (?:(?P<code>[A-Z]{{3}}) )?(?P<total>{AMOUNT})"
 REBUYS: Final = re.compile(r"You made (?P<rebuys>\d+) rebuys? and (?P<add_ons>\d+) add-?ons? "
@@ -79,6 +81,8 @@ class _Read:
     listed: dict[str, list[tuple[int | None, int]]] = field(default_factory=dict)
     listings: dict[tuple[str, int], int] = field(default_factory=dict)  # entry: its line
     places: list[tuple[int, int]] = field(default_factory=list)
+    # Each prize written with its share of the pool: its line, the prize, as written, the share.
+    shares: list[tuple[int, int, str, str]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)  # Entry's fields, by name
     finished: tuple[int, int] | None = None  # the owner's place, and its line
     extras_line: int | None = None
@@ -141,8 +145,13 @@ def _listing(lines: SummaryLines, at: int, match: re.Match[str], read: _Read) ->
         raise lines.fail(at, f"{quoted(name)} is listed twice as the same entry (line {again} "
                              f"too; a re-entry is listed as '{name} [2]')")
     read.listings[name, entry] = at
+    if match["other"] and MONEY_LIKE.match(match["other"]):
+        raise lines.fail(at, f"{quoted(match['other'])} is not a prize as PokerStars writes it "
+                             f"('$40.00 (50%)')")
     place = None if match["playing"] else lines.place(at, match["place"])
     prize = lines.amount(at, match["prize"]) if match["prize"] else 0
+    if match["percent"]:
+        read.shares.append((at, prize, match["prize"], match["percent"]))
     read.listed.setdefault(name, []).append((place, prize))
     if place is not None:
         read.places.append((place, at))
@@ -172,7 +181,23 @@ def _summary(lines: SummaryLines, header: re.Match[str], read: _Read) -> Tournam
         currency, prize_part, bounty_part, fee, read.entrants, pool, started,
         zone, started_at, entries)
     told = [read.finished] if read.finished is not None else []
-    return checked(summary, lines, read.places, pool_line, told, money_line)
+    checked(summary, lines, read.places, pool_line, told, money_line)
+    if pool is not None:
+        _shares(lines, read, pool)
+    return summary
+
+
+def _shares(lines: SummaryLines, read: _Read, pool: int) -> None:
+    """Each prize the share of the pool it is written with, to the places each is written to
+    (`$4.09 (50%)` of $8.19)."""
+    for at, prize, written, percent in read.shares:
+        share = Decimal(percent)
+        exponent = share.as_tuple().exponent
+        assert isinstance(exponent, int)
+        places = len(written.partition(".")[2])
+        slack = pool * Decimal(5).scaleb(exponent - 3) + Decimal(10) ** (4 - places)
+        if abs(prize - pool * share / 100) > slack:
+            raise lines.fail(at, f"{written} is not {percent}% of the prize pool")
 
 
 def _started(lines: SummaryLines, read: _Read) -> tuple[
