@@ -8,9 +8,9 @@ the same tournament told otherwise by another file or by its hands."""
 import shutil
 from pathlib import Path
 
-from support import fails, rows
+from support import fails, rows, succeeds
 from test_pokerstars_situations import TOURNAMENT as STARS_HAND
-from test_tournaments import FIRST, GG, STARS, _refused
+from test_tournaments import FIRST, GG, STARS, _refused, other_db
 from typer.testing import CliRunner
 
 SECOND = (STARS / "TS20200115_T2000000001.txt").read_text(encoding="utf-8")  # re-entries
@@ -187,3 +187,26 @@ def test_a_ggpoker_finish_without_its_result(runner: CliRunner, db_url: str,
     assert _refused(runner, db_url, path, BOUNTY_GG.replace("7th : Hero, $31.5\n", "")) == (
         f"Error: {path}: line 6 'You finished the tournam'...: the file lists no result "
         f"('5th : Hero, $660') for what it tells you\n")
+
+
+def test_a_tournament_number_is_a_number(runner: CliRunner, db_url: str,
+                                         tmp_path: Path) -> None:
+    """`#01495192630` was another tournament than `#1495192630` (its results counted twice),
+    and a number in Arabic-Indic digits was stored as its text."""
+    first = FIRST.read_text(encoding="utf-8")
+    for name, text, number in [("stars", first, "1495192630"),
+                               ("gg", BOUNTY_GG, "4005006")]:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "a.txt").write_text(text, encoding="utf-8")
+        (folder / "b.txt").write_text(text.replace(f"#{number}", f"#00{number}"),
+                                      encoding="utf-8")
+        assert succeeds(runner, "import", str(folder), "--db", db_url).stdout.endswith(
+            "; skipped 1 tournament stored already\n")
+    assert rows(db_url, "SELECT number FROM tournaments ORDER BY number") == [
+        ("1495192630",), ("4005006",)]
+    arabic = "".join(chr(0x0660 + int(digit)) for digit in "1495192630")
+    path = tmp_path / "arabic.txt"
+    assert _refused(runner, other_db(tmp_path), path, first.replace("1495192630", arabic)) == (
+        f"Error: {path}: line 1 'PokerStars Tournament #{arabic[0]}'...: the tournament "
+        f"number {arabic!r} is not written in ASCII digits\n")

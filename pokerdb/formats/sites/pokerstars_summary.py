@@ -177,7 +177,7 @@ def _summary(lines: SummaryLines, header: re.Match[str], read: _Read) -> Tournam
     currency = currency or PLAY_MONEY
     entries = _entries(lines, read, (prize_part + bounty_part + fee, currency))
     summary = TournamentSummary(
-        SITE, header["number"], lines.source, None, header["game"].strip(),
+        SITE, lines.number(0, header["number"]), lines.source, None, header["game"].strip(),
         currency, prize_part, bounty_part, fee, read.entrants, pool, started,
         zone, started_at, entries)
     told = [read.finished] if read.finished is not None else []

@@ -136,6 +136,14 @@ class SummaryLines:
             raise self.fail(at, f"{quoted(written)} is not a place")
         return self._bounded(at, written, int(match[1]))
 
+    def number(self, at: int, written: str) -> str:
+        """A tournament's number of line `at`, as a number: in ASCII digits, without leading
+        zeros (`#0123` is tournament 123, as a hand's number is)."""
+        if not (written.isascii() and written.isdigit()):
+            raise self.fail(at, f"the tournament number {quoted(written)} is not written in "
+                                f"ASCII digits")
+        return str(int(written))
+
     def _bounded(self, at: int, written: str, number: int) -> int:
         if number >= COUNT_LIMIT:
             raise self.fail(at, f"{quoted(written)}: more than pokerdb stores (a count or a "
