@@ -104,7 +104,9 @@ def test_complete_hands_all_refused_are_passed_over(engine: Engine, db_url: str,
     watcher = Watcher(engine, [tmp_path / "site"], settle=1)
     [refused] = watcher.look(0)
     assert (refused.offset, refused.result) == (0, None)
-    assert str(refused.refused).endswith(": seat 3 is listed twice")
+    assert refused.refused == (
+        f"nothing to import: the only hand is invalid; {tmp_path / 'site' / 'hands.txt'}#1001: "
+        f"line 6 'Seat 3: Di ($2 in chips)': seat 3 is listed twice")
     assert looked(list(watcher.look(5))) == [("hands.txt", len(broken), 1)]
     assert stored(db_url) == ["1002"]
 

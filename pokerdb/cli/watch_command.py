@@ -42,7 +42,7 @@ def watch_command(
         def report(batch: Batch) -> None:
             where = f"{batch.path} (from byte {batch.offset:,})"
             if batch.result is None:
-                typer.echo(shown(f"{where}: nothing imported: {batch.refused}"), err=True)
+                typer.echo(shown(f"{where}: {batch.refused}"), err=True)
                 return
             stored[0] += batch.result.deals
             typer.echo(import_line(where, batch.result, "hand", False))

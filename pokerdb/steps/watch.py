@@ -194,7 +194,8 @@ class Watcher:
                 followed.refused_at = followed.size
                 return None
             _advance(followed, read, end)  # complete hands, every one refused
-            return Batch(path, offset, None, str(error))
+            return Batch(path, offset, None, error.message
+                         if isinstance(error, NothingToImportError) else str(error))
         _advance(followed, read, end)
         return Batch(path, offset, result)
 
