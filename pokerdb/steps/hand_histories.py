@@ -179,7 +179,7 @@ def site_keys(batch: HandBatch) -> list[SiteKey | None]:
                   for stack in phh_hand.starting_stacks]
         keys.append(SiteKey(numbering(site.site), hand_number(phh_hand.details.hand or ""),
                             content_of(phh_hand.players or (), stacks, phh_hand.actions,
-                                       site.played_at),
+                                       site.played_at, phh_hand.details.table),
                             phh_hand.source, hand.position))
     return keys
 
@@ -199,10 +199,11 @@ def hand_number(number: str) -> str:
 
 
 def content_of(names: Sequence[str | None], stacks: Sequence[Decimal | float | None],
-               actions: Sequence[str], played_at: object) -> str:
+               actions: Sequence[str], played_at: object, table: str | None) -> str:
     """What tells a hand from another of the same number: a hash of its players, their
-    starting stacks, its actions and when it was played, to the second in UTC (as a hand to
-    store has them, or as they were stored: `played_at` a datetime, or SQLite's text)."""
+    starting stacks, its actions, when it was played (to the second in UTC) and its table (as
+    a hand to store has them, or as they were stored: `played_at` a datetime, or SQLite's
+    text)."""
     stacked = [None if stack is None else Decimal(str(stack)).normalize() for stack in stacks]
-    text = "\n".join(map(str, [*names, *stacked, *actions, _moment(played_at)]))
+    text = "\n".join(map(str, [*names, *stacked, *actions, _moment(played_at), table]))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
