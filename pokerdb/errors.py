@@ -22,6 +22,10 @@ class InputError(PokerdbError):
         return type(self), (self.source, self.line_no, self.message)
 
 
+class NothingToImportError(InputError):
+    """An input none of whose deals could be stored: empty, or every one invalid."""
+
+
 class ReadOnlyError(PokerdbError):
     """A statement given to `pokerdb query` that would change the database."""
 

@@ -246,7 +246,11 @@ runpy.run_module("pokerdb", run_name="__main__")
     # once it is made, before Typer's own handler of Ctrl-C is in place
     "import typer.core\ndef interrupted(*args, **kwargs):\n"
     "    raise KeyboardInterrupt\ntyper.core._main = interrupted",
-], ids=["loading", "making", "made"])
+    # while Typer parses the command line, inside its own handler of Ctrl-C (exit 130 without
+    # a word), before the command's is in place
+    "import typer.core\ndef interrupted(*args, **kwargs):\n"
+    "    raise KeyboardInterrupt\ntyper.core.TyperGroup.make_context = interrupted",
+], ids=["loading", "making", "made", "parsing"])
 def test_ctrl_c_while_the_program_starts(setup: str) -> None:
     """A Ctrl-C in the program's first tenth of a second, before any command runs: one line
     and exit code 130, no traceback."""

@@ -19,7 +19,8 @@ REFUSED = [
      "no player shows a hand that can win the main pot"),
     ("GeneralHands/HeroName.txt#5383708755",
      f"hand 5383708755 of iPoker is stored already, from {SAMPLES}/GameTypeTests/"
-     f"FixedLimitHoldem.txt#5383708755, and differs from it (its players, stacks or actions)"),
+     f"FixedLimitHoldem.txt#5383708755, and differs from it (its players, stacks, actions, "
+     f"time or table)"),
     ("Seats/Full Ring (10 Handed).txt#3302721610",
      "line 31 '<player seat=\"7\" name=\"T'...: 'TrapistBeer' bet 1.80 by the file, 0.00 by "
      "its actions"),

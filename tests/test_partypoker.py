@@ -17,7 +17,7 @@ REPEATED = f"{SAMPLES}/MultipleHandsTests/5MultipleHands.txt#1458965856"
 # Four hands of one file share a number (a test of the parser the samples come from): the
 # first is stored, the others, which differ from it, are refused.
 CONFLICT = (f"hand 1458965856 of partypoker is stored already, from {REPEATED}, and differs "
-            f"from it (its players, stacks or actions)")
+            f"from it (its players, stacks, actions, time or table)")
 REFUSED = [
     ("Limits/Limit6.txt#11994428655",
      "line 30 'agaviriat does not show '...: no one wins the pot: the hand is cut short"),

@@ -46,7 +46,7 @@ def test_another_hand_under_a_stored_number_names_both_files(
     assert result.stderr == (
         f"Error: {other}#0300000000301: hand 300000000301 of PokerStars is stored already, "
         f"from first.txt#300000000301 (dataset 'first.txt'), and differs from it (its players, "
-        f"stacks or actions)\n")
+        f"stacks, actions, time or table)\n")
     assert rows(db_url, "SELECT count(*) FROM datasets") == [(1,)]
     # With --skip-invalid, a reject; the new hand after it stored.
     other.write_text(other.read_text(encoding="utf-8") + "\n\n" + RETURNED.replace(
@@ -68,8 +68,8 @@ def test_two_hands_of_one_number_in_one_import_conflict(runner: CliRunner, db_ur
     result = fails(runner, "import", str(folder), "--db", db_url)
     assert result.stderr == (
         f"Error: {folder}/b.txt#300000000301: hand 300000000301 of PokerStars is stored "
-        f"already, from {folder}/a.txt#300000000301, and differs from it (its players, stacks "
-        f"or actions)\n")
+        f"already, from {folder}/a.txt#300000000301, and differs from it (its players, stacks, "
+        f"actions, time or table)\n")
     assert rows(db_url, "SELECT count(*) FROM deals") == [(0,)]
     result = succeeds(runner, "import", str(folder), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT line_no, raw FROM rejects") == [(2, "b.txt#300000000301")]

@@ -28,10 +28,11 @@ def export_command(
     """Write the stored results in another format: the recorded hands as PHH files, or
     deals, hands, seats, actions and the tracker counts as Parquet (docs/parquet.md)."""
     from pokerdb.exports import Written, exporter
+    from pokerdb.exports.folders import in_place
 
     done: list[Written] = []
-    with user_errors(), interruptible(lambda: f"{output} was written" if done
-                                      else "nothing was exported"):
+    with user_errors(), interruptible(lambda: f"{output} was written"
+                                      if done or in_place(output) else "nothing was exported"):
         export = exporter(export_format)
         done.extend(export(open_database(db), output, dataset, overwrite))
         for written in done:

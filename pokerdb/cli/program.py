@@ -13,7 +13,7 @@ from typer import TyperException
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pokerdb import __version__
-from pokerdb.cli.terminal import say
+from pokerdb.cli.terminal import interruption_told, say
 from pokerdb.launch import STARTING, command_line_ready
 
 # The panels of `pokerdb --help`, in this order, each command in one.
@@ -67,6 +67,8 @@ class _Program(TyperGroup):
                 raise
             say(f"Error: cannot write the output: {exc.strerror}")
             sys.exit(1)
+        if code == 130 and not interruption_told():  # Typer's own Ctrl-C: not a word
+            say(STARTING)
         sys.exit(code if isinstance(code, int) else 0)
 
 

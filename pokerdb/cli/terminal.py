@@ -72,8 +72,18 @@ def interruptible(kept: Callable[[], str]) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
+        _INTERRUPTION_TOLD.append(True)
         say(f"Interrupted: {kept()}")
         raise typer.Exit(130) from None
+
+
+_INTERRUPTION_TOLD: list[bool] = []  # a command's Ctrl-C told in its line (interruptible)
+
+
+def interruption_told() -> bool:
+    """Whether a command told its Ctrl-C (else Typer took it, before the command's
+    `interruptible` was in place, and exits 130 without a word)."""
+    return bool(_INTERRUPTION_TOLD)
 
 
 class CountedProgress:

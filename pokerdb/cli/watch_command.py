@@ -40,8 +40,11 @@ def watch_command(
         typer.echo(shown(f"watching {', '.join(map(str, folders))} (Ctrl-C stops)"))
 
         def report(batch: Batch) -> None:
+            where = f"{batch.path} (from byte {batch.offset:,})"
+            if batch.result is None:
+                typer.echo(shown(f"{where}: {batch.refused}"), err=True)
+                return
             stored[0] += batch.result.deals
-            typer.echo(import_line(f"{batch.path} (from byte {batch.offset:,})", batch.result,
-                                   "hand", False))
+            typer.echo(import_line(where, batch.result, "hand", False))
 
         watch(watcher, time.monotonic, time.sleep, interval, report)

@@ -11,7 +11,8 @@ its process being gone.
 An export that appends (`appends`: the name of the file that marks a folder it may append to)
 makes its new folder of hard links to the output's files (no byte is copied; a file system
 without hard links gets copies), writes its new files beside them and moves it into place as
-any other: a reader sees the folder before or after, never between.
+any other: a reader sees the folder before or after, never between. A link inside the output
+(a partition's folder or a file put elsewhere) refuses the append in one line.
 """
 
 import os
@@ -28,6 +29,22 @@ from pokerdb.errors import PokerdbError
 _PREFIX: Final = ".pokerdb-export-"
 _LEFT: Final = re.compile(rf"{re.escape(_PREFIX)}([0-9]+)-.*\.(?:partial|old)", re.DOTALL)
 _NAME_BYTES: Final = 100  # of the output's name in the partial folder's: within NAME_MAX
+_WRITING: dict[Path, Path] = {}  # the partial folders written in, and their outputs
+_IN_PLACE: set[Path] = set()  # the outputs this process moved into place
+
+
+def in_place(output: Path) -> bool:
+    """Whether this process moved an export into place at `output`: a Ctrl-C after that
+    (SIGINT is held for the move, and arrives as it ends) has the export written."""
+    return output in _IN_PLACE
+
+
+def as_named(path: Path) -> Path:
+    """A path in a folder an export writes in, as the user names it: in the output."""
+    for partial, output in _WRITING.items():
+        if path.is_relative_to(partial):
+            return output / path.relative_to(partial)
+    return path
 
 
 def short_name(name: str, limit: int = _NAME_BYTES) -> str:
@@ -55,6 +72,7 @@ def new_folder(output: Path, overwrite: bool, appends: str | None = None) -> Ite
         output.parent.mkdir(parents=True, exist_ok=True)
         _remove_left_over(output.parent)
         partial.mkdir()  # with the permissions of any new folder (mkdtemp's are the owner's)
+        _WRITING[partial] = output
         if appending:
             _linked(output, partial)
         yield partial
@@ -64,7 +82,9 @@ def new_folder(output: Path, overwrite: bool, appends: str | None = None) -> Ite
         raise PokerdbError(f"{output}: cannot write the export: "
                            f"{error.strerror or error}; nothing was written") from None
     finally:
+        _WRITING.pop(partial, None)
         shutil.rmtree(partial, ignore_errors=True)
+        shutil.rmtree(partial.with_suffix(".old"), ignore_errors=True)  # a Ctrl-C held
         for parent in [] if done else made:
             with suppress(OSError):  # each only if still empty
                 parent.rmdir()
@@ -99,6 +119,7 @@ def _moved_into_place(partial: Path, output: Path, overwrite: bool) -> None:
             if old.exists():
                 old.rename(output)
             raise
+        _IN_PLACE.add(output)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
     shutil.rmtree(old, ignore_errors=True)
@@ -106,16 +127,21 @@ def _moved_into_place(partial: Path, output: Path, overwrite: bool) -> None:
 
 def _linked(output: Path, partial: Path) -> None:
     """The output's folders made again in `partial`, and its files hard-linked there (copied
-    where the file system has no hard links); links are not followed, nor carried."""
+    where the file system has no hard links). A link inside the output is refused: not
+    followed, and not passed over either, which would drop what it stands for from an export
+    whose manifest names it."""
     for folder, names, files in os.walk(output):
         within = partial / Path(folder).relative_to(output)
+        for name in [*names, *files]:
+            if (Path(folder) / name).is_symlink():
+                raise PokerdbError(f"{Path(folder) / name}: a symbolic link inside the export, "
+                                   f"which an export that appends does not follow; put the "
+                                   f"files back in its place (or --overwrite); nothing was "
+                                   f"written")
         for name in names:
-            if not (Path(folder) / name).is_symlink():
-                (within / name).mkdir()
+            (within / name).mkdir()
         for name in files:
             source = Path(folder) / name
-            if source.is_symlink():
-                continue
             try:
                 os.link(source, within / name, follow_symlinks=False)
             except OSError:  # no hard links here (EPERM, ENOTSUP): a copy

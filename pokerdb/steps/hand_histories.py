@@ -8,6 +8,7 @@ Staged by a worker process (steps.hand_workers), a batch comes without its hands
 storage.row_images), the hands stored already left out.
 """
 
+import datetime
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -182,9 +183,19 @@ def site_keys(batch: HandBatch) -> list[SiteKey | None]:
         stacks = [None if stack is None else Decimal(stack).scaleb(-phh_hand.exponent)
                   for stack in phh_hand.starting_stacks]
         keys.append(SiteKey(numbering(site.site), hand_number(phh_hand.details.hand or ""),
-                            content_of(phh_hand.players or (), stacks, phh_hand.actions),
+                            content_of(phh_hand.players or (), stacks, phh_hand.actions,
+                                       site.played_at, phh_hand.details.table),
                             phh_hand.source, hand.position))
     return keys
+
+
+def _moment(played_at: object) -> str:
+    """A hand's time in UTC to the second, as text ("" when unknown)."""
+    if isinstance(played_at, datetime.datetime):
+        if played_at.tzinfo is not None:
+            played_at = played_at.astimezone(datetime.UTC)
+        return played_at.strftime("%Y-%m-%dT%H:%M:%S")
+    return "" if played_at is None else str(played_at).replace(" ", "T")[:19]
 
 
 def hand_number(number: str) -> str:
@@ -193,9 +204,11 @@ def hand_number(number: str) -> str:
 
 
 def content_of(names: Sequence[str | None], stacks: Sequence[Decimal | float | None],
-               actions: Sequence[str]) -> str:
+               actions: Sequence[str], played_at: object, table: str | None) -> str:
     """What tells a hand from another of the same number: a hash of its players, their
-    starting stacks and its actions (as a hand to store has them, or as they were stored)."""
+    starting stacks, its actions, when it was played (to the second in UTC) and its table (as
+    a hand to store has them, or as they were stored: `played_at` a datetime, or SQLite's
+    text)."""
     stacked = [None if stack is None else Decimal(str(stack)).normalize() for stack in stacks]
-    text = "\n".join(map(str, [*names, *stacked, *actions]))
+    text = "\n".join(map(str, [*names, *stacked, *actions, _moment(played_at), table]))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from sqlalchemy import Connection
 
-from pokerdb.errors import InputError, InvalidLinesError
+from pokerdb.errors import InputError, InvalidLinesError, NothingToImportError
 from pokerdb.formats.input import Rejected
 from pokerdb.formats.sources import Source
 from pokerdb.storage.row_writes import Row, insert_rows
@@ -84,14 +84,15 @@ class SkippedLines:
         self.pending.clear()
 
 
-def nothing_to_import(source: Source, skipped: SkippedLines, item: str) -> InputError:
+def nothing_to_import(source: Source, skipped: SkippedLines,
+                      item: str) -> NothingToImportError:
     """Why an import found nothing to store: an empty file, or only invalid lines. `item`:
     what holds a deal (InputFormat.item), a line or a hand."""
     if skipped.first is None:
-        return InputError(source.label, None, "no deals in the file (it is empty)")
+        return NothingToImportError(source.label, None, "no deals in the file (it is empty)")
     first = skipped.first
     kind = "non-blank line" if item == "line" else item
     found = f"the only {kind} is" if skipped.count == 1 else f"all {skipped.count} {kind}s are"
     where = f"line {first.line_no}" if first.where is None else first.where
-    return InputError(source.label, None,
-                      f"nothing to import: {found} invalid; {where}: {first.reason}")
+    return NothingToImportError(source.label, None,
+                                f"nothing to import: {found} invalid; {where}: {first.reason}")

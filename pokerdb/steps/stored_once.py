@@ -3,8 +3,8 @@ earlier import, or this one, stored already is left out of the batch that brings
 when it is the same hand (`duplicates` counts them). A different hand under a stored number is
 a conflict: not stored, and reported as an invalid hand naming both files (`conflicts`), which
 the import fails on, or records in `rejects` with --skip-invalid. Hands are told apart by their
-players, starting stacks and actions (steps.hand_histories.content_of), read back from the
-stored hand's rows when it is an earlier import's."""
+players, starting stacks, actions, time and table (steps.hand_histories.content_of), read
+back from the stored hand's rows when it is an earlier import's."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -77,7 +77,8 @@ class StoredOnce:
 
     def _conflict(self, key: SiteKey, stored: str, offset: int) -> Rejected:
         reason = (f"hand {key.number} of {key.site} is stored already, from {stored}, and "
-                  f"differs from it (its players, stacks or actions)")
+                  f"differs from it (its players, stacks, actions, time or "
+                  f"table)")
         return Rejected(key.position + offset, key.source, reason, len(key.source.encode()),
                         self.where(key.source))
 
@@ -108,7 +109,8 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
     dataset's)."""
     schema = dataset_schema(dataset_id) if partitioned else None
     own_deals = table("deals", *map(column, ("id", "dataset_id", "hand_number", "site",
-                                            "source")), schema=schema)
+                                            "source", "played_at", "table_name")),
+                      schema=schema)
     own_seats = table("seats", *map(column, ("deal_id", "player", "name", "starting_stack")),
                       schema=schema)
     own_actions = table("hand_actions", *map(column, ("deal_id", "actions")), schema=schema)
@@ -133,6 +135,7 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
         found[sites[row.hand_number], row.hand_number] = (
             content_of([seat.name for seat in players],
                        [None if seat.starting_stack is None else amount_of(seat.starting_stack)
-                        for seat in players], acted.get(deal, [])),
+                        for seat in players], acted.get(deal, []), row.played_at,
+                       row.table_name),
             f"{row.source} (dataset {name!r})")
     return found

@@ -1,18 +1,33 @@
 """The tournament summaries of an import stored, in its transaction, after its hands: a
 tournament (a site's number) is stored once, by the first import that reads its summary. The
 same summary read again is passed over (counted as stored already); a summary of a tournament
-stored with other results fails the import with one line naming both files."""
+stored with other results (or name, game or start) fails the import with one line naming both
+files, and so does a summary whose owner is seated in none of the import's hands of the
+tournament (the hands and the summary are then not of one player's client)."""
 
+import re
 from dataclasses import astuple, dataclass
-from typing import Any
+from typing import Any, Final
 
-from sqlalchemy import BigInteger, Column, ColumnElement, Connection, insert, select, type_coerce
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ColumnElement,
+    Connection,
+    and_,
+    insert,
+    select,
+    tuple_,
+    type_coerce,
+)
 
-from pokerdb.errors import InputError
+from pokerdb.errors import InputError, quoted
 from pokerdb.formats.sites.site_histories import SiteHistories
-from pokerdb.formats.sites.summary_lines import Entry, TournamentSummary
+from pokerdb.formats.sites.stars_shape.lines import amount_units
+from pokerdb.formats.sites.summary_lines import Entry, TournamentSummary, money_shown
+from pokerdb.rules.money import AMOUNT_PLACES, CURRENCY_SYMBOLS
 from pokerdb.storage.column_types import amount_of
-from pokerdb.storage.schema import tournament_entries, tournaments
+from pokerdb.storage.schema import deals, seats, tournament_entries, tournaments
 
 # What tells one summary of a tournament from another: its figures and each entry's.
 Figures = tuple[object, ...]
@@ -46,6 +61,7 @@ def store_tournaments(connection: Connection, read: SiteHistories,
     for key, (source, figures) in _stored(connection, list(new)).items():
         _same(read, new.pop(key), source, figures)
         counts.duplicates += 1
+    _beside_hands(connection, read, list(new.values()), dataset_id)
     _insert(connection, list(new.values()), dataset_id)
     counts.stored = len(new)
     return counts
@@ -65,8 +81,11 @@ def _figures(summary: TournamentSummary) -> Figures:
     """A summary's figures as stored: the tournament's, then each entry's by player."""
     entries = sorted((entry.player, *astuple(entry)[1:], entry.cost(summary.buy_in))
                      for entry in summary.entries)
-    return (summary.currency, summary.prize_part, summary.bounty_part, summary.fee,
-            summary.entrants, summary.prize_pool, *entries)
+    started = summary.started
+    return (summary.name, summary.game, summary.currency, summary.prize_part,
+            summary.bounty_part, summary.fee, summary.entrants, summary.prize_pool,
+            None if started is None else started.date(),
+            None if started is None else started.time(), summary.time_zone, *entries)
 
 
 def _units(column: Column[Any]) -> ColumnElement[int]:
@@ -83,9 +102,11 @@ def _stored(connection: Connection, keys: list[Key]) -> dict[Key, tuple[str, Fig
     for first in range(0, len(numbers), LOOKUP_NUMBERS):
         for row in connection.execute(
                 select(tournament.id, tournament.site, tournament.number, tournament.source,
+                       tournament.name, tournament.game,
                        tournament.currency, _units(tournament.prize_part),
                        _units(tournament.bounty_part), _units(tournament.fee),
-                       tournament.entrants, _units(tournament.prize_pool))
+                       tournament.entrants, _units(tournament.prize_pool), tournament.date,
+                       tournament.time, tournament.time_zone)
                 .where(tournament.number.in_(numbers[first:first + LOOKUP_NUMBERS]))):
             if (row[1], row[2]) in wanted:
                 found[row[0]] = ((row[1], row[2]), row[3], tuple(row[4:]))
@@ -101,6 +122,57 @@ def _stored(connection: Connection, keys: list[Key]) -> dict[Key, tuple[str, Fig
             entries[tournament_id].append(tuple(values))
     return {key: (source, (*figures, *sorted(entries[tournament_id])))
             for tournament_id, (key, source, figures) in found.items()}
+
+
+def _beside_hands(connection: Connection, read: SiteHistories,
+                  summaries: list[TournamentSummary], dataset_id: int) -> None:
+    """Each summary as the import's hands of its tournament tell it, if it has any: its
+    owner seated in one of them, its buy-in theirs; else the import fails, naming it."""
+    wanted = {(summary.site, summary.number): summary for summary in summaries}
+    keys = sorted(wanted)
+    deal, seat = deals.c, seats.c
+    for first in range(0, len(keys), LOOKUP_NUMBERS):
+        chunk = keys[first:first + LOOKUP_NUMBERS]
+        seated: dict[Key, set[str]] = {}
+        buy_ins: dict[Key, set[str | None]] = {}
+        for site, number, name, buy_in in connection.execute(
+                select(deal.site, deal.tournament, seat.name, deal.buy_in)
+                .join(seats, seat.deal_id == deal.id)
+                .where(and_(deal.dataset_id == dataset_id,
+                            tuple_(deal.site, deal.tournament).in_(chunk))).distinct()):
+            seated.setdefault((site, number), set()).add(name)
+            buy_ins.setdefault((site, number), set()).add(buy_in)
+        for key in set(chunk) & set(seated):
+            summary = wanted[key]
+            problem = _disagreement(summary, seated[key], buy_ins[key])
+            if problem is not None:
+                raise InputError(read.where(summary.source), None,
+                                 f"tournament #{summary.number} of {summary.site}: "
+                                 f"{problem}; nothing imported")
+
+
+def _disagreement(summary: TournamentSummary, seated: set[str],
+                  buy_ins: set[str | None]) -> str | None:
+    """What a summary says otherwise than its tournament's hands (the names seated in them,
+    and their buy-ins as written, "$0.91+$0.09 USD"), or None."""
+    owner = next((entry.player for entry in summary.entries if entry.hero), None)
+    if owner is not None and owner not in seated:
+        return (f"the summary's owner {quoted(owner)} is seated in none of its hands "
+                f"imported beside it")
+    for written in sorted(filter(None, buy_ins)):
+        parts = [amount_units(part, AMOUNT_PLACES)
+                 for part in _CODE.sub("", written).split("+")]
+        code = _CODE.search(written)
+        money = code[1] if code else CURRENCY_SYMBOLS.get(written[:1], summary.currency)
+        if None in parts:
+            continue  # not amounts ("Freeroll"): nothing to compare
+        if money != summary.currency or sum(part or 0 for part in parts) != summary.buy_in:
+            return (f"its hands' buy-in is {quoted(written)}, the summary's "
+                    f"{money_shown(summary.buy_in, summary.currency)}")
+    return None
+
+
+_CODE: Final = re.compile(r" ([A-Z]{3})$")  # the money a hand's buy-in names
 
 
 def _insert(connection: Connection, summaries: list[TournamentSummary],

@@ -13,7 +13,8 @@ its owner played, read into a `TournamentSummary` (summary_lines).
 The file lists its owner alone, as `Hero` (as GGPoker's hands name them). What they received
 is one total, bounties included: it is stored as the prize, the bounties not told apart.
 Where the file says it twice, the place and the total must agree. Lines pokerdb does not use
-are passed over; a line that starts as a result (`5th :`) and is not one is refused.
+are passed over; a line that starts as one pokerdb reads (`5th :`, `Buy-in:`, `You made`...)
+and is not one is refused. A buy-in without a currency's symbol is in chips.
 """
 
 import re
@@ -31,11 +32,16 @@ from pokerdb.formats.sites.summary_lines import (
 from pokerdb.rules.money import CHIPS, CURRENCY_SYMBOLS
 
 SITE: Final = "GGPoker"
+FIRST_YEAR: Final = 2014  # GGNetwork's first
 HEADER: Final = re.compile(r"Tournament #(?P<number>\d+), (?P<name>.+), (?P<game>[^,]+)")
 BUY_IN: Final = re.compile(rf"Buy-in: (?P<parts>{AMOUNT}(?:\+{AMOUNT}){{0,2}})")
 PLAYERS: Final = re.compile(r"(?P<count>\d[\d,]*) Players")
 POOL: Final = re.compile(rf"Total Prize Pool: (?P<pool>{AMOUNT})")
 STARTED: Final = re.compile(r"Tournament started (\d{4}/\d{1,2}/\d{1,2}) (\d{1,2}:\d{2}:\d{2})")
+COUNTED: Final = re.compile(r"\d[\d,]* Players\b")  # how the entrants' line starts
+# How the lines pokerdb reads start: another line that starts so is refused.
+READ_STARTS: Final = ("Buy-in:", "Total Prize Pool:", "Tournament started ", "You finished ",
+                      "You made ", "You received ")
 ENTRY: Final = re.compile(rf"(?P<place>\d+(?:st|nd|rd|th)) : (?P<name>.+?), (?P<prize>{AMOUNT})")
 FINISHED: Final = re.compile(r"You finished the tournament in (?P<place>\d+(?:st|nd|rd|th)) "
                              rf"place(?: and received a total of (?P<total>{AMOUNT}))?\.?")
@@ -69,44 +75,56 @@ def read_summary(lines: SummaryLines) -> TournamentSummary:
         elif LISTED.match(line):
             raise lines.fail(at, "not a player's result as GGPoker writes it ('5th : Hero, "
                                  "$660')")
-        elif (started := STARTED.match(line)) is not None:
+        elif (started := STARTED.fullmatch(line)) is not None:
             read.found["started"] = (at, started)
         else:
-            for name, pattern in _LINES:
-                if (match := pattern.fullmatch(line)) is not None:
-                    read.found[name] = (at, match)
-                    break
+            _read_line(lines, at, line, read)
     return _summary(lines, header, read)
+
+
+def _read_line(lines: SummaryLines, at: int, line: str, read: _Read) -> None:
+    """A line that is not a result or the start: one pokerdb reads, or one it passes over."""
+    for name, pattern in _LINES:
+        if (match := pattern.fullmatch(line)) is not None:
+            read.found[name] = (at, match)
+            return
+    if COUNTED.match(line):
+        raise lines.fail(at, "not the entrants as GGPoker writes them ('110 Players')")
+    lines.refuse_unread(at, line, READ_STARTS, SITE)
 
 
 def _summary(lines: SummaryLines, header: re.Match[str], read: _Read) -> TournamentSummary:
     found = read.found
     parts = [0, 0, 0]
     written = ""
+    money_line = None
     if "buy_in" in found:
-        at, match = found["buy_in"]
+        money_line, match = found["buy_in"]
         written = match["parts"]
         for index, part in enumerate(written.split("+")):
-            parts[index] = lines.amount(at, part)
+            parts[index] = lines.amount(money_line, part)
     prize_part, fee, bounty_part = parts
     pool = pool_line = None
     if "pool" in found:
         pool_line, match = found["pool"]
         pool = lines.amount(pool_line, match["pool"])
         written = written or match["pool"]
+        money_line = pool_line if money_line is None else money_line
     entrants = lines.count(*_told(found["players"], "count")) if "players" in found else None
     started = None
     if "started" in found:
         at, match = found["started"]
         started = lines.when(at, match[1], match[2])
     summary = TournamentSummary(
-        SITE, header["number"], lines.source, header["name"], header["game"],
+        SITE, lines.number(0, header["number"]), lines.source,
+        lines.name(0, header["name"], "tournament name"), lines.name(0, header["game"], "game"),
         CURRENCY_SYMBOLS.get(written[:1], CHIPS), prize_part, bounty_part, fee, entrants, pool,
         started, None, None, _entries(lines, read))
     told = ([(lines.place(*_told(found["finished"], "place")), found["finished"][0])]
             if "finished" in found else [])
     return checked(summary, lines, [(lines.place(at, entry["place"]), at)
-                                    for at, entry in read.listed], pool_line, told)
+                                    for at, entry in read.listed], pool_line, told,
+                   money_line)
 
 
 def _told(line: tuple[int, re.Match[str]], group: str) -> tuple[int, str]:
@@ -118,6 +136,10 @@ def _entries(lines: SummaryLines, read: _Read) -> tuple[Entry, ...]:
     """The players listed; the owner's (the one listed, or `Hero`) with what the `You ...`
     lines tell, which must agree with its listing."""
     finished, received = read.found.get("finished"), read.found.get("received")
+    telling = finished or received
+    if telling is not None and not read.listed:
+        raise lines.fail(telling[0], "the file lists no result ('5th : Hero, $660') for "
+                                     "what it tells you")
     entries = []
     for at, listed in read.listed:
         place, prize = lines.place(at, listed["place"]), lines.amount(at, listed["prize"])
@@ -136,9 +158,10 @@ def _entries(lines: SummaryLines, read: _Read) -> tuple[Entry, ...]:
                                                     f"{listed['prize']} (line "
                                                     f"{lines.numbered[at][0]})")
         if hero and received is not None and received[1]["re_entries"] is not None:
-            re_entries = int(received[1]["re_entries"])
-        entries.append(Entry(listed["name"], place, prize, hero=hero, re_entries=re_entries))
+            re_entries = lines.count(*_told(received, "re_entries"))
+        entries.append(Entry(lines.name(at, listed["name"]), place, prize, hero=hero,
+                             re_entries=re_entries))
     return tuple(entries)
 
 
-SUMMARY: Final = SummaryFormat(SITE, ("Tournament #",), read_summary)
+SUMMARY: Final = SummaryFormat(SITE, ("Tournament #",), read_summary, FIRST_YEAR)
