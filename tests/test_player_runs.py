@@ -158,3 +158,27 @@ def test_runs_written_in_parts_and_removed(runner: CliRunner, db_url: str, tmp_p
         assert_exact(engine, ("first.txt",))
     finally:
         engine.dispose()
+
+
+def test_totals_added_by_ranges_during_an_import_are_every_seat(
+        runner: CliRunner, db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """player_totals added range by range while an import stores its deals (every two deals
+    here; on PostgreSQL into the dataset's own tables, which the views see only once the import
+    attaches them) holds every seat: the seats summed again after the import."""
+    monkeypatch.setattr(hand_histories, "TOTALS_DEALS", 2)
+    imported(runner, db_url, tmp_path / "first.txt", hands(random.Random(37), 1000, 30))
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as connection:
+            kept, summed = ([tuple(value if value is None or isinstance(value, str) else
+                                   int(value) for value in row)
+                             for row in connection.execute(text(sql))] for sql in (
+                "SELECT name, currency, position, stakes, hands, vpip, pfr, net "
+                "FROM player_totals ORDER BY 1, 2, 3, 4",
+                "SELECT s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
+                "COUNT(*), SUM(s.vpip), SUM(s.pfr), COALESCE(SUM(s.net), 0) FROM seat_stats s "
+                "JOIN deals d ON d.id = s.deal_id WHERE s.name IS NOT NULL "
+                "GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4"))
+        assert sum(row[4] for row in kept) == 90 and kept == summed
+    finally:
+        engine.dispose()

@@ -71,7 +71,7 @@ def upgrade() -> None:
     _create_totals(money=True)
     first, last = bind.execute(sa.text("SELECT min(id), max(id) FROM deals")).one()
     if first is not None:
-        add_totals(bind, first, last, unknown=False)
+        add_totals(bind, first, last, unknown=False, seats="seat_stats")  # a table then
     op.execute(_hands_view(lambda column: amount_sql(column, dialect), currency=True))
     for by in GROUPINGS:
         op.execute(create_view(by, dialect, unknown=False))

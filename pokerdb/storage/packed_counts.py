@@ -39,12 +39,18 @@ def _count(name: str, flags: str) -> str:
     return f"CAST(({flags} >> {SEAT_FLAGS.index(name)}) & 1 AS SMALLINT)"
 
 
+def seat_stats_select() -> str:
+    """The rows of the view seat_stats, read from seat_counts as the statement finds it: within
+    an import on PostgreSQL, the dataset's own table (storage.partitions.own_partitions), whose
+    rows the view, over the parent table, does not see until the import attaches it."""
+    counts = ",\n       ".join(f"{_count(name, 'flags')} AS {name}" for name in TRACKER_COUNTS)
+    return ("SELECT deal_id, player, name, position, stakes, big_blind, net,\n"
+            f"       {counts}\nFROM seat_counts")
+
+
 def seat_stats_view_sql() -> str:
     """CREATE VIEW seat_stats (the same on both backends)."""
-    counts = ",\n       ".join(f"{_count(name, 'flags')} AS {name}" for name in TRACKER_COUNTS)
-    return ("CREATE VIEW seat_stats AS\n"
-            "SELECT deal_id, player, name, position, stakes, big_blind, net,\n"
-            f"       {counts}\nFROM seat_counts")
+    return f"CREATE VIEW seat_stats AS\n{seat_stats_select()}"
 
 
 def packing_select(rows: str, where: str = "") -> str:

@@ -1,6 +1,6 @@
 """player_runs: each player's hands by half hours of play, kept by import in its transaction
 (as player_totals is), so that a player's sessions, graphs and biggest hands read a few rows per
-half hour instead of every seat. Every read of seat_stats for them is here: the seats summed
+half hour instead of every seat. Every read of the seats for them is here: the seats summed
 (`RunSums`), and the all-in seats' adjusted net (`allin_deltas`), which `pokerdb equity` may
 write after the import.
 
@@ -96,14 +96,16 @@ class RunSums:
     written: bool = False
 
     def add(self, connection: Connection, first_deal: int, last_deal: int) -> None:
-        """Add the seats of deals first_deal..last_deal, stored in seat_stats: the seats, then
-        the keys of their deals, each read once (none for deals without seats: a deal file's)."""
+        """Add the seats of deals first_deal..last_deal, stored in seat_counts (the table, which
+        within an import on PostgreSQL is the dataset's own: the view seat_stats sees its rows
+        only once the import attaches it): the seats, then the keys of their deals, each read
+        once (none for deals without seats: a deal file's)."""
         dialect = connection.dialect.name
         # The seats through the driver's cursor: rows as tuples.
         mark = "?" if dialect == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
         cursor.execute(f"SELECT s.deal_id, s.name, COALESCE(s.stakes, ''),\n"
-                       f"       COALESCE(s.big_blind, 0), s.net FROM seat_stats s\n"
+                       f"       COALESCE(s.big_blind, 0), s.net FROM seat_counts s\n"
                        f"WHERE s.name IS NOT NULL AND s.deal_id BETWEEN {mark} AND {mark}",
                        (first_deal, last_deal))
         seats = cursor.fetchall()

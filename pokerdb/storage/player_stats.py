@@ -32,6 +32,7 @@ from sqlalchemy import (
 from pokerdb.storage import win_counts
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_totals
 from pokerdb.storage.view_columns import amount_sql
@@ -173,30 +174,34 @@ TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
 _TOTAL_KEYS: Final = 5  # name, currency, position, stakes, dataset_id
 
 
-def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True) -> str:
-    """player_totals' rows summed from seat_stats `s` and their deals `d` (where
-    `conditions`); the net over the seats whose net is known, the others counted apart
-    (without `unknown`: revision 0017's rows, before there were such seats)."""
+def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True,
+                    seats: str | None = None) -> str:
+    """player_totals' rows summed from the seats `s` and their deals `d` (where `conditions`);
+    the net over the seats whose net is known, the others counted apart (without `unknown`:
+    revision 0017's rows, before there were such seats). The seats are seat_stats' rows as
+    packed_counts.seat_stats_select reads them (within an import, its own), or the table
+    `seats` names (a revision's, before the flags were packed)."""
     sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
     keys = ", ".join(f"{_SEAT_KEYS[key]} AS {key}" for key in ("name", "currency", "position",
                                                                  "stakes"))
     return (f"SELECT {keys}, d.dataset_id AS dataset_id, COUNT(*) AS hands, "
             f"{sums}, COALESCE(SUM(s.net), 0) AS net, MAX(s.big_blind) AS big_blind"
             f"{f', COUNT(*) - COUNT(s.net) AS {_UNKNOWN}' if unknown else ''}\n"
-            f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
+            f"FROM {seats or f'({seat_stats_select()})'} s JOIN deals d ON d.id = s.deal_id\n"
             f"{where(['s.name IS NOT NULL', *(conditions or [])])}\n"
             f"GROUP BY s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
             f"d.dataset_id")
 
 
 def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
-               unknown: bool = True) -> None:
-    """Add the seats of deals first_deal..last_deal, stored in seat_stats, to player_totals
-    (without `unknown`: revision 0017's, which has no hands_result_unknown)."""
+               unknown: bool = True, seats: str | None = None) -> None:
+    """Add the seats of deals first_deal..last_deal to player_totals (without `unknown`:
+    revision 0017's, which has no hands_result_unknown; `seats` as totals_of_seats takes)."""
     columns = [name for name in TOTAL_COLUMNS if unknown or name != _UNKNOWN]
     added = ", ".join(f"{name} = player_totals.{name} + excluded.{name}"
                       for name in columns[_TOTAL_KEYS:] if name != "big_blind")
-    summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown)
+    summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown,
+                             seats=seats)
     connection.execute(text(
         f"INSERT INTO player_totals ({', '.join(columns)})\n"
         f"SELECT {', '.join(columns)} FROM (\n"
