@@ -97,8 +97,9 @@ def rewrite(text: HandText) -> HandText:
         new: list[str] = []
         if phase == "seats" and (seat := _SEAT.match(line)) is not None:
             name = seat["seat"].partition(": ")[2]
-            # a seat that neither posts nor acts is not dealt in (every player dealt in does)
-            out = not any(other.startswith(name + " ") for other in lines[index + 1:])
+            # a seat that neither posts nor acts is not dealt in (every player dealt in does):
+            # no line after it starts with the name (sought in them joined, at once)
+            out = f"\n{name} " not in "\n" + "\n".join(lines[index + 1:])
             if not out:
                 names.append(name)
                 places[name] = (int(seat["seat"][5:].partition(":")[0]) - int(button[1]) - 1) % 100
