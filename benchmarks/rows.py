@@ -43,6 +43,8 @@ ROWS: tuple[Row, ...] = (
         "hands", pokerstars_bench.row),
     Row("pokerstars-draw", "PokerStars import, half draw hands vs hold'em only", 100_000,
         "hands", pokerstars_bench.draw_row),
+    Row("ggpoker", "import of a file of GGPoker's sample hands, renumbered", 100_000, "hands",
+        site_samples_bench.site_row("ggpoker")),
     Row("winamax", "import of a file of Winamax's sample hands, renumbered", 100_000,
         "hands", site_samples_bench.site_row("winamax")),
     Row("wpn", "import of a file of the Winning Poker Network's sample hands, renumbered",

@@ -1,11 +1,11 @@
-"""The hand histories of a site pokerdb reads from its samples (tests/data/sites/SITE): `pokerdb
-import` as a whole process of one file of many hands, the sample hands that pokerdb stores
-written again and again under new hand numbers (each unit of the file, a hand or an iPoker
-session, its numbers renumbered), their count the row's size.
+"""The hand histories of a site pokerdb reads from its samples (tests/data/sites/SITE; GGPoker's
+in tests/data/ggpoker): `pokerdb import` as a whole process of one file of many hands, the
+sample hands that pokerdb stores written again and again under new hand numbers (each unit of
+the file, a hand or an iPoker session, its numbers renumbered), their count the row's size.
 
-The rows `winamax`, `wpn`, `888poker`, `partypoker`, `ipoker`, `full-tilt` and `ongame` of
-`python -m benchmarks` (at least 5,000 hands/s each); each checks that the import stored every
-hand of the file."""
+The rows `ggpoker`, `winamax`, `wpn`, `888poker`, `partypoker`, `ipoker`, `full-tilt` and
+`ongame` of `python -m benchmarks` (at least 5,000 hands/s each); each checks that the import
+stored every hand of the file."""
 
 import re
 import sqlite3
@@ -32,14 +32,14 @@ class SiteSamples:
     where each unit of a file starts, and the hand numbers a unit holds (each a group 1)."""
 
     format: str
-    folder: str  # under tests/data/sites
+    folder: str  # under tests/data
     unit_start: re.Pattern[str]
     number: re.Pattern[str]
 
     def units(self) -> list[str]:
         """The units of every sample file, in path order."""
         units: list[str] = []
-        for path in sorted((ROOT / "tests" / "data" / "sites" / self.folder).rglob("*.txt")):
+        for path in sorted((ROOT / "tests" / "data" / self.folder).rglob("*.txt")):
             text = path.read_text(encoding="utf-8-sig", errors="replace").replace("\ufeff", "\n")
             starts = [match.start() for match in self.unit_start.finditer(text)]
             units += [text[start:end].strip() + "\n"
@@ -51,21 +51,25 @@ class SiteSamples:
 BRACKET_START = re.compile(r"^(?:#Game No : \d+\s*\n)?\*{5} [^\n]*Hand History for Game ",
                            re.MULTILINE)
 SITES = {
-    "888poker": SiteSamples("888poker", "888poker", BRACKET_START,
+    "ggpoker": SiteSamples("ggpoker", "ggpoker", re.compile(r"^Poker Hand #", re.MULTILINE),
+                           re.compile(r"Poker Hand #[A-Za-z]*(\d+):")),
+    "888poker": SiteSamples("888poker", "sites/888poker", BRACKET_START,
                             re.compile(r"(?:Game No : |Hand History for Game )(\d+)")),
-    "partypoker": SiteSamples("partypoker", "partypoker", BRACKET_START,
+    "partypoker": SiteSamples("partypoker", "sites/partypoker", BRACKET_START,
                               re.compile(r"(?:Game No : |Hand History for Game )(\d+)")),
-    "ipoker": SiteSamples("ipoker", "ipoker", re.compile(r"<session[ >]"),
+    "ipoker": SiteSamples("ipoker", "sites/ipoker", re.compile(r"<session[ >]"),
                           re.compile(r'gamecode="(\d+)"')),
-    "winamax": SiteSamples("winamax", "winamax", re.compile(r"^Winamax Poker - ", re.MULTILINE),
+    "winamax": SiteSamples("winamax", "sites/winamax",
+                           re.compile(r"^Winamax Poker - ", re.MULTILINE),
                            re.compile(r"HandId: #(\d+)-")),
-    "wpn": SiteSamples("wpn", "winning-poker-network",
+    "wpn": SiteSamples("wpn", "sites/winning-poker-network",
                        re.compile(r"^Game started at: ", re.MULTILINE),
                        re.compile(r"Game ID: (\d+) ")),
-    "full-tilt": SiteSamples("full-tilt", "full-tilt",
+    "full-tilt": SiteSamples("full-tilt", "sites/full-tilt",
                              re.compile(r"^Full Tilt Poker Game #", re.MULTILINE),
                              re.compile(r"Game #(\d+)")),
-    "ongame": SiteSamples("ongame", "ongame", re.compile(r"^\*{5} History for hand ", re.MULTILINE),
+    "ongame": SiteSamples("ongame", "sites/ongame",
+                          re.compile(r"^\*{5} History for hand ", re.MULTILINE),
                           re.compile(r"hand R5-\d+-(\d+)")),
 }
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "pokerstars",
-        "pokerstars-draw", "winamax", "wpn", "888poker", "partypoker", "ipoker", "full-tilt",
-        "ongame", "phh-variants",
+        "pokerstars-draw", "ggpoker", "winamax", "wpn", "888poker", "partypoker", "ipoker",
+        "full-tilt", "ongame", "phh-variants",
         "skip-invalid", "mixed-tables", "variant-kernels",
         "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "pages",
         "parquet", "stats-calibration", "postgres", "postgres-loaded", "handhq-postgres",

@@ -89,3 +89,19 @@ def test_xml_that_is_not_well_formed_is_refused_naming_its_line(
     line = text.splitlines().index("    </round>") + 1
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}: line {line} '</rounds>': not well-formed XML (mismatched tag)\n")
+
+
+def test_a_file_read_in_parts_names_the_line_of_a_late_session(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    # more sessions than a part reads (ipoker_hands.PART_SESSIONS): each part counts its lines
+    # from its first session, which the file's parts are told
+    declaration, *body = THREE_BET.read_text(encoding="utf-8-sig").splitlines()
+    sessions = [[line.replace('gamecode="5384044099"', f'gamecode="{7_000_000_000 + index}"')
+                 for line in body] for index in range(250)]
+    sessions[229][body.index("    </round>")] = "    </rounds>"
+    file = tmp_path / "many.xml"
+    file.write_text("\n".join([declaration, *(line for lines in sessions for line in lines)])
+                    + "\n", encoding="utf-8")
+    line = 1 + 229 * len(body) + body.index("    </round>") + 1
+    assert fails(runner, "import", str(file), "--db", db_url).stderr == (
+        f"Error: {file}: line {line} '</rounds>': not well-formed XML (mismatched tag)\n")

@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 
 from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.rules.hand_batches import HandBatch
+from pokerdb.rules.hand_record import PhhHand
 from pokerdb.steps import evaluated_windows
 from pokerdb.steps.evaluated_windows import NO_WINNER
 from pokerdb.steps.hand_rows import (
@@ -88,7 +89,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
          stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions),
          stage_rows(dialect, seat_counts, STAT_COLUMNS, rows.stats)),
         replace(values, strengths=keys),
-        [(key.site, key.number, dataset_id) for key in site_keys(batch) if key is not None])
+        [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
+         if hand.replayed.hand.site is not None])
 
 
 @dataclass(frozen=True)
@@ -176,15 +178,14 @@ def site_keys(batch: HandBatch) -> list[SiteKey | None]:
     keys: list[SiteKey | None] = []
     for hand in batch.hands:
         phh_hand = hand.replayed.hand
-        site = phh_hand.site
-        if site is None:
+        if phh_hand.site is None:
             keys.append(None)
             continue
         stacks = [None if stack is None else Decimal(stack).scaleb(-phh_hand.exponent)
                   for stack in phh_hand.starting_stacks]
-        keys.append(SiteKey(numbering(site.site), hand_number(phh_hand.details.hand or ""),
+        keys.append(SiteKey(*site_number(phh_hand),
                             content_of(phh_hand.players or (), stacks, phh_hand.actions,
-                                       site.played_at, phh_hand.details.table),
+                                       phh_hand.site.played_at, phh_hand.details.table),
                             phh_hand.source, hand.position))
     return keys
 
@@ -196,6 +197,13 @@ def _moment(played_at: object) -> str:
             played_at = played_at.astimezone(datetime.UTC)
         return played_at.strftime("%Y-%m-%dT%H:%M:%S")
     return "" if played_at is None else str(played_at).replace(" ", "T")[:19]
+
+
+def site_number(hand: PhhHand) -> tuple[str, str]:
+    """A site's hand's key in site_hands: the site whose numbering it is in, and its number
+    (the hash of its content, which site_keys adds, is for the stored hands' check alone)."""
+    assert hand.site is not None
+    return numbering(hand.site.site), hand_number(hand.details.hand or "")
 
 
 def hand_number(number: str) -> str:

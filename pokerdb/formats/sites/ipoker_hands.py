@@ -67,7 +67,8 @@ def parse_ipoker(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError |
         yield PhhError(file.source, f"line {number} {quoted(line)}: {problem}")
         return
     starts = session_starts(text)
-    yield from _games(file.source, text, starts, len(text))
+    yield from _games(file.source, text, starts, len(text),
+                      1 + text.count("\n", 0, starts[0]) if starts else 1)
 
 
 def ipoker_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
@@ -78,16 +79,23 @@ def ipoker_parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
     starts = session_starts(text)
     if len(starts) <= PART_SESSIONS or leading_text(text) is not None:
         return [functools.partial(parse_ipoker, file, content)]
-    return [functools.partial(_games, file.source, text, starts[first:first + PART_SESSIONS],
-                              starts[first + PART_SESSIONS]
-                              if first + PART_SESSIONS < len(starts) else len(text))
-            for first in range(0, len(starts), PART_SESSIONS)]
+    parts: list[Callable[[], Found]] = []
+    line, counted = 1, 0  # the line of each part's first session, counted once through the file
+    for first in range(0, len(starts), PART_SESSIONS):
+        line += text.count("\n", counted, starts[first])
+        counted = starts[first]
+        parts.append(functools.partial(
+            _games, file.source, text, starts[first:first + PART_SESSIONS],
+            starts[first + PART_SESSIONS] if first + PART_SESSIONS < len(starts) else len(text),
+            line))
+    return parts
 
 
-def _games(source: str, text: str, starts: list[int],
-           end: int) -> Iterator[PhhHand | PhhError | Cancelled]:
-    """The games of the sessions that start at `starts`, the last ending at `end`."""
-    for _, session in sessions(text, starts, end):
+def _games(source: str, text: str, starts: list[int], end: int,
+           first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
+    """The games of the sessions that start at `starts` (the first on line `first_line`), the
+    last ending at `end`."""
+    for _, session in sessions(text, starts, end, first_line):
         if isinstance(session, XmlRefused):
             yield PhhError(source, f"line {session.line} {quoted(session.text)}: "
                                    f"{session.reason}")

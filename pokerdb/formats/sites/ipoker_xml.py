@@ -138,11 +138,14 @@ def session_starts(text: str) -> list[int]:
     return [match.start() for match in SESSION.finditer(text)]
 
 
-def sessions(text: str, starts: list[int], end: int) -> list[tuple[int, Session | XmlRefused]]:
-    """The sessions of a file's text (lines ending in LF) that start at `starts`, the last
-    ending at `end`, each with its first line: read, or why it is not."""
+def sessions(text: str, starts: list[int], end: int,
+             first_line: int) -> list[tuple[int, Session | XmlRefused]]:
+    """The sessions of a file's text (lines ending in LF) that start at `starts`, the first on
+    line `first_line` of the file, the last ending at `end`, each with its first line: read,
+    or why it is not. (Lines are counted from the first session on: a part of a large file
+    does not count those before it again.)"""
     found: list[tuple[int, Session | XmlRefused]] = []
-    first_line, counted = 1, 0
+    counted = starts[0] if starts else 0
     for start, stop in zip(starts, [*starts[1:], end], strict=True):
         first_line += text.count("\n", counted, start)
         counted = start
