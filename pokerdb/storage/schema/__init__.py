@@ -1,0 +1,50 @@
+"""The schema: the one source of truth. Alembic revisions in migrations/ are generated from it,
+and a test checks that a database migrated to head matches it exactly. Its tables are defined
+by concept, on one metadata: deal_tables (datasets, deals, their cards and values) and
+recorded_tables (recorded hands' seats, actions and counts, players' summaries, tournaments).
+Its column types are in storage.column_types, and what the views read and show in
+storage.view_columns."""
+
+from pokerdb.storage.schema.deal_tables import (
+    NAME_LENGTH,
+    categories,
+    datasets,
+    deals,
+    hand_cards,
+    hand_descriptions,
+    hand_equities,
+    hand_labels,
+    hand_values,
+    id_marks,
+    metadata,
+    rejects,
+    site_hands,
+    variant_values,
+    variants,
+    win_counts,
+)
+from pokerdb.storage.schema.recorded_tables import (
+    SEAT_FLAGS,
+    TRACKER_COUNTS,
+    hand_actions,
+    player_runs,
+    player_totals,
+    seat_counts,
+    seats,
+    tournament_entries,
+    tournaments,
+)
+
+__all__ = [
+    "DEAL_ROWS", "NAME_LENGTH", "SEAT_FLAGS", "TRACKER_COUNTS", "categories", "datasets",
+    "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities", "hand_labels",
+    "hand_values", "id_marks", "metadata", "player_runs", "player_totals", "rejects",
+    "seat_counts", "seats", "site_hands", "tournament_entries", "tournaments", "variant_values",
+    "variants", "win_counts",
+]
+
+# The tables of a deal's rows besides `deals`, each table before those its rows refer to: a
+# dataset is removed in this order (steps.removal), and an import writes all of them but
+# hand_equities.
+DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_counts, seats, variant_values,
+             hand_cards, hand_actions)

@@ -1,0 +1,234 @@
+"""The schema's tables of recorded hands (storage.schema): a hand's seats, its actions packed, each
+seat's tracker counts, the players' totals and runs of hands kept by import, and tournaments."""
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    Table,
+    Time,
+    UniqueConstraint,
+    literal_column,
+)
+
+from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
+from pokerdb.storage.schema.deal_tables import hand_key, metadata
+
+# A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact: whole
+# numbers of ten-thousandths of the hand's money (deals.currency), as Amount reads them; the
+# `hands` view shows them as amounts.
+seats = Table(
+    "seats",
+    metadata,
+    *hand_key(),
+    Column("name", String),  # from the file's `players`, NULL when absent
+    Column("starting_stack", Amount),  # NULL for an unknown (`inf`) stack
+    Column("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
+    Column("put_in", Amount, nullable=False),  # chips put in the pots (uncalled bets returned)
+    # chips won minus put_in; NULL where the hand does not tell it (deals.result_known)
+    Column("net", Amount),
+    Column("winnings", Amount),  # as the file records them, when it does
+    Column("finishing_stack", Amount),  # as the file records it, when it does
+    # With the players all in before the river (deals.allin_board), for each seat still in: the
+    # chips it has put in, and the chips of the pots it contests (main and side pots it may
+    # win). NULL for a seat that had folded, and without such an all-in.
+    Column("allin_stake", Amount),
+    Column("allin_pot", Amount),
+    # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
+    # seat's number at the table, its
+    # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
+    # its share of the rake and fees (what pokerdb's settlement awards it less what it
+    # collected), and what it was paid for cashing out the hand. `net` is then what the site
+    # paid less put_in: a hand's nets sum to minus its rake and fees.
+    Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
+    Column("blind", Amount),  # a blind or straddle
+    Column("seat_number", SmallInteger),
+    Column("position", String(8)),
+    Column("collected", Amount),
+    Column("raked", Amount),
+    Column("cashed_out", Amount),
+    sqlite_with_rowid=False,
+    postgresql_partition_by="RANGE (deal_id)",
+)
+
+# Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
+# one JSON array (storage.packed_actions, revision 0022), which the view `actions` unpacks into
+# a row per action for SQL.
+hand_actions = Table(
+    "hand_actions",
+    metadata,
+    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True,
+           autoincrement=False),
+    Column("actions", JSON, nullable=False),
+    postgresql_partition_by="RANGE (deal_id)",
+)
+
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), filled
+# by import beside `seats`: the player_stats views sum this one table (as PokerTracker's
+# per-seat statistics table holds the player, position and amount won), so they read no other.
+# Flags are 0 or 1, the postflop_* columns counts; docs/player-stats.md defines each.
+TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+# The flags among them that seat_counts packs into one integer, bit i the i-th (revision 0022:
+# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
+# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
+# header), and allin too, for the partial index.
+SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
+
+# The rows behind the view seat_stats (storage.packed_counts), one a seat.
+seat_counts = Table(
+    "seat_counts",
+    metadata,
+    *hand_key(),
+    Column("name", String),  # seats.name
+    Column("position", String(6), nullable=False),  # BTN, SB, BB, UTG, ..., CO
+    # "NT 1/2", "FT 0.5/1 ante 0.1": the variant, blinds and ante; NULL when not recorded (hands
+    # imported before revision 0013).
+    Column("stakes", String),
+    Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
+    Column("net", Amount),  # seats.net (NULL where the result is unknown)
+    Column("flags", Integer, nullable=False),  # SEAT_FLAGS
+    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS
+      if name not in SEAT_FLAGS),
+    # The seats all in before the river (a few in a hundred), with all that the views' all-in
+    # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
+    # 0.01 s against 0.7 s looking each row up).
+    Index("ix_seat_counts_allin", "name", "position", "stakes", "net", "allin",
+          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
+    sqlite_with_rowid=False,
+    postgresql_partition_by="RANGE (deal_id)",
+)
+
+# seat_stats summed per dataset, player name, money, position and stakes ('' when not recorded),
+# kept
+# by import in its transaction, range of deals by range (storage.player_stats.add_totals, called
+# by steps.hand_histories.SeatTotals): the views sum
+# these rows instead of every seat (docs/player-stats.md, "How it stays fast").
+player_totals = Table(
+    "player_totals",
+    metadata,
+    # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
+    # key order instead of sorting them.
+    Column("name", String, primary_key=True),
+    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
+    Column("position", String(6), primary_key=True),
+    Column("stakes", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("hands", BigInteger, nullable=False),
+    *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
+    # The net is over the hands whose result is known: the others are counted apart
+    # (revision 0020: the seats whose seats.net is NULL).
+    Column("net", Amount, nullable=False),
+    # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
+    # bb/100 is the net over it, exactly.
+    Column("big_blind", Amount),
+    Column("hands_result_unknown", BigInteger, nullable=False, server_default="0"),
+    # Clustered on its key in SQLite (revision 0019): a rowid table kept the key twice.
+    sqlite_with_rowid=False,
+)
+
+# Each player's hands by half hours of play (revision 0023), kept by import in its transaction
+# beside player_totals (storage.player_runs.add_runs, called by steps.hand_histories.SeatTotals):
+# the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of play
+# (UTC) and big blind summed, with the tables they were played at. A player's sessions at a gap
+# of 30 minutes or more are these rows joined, and the player's page draws its graphs from
+# them (docs/serve.md).
+player_runs = Table(
+    "player_runs",
+    metadata,
+    # Keyed by name first, so that a player's rows are read together (clustered in SQLite).
+    Column("name", String, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+           primary_key=True, index=True),
+    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
+    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
+    Column("stakes", String, primary_key=True),  # seat_stats.stakes ('' when NULL)
+    Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
+    # Half hours since 1970 (UTC) of deals.played_at; for hands without a time of play, -1
+    # less the thousands of their deal ids.
+    Column("bucket", BigInteger, primary_key=True),
+    Column("big_blind", Amount, primary_key=True),  # seat_stats.big_blind, 0 for none
+    Column("hands", BigInteger, nullable=False),
+    Column("known", BigInteger, nullable=False),  # hands of known result (seat_stats.net)
+    Column("net", Amount, nullable=False),  # over the hands of known result
+    # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
+    # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
+    # equals), as JSON: [[deal id, net stored], ...].
+    Column("peak", BigInteger, nullable=False),
+    Column("biggest", String, nullable=False),
+    Column("first_deal", DealId, nullable=False),
+    Column("last_deal", DealId, nullable=False),
+    Column("started", BigInteger),  # the first and last second of play (since 1970)
+    Column("ended", BigInteger),
+    Column("tables", String, nullable=False),  # the tables' names (deals.table_name), JSON
+    sqlite_with_rowid=False,
+)
+
+# Tournaments as their sites' summary files tell them (revision 0018): one row per site and
+# number, stored by the import that first read its summary. The buy-in is split into the part
+# paid into the prize pool, the bounty part and the fee (buy_in their sum), in `currency` (a
+# currency's code, or "play"; rules.money), never chips. `date` and `time` are the start as
+# written (in `time_zone`, NULL where the file names none), started_at the same in UTC when the
+# zone is known. Its hands are the deals of the same site and tournament number (the
+# tournament_hands view).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"), nullable=False,
+           index=True),
+    Column("site", String, nullable=False),  # as deals.site: "PokerStars", "GGPoker"
+    Column("number", String, nullable=False),  # as deals.tournament
+    Column("name", String),
+    Column("game", String),  # as written: "No Limit Hold'em"
+    Column("currency", String, nullable=False),
+    Column("prize_part", Amount, nullable=False),
+    Column("bounty_part", Amount, nullable=False),
+    Column("fee", Amount, nullable=False),
+    Column("buy_in", Amount, nullable=False),
+    Column("entrants", Integer),
+    Column("prize_pool", Amount),
+    Column("date", Date),
+    Column("time", Time),
+    Column("time_zone", String),
+    Column("started_at", UtcDateTime()),
+    Column("source", String, nullable=False),  # the summary's file, in the folder imported
+    UniqueConstraint("site", "number"),
+    sqlite_autoincrement=True,
+)
+
+# Each player's result in a tournament: the place (NULL: still playing when the file was
+# written), the prize of the place, and, where the file tells them (for its owner, `hero`, on
+# most sites), the bounties won and how many, the re-entries, rebuys and add-ons and what the
+# rebuys and add-ons cost. `cost` is all the entry cost: the buy-in once and per re-entry, and
+# the rebuys and add-ons. Amounts are in `currency`, the tournament's.
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("player", String, primary_key=True),
+    Column("currency", String, nullable=False),
+    Column("place", Integer),
+    Column("prize", Amount, nullable=False),
+    Column("bounties", Amount),
+    Column("knockouts", Integer),
+    Column("re_entries", Integer),
+    Column("rebuys", Integer),
+    Column("add_ons", Integer),
+    Column("rebuy_cost", Amount),
+    Column("cost", Amount, nullable=False),
+    Column("hero", Boolean, nullable=False),
+    Index(None, "player", "currency"),
+)
