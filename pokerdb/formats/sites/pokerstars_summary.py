@@ -27,7 +27,6 @@ moment.
 import datetime
 import re
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from typing import Any, Final
 
 from pokerdb.errors import quoted
@@ -190,6 +189,8 @@ def _summary(lines: SummaryLines, header: re.Match[str], read: _Read) -> Tournam
 def _shares(lines: SummaryLines, read: _Read, pool: int) -> None:
     """Each prize the share of the pool it is written with, to the places each is written to
     (`$4.09 (50%)` of $8.19)."""
+    from decimal import Decimal  # here: the formats' registry imports this module
+
     for at, prize, written, percent in read.shares:
         share = Decimal(percent)
         exponent = share.as_tuple().exponent

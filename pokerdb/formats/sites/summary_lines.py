@@ -21,8 +21,6 @@ from zoneinfo import ZoneInfo
 
 from pokerdb.errors import InputError, quoted
 from pokerdb.formats.encodings import decoded
-from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
-from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.sites.stars_shape.lines import TIME_ZONES, amount_units, normalized
 from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE, CURRENCY_SYMBOLS, is_currency
 
@@ -166,6 +164,11 @@ class SummaryLines:
     def name(self, at: int, written: str, what: str = "name") -> str:
         """A text of line `at` that is stored (a player's name): no control character, within
         the length a text is stored to."""
+        # Loaded here, by the reading of a summary: the formats' registry imports this module,
+        # and loads no reader of hand histories (tests/test_format_registry.py).
+        from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+        from pokerdb.formats.phh.toml_subset import has_control
+
         if has_control(written):
             raise self.fail(at, f"the {what} {quoted(written)} holds a control character")
         if len(written) > MAX_TEXT_CHARS:
