@@ -254,5 +254,5 @@ def test_a_file_of_the_newer_wpn_format_is_read_as_wpn(runner: CliRunner,
     db = tmp_path / "acr.db"
     assert fails(runner, "import", str(file), "--format", "pe54", "--db", str(db)).stderr == (
         f"Error: {file}, line 1: 'Hand' is not a card: a card is a rank and a suit, like '8C' or "
-        f"'TS'; it looks like a Winning Poker Network hand history: use --format wpn\n")
+        f"'TS'; for Winning Poker Network hand histories use --format wpn\n")
     assert not db.exists()
