@@ -4,6 +4,7 @@ its reason, each stored hand's nets plus its rake summing to zero, two hands' ne
 by hand from their lines."""
 
 from decimal import Decimal
+from pathlib import Path
 
 from support import REPO, fails, rows, succeeds
 from test_pokerstars import plain
@@ -39,6 +40,17 @@ def test_the_files_are_recognised_as_wpn_by_their_first_line() -> None:
     assert InputFormat.of_path(str(TOURNAMENTS)) is InputFormat.WPN
     assert InputFormat.of_path(str(TOURNAMENTS / "long_hand_history_for_tests.txt")
                                ) is InputFormat.WPN
+
+
+def test_a_file_of_neither_format_is_refused_naming_both(runner: CliRunner, db_url: str,
+                                                         tmp_path: Path) -> None:
+    file = tmp_path / "other.txt"
+    file.write_text("Stage #1571362962: Holdem  No Limit $0.02\n", encoding="utf-8")
+    assert fails(runner, "import", str(file), "--format", "wpn", "--db", db_url).stderr == (
+        f"Error: {file}: line 1 'Stage #1571362962: Holde'...: not a Winning Poker Network hand "
+        f"(every hand starts 'Game started at: ', or since 2019 'Hand #' or 'Game Hand #'); it "
+        f"looks like an Absolute Poker or UltimateBet hand history, a site pokerdb does not "
+        f"read\n")
 
 
 def test_each_cash_file_holds_one_hand_read_by_the_format_since_2019() -> None:
