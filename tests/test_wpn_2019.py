@@ -6,7 +6,9 @@ by hand from their lines."""
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from support import REPO, fails, rows, succeeds
+from test_export_phh import export_replays_in_pokerkit
 from test_pokerstars import plain
 from test_winamax import stored_hands
 from typer.testing import CliRunner
@@ -133,3 +135,11 @@ def test_a_seat_waiting_for_the_button_to_pass_is_not_dealt_in(runner: CliRunner
     assert rows(db_url, "SELECT count(*), sum(CASE WHEN s.name = 'GetChu1' THEN 1 ELSE 0 END) "
                         "FROM seats s JOIN deals d ON d.id = s.deal_id "
                         "WHERE d.hand_number = '673966762'") == [(8, 0)]
+
+
+@pytest.mark.parametrize(("folder", "count"), [(CASH, 5), (TOURNAMENTS, 76)])
+def test_exported_to_phh_every_hand_replays_in_pokerkit_to_the_same_nets(
+        runner: CliRunner, db_url: str, tmp_path: Path, folder: Path, count: int) -> None:
+    succeeds(runner, "import", str(folder), "--db", db_url, "--skip-invalid")
+    assert export_replays_in_pokerkit(runner, db_url, tmp_path / "out", folder.name,
+                                      "Winning Poker Network") == count
