@@ -225,12 +225,10 @@ def test_the_help_of_format_names_each_format_once_and_every_default_path() -> N
     ("Bodog.eu Hand #1234567: HOLDEM No Limit - 2012-01-01 10:00:00",
      "; it looks like a Bodog hand history, a site pokerdb does not read"),
     ("Hand #68217077 - Holdem(No Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC",
-     "; it looks like a Winning Poker Network hand history in its format since 2019, which "
-     "pokerdb does not read (it reads the older one: --format wpn)"),
+     "; it looks like a Winning Poker Network hand history: use --format wpn"),
     ("Game Hand #80586589 - Tournament #11182752 - Holdem(No Limit) - Level 15 "
      "(250.00/500.00)- 2019/07/21 17:44:50 UTC",
-     "; it looks like a Winning Poker Network hand history in its format since 2019, which "
-     "pokerdb does not read (it reads the older one: --format wpn)"),
+     "; it looks like a Winning Poker Network hand history: use --format wpn"),
     ("Stage #1571362962: Holdem  No Limit $0.02",
      "; it looks like an Absolute Poker or UltimateBet hand history, a site pokerdb does not "
      "read"),
@@ -247,13 +245,14 @@ def test_a_first_line_of_another_site_or_format_names_it(first_line: str, hint: 
     assert site_hint(first_line) == hint
 
 
-def test_a_file_of_the_newer_wpn_format_says_so(runner: CliRunner, tmp_path: Path) -> None:
+def test_a_file_of_the_newer_wpn_format_is_read_as_wpn(runner: CliRunner,
+                                                       tmp_path: Path) -> None:
     file = tmp_path / "acr.txt"
     file.write_text("Hand #151588328 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC\n"
                     "Miramar (Cap) 9-max Seat #1 is the button\n", encoding="utf-8")
+    assert InputFormat.of_path(str(file)) is InputFormat.WPN
     db = tmp_path / "acr.db"
-    assert fails(runner, "import", str(file), "--db", str(db)).stderr == (
+    assert fails(runner, "import", str(file), "--format", "pe54", "--db", str(db)).stderr == (
         f"Error: {file}, line 1: 'Hand' is not a card: a card is a rank and a suit, like '8C' or "
-        f"'TS'; it looks like a Winning Poker Network hand history in its format since 2019, "
-        f"which pokerdb does not read (it reads the older one: --format wpn)\n")
+        f"'TS'; for Winning Poker Network hand histories use --format wpn\n")
     assert not db.exists()

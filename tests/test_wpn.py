@@ -21,12 +21,6 @@ from pokerdb.formats.sites.stars_shape import reader as stars_reader
 from pokerdb.formats.sites.wpn.reader import parts
 
 SAMPLES = REPO / "tests" / "data" / "sites" / "winning-poker-network"
-# Real files of the format the network writes since 2019, which pokerdb does not read (see each
-# folder's README): its cash games of 2019 and ACR's tournaments of 2020-2021.
-NEWER = [REPO / "tests" / "data" / "sites" / f"winning-poker-network-{year}"
-         for year in (2019, 2021)]
-NEWER_HINT = ("; it looks like a Winning Poker Network hand history in its format since 2019, "
-              "which pokerdb does not read (it reads the older one: --format wpn)\n")
 CASH = SAMPLES / "CashGame"
 TEN = CASH / "MultipleHandsTests" / "10MultipleHands.txt"
 STORED = 29
@@ -185,17 +179,3 @@ def test_files_joined_without_a_line_break_are_read_hand_by_hand(runner: CliRunn
     succeeds(runner, "import", str(joined), "--db", db_url)
     assert rows(db_url, "SELECT hand_number FROM deals ORDER BY line_no") == [
         ("261409536",), ("261616962",)]
-
-
-def test_a_file_of_the_format_since_2019_says_it_is_one(runner: CliRunner, db_url: str) -> None:
-    files = sorted(file for folder in NEWER for file in folder.rglob("*.txt"))
-    assert len(files) == 16  # 13 hands of 2019's cash games, 76 of 2020-2021's tournaments
-    for file in files:
-        word = file.read_text(encoding="utf-8-sig").split(" ", 1)[0]  # 'Hand', 'Game'
-        assert fails(runner, "import", str(file), "--db", db_url).stderr == (
-            f"Error: {file}, line 1: '{word}' is not a card: a card is a rank and a suit, like "
-            f"'8C' or 'TS'{NEWER_HINT}")
-    first = NEWER[1] / "long_hand_history_for_tests.txt"
-    assert fails(runner, "import", str(first), "--format", "wpn", "--db", db_url).stderr == (
-        f"Error: {first}: line 1 'Game Hand #624700000 - T'...: not a Winning Poker Network hand "
-        f"(every hand starts 'Game started at: '){NEWER_HINT}")

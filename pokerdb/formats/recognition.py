@@ -71,11 +71,6 @@ OTHER_SITES: Final = tuple((re.compile(pattern), what) for pattern, what in (
     (r"Ignition Hand #", "an Ignition hand history, a site pokerdb does not read"),
     (r"Bovada Hand #", "a Bovada hand history, a site pokerdb does not read"),
     (r"Bodog(\.eu| UK| Canada|88)? Hand #", "a Bodog hand history, a site pokerdb does not read"),
-    # the Winning Poker Network's (ACR's) format since 2019: "Hand #68217077 - Holdem(No Limit)
-    # - $0.05/$0.10 - ...", "Game Hand #80586589 - Tournament #11182752 - ..."
-    (r"(Game )?Hand #\d+ - ", "a Winning Poker Network hand history in its format since 2019, "
-                               "which pokerdb does not read (it reads the older one: "
-                               "--format wpn)"),
     (r"Stage #C?\d+", "an Absolute Poker or UltimateBet hand history, a site pokerdb does "
                       "not read"),
     (r"SwCPoker Hand ", "a Seals With Clubs hand history, a site pokerdb does not read"),
@@ -90,6 +85,10 @@ READ_SITES: Final = (("PokerStars ", "pokerstars", "PokerStars"),
                      ("Poker Hand #", "ggpoker", "GGPoker"),
                      ("Winamax Poker - ", "winamax", "Winamax"),
                      ("Game started at: ", "wpn", "Winning Poker Network"),
+                     # its format since 2019: "Hand #68217077 - Holdem(No Limit) - ...",
+                     # "Game Hand #80586589 - Tournament #11182752 - ..."
+                     ("Hand #", "wpn", "Winning Poker Network"),
+                     ("Game Hand #", "wpn", "Winning Poker Network"),
                      ("***** Hand History for Game ", "partypoker", "partypoker"),
                      ("***** History for hand ", "ongame", "Ongame"),
                      ("***** ", "888poker", "888poker"),

@@ -7,6 +7,9 @@ pot and the rake). The files name no currency and no betting structure: a cash g
 are US dollars (the only currency the network's cash tables play), hold'em is no-limit and
 Omaha pot-limit (the games the network deals under those names).
 
+`--format wpn` reads the format the network writes since 2019 (pokerdb.formats.sites.acr) too:
+each file by its first line (pokerdb.formats.sites.wpn.either).
+
 A file is recognised by its first bytes; a folder, by a `.txt` file that starts so (and no PHH
 file).
 """
@@ -14,6 +17,7 @@ file).
 from typing import Final
 
 from pokerdb.formats.input import Input
+from pokerdb.formats.sites import acr
 from pokerdb.formats.sites.stars_shape.site_format import hand_text_format
 from pokerdb.formats.sources import Source
 
@@ -24,9 +28,9 @@ STARTS: Final = ("Game started at: ",)
 def histories(source: Source) -> Input:
     """A source of the network's hand histories as an import reads it."""
     from pokerdb.formats.phh.hand_histories import HandHistories  # numpy, and the replay
-    from pokerdb.formats.sites.wpn.reader import READER
+    from pokerdb.formats.sites.wpn.either import READER
 
     return HandHistories(source, READER)
 
 
-FORMAT: Final = hand_text_format("wpn", SITE, STARTS, histories)
+FORMAT: Final = hand_text_format("wpn", SITE, STARTS + acr.STARTS, histories)

@@ -66,7 +66,8 @@ def parse(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError | Cancel
     for number, line in enumerate(before.split("\n"), start=1):
         if line.strip(" \t\ufeff"):
             yield PhhError(file.source, f"line {number} {quoted(line)}: not a {SITE} hand "
-                                        f"(every hand starts '{STARTS[0]}'){site_hint(line)}")
+                                        f"(every hand starts '{STARTS[0]}', or since 2019 "
+                                        f"'Hand #' or 'Game Hand #'){site_hint(line)}")
             return
     if not starts:
         yield PhhError(file.source, f"no {SITE} hands in the file")
