@@ -1,8 +1,10 @@
 """The tracker statistics of every player, as SQL: the views player_stats (per player name and
 money), player_position_stats (and position) and player_stakes_stats (and stakes) that the
 migrations create, and the upkeep of player_totals, the per-seat counts of seat_stats summed
-per dataset, player, money, position and stakes, on which the views stand; and the exact sums
-`pokerdb players` computes its figures from (`player_sums`), under any HandFilter.
+per dataset, player, money, position and stakes, on which the views stand, and of
+player_days, the same by day and site too; and the exact sums `pokerdb players` computes its
+figures from (`sums_select`), under any HandFilter: from player_totals, or from player_days
+when the filter names dates or a site.
 
 A view sums the few rows player_totals has for each player, so it does not read every seat
 (docs/player-stats.md gives the definitions and the SQL). Only the all-in adjusted net reads
