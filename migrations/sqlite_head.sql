@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0023
+-- pokerdb's SQLite schema at revision 0024
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0023');
+INSERT INTO "alembic_version" VALUES('0024');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -151,6 +151,42 @@ CREATE TABLE id_marks (
 	CONSTRAINT pk_id_marks PRIMARY KEY (name)
 );
 INSERT INTO "id_marks" VALUES('deals',0);
+CREATE TABLE player_days (
+	name VARCHAR NOT NULL, 
+	day INTEGER NOT NULL, 
+	site VARCHAR NOT NULL, 
+	currency VARCHAR NOT NULL, 
+	position VARCHAR(6) NOT NULL, 
+	stakes VARCHAR NOT NULL, 
+	dataset_id INTEGER NOT NULL, 
+	hands BIGINT NOT NULL, 
+	preflop_acted BIGINT NOT NULL, 
+	vpip BIGINT NOT NULL, 
+	pfr BIGINT NOT NULL, 
+	three_bet_chance BIGINT NOT NULL, 
+	three_bet BIGINT NOT NULL, 
+	faced_three_bet BIGINT NOT NULL, 
+	folded_to_three_bet BIGINT NOT NULL, 
+	saw_flop BIGINT NOT NULL, 
+	cbet_chance BIGINT NOT NULL, 
+	cbet BIGINT NOT NULL, 
+	faced_cbet BIGINT NOT NULL, 
+	folded_to_cbet BIGINT NOT NULL, 
+	postflop_aggressive BIGINT NOT NULL, 
+	postflop_calls BIGINT NOT NULL, 
+	postflop_folds BIGINT NOT NULL, 
+	went_to_showdown BIGINT NOT NULL, 
+	won_at_showdown BIGINT NOT NULL, 
+	allin BIGINT NOT NULL, 
+	net BIGINT NOT NULL, 
+	big_blind BIGINT, 
+	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
+	CONSTRAINT pk_player_days PRIMARY KEY (name, day, site, currency, position, stakes, dataset_id), 
+	CONSTRAINT fk_player_days_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+)
+ WITHOUT ROWID
+
+;
 CREATE TABLE player_runs (
 	name VARCHAR NOT NULL, 
 	dataset_id INTEGER NOT NULL, 

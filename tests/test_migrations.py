@@ -30,7 +30,7 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "hand_actions", "variants", "variant_values", "seat_counts", "id_marks",
-                 "player_totals", "player_runs", "site_hands", "tournaments",
+                 "player_totals", "player_days", "player_runs", "site_hands", "tournaments",
                  "tournament_entries"}
 
 
@@ -540,3 +540,30 @@ def test_revision_0023_fills_player_runs_from_the_seats(runner: CliRunner, db_ur
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert kept(fresh) == imported
+
+
+def test_revision_0024_fills_player_days_from_the_seats(runner: CliRunner, db_url: str,
+                                                        fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0023 upgrades in place: player_days is filled from the seats stored, the
+    rows an import of the same hands keeps; down again, it goes, player_totals kept."""
+    from cash_hands import cash_hand
+
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/03 10:40:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/03 10:50:00"))
+    result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    days = "SELECT * FROM player_days ORDER BY name, day, currency, position, stakes"
+    totals = "SELECT * FROM player_totals ORDER BY name, currency, position, stakes"
+    with fresh.connect() as connection:
+        imported, kept = (connection.execute(text(sql)).all() for sql in (days, totals))
+    assert len({row.day for row in imported}) == 2 and sum(row.hands for row in imported) == 9
+    downgrade(fresh, "0023")
+    with fresh.connect() as connection:
+        assert "player_days" not in inspect(connection).get_table_names()
+        assert connection.execute(text(totals)).all() == kept
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    with fresh.connect() as connection:
+        assert connection.execute(text(days)).all() == imported

@@ -46,6 +46,8 @@ TABLES: Final = {
     "seat_counts": "seat_stats as stored: its flags packed into one integer's bits.",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
+    "player_days": "player_totals per day and site too, kept by import: what `pokerdb "
+                   "players` and a player's page add up under dates or a site.",
     "player_runs": "Each player's hands in runs at most 30 minutes apart, per dataset, site, "
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",

@@ -32,7 +32,7 @@ from pokerdb.steps.hand_rows import (
     hand_rows,
 )
 from pokerdb.storage.player_runs import RunSums
-from pokerdb.storage.player_stats import add_totals
+from pokerdb.storage.player_stats import KEPT, add_totals
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
     Row,
@@ -140,8 +140,9 @@ TOTALS_DEALS: Final = 1_000
 
 @dataclass
 class SeatTotals:
-    """The seats of an import's deals added to player_totals (and player_runs) by ranges of
-    deal ids that end at multiples of TOTALS_DEALS, whatever batches they were stored in: a
+    """The seats of an import's deals added to player_totals (player_days, player_runs) by
+    ranges of deal ids that end at multiples of TOTALS_DEALS, whatever batches they were stored
+    in: a
     sum of doubles (net_bb) depends on which seats are summed together, and one process's
     batches and the worker processes' (steps.hand_workers) differ."""
 
@@ -153,7 +154,8 @@ class SeatTotals:
         and with `done` the rest."""
         end = last_id + 1 if done else (last_id + 1) // TOTALS_DEALS * TOTALS_DEALS
         if end > self.first_id:
-            add_totals(connection, self.first_id, end - 1)
+            for table in KEPT:  # player_totals and player_days
+                add_totals(connection, self.first_id, end - 1, table=table)
             self.runs.add(connection, self.first_id, end - 1)
             self.first_id = end
         if done:

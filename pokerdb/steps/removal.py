@@ -18,6 +18,7 @@ from pokerdb.storage.schema import (
     DEAL_ROWS,
     datasets,
     deals,
+    player_days,
     player_runs,
     player_totals,
     rejects,
@@ -32,8 +33,8 @@ from pokerdb.storage.write_locks import lock_for_append
 
 def delete_dataset(engine: Engine, name: str) -> int:
     """Remove the dataset named `name` with its deals, hands, values, labels, equities, seats,
-    seat statistics, player totals and runs, actions, rejected lines, site hands, win counts and
-    tournament results;
+    seat statistics, player totals (and by day) and runs, actions, rejected lines, site hands,
+    win counts and tournament results;
     returns how many deals it had. Waits for imports and evaluations in progress, which it
     must not interleave with."""
     with engine.begin() as connection:
@@ -52,8 +53,8 @@ def delete_dataset(engine: Engine, name: str) -> int:
         its_tournaments = select(tournaments.c.id).where(tournaments.c.dataset_id == dataset_id)
         connection.execute(delete(tournament_entries)
                            .where(tournament_entries.c.tournament_id.in_(its_tournaments)))
-        for table in (rejects, win_counts, player_totals, player_runs, site_hands,
-                      tournaments):
+        for table in (rejects, win_counts, player_totals, player_days, player_runs,
+                      site_hands, tournaments):
             connection.execute(delete(table).where(table.c.dataset_id == dataset_id))
         connection.execute(delete(datasets).where(datasets.c.id == dataset_id))
     return int(count)

@@ -12,8 +12,8 @@ Parquet export and whatever else asks for a part of the hands.
 - player: one player's name (its seats; its rows of player_totals, read through its key).
 
 player_totals holds the money, the stakes and the name, so money, kind, game, stakes and player
-filter its rows;
-dates and site need each seat's deal (`needs_deals`). player_runs holds them all.
+filter its rows; dates and site need each seat's deal (`needs_deals`), or the rows of
+player_days or player_runs, which hold them all (`on_runs`).
 """
 
 from dataclasses import dataclass
@@ -49,7 +49,8 @@ class HandFilter:
 
     @property
     def needs_deals(self) -> bool:
-        """Whether the filter reads each hand's deal (dates, site), not player_totals alone."""
+        """Whether the filter reads each hand's deal (dates, site), or player_days, not
+        player_totals."""
         return self.since is not None or self.until is not None or self.site is not None
 
     def params(self) -> dict[str, Any]:
@@ -72,8 +73,9 @@ class HandFilter:
         return conditions
 
     def on_runs(self, runs: str) -> list[str]:
-        """Conditions on rows of player_runs (alias `runs`), which hold every key a filter
-        reads: a dataset by its id (player_stats.one_dataset gives its run of deal ids too)."""
+        """Conditions on rows of player_runs or player_days (alias `runs`), which hold every
+        key a filter reads: a dataset by its id (player_stats.one_dataset gives its run of deal
+        ids too)."""
         conditions = self.on_totals(runs)
         if self.since is not None:  # its day: the date's ordinal, 0 for none
             conditions.append(f"{runs}.day >= {self.since.toordinal()}")

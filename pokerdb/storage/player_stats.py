@@ -1,8 +1,10 @@
 """The tracker statistics of every player, as SQL: the views player_stats (per player name and
 money), player_position_stats (and position) and player_stakes_stats (and stakes) that the
 migrations create, and the upkeep of player_totals, the per-seat counts of seat_stats summed
-per dataset, player, money, position and stakes, on which the views stand; and the exact sums
-`pokerdb players` computes its figures from (`player_sums`), under any HandFilter.
+per dataset, player, money, position and stakes, on which the views stand, and of
+player_days, the same by day and site too; and the exact sums `pokerdb players` computes its
+figures from (`sums_select`), under any HandFilter: from player_totals, or from player_days
+when the filter names dates or a site.
 
 A view sums the few rows player_totals has for each player, so it does not read every seat
 (docs/player-stats.md gives the definitions and the SQL). Only the all-in adjusted net reads
@@ -34,7 +36,7 @@ from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.reading import engine_reader
-from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_totals
+from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_days, player_totals
 from pokerdb.storage.view_columns import amount_sql
 
 
@@ -142,11 +144,12 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
 
 
 def _totals_from(within: HandFilter | None) -> str:
-    """player_totals `t` as the filter sees it: its rows, or the seats' summed as they are."""
+    """player_totals `t` as the filter sees it: its rows, or, for dates or a site, player_days'
+    (each filter selects whole rows of it)."""
     if within is None:
         return "player_totals t"
     if within.needs_deals:
-        return f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t"
+        return f"player_days t{where(within.on_runs('t'))}"
     return f"player_totals t{where(within.on_totals('t'))}"
 
 
@@ -170,43 +173,61 @@ def described_view(by: str | None) -> Table:
     return Table(GROUPINGS[by], MetaData(), *keys, *(typed(name) for name in FIGURE_NAMES))
 
 
+# The tables of seats summed that an import keeps, each with its key.
+KEPT: Final = {table.name: tuple(column.name for column in table.primary_key.columns)
+               for table in (player_totals, player_days)}
 TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
-_TOTAL_KEYS: Final = 5  # name, currency, position, stakes, dataset_id
+TOTAL_SUMS: Final = TOTAL_COLUMNS[len(KEPT["player_totals"]):]  # after the key, in its order
+_DAY: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
+               "postgresql": "d.date - DATE '0001-01-01' + 1"}
+
+
+def _key_sql(key: str, dialect: str) -> str:
+    """A key of player_totals or player_days as the seats `s` and their deals `d` give it."""
+    if key == "day":  # date.toordinal(), 0 for none
+        return f"COALESCE({_DAY[dialect]}, 0)"
+    if key == "site":
+        return "COALESCE(d.site, d.venue, '')"
+    return "d.dataset_id" if key == "dataset_id" else _SEAT_KEYS[key]
 
 
 def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True,
-                    seats: str | None = None) -> str:
-    """player_totals' rows summed from the seats `s` and their deals `d` (where `conditions`);
-    the net over the seats whose net is known, the others counted apart (without `unknown`:
-    revision 0017's rows, before there were such seats). The seats are seat_stats' rows as
-    packed_counts.seat_stats_select reads them (within an import, its own), or the table
-    `seats` names (a revision's, before the flags were packed)."""
+                    seats: str | None = None, table: str = "player_totals",
+                    dialect: str = "sqlite") -> str:
+    """The rows of `table` (player_totals, or player_days on `dialect`) summed from the seats
+    `s` and their deals `d` (where `conditions`); the net over the seats whose net is known,
+    the others counted apart (without `unknown`: revision 0017's rows, before there were such
+    seats). The seats are seat_stats' rows as packed_counts.seat_stats_select reads them
+    (within an import, its own), or the table `seats` names (a revision's, before the flags
+    were packed)."""
     sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
-    keys = ", ".join(f"{_SEAT_KEYS[key]} AS {key}" for key in ("name", "currency", "position",
-                                                                 "stakes"))
-    return (f"SELECT {keys}, d.dataset_id AS dataset_id, COUNT(*) AS hands, "
+    keys = [_key_sql(key, dialect) for key in KEPT[table]]
+    named = ", ".join(f"{sql} AS {key}" for sql, key in zip(keys, KEPT[table], strict=True))
+    return (f"SELECT {named}, COUNT(*) AS hands, "
             f"{sums}, COALESCE(SUM(s.net), 0) AS net, MAX(s.big_blind) AS big_blind"
             f"{f', COUNT(*) - COUNT(s.net) AS {_UNKNOWN}' if unknown else ''}\n"
             f"FROM {seats or f'({seat_stats_select()})'} s JOIN deals d ON d.id = s.deal_id\n"
             f"{where(['s.name IS NOT NULL', *(conditions or [])])}\n"
-            f"GROUP BY s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
-            f"d.dataset_id")
+            f"GROUP BY {', '.join(keys)}")
 
 
 def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
-               unknown: bool = True, seats: str | None = None) -> None:
-    """Add the seats of deals first_deal..last_deal to player_totals (without `unknown`:
-    revision 0017's, which has no hands_result_unknown; `seats` as totals_of_seats takes)."""
-    columns = [name for name in TOTAL_COLUMNS if unknown or name != _UNKNOWN]
-    added = ", ".join(f"{name} = player_totals.{name} + excluded.{name}"
-                      for name in columns[_TOTAL_KEYS:] if name != "big_blind")
+               unknown: bool = True, seats: str | None = None,
+               table: str = "player_totals") -> None:
+    """Add the seats of deals first_deal..last_deal to `table`, player_totals or player_days
+    (without `unknown`: revision 0017's player_totals, which has no hands_result_unknown;
+    `seats` as totals_of_seats takes)."""
+    key = KEPT[table]
+    columns = [*key, *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
+    added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
+                      for name in columns[len(key):] if name != "big_blind")
     summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown,
-                             seats=seats)
+                             seats=seats, table=table, dialect=connection.dialect.name)
     connection.execute(text(
-        f"INSERT INTO player_totals ({', '.join(columns)})\n"
+        f"INSERT INTO {table} ({', '.join(columns)})\n"
         f"SELECT {', '.join(columns)} FROM (\n"
         f"{summed}) seats_summed WHERE true\n"
-        f"ON CONFLICT ({', '.join(TOTAL_COLUMNS[:_TOTAL_KEYS])}) DO UPDATE SET {added}"),
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"),
         {"first": first_deal, "last": last_deal})
 
 

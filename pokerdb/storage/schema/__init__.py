@@ -27,6 +27,7 @@ from pokerdb.storage.schema.recorded_tables import (
     SEAT_FLAGS,
     TRACKER_COUNTS,
     hand_actions,
+    player_days,
     player_runs,
     player_totals,
     seat_counts,
@@ -38,7 +39,7 @@ from pokerdb.storage.schema.recorded_tables import (
 __all__ = [
     "DEAL_ROWS", "NAME_LENGTH", "SEAT_FLAGS", "TRACKER_COUNTS", "categories", "datasets",
     "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities", "hand_labels",
-    "hand_values", "id_marks", "metadata", "player_runs", "player_totals", "rejects",
+    "hand_values", "id_marks", "metadata", "player_days", "player_runs", "player_totals", "rejects",
     "seat_counts", "seats", "site_hands", "tournament_entries", "tournaments", "variant_values",
     "variants", "win_counts",
 ]

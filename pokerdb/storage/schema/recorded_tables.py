@@ -1,6 +1,8 @@
 """The schema's tables of recorded hands (storage.schema): a hand's seats, its actions packed, each
 seat's tracker counts, the players' totals and runs of hands kept by import, and tournaments."""
 
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -109,6 +111,24 @@ seat_counts = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
+def _summed_seats() -> list[Column[Any]]:
+    """The columns of player_totals and player_days after their keys of a seat: the dataset
+    (the last of the key) and the seats' sums."""
+    return [
+        Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
+               primary_key=True),
+        Column("hands", BigInteger, nullable=False),
+        *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
+        # The net is over the hands whose result is known: the others are counted apart
+        # (revision 0020: the seats whose seats.net is NULL).
+        Column("net", Amount, nullable=False),
+        # The stakes' big blind (NULL without one): the stakes name it, so it is one per row,
+        # and bb/100 is the net over it, exactly.
+        Column("big_blind", Amount),
+        Column("hands_result_unknown", BigInteger, nullable=False, server_default="0"),
+    ]
+
+
 # seat_stats summed per dataset, player name, money, position and stakes ('' when not recorded),
 # kept
 # by import in its transaction, range of deals by range (storage.player_stats.add_totals, called
@@ -123,18 +143,26 @@ player_totals = Table(
     Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
     Column("position", String(6), primary_key=True),
     Column("stakes", String, primary_key=True),
-    Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("hands", BigInteger, nullable=False),
-    *(Column(name, BigInteger, nullable=False) for name in TRACKER_COUNTS),
-    # The net is over the hands whose result is known: the others are counted apart
-    # (revision 0020: the seats whose seats.net is NULL).
-    Column("net", Amount, nullable=False),
-    # The stakes' big blind (NULL without one): the stakes name it, so it is one per row, and
-    # bb/100 is the net over it, exactly.
-    Column("big_blind", Amount),
-    Column("hands_result_unknown", BigInteger, nullable=False, server_default="0"),
+    *_summed_seats(),
     # Clustered on its key in SQLite (revision 0019): a rowid table kept the key twice.
+    sqlite_with_rowid=False,
+)
+
+# player_totals by day and site too (revision 0024), kept by import beside it
+# (storage.player_stats.add_totals): `pokerdb players` and the player's page read these rows
+# when a filter names dates or a site, which player_totals cannot answer (each filter of a
+# HandFilter selects whole rows), instead of every seat.
+player_days = Table(
+    "player_days",
+    metadata,
+    # Keyed by name and day first: a player's days in a month are one run of the key.
+    Column("name", String, primary_key=True),
+    Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
+    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
+    Column("currency", String, primary_key=True),
+    Column("position", String(6), primary_key=True),
+    Column("stakes", String, primary_key=True),
+    *_summed_seats(),
     sqlite_with_rowid=False,
 )
 
