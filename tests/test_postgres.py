@@ -67,6 +67,7 @@ SCHEMA_RELATIONS = {
     ("seat_counts", "p"), ("pk_seat_counts", "I"), ("ix_seat_counts_allin", "I"),
     ("seat_stats", "v"),
     ("player_totals", "r"), ("pk_player_totals", "i"),
+    ("player_days", "r"), ("pk_player_days", "i"),
     ("player_runs", "r"), ("pk_player_runs", "i"), ("ix_player_runs_dataset_id", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
