@@ -341,7 +341,7 @@ def test_query_reads_schema_pragmas(runner: CliRunner, sqlite_p054: str) -> None
                       "sqlite_master t, pragma_table_xinfo(t.name) c WHERE t.name LIKE 'hand%' "
                       "GROUP BY t.name ORDER BY t.name", "--db", sqlite_p054, "--format", "csv")
     assert result.stdout.splitlines() == [
-        "name,columns", "hand_cards,3", "hand_descriptions,3", "hand_equities,5",
+        "name,columns", "hand_actions,2", "hand_cards,3", "hand_descriptions,3", "hand_equities,5",
         "hand_labels,3", "hand_values,4", "hands,39"]  # 16 a recorded seat's, and its money
     result = succeeds(runner, "query", "SELECT name FROM pragma_index_list('deals')",
                       "--db", sqlite_p054, "--format", "csv", "--no-headers")

@@ -51,7 +51,8 @@ def test_ctrl_c_stops_a_running_statement(p054: str, statement: str) -> None:
     assert process.poll() is None
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=10)
-    assert (process.returncode, stdout, stderr) == (130, "", "")
+    assert (process.returncode, stdout, stderr) == (
+        130, "", "Interrupted: the query stopped (a query changes nothing)\n")
 
 
 def test_timeout_stops_a_statement(runner: CliRunner, p054: str) -> None:

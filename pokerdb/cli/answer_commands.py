@@ -26,7 +26,7 @@ from pokerdb.cli.options import (
     open_database,
 )
 from pokerdb.cli.program import ANSWERS, command
-from pokerdb.cli.terminal import counted, note_unevaluated, notes, user_errors
+from pokerdb.cli.terminal import counted, interruptible, note_unevaluated, notes, user_errors
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.games import GameName
 
@@ -164,7 +164,8 @@ def query(sql: Annotated[str, typer.Argument(help="One read-only SQL statement."
     Ctrl-C stops it."""
     from pokerdb.answers.query import run_query
 
-    with user_errors(), run_query(open_database(db), sql, timeout) as table:
+    with (user_errors(), interruptible(lambda: "the query stopped (a query changes nothing)"),
+          run_query(open_database(db), sql, timeout) as table):
         notes(render([table], fmt, headers=not no_headers))
 
 
