@@ -214,3 +214,14 @@ def test_a_tournament_hand_whose_table_does_not_name_its_tournament_is_refused(
     assert fails(runner, "import", str(file), "--db", db_url).stderr == (
         f"Error: {file}#657563431500000000-1-1459000000: line 2 \"Table: 'BOOSTER #052' 8-\"...: "
         f"expected the table line of a tournament: \"Table: 'NAME(TOURNAMENT)#TABLE' ...\"\n")
+
+
+def test_a_winamax_action_by_a_name_seated_nowhere(runner: CliRunner, db_url: str,
+                                                   tmp_path: Path) -> None:
+    sample = (REPO / "tests" / "data" / "sites" / "winamax" / "CashGame" / "GameTypeTests" /
+              "NoLimitHoldem.txt").read_bytes()
+    file = tmp_path / "renamed.txt"
+    file.write_bytes(sample.replace(b"Seat 8: gersois59", b"Seat 8: gersoisXX"))
+    error = fails(runner, "import", str(file), "--db", db_url).stderr
+    assert error.startswith(f"Error: {file}#5285192-1130-1382664338: line 7 'gersois59 "), error
+    assert rows(db_url, "SELECT count(*) FROM deals") == [(0,)]

@@ -289,8 +289,8 @@ class HandPlay:
                 raise self.hand.fail("a Cash Drop after the hole cards were dealt")
             self.cash_drop += self.hand.amount(drop["amount"])
             return
-        if ": posts " in line:
-            raise self.hand.fail(f"{quoted(line.partition(': posts ')[0])} posts but is not "
+        if (posts := f"{self.shape.after_name}posts ") in line:  # `NAME: posts`, `NAME posts`
+            raise self.hand.fail(f"{quoted(line.partition(posts)[0])} posts but is not "
                                  f"dealt in")
         # Anything else is chat, a player joining, leaving, sitting out or reconnecting, or
         # a note of the dealer's ("No low hand qualified"): nothing that moves chips.
