@@ -24,7 +24,7 @@ from pokerdb.storage.schema import metadata
 
 # The tables keyed by deal: copied with their deal ids moved on.
 BY_DEAL = ("hand_cards", "hand_values", "hand_equities", "hand_labels", "seats",
-           "hand_actions", "seat_counts")
+           "hand_actions")
 
 
 def build(source: Path, copies: int, target: Path) -> int:

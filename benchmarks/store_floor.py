@@ -1,11 +1,11 @@
 """The floor of a hand-history import on SQLite: its rows stored, and nothing else.
 
 `pokerdb import` stores a recorded hand in one transaction as rows of deals, site_hands,
-hand_cards, hand_values, seats, hand_actions and seat_counts (pokerdb.steps.hand_histories), all
-written by the importing process, however many workers read and settle the hands. This child
-process reads, settles and stages every hand of the input first (not timed), then times only
-storing those rows in a new database, as the import stores them (`StagedHands.store`, then
-the seats' player_totals, then the commit). No import can run faster than that writer, so its
+hand_cards, hand_values, seats and hand_actions (pokerdb.steps.hand_histories), all written by
+the importing process, however many workers read and settle the hands. This child process
+reads, settles and stages every hand of the input first (not timed), then times only storing
+those rows in a new database, as the import stores them (`StagedHands.store`, then the seats'
+player_totals, then the commit). No import can run faster than that writer, so its
 hands/s bounds what any speed of reading and settling can reach: the benchmarks
 (pokerstars_bench.py, phh_bench.py) print it beside the import.
 

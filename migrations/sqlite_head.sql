@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0024
+-- pokerdb's SQLite schema at revision 0025
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0024');
+INSERT INTO "alembic_version" VALUES('0025');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,14 +79,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), 
+	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), stakes VARCHAR, big_blind BIGINT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -252,25 +252,6 @@ CREATE TABLE "rejects" (
 	CONSTRAINT pk_rejects PRIMARY KEY (id), 
 	CONSTRAINT fk_rejects_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
-CREATE TABLE seat_counts (
-	deal_id INTEGER NOT NULL, 
-	player SMALLINT NOT NULL, 
-	name VARCHAR, 
-	position VARCHAR(6) NOT NULL, 
-	stakes VARCHAR, 
-	big_blind BIGINT, 
-	net BIGINT, 
-	flags INTEGER NOT NULL, 
-	postflop_aggressive SMALLINT NOT NULL, 
-	postflop_calls SMALLINT NOT NULL, 
-	postflop_folds SMALLINT NOT NULL, 
-	allin SMALLINT NOT NULL, 
-	CONSTRAINT pk_seat_counts PRIMARY KEY (deal_id, player), 
-	CONSTRAINT fk_seat_counts_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
-)
- WITHOUT ROWID
-
-;
 CREATE TABLE seats (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
@@ -282,7 +263,7 @@ CREATE TABLE seats (
 	winnings BIGINT, 
 	finishing_stack BIGINT, 
 	allin_stake BIGINT, 
-	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, 
+	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_seats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
 )
@@ -484,28 +465,29 @@ SELECT h.deal_id, a.key + 1 AS seq,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(h.actions) a;
-CREATE INDEX ix_seat_counts_allin ON seat_counts (name, position, stakes, net, allin) WHERE allin = 1;
+CREATE INDEX ix_player_runs_dataset_id ON player_runs (dataset_id);
+CREATE INDEX ix_seats_allin ON seats (name, position, tracker_position, net, allin) WHERE allin = 1;
 CREATE VIEW seat_stats AS
-SELECT deal_id, player, name, position, stakes, big_blind, net,
-       CAST((flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
-       CAST((flags >> 1) & 1 AS SMALLINT) AS vpip,
-       CAST((flags >> 2) & 1 AS SMALLINT) AS pfr,
-       CAST((flags >> 3) & 1 AS SMALLINT) AS three_bet_chance,
-       CAST((flags >> 4) & 1 AS SMALLINT) AS three_bet,
-       CAST((flags >> 5) & 1 AS SMALLINT) AS faced_three_bet,
-       CAST((flags >> 6) & 1 AS SMALLINT) AS folded_to_three_bet,
-       CAST((flags >> 7) & 1 AS SMALLINT) AS saw_flop,
-       CAST((flags >> 8) & 1 AS SMALLINT) AS cbet_chance,
-       CAST((flags >> 9) & 1 AS SMALLINT) AS cbet,
-       CAST((flags >> 10) & 1 AS SMALLINT) AS faced_cbet,
-       CAST((flags >> 11) & 1 AS SMALLINT) AS folded_to_cbet,
-       postflop_aggressive AS postflop_aggressive,
-       postflop_calls AS postflop_calls,
-       postflop_folds AS postflop_folds,
-       CAST((flags >> 12) & 1 AS SMALLINT) AS went_to_showdown,
-       CAST((flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
-       allin AS allin
-FROM seat_counts;
+SELECT s.deal_id, s.player, s.name, COALESCE(s.tracker_position, s.position) AS position, d.stakes, d.big_blind, s.net,
+       CAST((s.flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
+       CAST((s.flags >> 1) & 1 AS SMALLINT) AS vpip,
+       CAST((s.flags >> 2) & 1 AS SMALLINT) AS pfr,
+       CAST((s.flags >> 3) & 1 AS SMALLINT) AS three_bet_chance,
+       CAST((s.flags >> 4) & 1 AS SMALLINT) AS three_bet,
+       CAST((s.flags >> 5) & 1 AS SMALLINT) AS faced_three_bet,
+       CAST((s.flags >> 6) & 1 AS SMALLINT) AS folded_to_three_bet,
+       CAST((s.flags >> 7) & 1 AS SMALLINT) AS saw_flop,
+       CAST((s.flags >> 8) & 1 AS SMALLINT) AS cbet_chance,
+       CAST((s.flags >> 9) & 1 AS SMALLINT) AS cbet,
+       CAST((s.flags >> 10) & 1 AS SMALLINT) AS faced_cbet,
+       CAST((s.flags >> 11) & 1 AS SMALLINT) AS folded_to_cbet,
+       s.postflop_aggressive AS postflop_aggressive,
+       s.postflop_calls AS postflop_calls,
+       s.postflop_folds AS postflop_folds,
+       CAST((s.flags >> 12) & 1 AS SMALLINT) AS went_to_showdown,
+       CAST((s.flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
+       s.allin AS allin
+FROM seats s JOIN deals d ON d.id = s.deal_id;
 CREATE VIEW player_stats AS
 SELECT f.name AS player, f.currency,
        f.hands,
@@ -743,6 +725,5 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
-CREATE INDEX ix_player_runs_dataset_id ON player_runs (dataset_id);
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

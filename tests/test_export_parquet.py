@@ -30,7 +30,8 @@ ORDER = {"datasets": "id", "deals": "id", "hands": "deal_id, player", "seats": "
 TABLE_AMOUNTS = {name: frozenset(column.name for column in table.c
                              if isinstance(column.type, Amount))
                  for name, table in metadata.tables.items()}
-TABLE_AMOUNTS["seat_stats"] = TABLE_AMOUNTS["seat_counts"]  # a view of it, amounts as stored
+# A view of seats and deals, amounts as stored: net, and the deal's big blind.
+TABLE_AMOUNTS["seat_stats"] = frozenset({"net", "big_blind"})
 # The money of a table's amounts, from its deal.
 WITH_MONEY = {"seats", "seat_stats"}
 

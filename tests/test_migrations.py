@@ -29,7 +29,7 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
-                 "seats", "hand_actions", "variants", "variant_values", "seat_counts", "id_marks",
+                 "seats", "hand_actions", "variants", "variant_values", "id_marks",
                  "player_totals", "player_days", "player_runs", "site_hands", "tournaments",
                  "tournament_entries"}
 
@@ -488,7 +488,7 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     # preflop_acted, vpip, saw_flop, postflop_calls, won_at_showdown
     assert [sum(row[column] for row in seat_rows) for column in (7, 8, 14, 20, 23)] == [
         82, 16, 12, 6, 3]
-    assert read("SELECT count(*) FROM seat_counts WHERE flags & 2 = 2") == [(16,)]  # vpip
+    assert read("SELECT count(*) FROM seats WHERE flags & 2 = 2") == [(16,)]  # vpip
     at_head = read(every)
     assert len(at_head) == 18 + 204 and at_head[3] == (1, 4, 3, "p3 cbr 7000")
     assert at_head[0] == (1, 1, None, "d dh p1 Ac2d")
@@ -567,3 +567,43 @@ def test_revision_0024_fills_player_days_from_the_seats(runner: CliRunner, db_ur
     assert schema_differences(fresh) == []
     with fresh.connect() as connection:
         assert connection.execute(text(days)).all() == imported
+
+
+def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner, db_url: str,
+                                                             fresh: Engine) -> None:
+    """Up from 0024 each seat's counts move into its row of seats (its position too, where
+    seats.position does not say it: a PHH hand's) and the stakes into deals, seat_counts goes,
+    and the view seat_stats and the statistics views give the same rows; down again,
+    seat_counts holds them as before."""
+    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
+                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
+                   / "10MultipleHands.txt"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
+    stats = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
+             ("player_stats", "player_position_stats", "player_stakes_stats")]
+    positions = "SELECT count(position) FROM seats"
+    trackers = "SELECT tracker_position, count(*) FROM seats GROUP BY 1 ORDER BY 1"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    seat_rows, figures = read(counts), [read(sql) for sql in stats]
+    assert len(seat_rows) == 3 + 80 and read(positions) == [(80,)]  # PokerStars' seats
+    assert read(trackers) == [(None, 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
+    assert read("SELECT count(*) FROM seats WHERE flags & 2 = 2") == [(16,)]  # vpip
+    assert read("SELECT stakes, count(*) FROM deals GROUP BY stakes ORDER BY 1") == [
+        ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]
+    downgrade(fresh, "0024")
+    assert "seat_counts" in tables_and_views(fresh)[0]
+    assert read(positions) == [(80,)]
+    assert read("SELECT count(*) FROM seat_counts WHERE flags & 2 = 2") == [(16,)]
+    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert "seat_counts" not in tables_and_views(fresh)[0]
+    assert read(positions) == [(80,)] and read(trackers) == [
+        (None, 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
+    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.storage import packed_counts
 from pokerdb.storage.column_types import DealId
 from pokerdb.storage.packed_actions import actions_view_sql, packing_select
+from pokerdb.storage.packed_counts import seat_stats_view_sql
 from pokerdb.storage.partitions import is_partitioned, refill
 from pokerdb.storage.player_stats import GROUPINGS, create_view
 
@@ -42,6 +42,9 @@ COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet", "face
 SEAT_STATS_COLUMNS = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
                       *COUNTS)
 POSTFLOP = ("postflop_aggressive", "postflop_calls", "postflop_folds")
+FLAGS = tuple(name for name in COUNTS if name not in (*POSTFLOP, "allin"))
+COUNT_COLUMNS = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net", "flags",
+                 *POSTFLOP, "allin")  # seat_counts'
 ALLIN_WHERE = sa.text("allin = 1")
 
 
@@ -110,12 +113,19 @@ def _pack_counts(bind: sa.Connection) -> None:
     for name in GROUPINGS.values():
         op.execute(f"DROP VIEW {name}")
     _seat_table("seat_counts", bind, packed=True)
-    _fill(bind, "seat_counts", packed_counts.COUNT_COLUMNS,
-          lambda where: packed_counts.packing_select("seat_stats", where))
+    _fill(bind, "seat_counts", COUNT_COLUMNS, lambda where: _packing_select(where))
     op.drop_table("seat_stats")
-    op.execute(packed_counts.seat_stats_view_sql())
+    op.execute(seat_stats_view_sql("seat_counts"))
     for by in GROUPINGS:
         op.execute(create_view(by, bind.dialect.name))
+
+
+def _packing_select(where: str) -> str:
+    """SELECT of seat_counts' columns from the rows of the table seat_stats (`where` their
+    condition), each flag its bit of `flags`."""
+    flags = " + ".join(f"{name} * {1 << bit}" for bit, name in enumerate(FLAGS))
+    columns = [flags if name == "flags" else name for name in COUNT_COLUMNS]
+    return f"SELECT {', '.join(columns)} FROM seat_stats {where}"
 
 
 def _unpack_counts(bind: sa.Connection) -> None:

@@ -58,7 +58,7 @@ def upgrade() -> None:
         return
     sums = RunSums()
     for start in range(int(first), int(last) + 1, FILL_DEALS):
-        sums.add(connection, start, min(start + FILL_DEALS - 1, int(last)))
+        sums.add(connection, start, min(start + FILL_DEALS - 1, int(last)), "seat_counts")
     sums.flush(connection)
 
 

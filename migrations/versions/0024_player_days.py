@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.player_stats import add_totals
 from pokerdb.storage.schema import TRACKER_COUNTS
 
@@ -51,7 +52,7 @@ def upgrade() -> None:
         return
     for start in range(int(first), int(last) + 1, FILL_DEALS):
         add_totals(connection, start, min(start + FILL_DEALS - 1, int(last)),
-                   table="player_days")
+                   seats=f"({seat_stats_select('seat_counts')})", table="player_days")
 
 
 def downgrade() -> None:

@@ -35,7 +35,6 @@ from pokerdb.storage.schema import (
     categories,
     deals,
     hand_values,
-    seat_counts,
     seats,
 )
 from pokerdb.storage.view_columns import category_id
@@ -188,20 +187,18 @@ def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:
     """Showdowns and net per player, money and category of the hand shown."""
     money = func.coalesce(deals.c.currency, "")
     shown, category = category_id(
-        select(seat_counts.c.name, money, categories.c.name, categories.c.kind, func.count(),
-               func.sum(type_coerce(seat_counts.c.net, BigInteger)))
-        .select_from(seat_counts).join(deals, deals.c.id == seat_counts.c.deal_id)
-        .join(seats, and_(seats.c.deal_id == seat_counts.c.deal_id,
-                          seats.c.player == seat_counts.c.player))
-        .join(hand_values, and_(hand_values.c.deal_id == seat_counts.c.deal_id,
-                                hand_values.c.player == seat_counts.c.player)), hand_values)
-    conditions = within.on_seats("seat_counts", "deals") if within else []
+        select(seats.c.name, money, categories.c.name, categories.c.kind, func.count(),
+               func.sum(type_coerce(seats.c.net, BigInteger)))
+        .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
+        .join(hand_values, and_(hand_values.c.deal_id == seats.c.deal_id,
+                                hand_values.c.player == seats.c.player)), hand_values)
+    conditions = within.on_seats("seats", "deals") if within else []
     statement = (shown.join(categories, categories.c.id == category)
-                 .where(seat_counts.c.name.is_not(None), seats.c.showed,
+                 .where(seats.c.name.is_not(None), seats.c.showed,
                         *(text(condition) for condition in conditions))
-                 .group_by(seat_counts.c.name, money, categories.c.id, categories.c.name,
+                 .group_by(seats.c.name, money, categories.c.id, categories.c.name,
                            categories.c.kind)
-                 .order_by(seat_counts.c.name, money, categories.c.id))
+                 .order_by(seats.c.name, money, categories.c.id))
     with reading(engine) as connection:
         rows = [(name, kind_of_money, category_label(category_name, kind), showdowns,
                  money_shown(int(net), kind_of_money))

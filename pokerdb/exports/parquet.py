@@ -64,7 +64,7 @@ from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import actions_view
 from pokerdb.storage.packed_counts import seat_stats_view
-from pokerdb.storage.schema import datasets, deals, seats
+from pokerdb.storage.schema import SEAT_COUNTS, datasets, deals, seats
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
@@ -80,6 +80,9 @@ UNDATED: Final = "undated"
 BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player")),
                   (actions_view, ("deal_id", "seq")), (seat_stats_view, ("deal_id", "player")))
 _IDS_A_STATEMENT: Final = 500
+# Columns a relation leaves to seat_stats, which shows them (the seats' counts unpacked), so that
+# seats and deals keep the columns of the folders exported before revision 0025.
+_LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_COUNTS, "deals": ("stakes", "big_blind")}
 
 
 def export(engine: Engine, output: Path, dataset: str | None,
@@ -157,7 +160,8 @@ def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[A
                if isinstance(column.type, Amount)
                else type_coerce(column, Numeric(asdecimal=True) if postgres else _Shown())
                .label(column.name) if _is_amount(column.type) else column
-               for column in table.c]
+               for column in table.c
+               if column.name not in _LEFT_TO_SEAT_STATS.get(table.name, ())]
     statement = select(*columns)
     if table is not datasets:
         if table is not deals:

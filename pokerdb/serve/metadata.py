@@ -34,7 +34,8 @@ TABLES: Final = {
                      "(pokerdb equity).",
     "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
-    "seats": "A recorded hand's seats: name, stacks, chips put in, net, and showdown.",
+    "seats": "A recorded hand's seats: name, position, stacks, chips put in, net, showdown, "
+             "and what a tracker counts (flags packed into one integer's bits).",
     "actions": "Every action of every recorded hand, in order, in PHH notation (a view of "
                "hand_actions).",
     "hand_actions": "A recorded hand's actions, one JSON array a hand, which the view actions "
@@ -42,8 +43,7 @@ TABLES: Final = {
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md; "
-                  "a view of seat_counts).",
-    "seat_counts": "seat_stats as stored: its flags packed into one integer's bits.",
+                  "a view of seats and deals).",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
     "player_days": "player_totals per day and site too, kept by import: what `pokerdb "
@@ -92,7 +92,8 @@ COLUMNS: Final = {
               "allin_board": "the board when the players were all in before the river"},
     "seats": {"put_in": "chips put in the pots (uncalled bets returned)",
               "net": "chips won minus put_in (NULL: result unknown)",
-              "showed": "reached the showdown and showed"},
+              "showed": "reached the showdown and showed",
+              "flags": "what a tracker counts, each flag a bit (seat_stats shows each)"},
     "seat_stats": {"position": "BTN, SB, BB, UTG, UTG+1, ..., LJ, HJ, CO",
                    "stakes": "variant and blinds, e.g. 'NT 1/2' (NULL: not recorded)",
                    "preflop_acted": "1: took a preflop decision (a walk is none)",

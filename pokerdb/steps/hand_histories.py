@@ -1,6 +1,6 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
-of deals, hand_cards, hand_values, variant_values, seats, hand_actions and seat_counts
-(`stage_hands`; steps.hand_rows, compiled, lays out those of each hand), which
+of deals, hand_cards, hand_values, variant_values, seats and hand_actions (`stage_hands`;
+steps.hand_rows, compiled, lays out those of each hand), which
 `StagedHands.store` writes; their seats added to player_totals by ranges of deals
 (`SeatTotals`); a site's hands keyed to be stored once (`site_keys`, for steps.stored_once).
 Staged by a worker process (steps.hand_workers), a batch comes without its hands
@@ -28,7 +28,6 @@ from pokerdb.steps.hand_rows import (
     CARD_COLUMNS,
     DEAL_COLUMNS,
     SEAT_COLUMNS,
-    STAT_COLUMNS,
     hand_rows,
 )
 from pokerdb.storage.player_runs import RunSums
@@ -45,7 +44,6 @@ from pokerdb.storage.schema import (
     deals,
     hand_actions,
     hand_cards,
-    seat_counts,
     seats,
     site_hands,
     variant_values,
@@ -55,7 +53,6 @@ PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best"
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
 assert set(SEAT_COLUMNS) == set(seats.c.keys())
-assert set(STAT_COLUMNS) == set(seat_counts.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
@@ -86,8 +83,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
          stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
          stage_rows(dialect, seats, SEAT_COLUMNS, rows.seats),
-         stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions),
-         stage_rows(dialect, seat_counts, STAT_COLUMNS, rows.stats)),
+         stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions)),
         replace(values, strengths=keys),
         [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
          if hand.replayed.hand.site is not None])
@@ -105,7 +101,7 @@ class StagedHands:
     first_id: int
     deals: int
     hands: int
-    # The rows of deals, hand_cards, variant_values, seats, hand_actions and seat_counts, in the
+    # The rows of deals, hand_cards, variant_values, seats and hand_actions, in the
     # order their references need; from a worker on SQLite, packed in one image.
     rows: tuple[StagedRows, ...] | RowImage
     values: evaluated_windows.Window  # hand_values (references hand_cards)

@@ -1,5 +1,6 @@
-"""The rows of a settled `HandBatch` (pokerdb.rules.hand_batches) for deals, hand_cards, seats,
-hand_actions and seat_counts, hand by hand (`hand_rows`), for steps.hand_histories to stage.
+"""The rows of a settled `HandBatch` (pokerdb.rules.hand_batches) for deals, hand_cards, seats
+(with each seat's tracker counts) and hand_actions, hand by hand (`hand_rows`), for
+steps.hand_histories to stage.
 
 Compiled with mypyc in the wheel (hatch_build.py): laying the rows out is a loop over every
 seat and action of the batch, on the import's worker processes. It has no class of its own, so
@@ -39,16 +40,14 @@ DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source
                        "hand_number", "event", "venue", "table_name", "date", "time",
                        "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
                        "big_bet", "bring_in", "ante_trimming", "result_known",
-                       *SITE_DEAL_COLUMNS)
+                       *SITE_DEAL_COLUMNS, "stakes", "big_blind")
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
-                       "seat_number", *SITE_SEAT_COLUMNS)
+                       "seat_number", *SITE_SEAT_COLUMNS, "tracker_position", "flags",
+                       "postflop_aggressive", "postflop_calls", "postflop_folds", "allin")
 ACTION_COLUMNS: Final = ("deal_id", "actions")
-STAT_COLUMNS: Final = ("deal_id", "player", "name", "position", "stakes", "big_blind", "net",
-                       "flags", "postflop_aggressive", "postflop_calls", "postflop_folds",
-                       "allin")
-assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _add_stat_rows' order
+assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_counts' order
 _AGGRESSIVE: Final = TRACKER_COUNTS.index("postflop_aggressive")  # then calls and folds
 
 
@@ -59,12 +58,11 @@ class HandRows(NamedTuple):
     cards: list[Row]
     seats: list[Row]
     actions: list[Row]
-    stats: list[Row]
 
 
 def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> HandRows:
     """The rows of the batch's hands, the deal ids `numbers` in order."""
-    rows = HandRows([], [], [], [], [])
+    rows = HandRows([], [], [], [])
     for deal_id, hand, settlement in zip(numbers, batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
         phh_hand = replayed.hand
@@ -73,6 +71,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         money = _money(phh_hand)
         # NULL where the game has no board (stud: but for a community card)
         board = replayed.variant.board_cards > 0 or bool(replayed.board)
+        stakes, big_blind = stakes_of(phh_hand)
         rows.deals.append((
             deal_id, dataset_id, hand.position,
             None if settlement.unknown else settlement.winner,
@@ -85,12 +84,11 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
                     phh_hand.bring_in]), phh_hand.ante_trimming_status,
             not settlement.unknown,
-            *site_deal(phh_hand, settlement, money)))
+            *site_deal(phh_hand, settlement, money), stakes, money([big_blind])[0]))
         count = phh_hand.player_count
-        hole_cards = replayed.hole_cards  # one a seat; by index (see _add_stat_rows)
+        hole_cards = replayed.hole_cards  # one a seat; by index (see _seat_counts)
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)])
         rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
-        _add_stat_rows(rows.stats, deal_id, replayed, settlement, money)
         if phh_hand.actions:
             rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))
     return rows
@@ -108,8 +106,8 @@ Money = Callable[[Sequence[int | None]], Sequence[int | None]]
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
                money: Money) -> Iterator[Row]:
-    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, and the
-    stakes and pots of an all-in before the river."""
+    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, the stakes
+    and pots of an all-in before the river, and what a tracker counts (_seat_counts)."""
     hand = replayed.hand
     count = hand.player_count
     nothing = (None,) * count
@@ -122,35 +120,45 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
         pot = [sum(each.amount for each in replayed.all_in.pots if seat in each.seats)
                if seat in contesting else None for seat in range(1, count + 1)]
     antes, blinds = seat_forced_bets(hand)
+    site = site_seats(hand, settlement, money)
     return zip(
         repeat(deal_id, count), range(1, count + 1), hand.players or nothing,
         money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
         _nets(settlement, money), money(hand.winnings or nothing),
         money(hand.finishing_stacks or nothing), money(stake), money(pot),
         money(antes), money(blinds), hand.details.seats or nothing,
-        *site_seats(hand, settlement, money), strict=True)
+        *site, _tracker_positions(site[0]), *_seat_counts(replayed, settlement), strict=True)
 
 
-def _add_stat_rows(rows: list[Row], deal_id: int, replayed: Replayed, settlement: Settlement,
-                   money: Money) -> None:
-    """Add the seat_counts rows of one hand: what a tracker counts of each seat."""
+def _tracker_positions(positions: Sequence[object]) -> list[str | None]:
+    """seats.tracker_position: each seat's position by PHH's order of the seats, where the
+    site's (`positions`, seats.position) does not say it (NULL where it does)."""
+    names = position_names(len(positions))
+    return [None if positions[index] == names[index] else names[index]
+            for index in range(len(positions))]
+
+
+def _seat_counts(replayed: Replayed, settlement: Settlement) -> tuple[list[int], ...]:
+    """What a tracker counts of each seat of one hand, column by column: the flags packed
+    (seats.flags), the postflop counts, and whether it was all in before the river."""
     hand = replayed.hand
     count = hand.player_count
-    stakes, big_blind_units = stakes_of(hand)
-    big_blind = money([big_blind_units])[0]
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
-    names = hand.players or (None,) * count
-    positions = position_names(count)
     counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
-    nets, won = _nets(settlement, money), settlement.won
+    won = settlement.won
+    columns: tuple[list[int], ...] = ([], [], [], [], [])
+    flags, aggressive, calls, folds, allins = columns
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
         stats = counts[index]
         allin = int(index + 1 in in_all_in)
         seat = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
-        rows.append((deal_id, index + 1, names[index], positions[index], stakes, big_blind,
-                     nets[index], packed_flags(seat), seat[_AGGRESSIVE], seat[_AGGRESSIVE + 1],
-                     seat[_AGGRESSIVE + 2], allin))
+        flags.append(packed_flags(seat))
+        aggressive.append(seat[_AGGRESSIVE])
+        calls.append(seat[_AGGRESSIVE + 1])
+        folds.append(seat[_AGGRESSIVE + 2])
+        allins.append(allin)
+    return columns
 
 
 def _nets(settlement: Settlement, money: Money) -> Sequence[int | None]:

@@ -86,9 +86,10 @@ class HandFilter:
         return conditions
 
     def on_seats(self, stats: str, deal: str) -> list[str]:
-        """Conditions on rows of seat_stats (alias `stats`) joined to their deals (`deal`)."""
+        """Conditions on rows of seats or seat_stats (alias `stats`) joined to their deals
+        (`deal`, which holds the stakes)."""
         conditions = self._on_money_and_stakes(f"COALESCE({deal}.currency, '')",
-                                               f"COALESCE({stats}.stakes, '')")
+                                               f"COALESCE({deal}.stakes, '')")
         if self.player is not None:
             conditions.append(f"{stats}.name = :f_player")
         if self.deals is not None:

@@ -1,61 +1,67 @@
-"""A seat's tracker counts with its flags packed (revision 0022): the table seat_counts holds the
-flags of schema.SEAT_FLAGS as the bits of one integer, `flags`, and the view seat_stats shows
-every count as a column of its own again, as the table seat_stats had them, for users' SQL and
-the player_stats views. The views' all-in seats are read through seat_counts' partial index:
-the view is one table's columns, which both backends' planners read through."""
+"""A seat's tracker counts with its flags packed (revision 0022), kept in `seats` beside the seat
+(revision 0025): `seats.flags` holds the flags of schema.SEAT_FLAGS as the bits of one integer,
+and the view seat_stats shows every count as a column of its own again, with the hand's stakes
+and big blind (deals'), as the table seat_stats had them, for users' SQL and the player_stats
+views. The views' all-in seats are read through seats' partial index; both backends' planners
+read through the view's join."""
 
 from collections.abc import Sequence
 from typing import Final
 
 from sqlalchemy import Column, MetaData, SmallInteger, Table
 
-from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS, seat_counts
+from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS, deals, seats
 
-COUNT_COLUMNS: Final = tuple(column.name for column in seat_counts.c)
 _FLAG_AT: Final = tuple(TRACKER_COUNTS.index(name) for name in SEAT_FLAGS)  # bit by bit
+# The columns of seat_stats before the counts, each with the table that holds it.
+_SHOWN: Final = (("deal_id", seats), ("player", seats), ("name", seats), ("position", seats),
+                 ("stakes", deals), ("big_blind", deals), ("net", seats))
+# The seat's position: the tracker's where the site's does not say it (schema.seats).
+_POSITION: Final = "COALESCE(s.tracker_position, s.position) AS position"
 
-# The view seat_stats, described for queries: seat_counts' columns but `flags`, and each flag's.
+# The view seat_stats, described for queries: the seat's key, name, position, the hand's stakes
+# and big blind, the seat's net, and each count.
 seat_stats_view = Table(
     "seat_stats",
     MetaData(),
-    *(Column(column.name, column.type) for column in seat_counts.c
-      if column.name in ("deal_id", "player", "name", "position", "stakes", "big_blind", "net")),
+    *(Column(name, table.c[name].type) for name, table in _SHOWN),
     *(Column(name, SmallInteger) for name in TRACKER_COUNTS),
 )
 
 
 def packed_flags(counts: Sequence[int]) -> int:
-    """seat_counts.flags of a seat's counts, in TRACKER_COUNTS' order: each flag's bit."""
+    """seats.flags of a seat's counts, in TRACKER_COUNTS' order: each flag's bit."""
     flags = 0
     for bit, at in enumerate(_FLAG_AT):
         flags |= int(counts[at]) << bit
     return flags
 
 
-def _count(name: str, flags: str) -> str:
-    """SQL for the count `name` of a seat whose packed flags are `flags`."""
+def _count(name: str, seat: str) -> str:
+    """SQL for the count `name` of a seat, its columns `seat` prefixed ("s." or "")."""
     if name not in SEAT_FLAGS:
-        return name
-    return f"CAST(({flags} >> {SEAT_FLAGS.index(name)}) & 1 AS SMALLINT)"
+        return f"{seat}{name}"
+    return f"CAST(({seat}flags >> {SEAT_FLAGS.index(name)}) & 1 AS SMALLINT)"
 
 
-def seat_stats_select() -> str:
-    """The rows of the view seat_stats, read from seat_counts as the statement finds it: within
-    an import on PostgreSQL, the dataset's own table (storage.partitions.own_partitions), whose
-    rows the view, over the parent table, does not see until the import attaches it."""
-    counts = ",\n       ".join(f"{_count(name, 'flags')} AS {name}" for name in TRACKER_COUNTS)
-    return ("SELECT deal_id, player, name, position, stakes, big_blind, net,\n"
-            f"       {counts}\nFROM seat_counts")
+def seat_stats_select(counts: str | None = None) -> str:
+    """The rows of the view seat_stats, read from seats joined to their deals as the statement
+    finds them: within an import on PostgreSQL, the dataset's own tables
+    (storage.partitions.own_partitions), whose rows the view, over the parent tables, does not
+    see until the import attaches them. `counts` names a table of revision 0022's seat_counts
+    to read instead (its columns seat_stats' but the counts, and `flags`), for the revisions
+    before 0025."""
+    if counts is not None:
+        shown = ", ".join(name for name, _ in _SHOWN)
+        source, seat = counts, ""
+    else:
+        shown = ", ".join(_POSITION if name == "position" else
+                          f"{'s' if table is seats else 'd'}.{name}" for name, table in _SHOWN)
+        source, seat = "seats s JOIN deals d ON d.id = s.deal_id", "s."
+    unpacked = ",\n       ".join(f"{_count(name, seat)} AS {name}" for name in TRACKER_COUNTS)
+    return f"SELECT {shown},\n       {unpacked}\nFROM {source}"
 
 
-def seat_stats_view_sql() -> str:
-    """CREATE VIEW seat_stats (the same on both backends)."""
-    return f"CREATE VIEW seat_stats AS\n{seat_stats_select()}"
-
-
-def packing_select(rows: str, where: str = "") -> str:
-    """SELECT of seat_counts' columns (COUNT_COLUMNS) from the rows of a table of seat_stats'
-    columns (`where` their condition)."""
-    flags = " + ".join(f"{name} * {1 << bit}" for bit, name in enumerate(SEAT_FLAGS))
-    columns = [flags if name == "flags" else name for name in COUNT_COLUMNS]
-    return f"SELECT {', '.join(columns)} FROM {rows} {where}"
+def seat_stats_view_sql(counts: str | None = None) -> str:
+    """CREATE VIEW seat_stats (the same on both backends; `counts` as seat_stats_select takes)."""
+    return f"CREATE VIEW seat_stats AS\n{seat_stats_select(counts)}"

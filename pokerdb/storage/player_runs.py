@@ -27,6 +27,7 @@ from sqlalchemy import Connection, Engine, text
 
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
@@ -95,17 +96,20 @@ class RunSums:
     deal_keys: dict[tuple[Any, ...], int] = field(default_factory=dict)
     written: bool = False
 
-    def add(self, connection: Connection, first_deal: int, last_deal: int) -> None:
-        """Add the seats of deals first_deal..last_deal, stored in seat_counts (the table, which
-        within an import on PostgreSQL is the dataset's own: the view seat_stats sees its rows
-        only once the import attaches it): the seats, then the keys of their deals, each read
-        once (none for deals without seats: a deal file's)."""
+    def add(self, connection: Connection, first_deal: int, last_deal: int,
+            counts: str | None = None) -> None:
+        """Add the seats of deals first_deal..last_deal, as packed_counts.seat_stats_select
+        reads them (within an import on PostgreSQL the dataset's own tables: the view seat_stats
+        sees their rows only once the import attaches them; `counts` as it takes): the seats,
+        then the keys of their deals, each read once (none for deals without seats: a deal
+        file's)."""
         dialect = connection.dialect.name
         # The seats through the driver's cursor: rows as tuples.
         mark = "?" if dialect == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
         cursor.execute(f"SELECT s.deal_id, s.name, COALESCE(s.stakes, ''),\n"
-                       f"       COALESCE(s.big_blind, 0), s.net FROM seat_counts s\n"
+                       f"       COALESCE(s.big_blind, 0), s.net\n"
+                       f"FROM ({seat_stats_select(counts)}) s\n"
                        f"WHERE s.name IS NOT NULL AND s.deal_id BETWEEN {mark} AND {mark}",
                        (first_deal, last_deal))
         seats = cursor.fetchall()

@@ -24,28 +24,28 @@ from pokerdb.storage.schema.deal_tables import (
     win_counts,
 )
 from pokerdb.storage.schema.recorded_tables import (
+    SEAT_COUNTS,
     SEAT_FLAGS,
     TRACKER_COUNTS,
     hand_actions,
     player_days,
     player_runs,
     player_totals,
-    seat_counts,
     seats,
     tournament_entries,
     tournaments,
 )
 
 __all__ = [
-    "DEAL_ROWS", "NAME_LENGTH", "SEAT_FLAGS", "TRACKER_COUNTS", "categories", "datasets",
-    "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities", "hand_labels",
-    "hand_values", "id_marks", "metadata", "player_days", "player_runs", "player_totals", "rejects",
-    "seat_counts", "seats", "site_hands", "tournament_entries", "tournaments", "variant_values",
-    "variants", "win_counts",
+    "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",
+    "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
+    "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_runs",
+    "player_totals", "rejects", "seats", "site_hands", "tournament_entries", "tournaments",
+    "variant_values", "variants", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a
 # dataset is removed in this order (steps.removal), and an import writes all of them but
 # hand_equities.
-DEAL_ROWS = (hand_values, hand_labels, hand_equities, seat_counts, seats, variant_values,
+DEAL_ROWS = (hand_values, hand_labels, hand_equities, seats, variant_values,
              hand_cards, hand_actions)

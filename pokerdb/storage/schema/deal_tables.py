@@ -119,6 +119,11 @@ deals = Table(
     # showdown are then NULL, and so is the winner. True for every other deal.
     Column("result_known", Boolean, nullable=False, server_default=true()),
     Column("third_board", String(14)),  # of a hand run three times (revision 0021)
+    # A recorded hand's stakes (revision 0025; seat_stats shows them on each seat): "NT 1/2",
+    # "FT 0.5/1 ante 0.1", the variant, blinds and ante; NULL when not recorded (hands imported
+    # before revision 0013) and for deal files. Its big blind, NULL without one.
+    Column("stakes", String),
+    Column("big_blind", Amount),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

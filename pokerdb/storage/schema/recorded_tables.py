@@ -1,5 +1,6 @@
-"""The schema's tables of recorded hands (storage.schema): a hand's seats, its actions packed, each
-seat's tracker counts, the players' totals and runs of hands kept by import, and tournaments."""
+"""The schema's tables of recorded hands (storage.schema): a hand's seats with each one's tracker
+counts, its actions packed, the players' totals and runs of hands kept by import, and
+tournaments."""
 
 from typing import Any
 
@@ -22,6 +23,25 @@ from sqlalchemy import (
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_tables import hand_key, metadata
+
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), kept by
+# import in `seats` (as PokerTracker's per-seat statistics table holds the player, position and
+# amount won) and shown by the view seat_stats. Flags are 0 or 1, the postflop_* columns
+# counts; docs/player-stats.md defines each.
+TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
+# The flags among them that seats packs into one integer, bit i the i-th (revision 0022:
+# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
+# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
+# header), and allin too, for the partial index.
+SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
+# The columns of seats that are the tracker's (revision 0025), which the view seat_stats shows:
+# the position where seats.position does not say it, and the counts.
+SEAT_COUNTS = ("tracker_position", "flags",
+               *(name for name in TRACKER_COUNTS if name not in SEAT_FLAGS))
 
 # A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact: whole
 # numbers of ten-thousandths of the hand's money (deals.currency), as Amount reads them; the
@@ -56,6 +76,20 @@ seats = Table(
     Column("collected", Amount),
     Column("raked", Amount),
     Column("cashed_out", Amount),
+    # What a tracker counts of the seat (revision 0025, seat_counts' before; the view seat_stats
+    # shows each as a column). Its position by PHH's order of the seats (p1 the small blind)
+    # where `position` does not say it (a hand of PHH or without a button; NULL where it does:
+    # seat_stats' position is COALESCE(tracker_position, position)); the flags of SEAT_FLAGS as
+    # one integer's bits, and the counts.
+    Column("tracker_position", String(8)),
+    *(Column(name, Integer if name == "flags" else SmallInteger, nullable=False,
+             server_default="0") for name in SEAT_COUNTS[1:]),
+    # The seats all in before the river (a few in a hundred), with all that the views' all-in
+    # adjusted net reads of them (the stakes are the deal's, read with its currency): SQLite
+    # reads them from the index alone (a million hands: 0.01 s against 0.7 s looking each row
+    # up).
+    Index("ix_seats_allin", "name", "position", "tracker_position", "net", "allin",
+          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
 )
@@ -69,45 +103,6 @@ hand_actions = Table(
     Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True,
            autoincrement=False),
     Column("actions", JSON, nullable=False),
-    postgresql_partition_by="RANGE (deal_id)",
-)
-
-# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), filled
-# by import beside `seats`: the player_stats views sum this one table (as PokerTracker's
-# per-seat statistics table holds the player, position and amount won), so they read no other.
-# Flags are 0 or 1, the postflop_* columns counts; docs/player-stats.md defines each.
-TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
-                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
-                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
-                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
-# The flags among them that seat_counts packs into one integer, bit i the i-th (revision 0022:
-# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
-# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
-# header), and allin too, for the partial index.
-SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
-    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
-
-# The rows behind the view seat_stats (storage.packed_counts), one a seat.
-seat_counts = Table(
-    "seat_counts",
-    metadata,
-    *hand_key(),
-    Column("name", String),  # seats.name
-    Column("position", String(6), nullable=False),  # BTN, SB, BB, UTG, ..., CO
-    # "NT 1/2", "FT 0.5/1 ante 0.1": the variant, blinds and ante; NULL when not recorded (hands
-    # imported before revision 0013).
-    Column("stakes", String),
-    Column("big_blind", Amount),  # NULL without a big blind (or unrecorded)
-    Column("net", Amount),  # seats.net (NULL where the result is unknown)
-    Column("flags", Integer, nullable=False),  # SEAT_FLAGS
-    *(Column(name, SmallInteger, nullable=False) for name in TRACKER_COUNTS
-      if name not in SEAT_FLAGS),
-    # The seats all in before the river (a few in a hundred), with all that the views' all-in
-    # adjusted net reads of them: SQLite reads them from the index alone (a million hands:
-    # 0.01 s against 0.7 s looking each row up).
-    Index("ix_seat_counts_allin", "name", "position", "stakes", "net", "allin",
-          sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
-    sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
 )
 
