@@ -297,15 +297,25 @@ def test_head_revision_agrees_with_alembic() -> None:
 
 
 
-def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_url: str,
-                                                        fresh: Engine) -> None:
-    """0011's columns (a site's hand, each hand's betting) go and come back with their
-    revision; every other column of the recorded hands stays, and the hands view with it."""
+# Every row of the statistics views.
+STATS = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
+         ("player_stats", "player_position_stats", "player_stakes_stats")]
+
+
+def import_phh_and_pokerstars(runner: CliRunner, db_url: str) -> None:
+    """A PHH hand (no site, no button) and ten PokerStars hands."""
     for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
                    REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
                    / "10MultipleHands.txt"):
         result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
         assert result.exit_code == 0, result.output
+
+
+def test_revision_0011_keeps_recorded_hands_down_and_up(runner: CliRunner, db_url: str,
+                                                        fresh: Engine) -> None:
+    """0011's columns (a site's hand, each hand's betting) go and come back with their
+    revision; every other column of the recorded hands stays, and the hands view with it."""
+    import_phh_and_pokerstars(runner, db_url)
     kept = ("SELECT d.id, d.hand_number, d.table_name, d.date, d.time, d.board, s.player, s.name, "
             "s.starting_stack, s.put_in, s.net, s.showed FROM deals d JOIN seats s "
             "ON s.deal_id = d.id ORDER BY d.id, s.player")
@@ -469,21 +479,15 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     (a space first) with its player still; each seat's counts a row of seat_counts, its flags
     packed, and the view seat_stats and the statistics views the same rows; down again, the
     same rows in the tables."""
-    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
-                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
-                   / "10MultipleHands.txt"):
-        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
-        assert result.exit_code == 0, result.output
+    import_phh_and_pokerstars(runner, db_url)
     every = "SELECT deal_id, seq, player, action FROM actions ORDER BY deal_id, seq"
     counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
-    stats = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
-             ("player_stats", "player_position_stats", "player_stakes_stats")]
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
             return [tuple(row) for row in connection.execute(text(sql))]
 
-    seat_rows, figures = read(counts), [read(sql) for sql in stats]
+    seat_rows, figures = read(counts), [read(sql) for sql in STATS]
     assert len(seat_rows) == 3 + 80 and len(seat_rows[0]) == 25
     # preflop_acted, vpip, saw_flop, postflop_calls, won_at_showdown
     assert [sum(row[column] for row in seat_rows) for column in (7, 8, 14, 20, 23)] == [
@@ -509,10 +513,10 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     downgrade(fresh, "0021")
     assert read(every) == changed
     assert "seat_stats" in tables_and_views(fresh)[0] and read(counts) == seat_rows
-    assert [read(sql) for sql in stats] == figures
+    assert [read(sql) for sql in STATS] == figures
     upgrade(fresh)
     assert read(every) == changed
-    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures
+    assert read(counts) == seat_rows and [read(sql) for sql in STATS] == figures
 
 
 def test_revision_0023_fills_player_runs_from_the_seats(runner: CliRunner, db_url: str,
@@ -575,24 +579,19 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     seats.position does not say it: a PHH hand's) and the stakes into deals, seat_counts goes,
     and the view seat_stats and the statistics views give the same rows; down again,
     seat_counts holds them as before."""
-    for source in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh",
-                   REPO / "tests" / "data" / "pokerstars" / "CashGame" / "MultipleHandsTests"
-                   / "10MultipleHands.txt"):
-        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
-        assert result.exit_code == 0, result.output
+    import_phh_and_pokerstars(runner, db_url)
     counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
-    stats = [f"SELECT * FROM {view} ORDER BY 1, 2, 3" for view in
-             ("player_stats", "player_position_stats", "player_stakes_stats")]
     positions = "SELECT count(position) FROM seats"
-    trackers = "SELECT tracker_position, count(*) FROM seats GROUP BY 1 ORDER BY 1"
+    trackers = ("SELECT COALESCE(tracker_position, '-'), count(*) FROM seats GROUP BY 1 "
+                "ORDER BY 1")
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
             return [tuple(row) for row in connection.execute(text(sql))]
 
-    seat_rows, figures = read(counts), [read(sql) for sql in stats]
+    seat_rows, figures = read(counts), [read(sql) for sql in STATS]
     assert len(seat_rows) == 3 + 80 and read(positions) == [(80,)]  # PokerStars' seats
-    assert read(trackers) == [(None, 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
+    assert read(trackers) == [("-", 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
     assert read("SELECT count(*) FROM seats WHERE flags & 2 = 2") == [(16,)]  # vpip
     assert read("SELECT stakes, count(*) FROM deals GROUP BY stakes ORDER BY 1") == [
         ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]
@@ -600,10 +599,10 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     assert "seat_counts" in tables_and_views(fresh)[0]
     assert read(positions) == [(80,)]
     assert read("SELECT count(*) FROM seat_counts WHERE flags & 2 = 2") == [(16,)]
-    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures
+    assert read(counts) == seat_rows and [read(sql) for sql in STATS] == figures
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert "seat_counts" not in tables_and_views(fresh)[0]
     assert read(positions) == [(80,)] and read(trackers) == [
-        (None, 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
-    assert read(counts) == seat_rows and [read(sql) for sql in stats] == figures
+        ("-", 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
+    assert read(counts) == seat_rows and [read(sql) for sql in STATS] == figures

@@ -499,16 +499,16 @@ def test_each_import_attaches_partitions_with_every_key(
         succeeds(runner, "import", str(file), *options, "--db", pg_url, "-q")
     assert keys_and_indexes(pg) == migrated
     keys = rows(pg_url, PARTITION_KEYS)
-    # deals: its key and dataset's; hand_cards: its key and deal's; seven tables a key and a
-    # hand's: 2 + 2 + 7 * 2 for each dataset. An import that stores no hand values (deals
+    # deals: its key and dataset's; hand_cards: its key and deal's; six tables a key and a
+    # hand's: 2 + 2 + 6 * 2 for each dataset. An import that stores no hand values (deals
     # left to evaluate) has no partition of hand_values: evaluate's windows add theirs.
     valued = kind not in ("pe54", "uci")
     assert [(schema, count) for schema, count in Counter(key[0] for key in keys).items()] == [
-        ("pokerdb_dataset_1", 16 + 2 * valued), ("pokerdb_dataset_2", 16 + 2 * valued)]
+        ("pokerdb_dataset_1", 14 + 2 * valued), ("pokerdb_dataset_2", 14 + 2 * valued)]
     assert all(validated for *_, validated in keys)
-    # A key each, deals' index on its dataset and seat_stats' of all-in seats.
-    assert rows(pg_url, PARTITION_INDEXES) == [("pokerdb_dataset_1", 10 + valued),
-                                               ("pokerdb_dataset_2", 10 + valued)]
+    # A key each, deals' index on its dataset and seats' of all-in seats.
+    assert rows(pg_url, PARTITION_INDEXES) == [("pokerdb_dataset_1", 9 + valued),
+                                               ("pokerdb_dataset_2", 9 + valued)]
     assert scalar(pg, "SELECT reloptions FROM pg_class WHERE oid = "
                       "'pokerdb_dataset_2.deals'::regclass") == ["fillfactor=45"]
 
