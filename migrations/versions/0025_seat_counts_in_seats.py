@@ -8,6 +8,8 @@ seats.position does not say it (a hand of PHH or without a button); deals gains 
 `big_blind`. The table seat_counts goes, its partial index of the all-in seats is seats', and
 the view seat_stats keeps its columns, reading seats joined to their deals; the player_stats
 views are made again over it. The downgrade makes seat_counts again from seats and deals.
+The upgrade rewrites every row of seats and deals: on PostgreSQL each leaves its old version
+behind, which VACUUM makes room of (VACUUM FULL gives the space back to the system).
 
 Revision ID: 0025
 Revises: 0024
