@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0024
+-- pokerdb's SQLite schema at revision 0026
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0024');
+INSERT INTO "alembic_version" VALUES('0026');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -295,6 +295,12 @@ CREATE TABLE site_hands (
 	dataset_id INTEGER NOT NULL, 
 	CONSTRAINT pk_site_hands PRIMARY KEY (site, hand_number), 
 	CONSTRAINT fk_site_hands_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
+);
+CREATE TABLE table_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_table_names PRIMARY KEY (id), 
+	CONSTRAINT uq_table_names_name UNIQUE (name)
 );
 CREATE TABLE tournament_entries (
 	tournament_id INTEGER NOT NULL, 
@@ -743,6 +749,5 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
-CREATE INDEX ix_player_runs_dataset_id ON player_runs (dataset_id);
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);
