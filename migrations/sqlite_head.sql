@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0025
+-- pokerdb's SQLite schema at revision 0026
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0025');
+INSERT INTO "alembic_version" VALUES('0026');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -277,6 +277,12 @@ CREATE TABLE site_hands (
 	CONSTRAINT pk_site_hands PRIMARY KEY (site, hand_number), 
 	CONSTRAINT fk_site_hands_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
+CREATE TABLE table_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_table_names PRIMARY KEY (id), 
+	CONSTRAINT uq_table_names_name UNIQUE (name)
+);
 CREATE TABLE tournament_entries (
 	tournament_id INTEGER NOT NULL, 
 	player VARCHAR NOT NULL, 
@@ -465,7 +471,6 @@ SELECT h.deal_id, a.key + 1 AS seq,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(h.actions) a;
-CREATE INDEX ix_player_runs_dataset_id ON player_runs (dataset_id);
 CREATE INDEX ix_seats_allin ON seats (name, position, tracker_position, net, allin) WHERE allin = 1;
 CREATE VIEW seat_stats AS
 SELECT s.deal_id, s.player, s.name, COALESCE(s.tracker_position, s.position) AS position, d.stakes, d.big_blind, s.net,

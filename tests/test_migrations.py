@@ -30,8 +30,8 @@ from pokerdb.storage.view_columns import VIEW_NAMES
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "hand_actions", "variants", "variant_values", "id_marks",
-                 "player_totals", "player_days", "player_runs", "site_hands", "tournaments",
-                 "tournament_entries"}
+                 "player_totals", "player_days", "player_runs", "table_names", "site_hands",
+                 "tournaments", "tournament_entries"}
 
 
 def head() -> str:
@@ -606,3 +606,42 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     assert read(positions) == [(80,)] and read(trackers) == [
         ("-", 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
     assert read(counts) == seat_rows and [read(sql) for sql in STATS] == figures
+
+
+def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_url: str,
+                                                         fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0025 upgrades in place: player_runs' tables by their numbers in
+    table_names, the biggest of a row of one hand of known result '', the others' JSON without
+    spaces, its index of dataset_id gone: the rows an import keeps; down again, the tables'
+    names and every row's biggest hands, as 0025 kept them."""
+    from cash_hands import cash_hand
+
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:10:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/02 10:50:00", "Gamma"))
+    result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest, tables "
+            "FROM player_runs ORDER BY name, bucket")
+    numbers = "SELECT id, name FROM table_names ORDER BY id"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    imported, named = read(runs), dict(read(numbers))
+    assert named == {1: "Alpha", 2: "Beta", 3: "Gamma"}
+    assert [row[2:] for row in imported if row[0] == "Ann"] == [
+        (2, 2, 300, 1, "[[1,300],[2,0]]", "[1,2]"), (1, 1, 300, 3, "", "[3]")]
+    downgrade(fresh, "0025")
+    with fresh.connect() as connection:
+        assert "table_names" not in inspect(connection).get_table_names()
+        assert [index["name"] for index in inspect(connection).get_indexes("player_runs")] == [
+            "ix_player_runs_dataset_id"]
+    assert [(*row[:6], json.loads(row[6]), json.loads(row[7])) for row in read(runs)] == [
+        (*row[:6], json.loads(row[6] or f"[[{row[5]},{row[4]}]]"),
+         sorted(named[number] for number in json.loads(row[7]))) for row in imported]
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(runs) == imported and dict(read(numbers)) == named

@@ -48,12 +48,14 @@ def imported(runner: CliRunner, db_url: str, path: Path, written: list[str]) -> 
 
 
 def _compared(connection: Connection) -> list[tuple[object, ...]]:
-    """player_runs' rows, their lists as sets."""
+    """player_runs' rows, their lists as sets (a row of one hand's biggest as written)."""
     rows = connection.execute(text("SELECT * FROM player_runs")).mappings().all()
     return sorted((*(str(value) for key, value in row.items()
                      if key not in ("tables", "biggest")),
                    tuple(sorted(json.loads(row["tables"]))),
-                   tuple(map(tuple, json.loads(row["biggest"])))) for row in rows)
+                   tuple(map(tuple, json.loads(row["biggest"] or
+                                               f"[[{row['first_deal']},{row['net']}]]"))))
+                  for row in rows)
 
 
 def kept(engine: Engine) -> list[tuple[object, ...]]:

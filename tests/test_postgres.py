@@ -68,7 +68,9 @@ SCHEMA_RELATIONS = {
     ("seat_stats", "v"),
     ("player_totals", "r"), ("pk_player_totals", "i"),
     ("player_days", "r"), ("pk_player_days", "i"),
-    ("player_runs", "r"), ("pk_player_runs", "i"), ("ix_player_runs_dataset_id", "i"),
+    ("player_runs", "r"), ("pk_player_runs", "i"),
+    ("table_names", "r"), ("table_names_id_seq", "S"), ("pk_table_names", "i"),
+    ("uq_table_names_name", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
 BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}

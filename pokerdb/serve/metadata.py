@@ -51,6 +51,7 @@ TABLES: Final = {
     "player_runs": "Each player's hands in runs at most 30 minutes apart, per dataset, site, "
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",
+    "table_names": "The name of each table player_runs lists by its number.",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
                    "part, bounty part, fee), money, start, entrants, prize pool.",

@@ -4,16 +4,17 @@ half hour instead of every seat. Every read of the seats for them is here: the s
 (`RunSums`), and the all-in seats' adjusted net (`allin_deltas`), which `pokerdb equity` may
 write after the import.
 
-A row sums the seats of one player, dataset, site, money, stakes, day (deals.date), half hour
-of play (UTC) and big blind, with its first and last second of play, its tables and its
-biggest hands. Each filter of a HandFilter (money, kind, game, stakes, dates, site, dataset)
-selects whole rows, so the rows answer every filter exactly. No two hands of a row are more
-than BUCKET seconds apart, so a row's hands are in one session at any gap of BUCKET or more,
-and the rows of a player, site and money joined in order of their first second, while each
-starts at most the gap after the last second before it, are the sessions at that gap exactly
-(answers.sessions): whatever order the hands were imported in, whatever file of the session
-they came from. An import adds its own dataset's rows (a row it wrote already, its sums added
-to: `flush`); a removal deletes the dataset's rows.
+A row sums the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of
+play (UTC) and big blind, with its first and last second of play, its tables and its biggest
+hands (revision 0026: the tables by their numbers in table_names, the biggest of a row of one
+hand of known result left to first_deal and net). Each filter of a HandFilter (money, kind,
+game, stakes, dates, site, dataset) selects whole rows, so the rows answer every filter exactly.
+No two hands of a row are more than BUCKET seconds apart, so a row's hands are in one session at
+any gap of BUCKET or more, and the rows of a player, site and money joined in order of their
+first second, while each starts at most the gap after the last second before it, are the
+sessions at that gap exactly (answers.sessions): whatever order the hands were imported in,
+whatever file of the session they came from. An import adds its own dataset's rows (a row it
+wrote already, its sums added to: `flush`); a removal deletes the dataset's rows.
 """
 
 import heapq
@@ -77,13 +78,24 @@ def _hand(ranked: int) -> list[int]:
     return [_DEALS - ((ranked >> 1) & _DEALS), -size if ranked & 1 else size]
 
 
-def _values(held: _Held) -> tuple[object, ...]:
-    """A row's sums, in the order of _SUMS."""
+def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]:
+    """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), or by
+    their names and its biggest always written, as revision 0023 kept them (None)."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
+    tables = (sorted(held[_TABLES]) if table_ids is None
+              else sorted(table_ids[name] for name in held[_TABLES]))
+    biggest = ("" if table_ids is not None and held[_HANDS] == held[_KNOWN] == 1
+               else json.dumps(list(map(_hand, best)), separators=(",", ":")))
     return (held[_HANDS], held[_KNOWN], held[_NET],
-            best[0] >> (_DEAL_BITS + 1) if best else -1, json.dumps(list(map(_hand, best))),
+            best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
             held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
-            json.dumps(sorted(held[_TABLES]), ensure_ascii=False))
+            json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
+
+
+def biggest_sql(runs: str) -> str:
+    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too."""
+    return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {runs}.first_deal || ',' || "
+            f"{runs}.net || ']]' ELSE {runs}.biggest END")
 
 
 @dataclass
@@ -95,6 +107,9 @@ class RunSums:
     # The keys of a deal's rows (dataset, site, money, day, bucket), each by a number.
     deal_keys: dict[tuple[Any, ...], int] = field(default_factory=dict)
     written: bool = False
+    # The numbers of the tables' names in table_names, as read or added; None: the names
+    # themselves kept (revision 0023's rows, which its fill writes).
+    table_ids: dict[str, int] | None = field(default_factory=dict)
 
     def add(self, connection: Connection, first_deal: int, last_deal: int,
             counts: str | None = None) -> None:
@@ -165,41 +180,59 @@ class RunSums:
         dialect = connection.dialect.name
         names = (*KEYS, *_SUMS)
         deal_keys = list(self.deal_keys)
-        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET {_merged(dialect)}"
-                  if self.written else "")
+        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
+                  f"{_merged(dialect, self.table_ids is not None)}" if self.written else "")
+        mark = "?" if dialect == "sqlite" else "%s"
+        cursor: Any = connection.connection.cursor()
+        if self.table_ids is not None:
+            self._number_tables(cursor, mark)
         # In key order, through the driver's cursor: a third of the time of SQLAlchemy's
         # parameters, and SQLite's table is stored in that order.
         rows = sorted((name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:], big_blind,
-                       *_values(row))
+                       *_values(row, self.table_ids))
                       for (name, stakes, big_blind, keys), row in self.held.items())
-        mark = "?" if dialect == "sqlite" else "%s"
-        cursor: Any = connection.connection.cursor()
         cursor.executemany(f"INSERT INTO player_runs ({', '.join(names)})\n"
                            f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
         self.held.clear()
         self.written = True
 
+    def _number_tables(self, cursor: Any, mark: str) -> None:
+        """The held rows' tables numbered in table_ids: those table_names lacks added."""
+        ids = self.table_ids
+        assert ids is not None
+        new = sorted({name for row in self.held.values() for name in row[_TABLES]} - ids.keys())
+        if new:
+            cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})\n"
+                               f"ON CONFLICT (name) DO NOTHING", [(name,) for name in new])
+            cursor.execute("SELECT name, id FROM table_names")
+            ids.update(cursor.fetchall())
 
-def _merged(dialect: str) -> str:
-    """The SET of an upsert of player_runs: the sums added, the lists joined."""
+
+def _merged(dialect: str, numbered: bool) -> str:
+    """The SET of an upsert of player_runs: the sums added, the lists joined (the tables
+    `numbered`, or by name)."""
     least, greatest = ("min", "max") if dialect == "sqlite" else ("LEAST", "GREATEST")
+    old, new = biggest_sql("player_runs"), biggest_sql("excluded")
     if dialect == "sqlite":
         tables = ("(SELECT json_group_array(value) FROM (SELECT value FROM json_each("
                   "player_runs.tables) UNION SELECT value FROM json_each(excluded.tables)))")
         order = "abs(json_extract(value, '$[1]')) DESC, json_extract(value, '$[0]')"
         biggest = (f"(SELECT json_group_array(json(value)) FROM (SELECT value FROM ("
-                   f"SELECT value FROM json_each(player_runs.biggest) UNION ALL SELECT value "
-                   f"FROM json_each(excluded.biggest)) ORDER BY {order} "
-                   f"LIMIT {RUN_BIGGEST}))")
+                   f"SELECT value FROM json_each({old}) UNION ALL SELECT value "
+                   f"FROM json_each({new})) ORDER BY {order} LIMIT {RUN_BIGGEST}))")
     else:
-        tables = ("(SELECT json_agg(name ORDER BY name)::text FROM (SELECT "
-                  "json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
-                  "json_array_elements_text(excluded.tables::json)) joined)")
+        # Lists of numbers without json_agg's spaces.
+        name = "name::bigint" if numbered else "name"
+        tables = (f"(SELECT json_agg({name} ORDER BY {name})::text FROM (SELECT "
+                  f"json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
+                  f"json_array_elements_text(excluded.tables::json)) joined)")
         order = "abs((hand->>1)::bigint) DESC, (hand->>0)::bigint"
-        biggest = (f"(SELECT json_agg(hand ORDER BY {order})::text FROM (SELECT hand FROM ("
-                   f"SELECT json_array_elements(player_runs.biggest::json) AS hand UNION ALL "
-                   f"SELECT json_array_elements(excluded.biggest::json)) hands ORDER BY "
+        biggest = (f"(SELECT replace(json_agg(hand ORDER BY {order})::text, ' ', '') FROM ("
+                   f"SELECT hand FROM (SELECT json_array_elements(({old})::json) AS hand "
+                   f"UNION ALL SELECT json_array_elements(({new})::json)) hands ORDER BY "
                    f"{order} LIMIT {RUN_BIGGEST}) kept)")
+        if numbered:
+            tables = f"replace({tables}, ' ', '')"
     return ", ".join([
         *(f"{name} = player_runs.{name} + excluded.{name}" for name in ("hands", "known", "net")),
         *(f"{name} = {least}(player_runs.{name}, excluded.{name})"
@@ -211,7 +244,8 @@ def _merged(dialect: str) -> str:
 
 class RunRow(NamedTuple):
     """A row of player_runs: amounts as the stored integers (ten-thousandths), big_blind
-    None for none, peak None where no hand's result is known; tables and biggest as JSON."""
+    None for none, peak None where no hand's result is known; tables (their numbers) and
+    biggest as JSON."""
 
     name: str
     dataset_id: int
@@ -250,8 +284,9 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
-        return [RunRow._make(row) if row[5] and row[9] >= 0 else RunRow._make(
-            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:]))
+        return [RunRow._make(row) if row[5] and row[9] >= 0 and row[15] else RunRow._make(
+            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:15],
+             row[15] or f"[[{row[10]},{row[8]}]]"))
             for row in found]
 
 

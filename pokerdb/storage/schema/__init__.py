@@ -32,6 +32,7 @@ from pokerdb.storage.schema.recorded_tables import (
     player_runs,
     player_totals,
     seats,
+    table_names,
     tournament_entries,
     tournaments,
 )
@@ -40,8 +41,8 @@ __all__ = [
     "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",
     "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
     "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_runs",
-    "player_totals", "rejects", "seats", "site_hands", "tournament_entries", "tournaments",
-    "variant_values", "variants", "win_counts",
+    "player_totals", "rejects", "seats", "site_hands", "table_names", "tournament_entries",
+    "tournaments", "variant_values", "variants", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a

@@ -162,7 +162,7 @@ player_days = Table(
 )
 
 # Each player's hands by half hours of play (revision 0023), kept by import in its transaction
-# beside player_totals (storage.player_runs.add_runs, called by steps.hand_histories.SeatTotals):
+# beside player_totals (storage.player_runs.RunSums, called by steps.hand_histories.SeatTotals):
 # the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of play
 # (UTC) and big blind summed, with the tables they were played at. A player's sessions at a gap
 # of 30 minutes or more are these rows joined, and the player's page draws its graphs from
@@ -171,9 +171,11 @@ player_runs = Table(
     "player_runs",
     metadata,
     # Keyed by name first, so that a player's rows are read together (clustered in SQLite).
+    # No index of dataset_id (revision 0026: it took as many bytes as the table's key): a
+    # dataset's removal reads the table through, as it does player_totals.
     Column("name", String, primary_key=True),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
-           primary_key=True, index=True),
+           primary_key=True),
     Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
     Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
     Column("stakes", String, primary_key=True),  # seat_stats.stakes ('' when NULL)
@@ -187,15 +189,28 @@ player_runs = Table(
     Column("net", Amount, nullable=False),  # over the hands of known result
     # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
     # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
-    # equals), as JSON: [[deal id, net stored], ...].
+    # equals), as JSON: [[deal id, net stored], ...]; '' for a row of one hand of known
+    # result, whose one is [[first_deal, net]] (revision 0026: most rows).
     Column("peak", BigInteger, nullable=False),
     Column("biggest", String, nullable=False),
     Column("first_deal", DealId, nullable=False),
     Column("last_deal", DealId, nullable=False),
     Column("started", BigInteger),  # the first and last second of play (since 1970)
     Column("ended", BigInteger),
-    Column("tables", String, nullable=False),  # the tables' names (deals.table_name), JSON
+    # The tables played at, as JSON: their numbers in table_names (revision 0026; their
+    # names before), in order.
+    Column("tables", String, nullable=False),
     sqlite_with_rowid=False,
+)
+
+# The name of each table a row of player_runs was played at (deals.table_name, '' where NULL),
+# numbered once (revision 0026): a run keeps the numbers, a session counts them. Kept when the
+# datasets that played there are removed.
+table_names = Table(
+    "table_names",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String, nullable=False, unique=True),
 )
 
 # Tournaments as their sites' summary files tell them (revision 0018): one row per site and
