@@ -83,18 +83,16 @@ class PlayState:
         self.action_texts = [lines[index] for index, _ in laid]
 
     def written(self, units: int) -> str:
-        """An amount as PHH writes it in the hand's units: '0.3', '300', '-1.25'."""
-        return written(units, self.hand.exponent)
+        """An amount as PHH writes it in the hand's units: '0.3', '300'."""
+        return _written(units, self.hand.exponent)
 
 
 @cache
-def written(units: int, exponent: int) -> str:
-    """Units of 10 ** -exponent as PHH writes an amount: '0.3', '300', '-1.25'."""
+def _written(units: int, exponent: int) -> str:
     if not exponent:
         return str(units)
-    whole, fraction = divmod(abs(units), 10 ** exponent)
-    sign = "-" if units < 0 else ""
-    return f"{sign}{whole}.{fraction:0{exponent}d}" if fraction else f"{sign}{whole}"
+    whole, fraction = divmod(units, 10 ** exponent)
+    return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
 
 
 # The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").

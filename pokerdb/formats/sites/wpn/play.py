@@ -212,6 +212,10 @@ class WpnPlay(PlayState):
                     play.append((at, f"p{seat + 1} sm {shown}".rstrip()))
         self.lay_out_dealt(["".join(cards) for cards in self.cards], play)
 
+    def written(self, units: int) -> str:
+        """An amount in the hand's units ('0.3', '300'), or less than none ('-1.25': a net)."""
+        return "-" + super().written(-units) if units < 0 else super().written(units)
+
 
 def _listed(lines: list[str]) -> list[str]:
     """The names of a hand's seats."""
