@@ -53,6 +53,12 @@ class PlayState:
         self.action_lines: list[int] = []
         self.action_texts: list[str] = []
 
+    def forced_bets(self) -> tuple[list[int], list[int]]:
+        """The antes and blinds in PHH's order: heads-up, in reverse (p2, the button, first)."""
+        if len(self.names) == 2:
+            return self.antes[::-1], self.blinds[::-1]
+        return self.antes, self.blinds
+
     def give_back(self, seat: int, amount: int) -> None:
         """An uncalled bet returned to its bettor: out of what they put in."""
         self.put_in[seat] -= amount

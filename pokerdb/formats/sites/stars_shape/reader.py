@@ -207,11 +207,8 @@ class SiteHand(HandReading):
         play = StudPlay if variant.bring_in else DrawPlay if variant.draws else HandPlay
         body = play(self, [name for _, name, _ in seated], hole_count, big)
         body.read()
-        n = len(seated)
         stacks = [stack if cap is None else min(stack, cap) for _, _, stack in seated]
-        antes, blinds = body.antes, body.blinds
-        if n == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-            antes, blinds = antes[::-1], blinds[::-1]
+        antes, blinds = body.forced_bets()
         self.index = 0
         if (club := fields.get("club")) is not None:
             self.stored_text(club, "club name")

@@ -130,9 +130,7 @@ class _Hand(HandReading):
         names = sorted(dealt, key=lambda name: (listed[name][0] - button - 1) % ring)
         play = WpnPlay(self, names, hole_count, big)
         play.read()
-        antes, blinds = play.antes, play.blinds
-        if len(names) == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-            antes, blinds = antes[::-1], blinds[::-1]
+        antes, blinds = play.forced_bets()
         details = HandDetails(
             hand=game["number"], table=game["table"].strip(), venue=SITE, year=moment.year,
             month=moment.month, day=moment.day, time=moment.time(),
