@@ -189,7 +189,8 @@ def test_the_registry_loads_no_reader_of_hand_histories_nor_numpy() -> None:
         "numpy", "tomllib", "json", "decimal", "pokerdb.rules.hand_record",
         "pokerdb.rules.settlement", "pokerdb.formats.phh.reader",
         "pokerdb.formats.phh.hand_histories", "pokerdb.formats.phh.toml_subset",
-        "pokerdb.formats.sites.stars_shape.reader"} == set()
+        "pokerdb.formats.sites.stars_shape.reader",
+        "pokerdb.formats.sites.stars_shape.hand_files"} == set()
 
 
 def test_pokerstars_files_and_folders_are_told_by_their_first_bytes(tmp_path: Path) -> None:

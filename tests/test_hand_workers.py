@@ -26,7 +26,7 @@ from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat, open_input
 from pokerdb.formats.phh import hand_histories as phh_input
-from pokerdb.formats.sites.stars_shape import reader as pokerstars_reader
+from pokerdb.formats.sites.stars_shape import hand_files
 from pokerdb.formats.sources import Source
 from pokerdb.steps import hand_workers
 from pokerdb.storage.engines import open_engine
@@ -41,7 +41,7 @@ def small_units(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(phh_input, "BATCH_HANDS", 7)  # 7 files a unit, 7 hands a batch
     monkeypatch.setattr(phh_input, "FIRST_UNIT_FILES", 2)  # but the first of 2, then 4
     monkeypatch.setattr(phh_input, "UNIT_BYTES", 3000)  # a site's file of more is cut ...
-    monkeypatch.setattr(pokerstars_reader, "PART_HANDS", 2)  # ... in parts of 2 hands
+    monkeypatch.setattr(hand_files, "PART_HANDS", 2)  # ... in parts of 2 hands
 
 
 def test_the_first_units_are_smaller(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

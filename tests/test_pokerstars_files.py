@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from pokerdb.formats.phh import files as phh_files
 from pokerdb.formats.phh.files import MAX_HAND_FILE_BYTES, MAX_SITE_FILE_BYTES, PhhFile
+from pokerdb.formats.sites.stars_shape.hand_files import pokerstars_files
 from pokerdb.formats.sites.stars_shape.lines import HAND_STARTS, hand_starts
-from pokerdb.formats.sites.stars_shape.reader import pokerstars_files
 from pokerdb.rules.hand_record import PhhError
 
 

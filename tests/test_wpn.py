@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from pokerdb.formats import InputFormat
 from pokerdb.formats.phh import hand_histories as phh_input
 from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.sites.stars_shape import reader as stars_reader
+from pokerdb.formats.sites.stars_shape import hand_files
 from pokerdb.formats.sites.wpn.reader import parts
 
 SAMPLES = REPO / "tests" / "data" / "sites" / "winning-poker-network"
@@ -158,7 +158,7 @@ def test_a_file_read_in_parts_by_the_workers_is_stored_as_read_whole(
     whole, cut = tmp_path / "whole.sqlite", tmp_path / "cut.sqlite"
     succeeds(runner, "import", str(TEN), "--db", str(whole), "--skip-invalid")
     monkeypatch.setattr(phh_input, "UNIT_BYTES", 3000)  # a file of more is cut ...
-    monkeypatch.setattr(stars_reader, "PART_HANDS", 3)  # ... in parts of 3 hands
+    monkeypatch.setattr(hand_files, "PART_HANDS", 3)  # ... in parts of 3 hands
     assert len(parts(PhhFile(TEN.name, str(TEN), site=True), TEN.read_bytes())) == 4
     succeeds(runner, "import", str(TEN), "--db", str(cut), "--skip-invalid")
     query = ("SELECT d.hand_number, d.line_no, s.name, s.net FROM deals d JOIN seats s ON "

@@ -16,13 +16,14 @@ RIVER 1 ***`, `*** SHOW DOWN 2 ***`, a summary per run) is said as PokerStars sa
 import re
 from typing import Final
 
-from pokerdb.formats.sites.stars_shape.lines import (
-    HandSite,
-    HandText,
-    LineError,
-    amount_text,
-    amount_units,
-    line_player,
+from pokerdb.formats.sites.stars_shape.lines import HandSite, HandText, LineError, line_player
+from pokerdb.formats.sites.stars_shape.rewriting import (
+    Said,
+    cents,
+    cents_like,
+    header_pattern,
+    rewrite_table,
+    said_as,
 )
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
@@ -37,11 +38,7 @@ FILE_HEADER: Final = re.compile(
     r"(?: \[(?P<time2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+) - "
     r"(?P<date2>\d{4}/\d{1,2}/\d{1,2})\])?\s*$")
 # The header as rewritten (FILE_HEADER's in PokerStars' order), and the groups the reader reads.
-HEADER: Final = re.compile(
-    r"Full Tilt Poker Game #(?P<number>\w+): (?P<game>.+?) \((?P<stakes>[^()]*)\) - "
-    r"(?P<date>\S+) (?P<time>\S+) (?P<zone>[A-Z]+)"
-    r"(?: \[(?P<date2>\S+) (?P<time2>\S+) (?P<zone2>[A-Z]+)\])?"
-    r"(?P<tournament>(?!))?(?P<buy_in>(?!))?(?P<level>(?!))?$")
+HEADER: Final = header_pattern(STARTS[0], r"\w+", second_time=True)
 # Full Tilt's names of its games, by PokerStars'.
 GAMES: Final = {"Hold'em": "Hold'em", "Omaha Hi": "Omaha", "Omaha": "Omaha",
                 "Omaha H/L": "Omaha Hi/Lo"}
@@ -54,9 +51,8 @@ _BUTTON: Final = re.compile(r"The button is in seat #(?P<seat>\d+)\s*$")
 _SEAT: Final = re.compile(r"(?P<seat>Seat \d+: .+?) \((?P<stack>[^ ()]+)\)(?P<out>, is sitting "
                           r"out)?\s*$")
 _ALL_IN: Final = re.compile(r",? and is (?:all in|capped)$")
-# Each player's line in Full Tilt's words (after `NAME `) and in PokerStars' (after `NAME: `,
-# the groups of Full Tilt's in their places: a format string, quicker than re.sub's template).
-REWRITES: Final = tuple((re.compile(words), said) for words, said in (
+# Each player's line in Full Tilt's words (after `NAME `) and in PokerStars' (after `NAME: `).
+REWRITES: Final = rewrite_table((
     (r"posts the (small|big) blind of (\S+)$", "posts {0} blind {1}"),
     (r"posts a dead small blind of (\S+)$", "posts the ante {0}"),  # dead money
     (r"posts (\S+)$", "posts big blind {0}"),  # a player joining posts a big blind
@@ -112,8 +108,7 @@ def pokerstars_header(line: str) -> tuple[str, str]:
 
 
 def _times(amount: str, factor: int) -> str:
-    symbol = amount[:1] if not amount[:1].isdigit() else ""
-    return amount_text((amount_units(amount, 2) or 0) * factor, 2, symbol)
+    return cents_like(cents(amount) * factor, amount)
 
 
 def rewrite(text: HandText) -> HandText:
@@ -122,7 +117,9 @@ def rewrite(text: HandText) -> HandText:
     header, table = pokerstars_header(lines[0])
     number = header[22:header.index(":")]  # after `Full Tilt Poker Game #`
     names: list[str] = []
-    said, kept, written = [header, table], [numbers[0], numbers[0]], [lines[0], lines[0]]
+    said = Said()
+    said.add(header, numbers[0], lines[0])
+    said.add(table, numbers[0], lines[0])
     button: str | None = None
     showdown = any(line.startswith("*** SHOW DOWN ") for line in lines)
     seating = True  # the seats' lines, after the header
@@ -158,18 +155,15 @@ def rewrite(text: HandText) -> HandText:
         elif (player := line_player(line, names, " :")) is not None:
             new = _player_line(index, player, line[len(player):], number)
             if new is not None and not showdown and " collected " in new:
-                said.append("*** SHOW DOWN ***")  # shown at an all-in: no marker after the river
-                kept.append(numbers[index])
-                written.append(line)
+                # shown at an all-in: no marker after the river
+                said.add("*** SHOW DOWN ***", numbers[index], line)
                 showdown = True
         if new is not None:
-            said.append(new)
-            kept.append(numbers[index])
-            written.append(line)
+            said.add(new, numbers[index], line)
     if button is None:
         raise LineError(0, "the hand names no button ('The button is in seat #N')", number)
-    said[1] += f" Seat #{button} is the button"
-    return HandText(kept, said, written)
+    said.lines[1] += f" Seat #{button} is the button"
+    return said.text()
 
 
 def _player_line(index: int, name: str, rest: str, number: str) -> str | None:
@@ -180,10 +174,9 @@ def _player_line(index: int, name: str, rest: str, number: str) -> str | None:
     rest = rest[1:]
     if (won := _WON.match(rest)) is not None:
         return f"{name} collected {won['amount']} from pot"
-    for words, said in REWRITES:
-        if (matched := words.match(rest)) is not None:
-            all_in = " and is all-in" if _ALL_IN.search(rest) else ""
-            return f"{name}: {said.format(*matched.groups())}{all_in}"
+    if (said := said_as(REWRITES, rest)) is not None:
+        all_in = " and is all-in" if _ALL_IN.search(rest) else ""
+        return f"{name}: {said}{all_in}"
     if _NO_CHIPS.match(rest):
         return None
     raise LineError(index, f"unknown action {rest!r}", number)

@@ -36,8 +36,9 @@ from pokerdb.formats.sites.ipoker_xml import (
     session_starts,
     sessions,
 )
+from pokerdb.formats.sites.stars_shape.hand_files import pokerstars_files
 from pokerdb.formats.sites.stars_shape.lines import HandText, normalized
-from pokerdb.formats.sites.stars_shape.reader import SiteHand, pokerstars_files
+from pokerdb.formats.sites.stars_shape.reader import SiteHand
 from pokerdb.rules.hand_record import Cancelled, PhhError, PhhHand
 from pokerdb.rules.money import CURRENCY_SYMBOLS, PLAY_MONEY, money_of
 from pokerdb.rules.variants import VARIANTS, Betting

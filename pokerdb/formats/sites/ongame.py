@@ -15,22 +15,19 @@ the street's total; the total is read. `net:` is what each seat won or lost, rak
 import re
 from typing import Final
 
+from pokerdb.formats.sites.stars_shape import rewriting
 from pokerdb.formats.sites.stars_shape.lines import (
+    MONTHS,
     HandSite,
     HandText,
     LineError,
-    amount_text,
-    amount_units,
     line_player,
 )
 from pokerdb.formats.sites.stars_shape.site_format import site_format
 
 STARTS: Final = ("***** History for hand ",)
 # The rewritten header (PokerStars' order) and the groups the reader reads.
-HEADER: Final = re.compile(
-    r"Ongame Hand #(?P<number>R\d+-\d+-\d+): (?P<game>.+?) \((?P<stakes>[^()]*)\) - "
-    r"(?P<date>\S+) (?P<time>\S+) (?P<zone>[A-Z]+)"
-    r"(?P<tournament>(?!))?(?P<buy_in>(?!))?(?P<level>(?!))?$")
+HEADER: Final = rewriting.header_pattern("Ongame Hand #", r"R\d+-\d+-\d+")
 _NUMBER: Final = re.compile(r"\*\*\*\*\* History for hand (?P<number>\S+) \*\*\*\*\*\s*$")
 _START: Final = re.compile(r"Start hand: \w+ (?P<month>\w+) (?P<day>\d+) (?P<time>\S+) "
                            r"(?P<zone>[A-Z]+) (?P<year>\d{4})\s*$")
@@ -39,8 +36,7 @@ _TABLE: Final = re.compile(r"Table: (?P<table>.+?) \[\d+\] \((?P<structure>[A-Z_
 _EXPECTED: Final = ("not an Ongame hand header", "expected 'Start hand: DATE'",
                     "expected 'Table: NAME [N] (GAME STAKES, Real money)'",
                     "expected 'Button: seat N'")
-_MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-                  "Dec")
+_MONTHS: Final = {name[:3]: number for name, number in MONTHS.items()}  # `Jan`: 1
 # Ongame's games and betting structures, in PokerStars' words.
 GAMES: Final = {"TEXAS_HOLDEM": "Hold'em", "OMAHA_HI": "Omaha", "OMAHA_HI_LO": "Omaha Hi/Lo"}
 STRUCTURES: Final = {"NO_LIMIT": "No Limit", "POT_LIMIT": "Pot Limit", "LIMIT": "Limit"}
@@ -51,9 +47,8 @@ _POT: Final = re.compile(r"(?:Main pot|Side pot \d+): (?P<pot>\S+) won by (?P<wi
 _WINNER: Final = re.compile(r"(?P<name>.+?) \((?P<amount>[^()]+)\)(?:, |$)")
 _STREET: Final = re.compile(r"--- Dealing (?P<street>flop|turn|river) \[(?P<cards>[^]]*)\]\s*$")
 _ALL_IN: Final = " [all in]"
-# Each player's line in Ongame's words (after `NAME `) and in PokerStars' (after `NAME: `, the
-# groups of Ongame's in their places: a format string, quicker than re.sub's template).
-REWRITES: Final = tuple((re.compile(words), said) for words, said in (
+# Each player's line in Ongame's words (after `NAME `) and in PokerStars' (after `NAME: `).
+REWRITES: Final = rewriting.rewrite_table((
     (r"posts (small|big) blind \((\S+)\)$", "posts {0} blind {1}"),
     (r"(folds|checks)$", "{0}"),
     (r"(calls|bets) (\S+)$", "{0} {1}"),
@@ -77,13 +72,14 @@ def rewrite(text: HandText) -> HandText:
     assert header is not None and start is not None and table is not None and button is not None
     if start["month"] not in _MONTHS:
         raise LineError(1, f"{start['month']!r} is not a month", header["number"])
-    month = _MONTHS.index(start["month"]) + 1
+    month = _MONTHS[start["month"]]
     game = (f"{GAMES.get(table['game'], table['game'])} "
             f"{STRUCTURES.get(table['structure'], table['structure'])}")
-    said = [f"Ongame Hand #{header['number']}: {game} ({table['stakes']}) - "
-            f"{start['year']}/{month:02d}/{start['day']} {start['time']} {start['zone']}",
-            f"Table '{table['table']}' Seat #{button[1]} is the button"]
-    kept, written = [numbers[0], numbers[2]], [lines[0], lines[2]]
+    said = rewriting.Said()
+    said.add(f"Ongame Hand #{header['number']}: {game} ({table['stakes']}) - "
+             f"{start['year']}/{month:02d}/{start['day']} {start['time']} {start['zone']}",
+             numbers[0], lines[0])
+    said.add(f"Table '{table['table']}' Seat #{button[1]} is the button", numbers[2], lines[2])
     names: list[str] = []  # the players dealt in, in the order of play (p1 after the button)
     places: dict[str, int] = {}
     aggressor: str | None = None  # the last to bet or raise on the street
@@ -147,10 +143,9 @@ def rewrite(text: HandText) -> HandText:
                 aggressor = player
         else:
             raise LineError(index, "not a line of an Ongame hand", header["number"])
-        said += new
-        kept += [numbers[index]] * len(new)
-        written += [line] * len(new)
-    return HandText(kept, said, written)
+        for each in new:
+            said.add(each, numbers[index], line)
+    return said.text()
 
 
 def _showdown(names: list[str], folded: set[str], shown: dict[str, str]) -> list[str]:
@@ -168,18 +163,16 @@ def _one_size(stakes: str) -> bool:
 
 
 def _sum(amounts: list[str]) -> str:
-    symbol = amounts[0][:1] if amounts and not amounts[0][:1].isdigit() else ""
-    return amount_text(sum(amount_units(amount, 2) or 0 for amount in amounts), 2, symbol)
+    total = sum(rewriting.cents(amount) for amount in amounts)
+    return rewriting.cents_like(total, amounts[0] if amounts else "")
 
 
 def _player_line(index: int, name: str, rest: str, number: str) -> str:
     """A player's line (`rest` after the name) in PokerStars' words."""
     all_in = rest.rstrip().endswith(_ALL_IN)
     rest = rest.rstrip().removesuffix(_ALL_IN)
-    for words, said in REWRITES:
-        if (matched := words.match(rest)) is not None:
-            said = said.format(*matched.groups())
-            return f"{name}: {said} and is all-in" if all_in else f"{name}: {said}"
+    if (said := rewriting.said_as(REWRITES, rest)) is not None:
+        return f"{name}: {said} and is all-in" if all_in else f"{name}: {said}"
     raise LineError(index, f"unknown action {rest!r}", number)
 
 

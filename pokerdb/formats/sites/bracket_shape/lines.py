@@ -12,12 +12,11 @@ its own.
 import datetime
 import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
 from pokerdb.formats.encodings import decoded
-from pokerdb.formats.sites.stars_shape.lines import HandSite, HandText, normalized, texts_between
+from pokerdb.formats.sites.stars_shape.lines import MONTHS, HandSite, normalized, parse_date
 
 # Where a hand starts, whatever the site of the shape: its title, after its `#Game No` line.
 HAND_START: Final = re.compile(
@@ -27,7 +26,6 @@ TITLE: Final = re.compile(r"\*{5} (?:(?P<skin>.+?) )?Hand History for Game (?P<n
 GAME_NUMBER: Final = re.compile(r"#Game No : (?P<number>\d+)\s*$")
 TABLE: Final = re.compile(r"Table (?P<table>.+?)(?: (?P<seats>\d+) Max)?(?: \(No DP\))? "
                           r"\((?P<money>[^()]*)\)\s*$")
-BUTTON: Final = re.compile(r"Seat (?P<seat>\d+) is the button\s*$")
 PLAYERS: Final = re.compile(r"Total number of players : (?P<count>\d+)(?:/(?P<seats>\d+))?\s*$")
 SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.+?) \( (?P<stack>.+?)(?: [A-Z]{3})? \)"
                          r"\s*$")
@@ -36,9 +34,6 @@ COLLECTED: Final = re.compile(r"(?P<name>.+) collected \[ (?P<amount>[^]]+?) \]\
 # An amount as the shape writes it: `$0.05`, `$1,000`, `25 $`, `€2`.
 AMOUNT: Final = re.compile(r"(?P<before>[$€£]?)(?P<digits>[\d,.]+)(?: ?(?P<after>[$€£]))?")
 _CURRENCY: Final = re.compile(r" [A-Z]{3}$")
-MONTHS: Final = {name: number for number, name in enumerate(
-    ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-     "October", "November", "December"), start=1)}
 
 
 @dataclass(frozen=True)
@@ -83,13 +78,6 @@ def hand_starts(text: str) -> list[int]:
     return [match.start() for match in HAND_START.finditer(text)]
 
 
-def hand_texts(text: str, starts: list[int], end: int) -> Iterator[HandText]:
-    """The hands of a file's text that start at `starts`, the last ending at `end`."""
-    if not starts:
-        return iter(())
-    return texts_between(text, starts, end, text.count("\n", 0, starts[0]) + 1)
-
-
 def leading_text(text: str, starts: list[int]) -> tuple[int, str] | None:
     """The first non-blank line before the first hand (its number and text), if any."""
     head = text[:starts[0]] if starts else text
@@ -114,8 +102,7 @@ def played_at(fields: dict[str, str | None]) -> datetime.datetime:
     year, day, time = fields["year"], fields["day"], fields["time"]
     month = fields.get("month") or str(MONTHS.get(fields.get("month_name") or "", 0))
     assert year is not None and day is not None and time is not None
-    hour, minute, second = (int(part) for part in time.split(":"))
-    return datetime.datetime(int(year), int(month), int(day), hour, minute, second)
+    return parse_date(f"{year}/{month}/{day}", time)
 
 
 @functools.lru_cache(maxsize=4096)  # amounts repeat

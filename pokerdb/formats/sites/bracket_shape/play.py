@@ -167,7 +167,7 @@ class BracketPlay(HandPlay):
         top = max(range(len(bets)), key=bets.__getitem__)
         excess = bets[top] - max(bet for seat, bet in enumerate(bets) if seat != top)
         if excess > 0:
-            if not self.boards[0] and bets[top] == self.blinds[top]:
+            if not self.boards.first and bets[top] == self.blinds[top]:
                 self.blind_back[top] += excess  # a blind no one called
             bets[top] -= excess
             self.put_in[top] -= excess

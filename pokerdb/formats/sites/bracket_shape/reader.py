@@ -13,7 +13,7 @@ button).
 """
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from pokerdb.errors import quoted
@@ -22,7 +22,6 @@ from pokerdb.formats.phh.files import PhhFile
 from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.bracket_shape.lines import (
-    BUTTON,
     GAME_NUMBER,
     PLAYERS,
     SEAT,
@@ -31,7 +30,6 @@ from pokerdb.formats.sites.bracket_shape.lines import (
     BracketSite,
     file_text,
     hand_starts,
-    hand_texts,
     leading_text,
     plain_amount,
     played_at,
@@ -39,7 +37,9 @@ from pokerdb.formats.sites.bracket_shape.lines import (
 )
 from pokerdb.formats.sites.bracket_shape.play import POSTS
 from pokerdb.formats.sites.bracket_shape.recorded import Header, in_order, recorded
-from pokerdb.formats.sites.stars_shape import reader as stars
+from pokerdb.formats.sites.stars_shape import hand_files
+from pokerdb.formats.sites.stars_shape.lines import BUTTON, texts_between
+from pokerdb.formats.sites.stars_shape.reader import SiteHand
 from pokerdb.rules.hand_record import (
     Cancelled,
     PhhError,
@@ -65,34 +65,33 @@ def parse_bracket(site: BracketSite, file: PhhFile,
                                     f"(every hand starts '***** ... Hand History for Game')"
                                     f"{site_hint(line)}")
         return
-    yield from _converted(site, file.source, text, starts, len(text))
+    yield from _converted(site, file.source, text, starts, len(text),
+                          text.count("\n", 0, starts[0]) + 1 if starts else 1)
 
 
 def bracket_parts(site: BracketSite, file: PhhFile,
                   content: bytes) -> list[Callable[[], Found]]:
-    """A file's hands in parts of stars_shape.reader.PART_HANDS hands, each read on its own,
-    together what parse_bracket reads; the file whole when it holds fewer or does not start
-    with a hand."""
+    """A file's hands in parts, as PokerStars' files are cut (hand_files.in_parts), together
+    what parse_bracket reads."""
     text = file_text(content)
     starts = hand_starts(text)
-    size = stars.PART_HANDS
-    if len(starts) <= size or leading_text(text, starts) is not None:
-        return [functools.partial(parse_bracket, site, file, content)]
-    return [functools.partial(_converted, site, file.source, text, starts[first:first + size],
-                              starts[first + size] if first + size < len(starts) else len(text))
-            for first in range(0, len(starts), size)]
+    return hand_files.in_parts(text, starts, leading_text(text, starts) is not None,
+                               functools.partial(parse_bracket, site, file, content),
+                               functools.partial(_converted, site, file.source, text))
 
 
-def _converted(site: BracketSite, source: str, text: str, starts: list[int],
-               end: int) -> Iterator[PhhHand | PhhError | Cancelled]:
-    for hand in hand_texts(text, starts, end):
+def _converted(site: BracketSite, source: str, text: str, starts: Sequence[int], end: int,
+               first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
+    if not starts:
+        return
+    for hand in texts_between(text, starts, end, first_line):
         try:
-            yield _convert(site, stars.SiteHand(site.hand, source, hand))
+            yield _convert(site, SiteHand(site.hand, source, hand))
         except PhhError as error:
             yield error
 
 
-def _convert(site: BracketSite, hand: stars.SiteHand) -> PhhHand:
+def _convert(site: BracketSite, hand: SiteHand) -> PhhHand:
     lines = hand.text.lines
     hand.exponent = 2
     at = 1 if GAME_NUMBER.match(lines[0]) else 0
@@ -129,7 +128,7 @@ def _convert(site: BracketSite, hand: stars.SiteHand) -> PhhHand:
     if button is None:
         raise hand.fail("expected 'Seat N is the button'")
     # Seats are numbered as at the site's largest table (888poker's six seats 1, 2, 4, 6, 7, 9)
-    button_seat = hand.seat_number(button["seat"], 0, ())
+    button_seat = hand.seat_number(button["button"], 0, ())
     players = PLAYERS.match(_line(hand, at + 4))
     if players is None:
         raise hand.fail("expected 'Total number of players : N'")
@@ -162,13 +161,13 @@ def _convert(site: BracketSite, hand: stars.SiteHand) -> PhhHand:
     return recorded(site, hand, header_read, in_order(seated, header_read))
 
 
-def _line(hand: stars.SiteHand, index: int) -> str:
+def _line(hand: SiteHand, index: int) -> str:
     """The hand's line at `index`, the line read from now on (the last if it ends before)."""
     hand.index = min(index, len(hand.text.lines) - 1)
     return hand.text.lines[hand.index] if index < len(hand.text.lines) else ""
 
 
-def _posted_big(hand: stars.SiteHand) -> int:
+def _posted_big(hand: SiteHand) -> int:
     """The big blind posted, where the stakes are the table's buy-in."""
     for line in hand.text.lines:
         posted = POSTS.search(line)
@@ -190,6 +189,6 @@ def _plays(lines: list[str], start: int, name: str) -> bool:
 
 def reader_of(site: BracketSite) -> HandReader:
     """How the site's files are read."""
-    return HandReader(stars.pokerstars_files, functools.partial(parse_bracket, site),
+    return HandReader(hand_files.pokerstars_files, functools.partial(parse_bracket, site),
                       ".txt files", site=True, parts=functools.partial(bracket_parts, site))
 

@@ -44,9 +44,7 @@ def recorded(site: BracketSite, hand: SiteHand, header: Header,
     body = BracketPlay(hand, site, [name for _, name, _ in seated], stacks, header.hole_count,
                        header.big_blind, script)
     body.read()
-    antes, blinds = body.antes, body.blinds
-    if len(seated) == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-        antes, blinds = antes[::-1], blinds[::-1]
+    antes, blinds = body.forced_bets()
     moment = header.moment
     details = HandDetails(
         hand=header.number, table=header.table, venue=site.name,

@@ -156,12 +156,8 @@ class DrawPlay(HandPlay):
 
     def lay_out(self) -> None:
         """The PHH actions: the hands dealt (the hero's known), then the play."""
-        numbers, lines = self.hand.text.numbers, self.hand.text.lines
         unknown = "??" * self.hole_count
         deals = [(self.dealt_line, f"d dh p{seat} {''.join(self.dealt)}")
                  if seat == self.hero and self.dealt is not None
                  else (0, f"d dh p{seat} {unknown}") for seat in range(1, len(self.names) + 1)]
-        laid = [*deals, *self.play]
-        self.actions = [action for _, action in laid]
-        self.action_lines = [numbers[index] for index, _ in laid]
-        self.action_texts = [lines[index] for index, _ in laid]
+        self.record([*deals, *self.play], self.hand.text.lines)

@@ -52,6 +52,12 @@ TOTAL_POT: Final = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?)(?P<fees>(?
 SUMMARY_SEAT: Final = re.compile(r"Seat (?P<seat>\d+): ")
 SHOWN: Final = re.compile(r"\[(?P<cards>[^]]*)\](?: \((?P<words>.*)\))?\s*$")
 RAISE: Final = re.compile(r"(?:(?P<by>\S+) )?to (?P<to>\S+)")  # Full Tilt's: `raises to $20`
+# The lines other shapes write as their own (the bracket shape's, the Winning Poker Network's
+# older format's): the button's seat on a line of its own, and the months by name.
+BUTTON: Final = re.compile(r"Seat (?P<button>\d+) is the button\s*$")
+MONTHS: Final = {name: number for number, name in enumerate(
+    ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+     "October", "November", "December"), start=1)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,10 @@
 the showdown and the summary, read line by line into PHH actions and what the file says was
 paid (see pokerdb.formats.sites.pokerstars)."""
 
-import re
-from functools import cache
 from typing import Final, Protocol
 
 from pokerdb.errors import quoted
+from pokerdb.formats.sites.stars_shape.boards import SUMMARY_BOARDS, Boards, words_by_run
 from pokerdb.formats.sites.stars_shape.lines import (
     BOARD,
     CASH_DROP,
@@ -18,26 +17,15 @@ from pokerdb.formats.sites.stars_shape.lines import (
     SUMMARY_SEAT,
     TOTAL_POT,
     HandSite,
-    HandText,
 )
 from pokerdb.formats.sites.stars_shape.outside_pot import OutsideLines
-from pokerdb.rules.cards import normalise_card
-from pokerdb.rules.hand_record import PhhError
+from pokerdb.formats.sites.stars_shape.play_state import PlayLines, PlayState
 
 
-class HandLines(Protocol):
-    """A hand being read: its lines, the one being read, and its amounts' units."""
+class HandLines(PlayLines, Protocol):
+    """A hand of a site in PokerStars' shape being read."""
 
-    text: HandText
-    index: int
-    exponent: int
     site: HandSite
-
-    def fail(self, problem: str) -> PhhError:
-        """The error naming the line being read."""
-
-    def amount(self, written: str) -> int:
-        """An amount as written, in the hand's units (the error naming the line if not)."""
 
 
 _BETTING_VERBS: Final = frozenset(("checks", "calls", "bets", "raises", "folds"))
@@ -48,39 +36,24 @@ _SECOND_SHOWDOWN: Final = 3
 _SUMMARY: Final = 4
 
 
-class HandPlay:
+class HandPlay(PlayState):
     """The lines after the seats: forced bets, the play, the showdown and the summary."""
 
     def __init__(self, hand: HandLines, names: list[str], hole_count: int, big: int) -> None:
-        self.hand = hand
+        super().__init__(hand, names, hole_count, big)
+        self.site = hand.site
         self.shape = hand.site.shape
-        self.names = names
         # whether a name holds what follows names on action lines: then the longest is sought
         self.spaced = any(self.shape.after_name in name for name in names)
-        self.seat_of = {name: index for index, name in enumerate(names)}
         n = len(names)
-        self.hole_count = hole_count
-        self.big = big
-        self.antes = [0] * n
-        self.blinds = [0] * n
-        self.put_in = [0] * n
-        self.street_bet = [0] * n
-        self.collected = [0] * n
-        self.returned = [0] * n
         self.cashed_out = [0] * n
         self.cards: list[str | None] = [None] * n
-        self.words: list[list[str]] = [[] for _ in range(n)]
         self.shown: list[list[str] | None] = [None] * n  # the cards each showed in the play
-        self.summarised = [False] * n  # listed by the summary's `Seat N: NAME ...`
-        self.hero: int | None = None
-        self.play: list[tuple[int, str]] = []  # (line index, PHH action) after the hole cards
         self.early_shows: list[tuple[int, str]] = []  # shown before the showdown (shows_early)
-        self.boards: tuple[list[str], list[str], list[str]] = ([], [], [])  # by run
-        self.pre_flop: list[str] = []  # Courchevel's first flop card, dealt before the betting
-        self.folded = [False] * n
+        self.boards = Boards(hand)
         self.all_in = [False] * n
         self.acted = [False] * n  # on this street, by a check, call, bet, raise or fold
-        self.total_pot = self.rake = self.fees = self.cash_out_fees = self.cash_drop = 0
+        self.fees = self.cash_out_fees = self.cash_drop = 0
         # money beside the pot (GGPoker's EV Cashout, all-in insurance), where the site has any
         self.outside = (OutsideLines(hand, n, self.written) if hand.site.outside_pot
                         else None)
@@ -88,9 +61,6 @@ class HandPlay:
         # (PHH's ante trimming), so what no one else can match is returned.
         self.short_ante = False
         self.phase = _PRE
-        self.actions: list[str] = []
-        self.action_lines: list[int] = []
-        self.action_texts: list[str] = []
 
     def read(self) -> None:
         hand = self.hand
@@ -130,37 +100,18 @@ class HandPlay:
             return
         bettor = bets.index(top)
         excess = top - max(bet for seat, bet in enumerate(bets) if seat != bettor)
-        self.put_in[bettor] -= excess
-        self.returned[bettor] += excess
+        self.give_back(bettor, excess)
         self.collected[bettor] -= min(excess, self.collected[bettor])
         self.total_pot -= excess
 
     def lay_out(self) -> None:
         """The PHH actions: every player's hole cards, then the play; and per action, its line."""
-        numbers, lines = self.hand.text.numbers, self.hand.text.written or self.hand.text.lines
-        unknown = "??" * self.hole_count
-        n, play = len(self.cards), self.play
-        self.actions = [f"d dh p{seat} {cards or unknown}"
-                        for seat, cards in enumerate(self.cards, 1)]
-        self.actions += [action for _, action in play]
-        self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
-        self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
+        self.lay_out_dealt(self.cards, self.play)
 
     def known_at_end(self) -> tuple[str | None, ...]:
         """The cards known of players that the actions cannot deal (SiteFacts.known_at_end):
         none here, every known card is dealt."""
         return ()
-
-    def extra_board(self, run: int) -> str | None:
-        """The board of run `run` (1: the second, 2: the third) of a hand run more than once:
-        the first board's cards before the run's own; None where it was not run so."""
-        first, own = self.boards[0], self.boards[run]
-        if not own:
-            return None
-        if len(own) not in (1, 2, 5):  # the river, the turn and river, or a whole board
-            raise self.hand.fail(f"run {run + 1} deals {len(own)} cards of its own: it ends "
-                                 f"before the river")
-        return " ".join(str(normalise_card(card)) for card in [*first[:5 - len(own)], *own])
 
     def marker(self, line: str) -> bool:
         """A `*** ... ***` line; True for the summary's."""
@@ -169,42 +120,23 @@ class HandPlay:
         elif line.startswith("*** SUMMARY ***"):
             self.phase = _SUMMARY
             return True
-        elif line.startswith(self.hand.site.showdowns):
+        elif line.startswith(self.site.showdowns):
             self.phase = _SHOWDOWN
             if sum(not folded for folded in self.folded) > 1:  # shown early: at the showdown
                 self.play += self.early_shows
-        elif line.startswith(self.hand.site.second_showdowns):
+        elif line.startswith(self.site.second_showdowns):
             self.phase = _SECOND_SHOWDOWN
         elif (board := BOARD.match(line)) is not None:
             cards = self.hand_cards(board["cards"])
-            if board["street"] == "PRE-FLOP":  # Courchevel's first flop card: no new street
-                self.pre_flop = cards
-                self.boards[0].extend(cards)
-                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
-                return False
-            self.new_street()
-            if board["street"] == "FLOP" and self.pre_flop:
-                cards = self.flop_after(cards)
-            if board["run"] in _LATER_RUNS:  # a street of a hand run again: its own cards
-                if len(cards) != (3 if board["street"] == "FLOP" else 1):
-                    raise self.hand.fail(f"the {board['run'].lower()} run's "
-                                         f"{board['street'].lower()} deals {len(cards)} cards")
-                self.boards[_LATER_RUNS[board["run"]]].extend(cards)
-            else:
-                self.boards[0].extend(cards)
-                self.play.append((self.hand.index, f"d db {''.join(cards)}"))
+            if board["street"] != "PRE-FLOP":  # Courchevel's first flop card: no new street
+                self.new_street()
+            dealt = self.boards.deal(board["street"], board["run"], cards)
+            if dealt is not None:
+                self.play.append((self.hand.index, f"d db {''.join(dealt)}"))
         elif line.startswith("*** ") and self.phase != _SUMMARY and not line.startswith(
                 self.shape.quiet_markers):
             raise self.hand.fail("unknown section")
         return False
-
-    def flop_after(self, cards: list[str]) -> list[str]:
-        """A Courchevel flop's new cards: its line lists the pre-flop card first, again."""
-        pre = self.pre_flop
-        if len(cards) == 3 and cards[:len(pre)] != pre:
-            raise self.hand.fail(f"the flop does not begin with the pre-flop card "
-                                 f"{' '.join(pre)}")
-        return cards[len(pre):] if len(cards) == 3 else cards
 
     def new_street(self) -> None:
         self.check_unwritten()
@@ -228,11 +160,7 @@ class HandPlay:
             self.play.append((self.hand.index, f"p{seat + 1} cc"))
 
     def hand_cards(self, written: str) -> list[str]:
-        cards = written.split()
-        for card in cards:
-            if card not in _CARDS:
-                raise self.hand.fail(f"{quoted(card)} is not a card")
-        return cards
+        return self.checked_cards(written.split())
 
     def player(self, line: str) -> tuple[int, str] | None:
         """The seat and the rest of a line `NAME: rest` of a player dealt in (`NAME rest` where
@@ -271,9 +199,7 @@ class HandPlay:
             bettor = self.seat_of.get(returned["name"])
             if bettor is None:
                 raise self.hand.fail(f"{quoted(returned['name'])} is not dealt in")
-            amount = self.hand.amount(returned["amount"])
-            self.put_in[bettor] -= amount
-            self.returned[bettor] += amount
+            self.give_back(bettor, self.hand.amount(returned["amount"]))
             return
         if (cashed := CASHED_OUT.match(line)) is not None:
             leaver = self.seat_of.get(cashed["name"])
@@ -371,7 +297,7 @@ class HandPlay:
         early: at an all-in, or once the river's betting closes) waits for the showdown."""
         if self.phase == _SHOWDOWN:
             self.play.append((self.hand.index, action))
-        elif self.hand.site.shows_early:
+        elif self.site.shows_early:
             self.early_shows.append((self.hand.index, action))
 
     def post(self, seat: int, rest: str) -> None:
@@ -405,7 +331,7 @@ class HandPlay:
         if len(cards) < self.hole_count:
             cards += ["??"] * (self.hole_count - len(cards))
         self.cards[seat] = "".join(cards)
-        if shown["words"] and not self.hand.site.shows_early:
+        if shown["words"] and not self.site.shows_early:
             self.words[seat].append(shown["words"])
 
     def summary(self, line: str) -> None:
@@ -420,26 +346,15 @@ class HandPlay:
                     self.rake += hand.amount(written)
                 else:
                     self.fees += hand.amount(written)
-        elif line.startswith(_BOARDS):
-            self.check_board(line)
+        elif line.startswith(SUMMARY_BOARDS):
+            run, _, written = line.replace("Board: [", "Board [", 1).partition("Board [")
+            self.boards.check(run.strip(), self.hand_cards(written.rstrip().removesuffix("]")))
         elif (seat := SUMMARY_SEAT.match(line)) is not None:
             for index, name in enumerate(self.names):
                 if line.startswith(f"Seat {seat['seat']}: {name} "):
                     self.summarised[index] = True
                     self.check_summary_seat(index, line)
                     break
-
-    def check_board(self, line: str) -> None:
-        """A summary's `Board [CARDS]` (`FIRST Board`, `SECOND Board`, `THIRD Board` of a hand
-        run more than once): the board the streets dealt (a later run's: the whole board, or
-        its own cards alone, as GGPoker writes it)."""
-        run, _, written = line.replace("Board: [", "Board [", 1).partition("Board [")
-        cards = self.hand_cards(written.rstrip().removesuffix("]"))
-        first, own = self.boards[0], self.boards[_LATER_RUNS.get(run.strip(), 0)]
-        dealt = [*first[:5 - len(own)], *own] if run.strip() in _LATER_RUNS else first
-        if cards != dealt and (run.strip() not in _LATER_RUNS or cards != own):
-            raise self.hand.fail(f"the summary's board [{' '.join(cards)}] is not the one "
-                                 f"dealt, [{' '.join(dealt)}]")
 
     def check_summary_seat(self, seat: int, line: str) -> None:
         """A summary's `Seat N: NAME ...`: the cards it says were shown are those the player
@@ -454,33 +369,5 @@ class HandPlay:
             if sorted(self.hand_cards(written)) != sorted(self.shown[seat] or ()):  # any order
                 raise self.hand.fail(f"{quoted(self.names[seat])} showed "
                                      f"[{' '.join(self.shown[seat] or ())}], not [{written}]")
-            if self.hand.site.shows_early and " with " in rest:  # one name per run
-                named = _UNNAMED_RUNS.sub("", rest.partition(" with ")[2].rstrip())
-                self.words[seat] += _RUN_WORDS.split(named)
-
-    def written(self, units: int) -> str:
-        """An amount as PHH writes it in the hand's units: '0.3', '300'."""
-        return _written(units, self.hand.exponent)
-
-
-@cache
-def _written(units: int, exponent: int) -> str:
-    if not exponent:
-        return str(units)
-    whole, fraction = divmod(units, 10 ** exponent)
-    return f"{whole}.{fraction:0{exponent}d}" if fraction else str(whole)
-
-
-# A summary's boards: one, or each of a hand run twice or three times.
-_BOARDS: Final = ("Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [",
-           "Board: [")
-_LATER_RUNS: Final = {"SECOND": 1, "THIRD": 2}  # a run's words: its board's place in `boards`
-# Between the names a summary's seat line gives a shown hand on each board of a hand run more
-# than once (GGPoker's `and won ($105.1) with Pair of Kings, and lost with Pair of Aces`).
-_RUN_WORDS: Final = re.compile(r", and (?:won \([^()]*\)|lost) with ")
-# The later runs' results that end the line unnamed (`... with Pair of Aces, and won ($94.18),
-# and lost`), as GGPoker's real files write them.
-_UNNAMED_RUNS: Final = re.compile(r"(?:, and (?:won \([^()]*\)|lost))+$")
-# The cards as PokerStars writes them: rank, then suit in lower case ("Ah", "Tc").
-_CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
-
+            if self.site.shows_early and " with " in rest:  # one name per run
+                self.words[seat] += words_by_run(rest.partition(" with ")[2].rstrip())

@@ -1,8 +1,9 @@
 """PokerStars hand histories (pokerdb.formats.sites.pokerstars) read into the model every hand
 history is read into (`PhhHand`, with the `SiteFacts` a tracker needs): a file holds any number
-of hands (stars_shape.lines splits and decodes it), and each becomes a `PhhHand`
-whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3 f`, `d db QhJc3h`,
-`p1 sm AhKh`); its header and seats are read here, its play by stars_shape.play.
+of hands (stars_shape.lines splits and decodes it, stars_shape.hand_files reads its hands), and
+each becomes a `PhhHand` whose actions are PHH's (`d dh p1 AhKh`, `p2 cbr 0.30`, `p1 cc`, `p3
+f`, `d db QhJc3h`, `p1 sm AhKh`); its header and seats are read here (its game by
+stars_shape.games), its play by stars_shape.play.
 
 Players are numbered as PHH numbers them: p1 is the first seat dealt in after the button, the
 button last (heads-up: p1 the big blind, p2 the button and small blind); stud, which has no
@@ -24,25 +25,18 @@ for pokerdb.rules.site_settlement to check against pokerdb's own settlement. A c
 """
 
 import datetime
-import functools
 import itertools
-import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
-from pokerdb.formats.encodings import decoded
 from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
-from pokerdb.formats.phh.file_contents import Found
-from pokerdb.formats.phh.files import PhhFile
-from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.phh.toml_subset import has_control
-from pokerdb.formats.recognition import site_hint
 from pokerdb.formats.sites.stars_shape.draw import DrawPlay
+from pokerdb.formats.sites.stars_shape.games import game_played, variant_of
 from pokerdb.formats.sites.stars_shape.lines import (
     STAKES,
     TIME_ZONES,
@@ -50,103 +44,20 @@ from pokerdb.formats.sites.stars_shape.lines import (
     HandText,
     LineError,
     currency_of,
-    hand_starts,
-    leading_text,
-    normalized,
     parse_date,
-    texts_between,
 )
 from pokerdb.formats.sites.stars_shape.play import HandPlay
 from pokerdb.formats.sites.stars_shape.reading import HandReading
-from pokerdb.formats.sites.stars_shape.site_format import text_files
 from pokerdb.formats.sites.stars_shape.stud import StudPlay
 from pokerdb.rules.hand_record import (
     Cancelled,
     HandDetails,
-    PhhError,
     PhhHand,
     SiteFacts,
     site_rules,
 )
 from pokerdb.rules.money import PLAY_MONEY
 from pokerdb.rules.variants import VARIANTS, Betting, Variant
-
-# The games PokerStars names: pokerdb's game (rules.variants.GAMES, by code) and the hole cards
-# it deals; each is written with its betting structure ("Omaha Hi/Lo Pot Limit").
-GAMES: Final = {
-    "Hold'em": ("T", 2), "6+ Hold'em": ("S", 2), "Hold'em Short Deck": ("S", 2),
-    "Omaha": ("O", 4), "Omaha Hi/Lo": ("O/8", 4), "5 Card Omaha": ("O", 5),
-    "5 Card Omaha Hi/Lo": ("O/8", 5), "6 Card Omaha": ("O", 6), "6 Card Omaha Hi/Lo": ("O/8", 6),
-    "Courchevel": ("C", 5), "Courchevel Hi/Lo": ("C/8", 5), "7 Card Stud": ("7S", 7),
-    "7 Card Stud Hi/Lo": ("7S/8", 7), "Razz": ("R", 7), "Badugi": ("B", 4),
-    "Triple Draw 2-7 Lowball": ("2L3D", 5), "Single Draw 2-7 Lowball": ("2L1D", 5),
-    "5 Card Draw": ("5D", 5),
-}
-STRUCTURES: Final = {"No Limit": Betting.NO_LIMIT, "Pot Limit": Betting.POT_LIMIT,
-                     "Limit": Betting.FIXED_LIMIT}
-# hands of a file read as one part (site_parts); not Final, which the compiled module (mypyc)
-# would build in: tests cut files into parts of a few hands
-PART_HANDS = 500
-
-
-def pokerstars_files(path: Path, listing: Callable[[Path], list[tuple[str, str]]] = text_files
-                     ) -> list[PhhFile]:
-    """The files to read for `path`: the file itself, or every `.txt` file under a folder (or
-    every file `listing` lists), recursively, in path order."""
-    if not path.exists():
-        raise PhhError(str(path), "no such file or folder")
-    if not path.is_dir():
-        return [PhhFile(path.name, str(path), site=True)]
-    return [PhhFile(source, file, site=True) for source, file in listing(path)]
-
-
-def parse_site(site: HandSite, file: PhhFile,
-               content: bytes) -> Iterator[PhhHand | PhhError | Cancelled]:
-    """The hands of one file's content, in order."""
-    text = normalized(decoded(content))
-    before = leading_text(text, site)
-    if before is not None:
-        number, line = before
-        words = " or ".join(f"'{start}'" for start in site.starts[:2])
-        yield PhhError(file.source, f"line {number} {quoted(line)}: not a {site.name} hand "
-                                    f"(every hand starts {words}){site_hint(line)}")
-        return
-    starts = hand_starts(text, site)
-    if not starts:
-        yield PhhError(file.source, f"no {site.name} hands in the file")
-        return
-    yield from _converted(site, file.source, text, starts, len(text),
-                          text.count("\n", 0, starts[0]) + 1)
-
-
-def site_parts(site: HandSite, file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
-    """A file's hands in parts of PART_HANDS hands, each read on its own (by another process),
-    together what parse_site reads; the file whole when it holds fewer or does not start
-    with a hand."""
-    text = normalized(decoded(content))
-    starts = hand_starts(text, site)
-    if len(starts) <= PART_HANDS or leading_text(text, site) is not None:
-        return [functools.partial(parse_site, site, file, content)]
-    parts: list[Callable[[], Found]] = []
-    line = text.count("\n", 0, starts[0]) + 1
-    for first in range(0, len(starts), PART_HANDS):
-        begin = starts[first]
-        end = starts[first + PART_HANDS] if first + PART_HANDS < len(starts) else len(text)
-        parts.append(functools.partial(_converted, site, file.source, text,
-                                       starts[first:first + PART_HANDS], end, line))
-        line += text.count("\n", begin, end)
-    return parts
-
-
-def _converted(site: HandSite, source: str, text: str, starts: Sequence[int], end: int,
-               first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
-    """The hands of a normalized text that start at `starts` (see texts_between), each
-    converted, or why it cannot be."""
-    for hand in texts_between(text, starts, end, first_line):
-        try:
-            yield SiteHand(site, source, hand).convert()
-        except PhhError as error:
-            yield error
 
 
 class SiteHand(HandReading):
@@ -249,9 +160,9 @@ class SiteHand(HandReading):
             self.digits(header["tournament"], "the tournament number")
         if header["level"] is not None and not header["level"].isascii():
             raise self.fail(f"the level {quoted(header['level'])} is not written in ASCII")
-        game, written_stakes = _game_played(header["game"].strip(), header["stakes"])
+        game, written_stakes = game_played(header["game"].strip(), header["stakes"])
         game = site.shape.games.get(game, game)
-        code, hole_count = _variant(game)
+        code, hole_count = variant_of(game)
         if code is None:
             raise self.fail(f"the game {quoted(game)} is not one pokerdb reads")
         variant = VARIANTS[code]
@@ -296,11 +207,8 @@ class SiteHand(HandReading):
         play = StudPlay if variant.bring_in else DrawPlay if variant.draws else HandPlay
         body = play(self, [name for _, name, _ in seated], hole_count, big)
         body.read()
-        n = len(seated)
         stacks = [stack if cap is None else min(stack, cap) for _, _, stack in seated]
-        antes, blinds = body.antes, body.blinds
-        if n == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-            antes, blinds = antes[::-1], blinds[::-1]
+        antes, blinds = body.forced_bets()
         self.index = 0
         if (club := fields.get("club")) is not None:
             self.stored_text(club, "club name")
@@ -326,11 +234,11 @@ class SiteHand(HandReading):
             total_pot=body.total_pot, rake=body.rake, fees=body.fees,
             collected=tuple(body.collected), put_in=tuple(body.put_in),
             returned=tuple(body.returned),
-            cashed_out=cashed_out, second_board=body.extra_board(1),
+            cashed_out=cashed_out, second_board=body.boards.extra(1),
             words=tuple(tuple(words) for words in body.words), hero=body.hero,
             lines=tuple(body.action_lines), texts=tuple(body.action_texts),
             cash_out_fees=body.cash_out_fees, known_at_end=body.known_at_end(),
-            cash_drop=body.cash_drop, third_board=body.extra_board(2), outside=outside)
+            cash_drop=body.cash_drop, third_board=body.boards.extra(2), outside=outside)
         fixed = variant.betting is Betting.FIXED_LIMIT
         return PhhHand(
             source=self.source, variant=code, exponent=self.exponent, antes=tuple(antes),
@@ -370,49 +278,12 @@ _PLAYING: Final = ("posts ", "folds", "checks", "calls ", "bets ", "raises ", "b
                    "discards ", "stands pat", "shows ", "mucks ")
 
 
-def _game_played(game: str, stakes: str) -> tuple[str, str]:
-    """The game a hand is played in and its stakes (`SMALL/BIG`) from the header's: a mixed
-    game's hand names its game in brackets, with the stakes in a cash game ("8-Game (Razz
-    Limit, $1/$2 USD)", read as game "8-Game" and stakes "Razz Limit, $1/$2 USD"), alone in a
-    tournament ("8-Game (Razz Limit) - Level I (10/20)"); 6+ hold'em's button blind is both
-    blinds ("Button Blind $2 - Ante $2 USD": "$2/$2 USD", the antes posted as written)."""
-    if ", " in stakes:
-        game, _, stakes = stakes.rpartition(", ")
-    elif game.endswith(")") and " (" in game:
-        game = game[game.index(" (") + 2:-1]
-    if (button := _BUTTON_BLIND.match(stakes)) is not None:
-        stakes = f"{button['blind']}/{button['blind']} {button['currency'] or ''}"
-    return game, stakes
-
-
-_BUTTON_BLIND: Final = re.compile(r"Button Blind\s+(?P<blind>\S+)\s+-\s+Ante\s+\S+"
-                                  r"(?:\s+(?P<currency>[A-Z]{3}))?\s*$")
-
-
-def _variant(game: str) -> tuple[str | None, int]:
-    """The variant code and hole cards of a game as PokerStars names it ("Hold'em No Limit");
-    (None, 0) for a game and structure pokerdb does not know."""
-    for structure, betting in STRUCTURES.items():
-        name = game.removesuffix(f" {structure}")
-        if name != game and name in GAMES:
-            game_code, hole_count = GAMES[name]
-            code = betting.letter + game_code
-            return (code, hole_count) if code in VARIANTS else (None, 0)
-    return None, 0
-
-
 @lru_cache(maxsize=4096)
 def _utc_offset(zone: str, hour: datetime.datetime) -> datetime.timedelta:
     """The zone's offset from UTC at that local hour (a file's hands share their hours)."""
     offset = hour.replace(tzinfo=ZoneInfo(zone)).utcoffset()
     assert offset is not None
     return offset
-
-
-def reader_of(site: HandSite) -> HandReader:
-    """How the site's files are read."""
-    return HandReader(pokerstars_files, functools.partial(parse_site, site), ".txt files",
-                      site=True, parts=functools.partial(site_parts, site))
 
 
 _LETTERS: Final = string.ascii_letters

@@ -3,7 +3,7 @@ hands, or a folder of them): how its files and folders are recognised and how a 
 is opened. Each such site (pokerdb.formats.sites.pokerstars, .ggpoker) is its `HandSite` and one
 `site_format` line, with the format of its tournament summaries, which its files and folders may
 hold too (pokerdb.formats.sites.site_histories). The reading
-(pokerdb.formats.sites.stars_shape.reader, with numpy and the replay) is loaded when a source is
+(pokerdb.formats.sites.stars_shape.hand_files, with numpy and the replay) is loaded when a source is
 opened.
 """
 
@@ -70,7 +70,7 @@ def site_histories(site: HandSite, summaries: SummaryFormat | None, source: Sour
     it."""
     from pokerdb.formats.phh.hand_histories import HandHistories  # numpy, and the replay
     from pokerdb.formats.sites.site_histories import SiteHistories
-    from pokerdb.formats.sites.stars_shape.reader import reader_of
+    from pokerdb.formats.sites.stars_shape.hand_files import reader_of
 
     if summaries is None:
         return HandHistories(source, reader_of(site))

@@ -40,7 +40,7 @@ class StudPlay(HandPlay):
             board = BOARD.match(line)
             if board is not None:  # the community card
                 cards = self.hand_cards(board["cards"])
-                self.boards[0].extend(cards)
+                self.boards.first.extend(cards)
                 self.play.append((self.hand.index, f"d db {''.join(cards)}"))
             elif line.startswith(_STREETS[-1]):
                 self.river_at = (len(self.play), self.hand.index)
@@ -83,10 +83,7 @@ class StudPlay(HandPlay):
         if river and self.river_at is not None:
             at = self.river_at[0]
             self.play[at:at] = river
-        numbers, lines = self.hand.text.numbers, self.hand.text.lines
-        self.actions = [action for _, action in self.play]
-        self.action_lines = [numbers[index] for index, _ in self.play]
-        self.action_texts = [lines[index] for index, _ in self.play]
+        self.record(self.play, self.hand.text.lines)
 
     def deal_known(self, seat: int, known: str) -> list[tuple[int, str]]:
         """The player's dealing actions with their unknown cards (`??`) those of `known`, all

@@ -11,7 +11,7 @@ from pokerdb.formats.phh.file_contents import Found
 from pokerdb.formats.phh.files import PhhFile
 from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.sites import acr
-from pokerdb.formats.sites.stars_shape import reader as stars_reader
+from pokerdb.formats.sites.stars_shape import hand_files
 from pokerdb.formats.sites.stars_shape.site_format import starts_as
 from pokerdb.formats.sites.wpn import reader as older
 
@@ -24,16 +24,16 @@ def _newer(content: bytes) -> bool:
 def parse(file: PhhFile, content: bytes) -> Found:
     """The hands of one file's content, in order, as its format reads them."""
     if _newer(content):
-        return stars_reader.parse_site(acr.ACR, file, content)
+        return hand_files.parse_site(acr.ACR, file, content)
     return older.parse(file, content)
 
 
 def parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
     """A file's hands in parts, each read on its own, as its format cuts them."""
     if _newer(content):
-        return stars_reader.site_parts(acr.ACR, file, content)
+        return hand_files.site_parts(acr.ACR, file, content)
     return older.parts(file, content)
 
 
-READER: Final = HandReader(stars_reader.pokerstars_files, parse, ".txt files", site=True,
+READER: Final = HandReader(hand_files.pokerstars_files, parse, ".txt files", site=True,
                            parts=parts)

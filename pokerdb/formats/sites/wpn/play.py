@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from pokerdb.errors import quoted
+from pokerdb.formats.sites.stars_shape.play_state import PlayState
 from pokerdb.formats.sites.stars_shape.reading import HandReading
 from pokerdb.formats.sites.wpn import SITE
 
@@ -31,40 +32,21 @@ SHOWN: Final = re.compile(r"(?:shows: (?P<words>.*) |mucks \(does not show: )"
                           r"\[(?P<cards>[^]]*)\]\)?\.$")
 # A player's lines that move no chips and deal no cards.
 QUIET: Final = ("sitting out", "wait BB", "is timed out.", "mucks cards")
-_CARDS: Final = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
-class WpnPlay:
+class WpnPlay(PlayState):
     """The lines after the seats: forced bets, the play, and the summary."""
 
     def __init__(self, hand: HandReading, names: list[str], hole_count: int, big: int) -> None:
-        self.hand = hand
-        self.names = names
-        self.seat_of = {name: seat for seat, name in enumerate(names)}
+        super().__init__(hand, names, hole_count, big)
         # every name seated, dealt in or not, longest first (names hold spaces)
         self.seated = sorted({*names, *_listed(hand.text.lines)}, key=len, reverse=True)
         n = len(names)
-        self.hole_count = hole_count
-        self.big = big
-        self.antes = [0] * n
-        self.blinds = [0] * n
-        self.put_in = [0] * n
-        self.street_bet = [0] * n
-        self.collected = [0] * n
-        self.returned = [0] * n
         self.cards: list[list[str]] = [[] for _ in range(n)]
-        self.words: list[list[str]] = [[] for _ in range(n)]
         self.shows = [False] * n
-        self.summarised = [False] * n
-        self.folded = [False] * n
-        self.hero: int | None = None
         self.board: list[str] = []
         self.opener = 0  # who shows first: the last to bet or raise on the last street
-        self.play: list[tuple[int, str]] = []
-        self.total_pot = self.rake = self.pot = 0
-        self.actions: list[str] = []
-        self.action_lines: list[int] = []
-        self.action_texts: list[str] = []
+        self.pot = 0
 
     def read(self) -> None:
         hand = self.hand
@@ -81,7 +63,7 @@ class WpnPlay:
             elif (board := BOARD.match(line)) is not None:
                 self.street(board["cards"])
             elif (returned := RETURNED.match(line)) is not None:
-                self.give_back(returned["name"], hand.amount(returned["amount"]))
+                self.returned_to(returned["name"], hand.amount(returned["amount"]))
             elif line.startswith("Player "):
                 self.player_line(line)
             else:
@@ -151,21 +133,16 @@ class WpnPlay:
         self.opener = 0
         self.play.append((self.hand.index, f"d db {''.join(cards)}"))
 
-    def give_back(self, name: str, amount: int) -> None:
+    def returned_to(self, name: str, amount: int) -> None:
         seat = self.seat_of.get(name)
         if seat is None:
             raise self.hand.fail(f"{quoted(name)} is not dealt in")
-        self.put_in[seat] -= amount
-        self.returned[seat] += amount
+        self.give_back(seat, amount)
 
     def hand_cards(self, written: str) -> list[str]:
         """Cards as the network writes them ('10d' for a ten) in PHH's letters."""
-        cards = [card.replace("10", "T", 1) if card.startswith("10") else card
-                 for card in written.split()]
-        for card in cards:
-            if card not in _CARDS:
-                raise self.hand.fail(f"{quoted(card)} is not a card")
-        return cards
+        return self.checked_cards([card.replace("10", "T", 1) if card.startswith("10") else card
+                                   for card in written.split()])
 
     def summary_line(self, line: str) -> None:
         hand = self.hand
@@ -225,24 +202,19 @@ class WpnPlay:
         """The PHH actions: every player's hole cards, the play, then the showdown (the summary
         says who showed), in the order players show: from the last to bet or raise on the last
         street (else from p1); and per action, its line."""
-        numbers, lines = self.hand.text.numbers, self.hand.text.lines
         n = len(self.names)
-        self.actions = [f"d dh p{seat + 1} {''.join(cards) if cards else '??' * self.hole_count}"
-                        for seat, cards in enumerate(self.cards)]
         play = list(self.play)
         if sum(not folded for folded in self.folded) > 1:
-            at = len(lines) - 1
+            at = len(self.hand.text.lines) - 1
             for seat in [*range(self.opener, n), *range(self.opener)]:
                 if not self.folded[seat]:
                     shown = "".join(self.cards[seat]) if self.shows[seat] else ""
                     play.append((at, f"p{seat + 1} sm {shown}".rstrip()))
-        self.actions += [action for _, action in play]
-        self.action_lines = [numbers[0]] * n + [numbers[index] for index, _ in play]
-        self.action_texts = [lines[0]] * n + [lines[index] for index, _ in play]
+        self.lay_out_dealt(["".join(cards) for cards in self.cards], play)
 
     def written(self, units: int) -> str:
-        whole, cents = divmod(abs(units), 100)
-        return ("-" if units < 0 else "") + (f"{whole}.{cents:02d}" if cents else str(whole))
+        """An amount in the hand's units ('0.3', '300'), or less than none ('-1.25': a net)."""
+        return "-" + super().written(-units) if units < 0 else super().written(units)
 
 
 def _listed(lines: list[str]) -> list[str]:

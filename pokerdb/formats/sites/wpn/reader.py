@@ -13,7 +13,7 @@ player sitting out: `Pot: 0`) is a `Cancelled`, not a hand. Amounts are in cents
 import datetime
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from pokerdb.errors import quoted
@@ -23,8 +23,9 @@ from pokerdb.formats.phh.files import PhhFile
 from pokerdb.formats.phh.hand_histories import HandReader
 from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.recognition import site_hint
-from pokerdb.formats.sites.stars_shape import reader as stars_reader
+from pokerdb.formats.sites.stars_shape import hand_files
 from pokerdb.formats.sites.stars_shape.lines import (
+    BUTTON,
     HandText,
     normalized,
     parse_date,
@@ -47,7 +48,6 @@ STARTED: Final = re.compile(r"Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2}) "
                             r"(?P<time>\d{1,2}:\d{1,2}:\d{1,2})\s*$")
 GAME: Final = re.compile(r"Game ID: (?P<number>\d+) (?P<small>[\d.]+)/(?P<big>[\d.]+) "
                          r"(?P<table>.+?) \((?P<game>[^()]+)\)\s*$")
-BUTTON: Final = re.compile(r"Seat (?P<button>\d+) is the button\s*$")
 SEAT: Final = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.]+)\)\.\s*$")
 RECEIVED: Final = re.compile(r"Player (?P<name>.*) received (?:a card\.|card: \[)")
 # The games the files name, by pokerdb's variant (the structure the network deals each in) and
@@ -76,7 +76,7 @@ def parse(file: PhhFile, content: bytes) -> Iterator[PhhHand | PhhError | Cancel
                           text.count("\n", 0, starts[0]) + 1)
 
 
-def _converted(source: str, text: str, starts: list[int], end: int,
+def _converted(source: str, text: str, starts: Sequence[int], end: int,
                first_line: int) -> Iterator[PhhHand | PhhError | Cancelled]:
     """The hands of a normalized text that start at `starts`, each converted, or why it
     cannot be."""
@@ -130,9 +130,7 @@ class _Hand(HandReading):
         names = sorted(dealt, key=lambda name: (listed[name][0] - button - 1) % ring)
         play = WpnPlay(self, names, hole_count, big)
         play.read()
-        antes, blinds = play.antes, play.blinds
-        if len(names) == 2:  # PHH lists heads-up forced bets in reverse (p2, the button, first)
-            antes, blinds = antes[::-1], blinds[::-1]
+        antes, blinds = play.forced_bets()
         details = HandDetails(
             hand=game["number"], table=game["table"].strip(), venue=SITE, year=moment.year,
             month=moment.month, day=moment.day, time=moment.time(),
@@ -184,24 +182,14 @@ def _dealt_in(lines: list[str], listed: dict[str, tuple[int, int]]) -> set[str]:
 
 
 def parts(file: PhhFile, content: bytes) -> list[Callable[[], Found]]:
-    """A file's hands in parts of PART_HANDS hands (PokerStars' reader's number), each read on
-    its own (by another process), together what `parse` reads; the file whole when it holds
-    fewer or does not start with a hand."""
+    """A file's hands in parts, as PokerStars' files are cut (hand_files.in_parts), together
+    what `parse` reads."""
     text = normalized(decoded(content))
     starts = [match.start() for match in START.finditer(text)]
-    size = stars_reader.PART_HANDS
-    if len(starts) <= size or text[:starts[0]].strip(" \t\n\ufeff"):
-        return [functools.partial(parse, file, content)]
-    found: list[Callable[[], Found]] = []
-    line = text.count("\n", 0, starts[0]) + 1
-    for first in range(0, len(starts), size):
-        begin = starts[first]
-        end = starts[first + size] if first + size < len(starts) else len(text)
-        found.append(functools.partial(_converted, file.source, text,
-                                       starts[first:first + size], end, line))
-        line += text.count("\n", begin, end)
-    return found
+    leading = bool(starts) and text[:starts[0]].strip(" \t\n\ufeff") != ""
+    return hand_files.in_parts(text, starts, leading, functools.partial(parse, file, content),
+                               functools.partial(_converted, file.source, text))
 
 
-READER: Final = HandReader(stars_reader.pokerstars_files, parse, ".txt files", site=True,
+READER: Final = HandReader(hand_files.pokerstars_files, parse, ".txt files", site=True,
                            parts=parts)
