@@ -2,10 +2,13 @@
 site a file, every hand a sample hand under a new number, new players and permuted suits, so
 that pokerdb stores or refuses each as it does the sample's, for the same reasons."""
 
+import ast
+import random
 import re
 from pathlib import Path
 
 from handhq_hands import FILE_HANDS, SAMPLE, write_handhq  # benchmarks/ (conftest)
+from handhq_tables import Site
 from support import rows, succeeds
 from typer.testing import CliRunner
 
@@ -34,3 +37,41 @@ def test_generated_hands_are_the_samples_under_new_names(
     generated = reasons(db_url)
     succeeds(runner, "import", str(SAMPLE), "--skip-invalid", "--quiet", "--db", db_url)
     assert generated <= reasons(db_url)
+
+
+def hands_of(folder: Path, site: str) -> list[dict[str, str]]:
+    """The site's generated hands in file order, each its `name = value` lines."""
+    return [dict(line.split(" = ", 1) for line in section.splitlines() if " = " in line)
+            for path in sorted((folder / site).glob("*.phhs"))
+            for section in path.read_text().split("\n\n")]
+
+
+def test_generated_players_stay_at_tables_whose_time_advances(tmp_path: Path) -> None:
+    write_handhq(tmp_path, 20_000, seed=5)
+    for site, count, staying, hours in (("ABS", 4_000, 0.6, 2.0), ("PS", 3_000, 0.15, 0.05)):
+        hands = hands_of(tmp_path, site)
+        assert len(hands) == count
+        table_of: dict[str, str] = {}
+        when: dict[str, str] = {}
+        same = following = 0
+        for hand in hands:
+            table = hand.get("table", "")
+            moment = f"{int(hand['day']):02d} {hand['time']}"
+            assert moment >= when.get(table, ""), (site, table, moment)  # never back in time
+            when[table] = moment
+            for player in ast.literal_eval(hand["players"]):
+                if player in table_of:
+                    following += 1
+                    same += table_of[player] == table
+                table_of[player] = table
+        # most of a player's hands follow one at the same table (random seats: a few percent)
+        assert same / following >= staying, (site, same / following)
+        first, last = hands[0]["time"], hands[-1]["time"]
+        assert first < "00:01:00" and last >= f"{int(hours):02d}:{int(hours % 1 * 60):02d}:00"
+
+
+def test_generated_days_roll_over_into_august() -> None:
+    site = Site(random.Random(1), "ABS", ["'A ST'"], [2], ["a", "b", "c"], [])
+    assert site.time_lines(31 * 86_400 + 3_661) == ("time = 01:01:01\nday = 1\nmonth = 8\n"
+                                                     "year = 2009\n")
+    assert site.time_lines(86_399) == "time = 23:59:59\nday = 1\nmonth = 7\nyear = 2009\n"
