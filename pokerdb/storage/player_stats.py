@@ -231,23 +231,27 @@ def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
         {"first": first_deal, "last": last_deal})
 
 
-def sums_select(by: str | None, within: HandFilter | None = None) -> tuple[str, str]:
-    """The exact sums `pokerdb players` computes its figures from, as two SELECTs: player_totals'
-    (name, currency, `by`'s key or '', big_blind, hands, the TRACKER_COUNTS, the hands of
-    unknown result, net: integers) per
-    big blind, and the all-in seats' (name, currency, key, allin_delta), under `within`."""
+def sums_select(by: str | None, within: HandFilter | None = None) -> str:
+    """The exact sums `pokerdb players` computes its figures from, under `within`, as one SELECT
+    (one statement: on PostgreSQL one round trip, its own snapshot) of two parts, each row
+    first saying its part: 0, player_totals' sums per big blind (name, currency, `by`'s key or
+    '', big_blind, hands, the TRACKER_COUNTS, the hands of unknown result, net: integers); 1,
+    the all-in seats' (name, currency, key, NULL in every column of sums, then allin_delta in
+    the net's place). The parts come in no set order."""
     keys = ["name", "currency", *([by] if by else [])]
     shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
     group = ", ".join(f"t.{key}" for key in keys)
-    sums = ", ".join(f"SUM(t.{name})" for name in ("hands", *TRACKER_COUNTS, _UNKNOWN, "net"))
-    totals = (f"SELECT {shown}, t.big_blind, {sums}\nFROM {_totals_from(within)}\n"
+    summed = ("hands", *TRACKER_COUNTS, _UNKNOWN)
+    sums = ", ".join(f"SUM(t.{name})" for name in (*summed, "net"))
+    totals = (f"SELECT 0 AS part, {shown}, t.big_blind, {sums}\nFROM {_totals_from(within)}\n"
               f"GROUP BY {group}, t.big_blind")
     seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)
     no_key = "" if by else ", ''"
+    no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
     conditions = ["s.allin = 1", "s.name IS NOT NULL",
                   *(within.on_seats("s", "d") if within else [])]
-    allin = (f"SELECT {seat_keys}{no_key}, SUM(e.allin_net - s.net)\n"
+    allin = (f"SELECT 1, {seat_keys}{no_key}, {no_sums}, SUM(e.allin_net - s.net)\n"
              f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
              f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
              f"{where(conditions)}\nGROUP BY {seat_keys}")
-    return totals, allin
+    return f"{totals}\nUNION ALL\n{allin}"
