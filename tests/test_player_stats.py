@@ -266,6 +266,15 @@ def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None
         overall[name] = round(overall.get(name, 0) + net, 6)
     assert {player: round(float(net), 6) for player, net in rows(
         db_url, "SELECT player, allin_adjusted_net FROM player_stats")} == overall
+    # `pokerdb players` reads the all-in seats in the statement of its sums (one round trip on
+    # PostgreSQL), and says the same.
+    for by, expected in (("position", by_hand), (None, overall)):
+        shown = succeeds(runner, "players", "--format", "csv", "--db", db_url,
+                         *(["--by", by] if by else [])).stdout.splitlines()
+        columns = shown[0].split(",")
+        found = [dict(zip(columns, line.split(","), strict=True)) for line in shown[1:]]
+        assert {(row["player"], row["position"]) if by else row["player"]:
+                round(float(row["allin_adjusted_net"]), 6) for row in found} == expected
 
 
 def test_players_says_when_there_is_no_player(runner: CliRunner, db_url: str) -> None:

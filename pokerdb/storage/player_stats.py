@@ -231,23 +231,40 @@ def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
         {"first": first_deal, "last": last_deal})
 
 
-def sums_select(by: str | None, within: HandFilter | None = None) -> tuple[str, str]:
-    """The exact sums `pokerdb players` computes its figures from, as two SELECTs: player_totals'
-    (name, currency, `by`'s key or '', big_blind, hands, the TRACKER_COUNTS, the hands of
-    unknown result, net: integers) per
-    big blind, and the all-in seats' (name, currency, key, allin_delta), under `within`."""
+# The parts of sums_select's rows, each row's first column.
+SUMS_PART, ALLIN_PART, EQUITIES_PART = 0, 1, 2
+
+
+def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool = True) -> str:
+    """The exact sums `pokerdb players` computes its figures from, under `within`, as one SELECT
+    (one statement: on PostgreSQL one round trip, its own snapshot), each row first saying its
+    part: SUMS_PART, player_totals' sums per big blind (name, currency, `by`'s key or '',
+    big_blind, hands, the TRACKER_COUNTS, the hands of unknown result, net: integers);
+    ALLIN_PART, the all-in seats' (name, currency, key, NULL in every column of sums, then
+    allin_delta in the net's place). The parts come in no set order.
+
+    Without `allin`, the all-in seats are not read (the join of three tables that PostgreSQL
+    plans in most of the statement's time) but one row of EQUITIES_PART, all NULL, says that
+    the database holds equities, whose all-in seats then want the whole SELECT."""
     keys = ["name", "currency", *([by] if by else [])]
     shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
     group = ", ".join(f"t.{key}" for key in keys)
-    sums = ", ".join(f"SUM(t.{name})" for name in ("hands", *TRACKER_COUNTS, _UNKNOWN, "net"))
-    totals = (f"SELECT {shown}, t.big_blind, {sums}\nFROM {_totals_from(within)}\n"
-              f"GROUP BY {group}, t.big_blind")
+    summed = ("hands", *TRACKER_COUNTS, _UNKNOWN)
+    # As BIGINT: PostgreSQL sums BIGINT as NUMERIC, which the driver reads as Decimal, three
+    # times slower than an integer.
+    sums = ", ".join(f"CAST(SUM(t.{name}) AS BIGINT)" for name in (*summed, "net"))
+    totals = (f"SELECT {SUMS_PART} AS part, {shown}, t.big_blind, {sums}\n"
+              f"FROM {_totals_from(within)}\nGROUP BY {group}, t.big_blind")
+    no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
+    if not allin:
+        return (f"{totals}\nUNION ALL\nSELECT {EQUITIES_PART}, NULL, NULL, NULL, {no_sums}, "
+                f"NULL WHERE EXISTS (SELECT 1 FROM hand_equities)")
     seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)
     no_key = "" if by else ", ''"
     conditions = ["s.allin = 1", "s.name IS NOT NULL",
                   *(within.on_seats("s", "d") if within else [])]
-    allin = (f"SELECT {seat_keys}{no_key}, SUM(e.allin_net - s.net)\n"
-             f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
-             f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
-             f"{where(conditions)}\nGROUP BY {seat_keys}")
-    return totals, allin
+    return (f"{totals}\nUNION ALL\n"
+            f"SELECT {ALLIN_PART}, {seat_keys}{no_key}, {no_sums}, SUM(e.allin_net - s.net)\n"
+            f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
+            f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
+            f"{where(conditions)}\nGROUP BY {seat_keys}")
