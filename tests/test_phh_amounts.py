@@ -1,0 +1,82 @@
+"""A PHH amount's decimal places and its count of the hand's unit (formats.phh.amounts), read
+from the Decimal's text where it has no exponent, against the way they were figured before:
+from the Decimal's digits as a tuple, on any Decimal (exponents, trailing zeros, signs, zero,
+infinities) and on the amounts of the HandHQ sample."""
+
+import re
+from decimal import Decimal
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+from support import REPO
+
+from pokerdb.formats.phh.amounts import MAX_DIGITS, MAX_EXPONENT, decimal_places, in_units
+
+
+def places_by_digits(amount: Decimal) -> int:
+    """decimal_places as it was: from the digits' tuple."""
+    if not amount.is_finite():
+        return 0
+    _, digits, exponent = amount.as_tuple()
+    assert isinstance(exponent, int)
+    if exponent >= 0 or not any(digits):
+        return 0
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + zeros))
+
+
+def units_by_digits(value: Decimal, exponent: int) -> int | None:
+    """in_units of a Decimal as it was: from the digits' tuple."""
+    if value and value.adjusted() + exponent >= MAX_DIGITS:
+        return None
+    _, digits, places = value.as_tuple()
+    assert isinstance(places, int)
+    count = int("".join(map(str, digits)))
+    shift = places + exponent
+    scaled: int = count * 10 ** shift if shift >= 0 else count // 10 ** -shift
+    return scaled
+
+
+decimals = st.builds(lambda sign, digits, exponent: Decimal((sign, digits, exponent)),
+                     st.integers(0, 1), st.lists(st.integers(0, 9), min_size=1, max_size=20),
+                     st.integers(-30, 30))
+
+
+@given(decimals)
+@example(Decimal("0.000"))
+@example(Decimal("0E-7"))
+@example(Decimal("1E+2"))
+@example(Decimal("81.950"))
+@example(Decimal("-0.0"))
+@example(Decimal("0.0000001"))
+def test_decimal_places_agree_with_the_digits(amount: Decimal) -> None:
+    assert decimal_places(amount) == places_by_digits(amount)
+
+
+@given(st.one_of(st.just(Decimal("inf")), st.just(Decimal("-inf")), st.just(Decimal("NaN"))))
+def test_decimal_places_of_what_is_not_finite_is_0(amount: Decimal) -> None:
+    assert decimal_places(amount) == places_by_digits(amount) == 0
+
+
+@given(decimals, st.integers(0, MAX_EXPONENT + 2))
+@example(Decimal("0.50"), 1)
+@example(Decimal("-1.5"), 1)
+@example(Decimal("1.55"), 1)
+@example(Decimal("9999999999999"), 0)
+@example(Decimal("1E+12"), 0)
+def test_units_agree_with_the_digits(value: Decimal, exponent: int) -> None:
+    assert in_units(value, exponent) == units_by_digits(value, exponent)
+
+
+def test_the_handhq_samples_amounts_agree() -> None:
+    """Every number of the HandHQ sample's files (the real corpus's amounts as written)."""
+    texts = [path.read_text() for path in sorted((REPO / "tests" / "data" / "handhq").glob(
+        "*/*/*.phhs"))]
+    amounts = {Decimal(number) for text in texts
+               for number in re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", text)}
+    assert len(amounts) > 500
+    for amount in amounts:
+        assert decimal_places(amount) == places_by_digits(amount)
+        for exponent in range(decimal_places(amount), MAX_EXPONENT + 1):
+            assert in_units(amount, exponent) == units_by_digits(amount, exponent)
+
