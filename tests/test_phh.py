@@ -231,6 +231,7 @@ LINES = st.one_of(
     st.sampled_from(["", "# comment", "  # indented comment", "[1]", "[ 2 ]", "[a.b]",
                      "[[t]]", "[1] # c", "\t", "x", "\x01", "= 1"]),
 )
+REMEMBERED = frozenset(("variant", "antes", "a-b", "A1"))  # some of KEYS, not all
 DOCUMENTS = st.lists(LINES, max_size=8).flatmap(lambda lines: st.sampled_from(
     ["\n", "\r\n"]).map(lambda end: end.join(lines)))
 
@@ -239,6 +240,14 @@ DOCUMENTS = st.lists(LINES, max_size=8).flatmap(lambda lines: st.sampled_from(
 @given(DOCUMENTS)
 def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: str) -> None:
     fast = read_toml_subset(text)
+    # The values of keys that recur, remembered by their text, read the same (twice: the
+    # second time from what was remembered).
+    for _ in range(2):
+        remembered = read_toml_subset(text, repeated_keys=REMEMBERED)
+        assert remembered == fast
+        if fast is not None and remembered is not None:
+            assert [type(value) for value in remembered.values()] == [
+                type(value) for value in fast.values()]
     try:
         expected = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError:
@@ -248,6 +257,17 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: 
         assert fast == expected
         assert [type(value) for value in fast.values()] == [
             type(value) for value in expected.values()]
+
+
+def test_a_remembered_array_is_each_documents_own() -> None:
+    text = "antes = [1, 2.5, 'x']\n"
+    first = read_toml_subset(text, repeated_keys=REMEMBERED)
+    assert first is not None
+    antes = first["antes"]
+    assert isinstance(antes, list)
+    antes.append(3)
+    assert read_toml_subset(text, repeated_keys=REMEMBERED) == {
+        "antes": [1, Decimal("2.5"), "x"]}
 
 
 def test_the_fast_reader_reads_the_common_layouts() -> None:

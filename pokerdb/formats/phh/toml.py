@@ -20,6 +20,13 @@ SPEC_FIELDS: Final = frozenset((
     "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
     *AMOUNT_FIELDS, *HandDetails.__slots__))
 
+# The fields whose values recur from hand to hand of a .phhs file, read once for each text
+# (toml_subset's `repeated_keys`); a hand's own (its number, players, actions, stacks, results,
+# time) are not.
+REPEATED_FIELDS: Final = frozenset((
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", *AMOUNT_FIELDS,
+    *(name for name in HandDetails.__slots__ if name not in ("hand", "time"))))
+
 # A line that opens a table of one bare key, `[12]`: where a `.phhs` file's hands begin.
 _TABLE_HEADER: Final = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
                                   re.MULTILINE)
@@ -28,7 +35,7 @@ _TABLE_HEADER: Final = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]
 def load_toml(text: str, source: str) -> dict[str, object]:
     """The TOML document `text`, or a PhhError naming `source`."""
     try:
-        return toml_subset.load_toml(text, SPEC_FIELDS)
+        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(source, f"not valid TOML: {exc}") from None
     except RecursionError:
@@ -78,7 +85,7 @@ def _section(text: str, lines_before: int, source: str) -> dict[str, object]:
     over each of them, so that reading every part so took time growing with the square of
     the file's hands (3 ms a hand a thousand hands in)."""
     try:
-        return toml_subset.load_toml(text, SPEC_FIELDS)
+        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return load_toml("\n" * lines_before + text, source)
 
