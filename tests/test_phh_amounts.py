@@ -1,10 +1,12 @@
 """A PHH amount's decimal places and its count of the hand's unit (formats.phh.amounts), read
-from the Decimal's text where it has no exponent, against the way they were figured before:
-from the Decimal's digits as a tuple, on any Decimal (exponents, trailing zeros, signs, zero,
-infinities) and on the amounts of the HandHQ sample."""
+from the Decimal's text where it has no exponent, against the exact rational each Decimal is
+(fractions.Fraction), on any Decimal (exponents, trailing zeros, signs, zero, infinities) and on
+the amounts of the HandHQ sample."""
 
+import math
 import re
 from decimal import Decimal
+from fractions import Fraction
 
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -13,28 +15,23 @@ from support import REPO
 from pokerdb.formats.phh.amounts import MAX_DIGITS, MAX_EXPONENT, decimal_places, in_units
 
 
-def places_by_digits(amount: Decimal) -> int:
-    """decimal_places as it was: from the digits' tuple."""
+def places_exactly(amount: Decimal) -> int:
+    """The fewest decimal places that write the amount (0 where it is not finite)."""
     if not amount.is_finite():
         return 0
-    _, digits, exponent = amount.as_tuple()
-    assert isinstance(exponent, int)
-    if exponent >= 0 or not any(digits):
-        return 0
-    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
-    return max(0, -(exponent + zeros))
+    denominator = Fraction(amount).denominator
+    places = 0
+    while denominator > 10 ** places or 10 ** places % denominator:
+        places += 1
+    return places
 
 
-def units_by_digits(value: Decimal, exponent: int) -> int | None:
-    """in_units of a Decimal as it was: from the digits' tuple."""
+def units_exactly(value: Decimal, exponent: int) -> int | None:
+    """The amount's size in units of ``10 ** -exponent``, rounded down (a sign is not read:
+    amounts are positive by the time they are counted), None past MAX_DIGITS digits."""
     if value and value.adjusted() + exponent >= MAX_DIGITS:
         return None
-    _, digits, places = value.as_tuple()
-    assert isinstance(places, int)
-    count = int("".join(map(str, digits)))
-    shift = places + exponent
-    scaled: int = count * 10 ** shift if shift >= 0 else count // 10 ** -shift
-    return scaled
+    return math.floor(abs(Fraction(value)) * 10 ** exponent)
 
 
 decimals = st.builds(lambda sign, digits, exponent: Decimal((sign, digits, exponent)),
@@ -49,13 +46,13 @@ decimals = st.builds(lambda sign, digits, exponent: Decimal((sign, digits, expon
 @example(Decimal("81.950"))
 @example(Decimal("-0.0"))
 @example(Decimal("0.0000001"))
-def test_decimal_places_agree_with_the_digits(amount: Decimal) -> None:
-    assert decimal_places(amount) == places_by_digits(amount)
+def test_decimal_places_are_exact(amount: Decimal) -> None:
+    assert decimal_places(amount) == places_exactly(amount)
 
 
 @given(st.one_of(st.just(Decimal("inf")), st.just(Decimal("-inf")), st.just(Decimal("NaN"))))
 def test_decimal_places_of_what_is_not_finite_is_0(amount: Decimal) -> None:
-    assert decimal_places(amount) == places_by_digits(amount) == 0
+    assert decimal_places(amount) == places_exactly(amount) == 0
 
 
 @given(decimals, st.integers(0, MAX_EXPONENT + 2))
@@ -64,11 +61,11 @@ def test_decimal_places_of_what_is_not_finite_is_0(amount: Decimal) -> None:
 @example(Decimal("1.55"), 1)
 @example(Decimal("9999999999999"), 0)
 @example(Decimal("1E+12"), 0)
-def test_units_agree_with_the_digits(value: Decimal, exponent: int) -> None:
-    assert in_units(value, exponent) == units_by_digits(value, exponent)
+def test_units_are_exact(value: Decimal, exponent: int) -> None:
+    assert in_units(value, exponent) == units_exactly(value, exponent)
 
 
-def test_the_handhq_samples_amounts_agree() -> None:
+def test_the_handhq_samples_amounts_are_exact() -> None:
     """Every number of the HandHQ sample's files (the real corpus's amounts as written)."""
     texts = [path.read_text() for path in sorted((REPO / "tests" / "data" / "handhq").glob(
         "*/*/*.phhs"))]
@@ -76,7 +73,7 @@ def test_the_handhq_samples_amounts_agree() -> None:
                for number in re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", text)}
     assert len(amounts) > 500
     for amount in amounts:
-        assert decimal_places(amount) == places_by_digits(amount)
+        assert decimal_places(amount) == places_exactly(amount)
         for exponent in range(decimal_places(amount), MAX_EXPONENT + 1):
-            assert in_units(amount, exponent) == units_by_digits(amount, exponent)
+            assert in_units(amount, exponent) == units_exactly(amount, exponent)
 
