@@ -12,7 +12,13 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from support import REPO
 
-from pokerdb.formats.phh.amounts import MAX_DIGITS, MAX_EXPONENT, decimal_places, in_units
+from pokerdb.formats.phh.amounts import (
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    decimal_places,
+    in_units,
+    oversized_bet,
+)
 
 
 def places_exactly(amount: Decimal) -> int:
@@ -77,3 +83,18 @@ def test_the_handhq_samples_amounts_are_exact() -> None:
         for exponent in range(decimal_places(amount), MAX_EXPONENT + 1):
             assert in_units(amount, exponent) == units_exactly(amount, exponent)
 
+
+@given(st.text(st.sampled_from("p1x "), min_size=1, max_size=4),
+       st.text(st.sampled_from("0123456789. #\t"), min_size=1, max_size=18),
+       st.integers(1, MAX_EXPONENT))
+@example("x", "9999999999.999", 4)
+@example("x", "999999999999", 1)  # 13 digits in 19 characters, the exponent counted
+@example("x", "9999999999999", 1)  # 14 digits in 20: checked
+def test_no_bet_is_oversized_where_its_action_is_short(actor: str, amount: str,
+                                                       exponent: int) -> None:
+    """What the reader's check of the bets leans on (formats.phh.reader: it is left out where
+    every action is this short): an action of at most MAX_DIGITS + 6 characters, the
+    exponent counted, holds no amount of more than MAX_DIGITS digits in the hand's unit."""
+    action = f"{actor} cbr {amount}"
+    if len(action) + exponent <= len("x cbr ") + MAX_DIGITS:
+        assert oversized_bet([action], exponent) is None
