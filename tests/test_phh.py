@@ -291,6 +291,15 @@ def test_a_remembered_array_is_each_documents_own() -> None:
         "antes": [1, Decimal("2.5"), "x"]}
 
 
+def test_a_long_value_is_not_remembered() -> None:
+    from pokerdb.formats.phh.toml_subset import _repeated_value
+
+    _repeated_value.cache_clear()
+    read_toml_subset(f"venue = '{'v' * 600}'\nvariant = 'NT'\n", repeated_keys=REMEMBERED | {
+        "venue"})
+    assert _repeated_value.cache_info().currsize == 1  # 'NT' alone
+
+
 def test_the_fast_reader_reads_the_common_layouts() -> None:
     text = "a = 'x'\nb = \"y z\"\nc = -12\nd = 0.50\ne = true\nf = [1, 2.5, 'p1 cc # x']\n" \
            "\n# comment\n[1]\ng = []\n" \

@@ -24,6 +24,9 @@ _INF: Final = re.compile(r"(?<![\w.+-])([+-]?)inf\b")  # TOML's infinity, in an 
 # files the fast reader leaves to tomllib; as bytes, for ASCII text.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CONTROL_BYTES: Final = bytes((*range(0x09), *range(0x0b, 0x20), 0x7f))
+# The longest value text `_repeated_value` remembers (of 4,096): a venue or a blinds array, not
+# a string of megabytes, so that what is remembered stays within a few megabytes.
+_REMEMBERED_CHARS: Final = 512
 
 
 def load_toml(text: str, bare_keys: frozenset[str] = frozenset(),
@@ -69,7 +72,7 @@ def read_toml_subset(text: str, bare_keys: frozenset[str] = frozenset(),
         key = key.rstrip(" \t")
         if not equals or key in table or not (key in bare_keys or _is_bare_key(key)):
             return None
-        if key in repeated_keys:
+        if key in repeated_keys and len(text_value) <= _REMEMBERED_CHARS:
             value = _repeated_value(text_value.lstrip(" \t"))
             if type(value) is list:  # remembered: each document its own copy
                 value = list(value)
