@@ -3,6 +3,7 @@ with tomllib on everything it accepts."""
 
 import datetime
 import gzip
+import re
 import subprocess
 import sys
 import tomllib
@@ -16,6 +17,7 @@ from support import PHH_DATA, REPO
 
 from pokerdb.formats.phh.files import PhhFile, phh_files
 from pokerdb.formats.phh.reader import parse_file, parse_hand, parse_hands, read_hands
+from pokerdb.formats.phh.toml import _headers
 from pokerdb.formats.phh.toml_subset import read_toml_subset
 from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
@@ -231,6 +233,7 @@ LINES = st.one_of(
     st.sampled_from(["", "# comment", "  # indented comment", "[1]", "[ 2 ]", "[a.b]",
                      "[[t]]", "[1] # c", "\t", "x", "\x01", "= 1"]),
 )
+REMEMBERED = frozenset(("variant", "antes", "a-b", "A1"))  # some of KEYS, not all
 DOCUMENTS = st.lists(LINES, max_size=8).flatmap(lambda lines: st.sampled_from(
     ["\n", "\r\n"]).map(lambda end: end.join(lines)))
 
@@ -239,6 +242,14 @@ DOCUMENTS = st.lists(LINES, max_size=8).flatmap(lambda lines: st.sampled_from(
 @given(DOCUMENTS)
 def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: str) -> None:
     fast = read_toml_subset(text)
+    # The values of keys that recur, remembered by their text, read the same (twice: the
+    # second time from what was remembered).
+    for _ in range(2):
+        remembered = read_toml_subset(text, repeated_keys=REMEMBERED)
+        assert remembered == fast
+        if fast is not None and remembered is not None:
+            assert [type(value) for value in remembered.values()] == [
+                type(value) for value in fast.values()]
     try:
         expected = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError:
@@ -248,6 +259,45 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text: 
         assert fast == expected
         assert [type(value) for value in fast.values()] == [
             type(value) for value in expected.values()]
+
+
+# How a .phhs file's table headers were found before: a pattern tried at every line's start.
+HEADER_AT_LINE_START = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
+                                  re.MULTILINE)
+HEADER_LINES = st.lists(st.one_of(
+    st.sampled_from(["[1]", "  [2] # c", "\t[ a-b ]\t", "x = [1]", "x = [1] [2]", "[1] x",
+                     "[[1]]", "a = '[3]'", "[4]\r", "", "[", "]", "[5] [6]", "[7]#", " [ ]",
+                     "[a.b]", "actions = ['p1 cc', 'p2 f']", "[8] # [9]", "[x] [y]"]),
+    st.text(st.sampled_from("[] \t#\r1a-x='"), max_size=12)), max_size=10)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(HEADER_LINES, st.sampled_from(["\n", "\r\n"]))
+def test_the_table_headers_are_found_where_a_line_start_pattern_finds_them(
+        lines: list[str], end: str) -> None:
+    text = end.join(lines)
+    assert _headers(text) == [(match.start(), match.group(1))
+                              for match in HEADER_AT_LINE_START.finditer(text)]
+
+
+def test_a_remembered_array_is_each_documents_own() -> None:
+    text = "antes = [1, 2.5, 'x']\n"
+    first = read_toml_subset(text, repeated_keys=REMEMBERED)
+    assert first is not None
+    antes = first["antes"]
+    assert isinstance(antes, list)
+    antes.append(3)
+    assert read_toml_subset(text, repeated_keys=REMEMBERED) == {
+        "antes": [1, Decimal("2.5"), "x"]}
+
+
+def test_a_long_value_is_not_remembered() -> None:
+    from pokerdb.formats.phh.toml_subset import _repeated_value
+
+    _repeated_value.cache_clear()
+    read_toml_subset(f"venue = '{'v' * 600}'\nvariant = 'NT'\n", repeated_keys=REMEMBERED | {
+        "venue"})
+    assert _repeated_value.cache_info().currsize == 1  # 'NT' alone
 
 
 def test_the_fast_reader_reads_the_common_layouts() -> None:

@@ -81,6 +81,11 @@ HOSTILE_FIELDS = {
         HAND.replace("[200, 200]", "[inf, inf]").replace('"p2 f"', '"p2 cbr 10000000000000"'),
         "field 'actions' holds 10000000000000: too large to store exactly (an amount has at "
         "most 13 digits)"),
+    # 10 digits and 4 places (the stack's): 14 digits in the hand's unit, in 19 characters
+    "bet past 13 digits in the hand's unit": (
+        HAND.replace("[200, 200]", "[200.0001, 200]").replace('"p2 f"', '"p2 cbr 1000000000.5"'),
+        "field 'actions' holds 1000000000.5: too large to store exactly (an amount has at most "
+        "13 digits, counted in the hand's unit of 0.0001)"),
     "bet of 5,000 digits": (HAND.replace('"p2 f"', f'"p2 cbr {"9" * 5000}"'),
                             "field 'actions' holds a number of 5,000 digits: too large to "
                             "store exactly (an amount has at most 13 digits)"),

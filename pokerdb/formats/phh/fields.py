@@ -58,8 +58,10 @@ class Fields:
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
         counted: list[int | None] = []
         for value in values:
-            count = None if value == _INFINITY else in_units(value, self.places)
-            if count is None and value != _INFINITY:
+            # (an int is never infinite: not compared with a Decimal, which converts it)
+            infinite = type(value) is not int and value == _INFINITY
+            count = None if infinite else in_units(value, self.places)
+            if count is None and not infinite:
                 raise self.fail(name, too_large(value, self.places))
             counted.append(count)
         return tuple(counted)

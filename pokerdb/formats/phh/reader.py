@@ -106,8 +106,12 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
     names = fields.optional_texts("players", players)
     exponent = fields.exponent(actions)
     starting_stacks = fields.units("starting_stacks", stacks)
-    # The replay holds every bet to a stack; an unknown one (None) holds none.
-    if exponent or None in starting_stacks or fields.longest["actions"] > _SHORT_ACTION:
+    # The replay holds every bet to a stack; an unknown one (None) holds none. A `cbr` amount
+    # has at most `exponent` more digits in the hand's unit than its action has characters
+    # past "x cbr ": where no action is that long, none has more than MAX_DIGITS.
+    longest = fields.longest["actions"]
+    if None in starting_stacks or longest > _SHORT_ACTION or (
+            exponent and longest + exponent > _CBR_WORDS + MAX_DIGITS):
         fields.check_bets(actions, exponent)
     paid = None if winnings is None else cast("tuple[int, ...]",
                                               fields.units("winnings", winnings))
@@ -141,3 +145,4 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
 
 # The longest action whose amount cannot have MAX_DIGITS digits ("p10 cbr " and fewer).
 _SHORT_ACTION: Final = len("p10 cbr ") + MAX_DIGITS - 1
+_CBR_WORDS: Final = len("x cbr ")  # the least a `cbr` action writes before its amount

@@ -20,15 +20,25 @@ SPEC_FIELDS: Final = frozenset((
     "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
     *AMOUNT_FIELDS, *HandDetails.__slots__))
 
-# A line that opens a table of one bare key, `[12]`: where a `.phhs` file's hands begin.
-_TABLE_HEADER: Final = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
+# The fields whose values recur from hand to hand of a .phhs file, read once for each text
+# (toml_subset's `repeated_keys`); a hand's own (its number, players, actions, stacks, results,
+# time) are not.
+REPEATED_FIELDS: Final = frozenset((
+    "variant", "ante_trimming_status", "antes", "blinds_or_straddles", *AMOUNT_FIELDS,
+    *(name for name in HandDetails.__slots__ if name not in ("hand", "time"))))
+
+# A line that opens a table of one bare key, `[12]`: where a `.phhs` file's hands begin. Found
+# from its `[` (that is, where only blanks come before it on its line: see _headers), which sre
+# looks for at C speed, where a pattern starting with `^[ \t]*` is tried at every character
+# (2.9 against 0.6 us a HandHQ hand).
+_TABLE_HEADER: Final = re.compile(r"\[[ \t]*([A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
                                   re.MULTILINE)
 
 
 def load_toml(text: str, source: str) -> dict[str, object]:
     """The TOML document `text`, or a PhhError naming `source`."""
     try:
-        return toml_subset.load_toml(text, SPEC_FIELDS)
+        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(source, f"not valid TOML: {exc}") from None
     except RecursionError:
@@ -78,7 +88,7 @@ def _section(text: str, lines_before: int, source: str) -> dict[str, object]:
     over each of them, so that reading every part so took time growing with the square of
     the file's hands (3 ms a hand a thousand hands in)."""
     try:
-        return toml_subset.load_toml(text, SPEC_FIELDS)
+        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return load_toml("\n" * lines_before + text, source)
 
@@ -87,7 +97,7 @@ def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:
     """The parts of a document cut before each line that opens a table of one bare key:
     (its key, or None for any text before the first; where it starts and ends; the lines
     before it)."""
-    headers = [(match.start(), match.group(1)) for match in _TABLE_HEADER.finditer(text)]
+    headers = _headers(text)
     ends = [start for start, _ in headers[1:]] + [len(text)] * bool(headers)
     first = headers[0][0] if headers else len(text)
     if text[:first].strip():
@@ -97,3 +107,16 @@ def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:
         lines += text.count("\n", counted, start)
         counted = start
         yield key, start, end, lines
+
+
+def _headers(text: str) -> list[tuple[int, str]]:
+    """Where each line that opens a table of one bare key starts, and its key. (A match of
+    _TABLE_HEADER ends its line, so a header's `[`, the first of its line, is never passed
+    over within another match.)"""
+    headers = []
+    for match in _TABLE_HEADER.finditer(text):
+        bracket = match.start()
+        line = text.rfind("\n", 0, bracket) + 1
+        if not text[line:bracket].strip(" \t"):
+            headers.append((line, match.group(1)))
+    return headers

@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
+from functools import lru_cache
 from json.scanner import make_scanner
 from typing import Any, Final
 
@@ -23,13 +24,17 @@ _INF: Final = re.compile(r"(?<![\w.+-])([+-]?)inf\b")  # TOML's infinity, in an 
 # files the fast reader leaves to tomllib; as bytes, for ASCII text.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CONTROL_BYTES: Final = bytes((*range(0x09), *range(0x0b, 0x20), 0x7f))
+# The longest value text `_repeated_value` remembers (of 4,096): a venue or a blinds array, not
+# a string of megabytes, so that what is remembered stays within a few megabytes.
+_REMEMBERED_CHARS: Final = 512
 
 
-def load_toml(text: str, bare_keys: frozenset[str] = frozenset()) -> dict[str, object]:
+def load_toml(text: str, bare_keys: frozenset[str] = frozenset(),
+              repeated_keys: frozenset[str] = frozenset()) -> dict[str, object]:
     """The TOML document of `text`, decimals as `Decimal`: read by `read_toml_subset` when
     within its subset, else by tomllib (which raises tomllib.TOMLDecodeError for bad TOML)."""
     try:
-        fast = read_toml_subset(text, bare_keys)
+        fast = read_toml_subset(text, bare_keys, repeated_keys)
     except ValueError:  # an integer longer than Python converts: tomllib words it
         fast = None
     if fast is not None:
@@ -37,14 +42,16 @@ def load_toml(text: str, bare_keys: frozenset[str] = frozenset()) -> dict[str, o
     return tomllib.loads(text, parse_float=Decimal)
 
 
-def read_toml_subset(text: str,
-                     bare_keys: frozenset[str] = frozenset()) -> dict[str, object] | None:
+def read_toml_subset(text: str, bare_keys: frozenset[str] = frozenset(),
+                     repeated_keys: frozenset[str] = frozenset()) -> dict[str, object] | None:
     """The document, if `text` is within the subset this reader knows, else None: lines that
     are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
     that is a string without escapes, a plain integer or decimal, a boolean, a local time
     (``HH:MM:SS``), or a one-line array
     of strings and numbers (read as JSON, which agrees with TOML on that much). `bare_keys`: keys
-    known to be bare, which need no look (the fields a format expects)."""
+    known to be bare, which need no look (the fields a format expects); `repeated_keys`: keys
+    whose values recur from document to document (a .phhs file's blinds, venue, table), each
+    value read once for its text and remembered (`_repeated_value`)."""
     document: dict[str, object] = {}
     table = document
     if "\r" in text:
@@ -65,7 +72,12 @@ def read_toml_subset(text: str,
         key = key.rstrip(" \t")
         if not equals or key in table or not (key in bare_keys or _is_bare_key(key)):
             return None
-        value = _subset_value(text_value.lstrip(" \t"))
+        if key in repeated_keys and len(text_value) <= _REMEMBERED_CHARS:
+            value = _repeated_value(text_value.lstrip(" \t"))
+            if type(value) is list:  # remembered: each document its own copy
+                value = list(value)
+        else:
+            value = _subset_value(text_value.lstrip(" \t"))
         if value is None:
             return None
         table[key] = value
@@ -82,6 +94,15 @@ def has_control(text: str) -> bool:
 
 def _is_bare_key(key: str) -> bool:
     return key.isascii() and key.replace("_", "").replace("-", "").isalnum()
+
+
+@lru_cache(maxsize=1 << 12)
+def _repeated_value(text: str) -> object:
+    """_subset_value of a text met again and again: remembered (every value of the subset is
+    immutable but an array, a flat list of immutable ones, which the caller copies). A
+    .phhs file's antes and blinds, read as JSON with their decimals, took a fifth of reading
+    its hands' TOML."""
+    return _subset_value(text)
 
 
 def _subset_value(text: str) -> object:

@@ -14,9 +14,10 @@ Two steps, so that the shown hands of a whole batch can be evaluated at once bet
   seat the net result, whether the seat showed, and the main pot's winner.
 
 Amounts are integers in the hand's unit (see `pokerdb.formats.phh`); `PhhHand.amount` makes
-them exact Decimals. The modules: `replay` (the streets, dealing and showdown), `betting` (one
-street's betting), `opening` (who acts first), `dealing` (the cards), `pots` (the pots and who
-wins them), `outcome` (what they return); the variants themselves are pokerdb.rules.variants.
+them exact Decimals. The modules: `replay` (the streets, dealing and showdown), `showdown` (who
+competes at the end, for which pots), `betting` (one street's betting), `opening` (who acts
+first), `dealing` (the cards), `pots` (the pots and who wins them), `outcome` (what they
+return); the variants themselves are pokerdb.rules.variants.
 """
 
 from pokerdb.rules.settlement.outcome import AllIn, Award, Pot, Replayed, Settlement

@@ -1,6 +1,7 @@
 """A PHH hand replayed action by action under its variant's rules (pokerdb.rules.variants):
 the state machine of streets, each dealt (board cards, hole cards face down or up, or a draw)
-and then bet (pokerdb.rules.settlement.betting), up to the showdown.
+and then bet (pokerdb.rules.settlement.betting), up to the showdown (who competes at the end:
+pokerdb.rules.settlement.showdown).
 
 - Players are p1..pN clockwise from the small blind; pN is the button (forced bets:
   pokerdb.rules.settlement.forced). Stud has antes and a bring-in instead of blinds.
@@ -23,8 +24,8 @@ from pokerdb.rules.settlement.betting import Illegal, StreetBetting
 from pokerdb.rules.settlement.dealing import Cards, cards_text
 from pokerdb.rules.settlement.forced import forced_bets, street_sizes
 from pokerdb.rules.settlement.opening import open_pair, openers
-from pokerdb.rules.settlement.outcome import AllIn, Pot, Replayed
-from pokerdb.rules.settlement.pots import pots_of
+from pokerdb.rules.settlement.outcome import AllIn, Replayed
+from pokerdb.rules.settlement.showdown import contenders, contested_pots, undecided
 from pokerdb.rules.settlement.street_dealing import StreetDealing
 from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 
@@ -100,9 +101,11 @@ class _Replay:
             self._finish()
         except Illegal as illegal:
             raise self.hand.error(illegal.reason) from None
-        undecided = self._undecided()
-        contenders = list(self.in_hand) if undecided else self._contenders()
-        pots = self._pots(contenders)
+        unknown = (undecided(self.cards, self.in_hand, self.shown)
+                   if self.phase == _SHOWDOWN else ())
+        competing = (list(self.in_hand) if unknown
+                     else contenders(self.cards, self.in_hand, self.phase == _FOLDED))
+        pots = contested_pots(self.hand, self.put_in, self.antes, competing)
         site = self.hand.site
         if site is not None and site.known_at_end:
             try:
@@ -116,13 +119,13 @@ class _Replay:
             put_in=tuple(self.put_in),
             returned=tuple(self.returned),
             pots=pots,
-            showdown=tuple(seat for seat in range(1, self.n + 1) if contenders[seat - 1])
+            showdown=tuple(seat for seat in range(1, self.n + 1) if competing[seat - 1])
             if self.phase == _SHOWDOWN else (),
             hole_cards=tuple(cards_text(cards) if cards else None
                              for cards in self.cards.hole),
             board=cards_text(self.cards.board),
             all_in=self.all_in,
-            undecided=undecided,
+            undecided=unknown,
         )
 
     def _finish(self) -> None:
@@ -389,36 +392,7 @@ class _Replay:
                 board=cards_text(self.cards.board),
                 seats=tuple(seat + 1 for seat in range(self.n) if in_hand[seat]),
                 put_in=tuple(put_in),
-                pots=self._pots(in_hand),
+                pots=contested_pots(self.hand, put_in, self.antes, in_hand),
             )
         self.street += 1
         self.dealing.open(self.street)
-
-    # --- the pots ---------------------------------------------------------------------------
-
-    def _undecided(self) -> tuple[int, ...]:
-        """The seats (1-based) that showed cards unknown to the file (`sm ????`) at a showdown
-        they compete in: the actions cannot say who won."""
-        if self.phase != _SHOWDOWN:
-            return ()
-        holes, in_hand, shown = self.cards.hole, self.in_hand, self.shown
-        return tuple(seat + 1 for seat in range(self.n) if in_hand[seat] and shown[seat] > 0
-                     and None in holes[seat])
-
-    def _contenders(self) -> list[bool]:
-        """Per seat: competes for the pots it reached at the end of the hand."""
-        if self.phase == _FOLDED:
-            return list(self.in_hand)
-        board_known = None not in self.cards.board
-        in_hand, holes = self.in_hand, self.cards.hole  # by seat: see forced.forced_bets
-        return [in_hand[seat] and board_known and bool(holes[seat]) and None not in holes[seat]
-                for seat in range(self.n)]
-
-    def _pots(self, eligible: list[bool]) -> tuple[Pot, ...]:
-        pots = pots_of(self.put_in, self.antes, self.hand.ante_trimming_status, eligible)
-        for number, pot in enumerate(pots):
-            if not pot.seats:
-                name = f"side pot {number}" if number else "main pot"
-                raise self.hand.error(f"no player shows a hand that can win the {name}")
-        return pots
-
