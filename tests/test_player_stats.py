@@ -293,3 +293,28 @@ def test_players_says_when_there_is_no_player(runner: CliRunner, db_url: str) ->
                              "histories: pokerdb import FILE.phh, or a site's file)\n")
     filtered = succeeds(runner, "players", "--db", db_url, "--currency", "EUR")
     assert "among the hands chosen" in filtered.stderr
+
+
+def test_players_leaves_its_connection_as_it_found_it(db_url: str, written: Path) -> None:
+    """A player's figures are read on PostgreSQL outside a transaction (one round trip); the
+    connection goes back to the pool as it was: the next reader has its read-only snapshot, the
+    next writer a transaction that an error rolls back."""
+    from pokerdb.answers.players import player_results
+    from pokerdb.storage.engines import open_engine, reading
+    from pokerdb.storage.hand_filters import HandFilter
+
+    succeeds(CliRunner(), "import", str(written), "--db", db_url)
+    engine = open_engine(db_url)
+    try:
+        figures = list(player_results(engine, HandFilter(player="Cy")).rows)
+        assert figures
+        if engine.dialect.name == "postgresql":
+            with reading(engine) as connection:
+                assert [connection.scalar(text(f"SHOW {name}")) for name in (
+                    "transaction_isolation", "transaction_read_only")] == ["repeatable read", "on"]
+        with pytest.raises(RuntimeError), engine.begin() as connection:
+            connection.execute(text("UPDATE player_totals SET hands = hands + 1"))
+            raise RuntimeError("rolled back")
+        assert list(player_results(engine, HandFilter(player="Cy")).rows) == figures
+    finally:
+        engine.dispose()
