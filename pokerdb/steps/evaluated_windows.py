@@ -45,7 +45,9 @@ class Window:
     hands: int
     deals: int
     strengths: set[int]  # the distinct ones
-    values: StagedValues  # deal_id, player, strength and best of each hand
+    # deal_id, player, strength and best of each hand with a value (staged_window)
+    values: StagedValues
+    valued: int  # the hands with a value: the rows of `values`
     # deal_id, winner of each deal of two or more hands; None when the winners go in with the
     # deals (import --evaluate, see new_deals)
     winners: StagedWinners | None
@@ -116,14 +118,22 @@ def staged_window(dialect: str, first: int, last: int, deal_ids: npt.NDArray[np.
                   best: npt.NDArray[np.int32], winners: StagedWinners | None,
                   win_counts: list[dict[str, int]]) -> Window:
     """The window of deals first..last whose hands, sorted by deal and player, have these
-    strengths (0: none) and best fives, staged for storing."""
+    strengths (0: none) and best fives, staged for storing: a hand_values row for each hand
+    with a strength or a best five only. The others (a recorded hand's cards never shown or
+    folded, a board short of the river) read as NULLs in the `hands` view, which LEFT JOINs
+    hand_values, as their rows of NULLs did before revision 0028 (55 of the 61 bytes a
+    recorded hand of hand_values)."""
+    hands, deals = len(deal_ids), (int(np.count_nonzero(np.diff(deal_ids))) + 1
+                                   if len(deal_ids) else 0)
+    valued = (strength != 0) | (best != 0)
+    if not valued.all():
+        deal_ids, players, strength, best = (column[valued] for column in
+                                             (deal_ids, players, strength, best))
     return Window(
-        first, last,
-        hands=len(deal_ids),
-        deals=int(np.count_nonzero(np.diff(deal_ids))) + 1 if len(deal_ids) else 0,
+        first, last, hands=hands, deals=deals,
         strengths=set(np.unique(strength[strength > 0]).tolist()),
         values=stage_values(dialect, first, deal_ids, players, strength, best),
-        winners=winners, win_counts=win_counts)
+        valued=len(deal_ids), winners=winners, win_counts=win_counts)
 
 
 def counted_wins(datasets: npt.NDArray[np.int64],
@@ -141,7 +151,8 @@ def store(connection: Connection, window: Window, described: set[int],
     if not window.hands:
         return
     _describe_new_strengths(connection, window.strengths, described)
-    insert_values(connection, window.values, values_table)
+    if window.valued:
+        insert_values(connection, window.values, values_table)
     if window.winners is not None:
         set_winners(connection, window.winners)
     if window.win_counts:

@@ -18,7 +18,17 @@ from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from sqlalchemy import Connection, Engine, and_, exists, func, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Engine,
+    and_,
+    exists,
+    func,
+    or_,
+    select,
+    text,
+)
 
 from pokerdb.formats import InputFormat
 from pokerdb.rules.cards import HAND_WIDTH
@@ -43,7 +53,7 @@ from pokerdb.storage.partitions import is_partitioned, last_deal_of_dataset, val
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import datasets, deals, hand_cards, hand_values
 from pokerdb.storage.value_writes import stage_winners
-from pokerdb.storage.win_counts import all_deals_decided
+from pokerdb.storage.win_counts import PENDING_DEAL, VALUED_DEAL, all_deals_decided
 from pokerdb.storage.write_locks import lock_for_bulk_write
 
 IntArray = TypeVar("IntArray", npt.NDArray[np.int32], npt.NDArray[np.int64],
@@ -52,18 +62,21 @@ WINDOW_DEALS = 100_000  # at most 2 ** value_writes.OFFSET_BITS
 FIRST_WINDOW_DEALS = 10_000
 
 
-# A hand not evaluated yet: no hand_values row. Deals are imported and evaluated whole, so a
-# deal's hands are all evaluated or none.
+# A hand of a valued deal (win_counts.VALUED_DEAL) not evaluated yet: no hand_values row.
+# Deals are imported and evaluated whole, so a deal's hands are all evaluated or none. Any
+# other hand may lack a row evaluated (hand_values keeps only values: revision 0028), which
+# is why the windows read the hands of valued deals alone (_in_window), and the pending deals
+# are found by win_counts.PENDING_DEAL.
 UNEVALUATED = ~exists().where(and_(hand_values.c.deal_id == hand_cards.c.deal_id,
                                    hand_values.c.player == hand_cards.c.player))
+PENDING, UNVALUED = text(PENDING_DEAL), text(f"NOT ({VALUED_DEAL})")
 
 
 def pending_hands(engine: Engine) -> int:
-    # Every hand_values row has its hand_cards row, so counting beats an anti-join.
+    """The hands of the deals evaluate has still to value."""
     with reading(engine) as connection:
-        cards = connection.scalar(select(func.count()).select_from(hand_cards)) or 0
-        values = connection.scalar(select(func.count()).select_from(hand_values)) or 0
-    return cards - values
+        return connection.scalar(select(func.count()).select_from(hand_cards).where(
+            hand_cards.c.deal_id.in_(select(deals.c.id).where(PENDING)))) or 0
 
 
 def evaluate_pending(engine: Engine,
@@ -115,10 +128,9 @@ def _read_next_window(engine: Engine, after: int, size: int) -> Window | None:
         # Usually the deal right after: looked for among the next `size` first (over all the
         # deals after, PostgreSQL's planner chose an anti-join over every hand value: 0.12 s).
         first = None
-        for deals_after in (hand_cards.c.deal_id.between(after + 1, after + size),
-                            hand_cards.c.deal_id > after):
-            first = connection.scalar(select(hand_cards.c.deal_id).where(UNEVALUATED, deals_after)
-                                      .order_by(hand_cards.c.deal_id).limit(1))
+        for deals_after in (deals.c.id.between(after + 1, after + size), deals.c.id > after):
+            first = connection.scalar(select(deals.c.id).where(PENDING, deals_after)
+                                      .order_by(deals.c.id).limit(1))
             if first is not None:
                 break
         else:
@@ -137,14 +149,7 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
     """The pending hands of deals first..last. `ahead` reads all their hands instead (the
     check for evaluated ones would cost a sixth of the read) and ends the window at its last
     deal read."""
-    # Hands of unknown cards (recorded hands') were evaluated as they were imported, and so
-    # were all the hands of deals that have a variant (recorded hands, deal files of a
-    # variant's game): left out, where the database holds any.
-    in_window = and_(hand_cards.c.deal_id.between(first, last), hand_cards.c.cards.is_not(None))
-    if _holds_settled_deals(connection):
-        in_window = and_(in_window, hand_cards.c.deal_id.not_in(
-            select(deals.c.id).where(deals.c.id.between(first, last),
-                                     deals.c.variant.is_not(None))))
+    in_window = _in_window(connection, first, last)
     board_ids, boards = _boards(connection, first, last)
     # Hands of one width are read as one string; a window with boards may hold hands of both
     # games (five-card hands, and Hold'em hole cards followed by their board, columns 2-6).
@@ -186,14 +191,29 @@ def _read_window(connection: Connection, first: int, last: int, ahead: bool = Fa
                          counted_wins(_dataset_ids(connection, first, last, winner_deals), winners))
 
 
-def _holds_settled_deals(connection: Connection) -> bool:
-    """Whether some dataset holds deals evaluated as they were imported (a variant's: a
-    recorded hand, or a deal file of a variant's game): asked of the few datasets rows, not of
+def _in_window(connection: Connection, first: int, last: int) -> ColumnElement[bool]:
+    """The hands of deals first..last that evaluate values: those of valued deals
+    (win_counts.VALUED_DEAL). Hands of unknown cards (recorded hands') were evaluated as they
+    were imported, and so were all the hands of deals that have a variant (recorded hands,
+    deal files of a variant's game); a Hold'em deal's board short of the river values none
+    of its hands: left out, where the database holds any."""
+    in_window = and_(hand_cards.c.deal_id.between(first, last), hand_cards.c.cards.is_not(None))
+    if not _holds_unvalued_deals(connection):
+        return in_window
+    return and_(in_window, hand_cards.c.deal_id.not_in(
+        select(deals.c.id).where(deals.c.id.between(first, last), UNVALUED)))
+
+
+def _holds_unvalued_deals(connection: Connection) -> bool:
+    """Whether some dataset may hold deals other than valued ones: evaluated as they were
+    imported (a variant's: a recorded hand, or a deal file of a variant's game), or Hold'em
+    deals (whose board may stop before the river); asked of the few datasets rows, not of
     the deals."""
     settling = [member.value for member in InputFormat if member.settles]
-    variant_games = [game.name.value for game in GAMES.values() if game.variant is not None]
+    boards = [game.name.value for game in GAMES.values()
+              if game.variant is not None or game.board_cards]
     return bool(connection.scalar(select(exists().where(or_(
-        datasets.c.format.in_(settling), datasets.c.game.in_(variant_games))))))
+        datasets.c.format.in_(settling), datasets.c.game.in_(boards))))))
 
 
 def _boards(connection: Connection, first: int, last: int) -> tuple[npt.NDArray[np.int64],
@@ -241,12 +261,13 @@ def _key_order(keys: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | slice:
 
 
 def _changed(connection: Connection, window: Window) -> bool:
-    """Whether a window read ahead (all its hands) changed since: some of its hands were
-    evaluated, or removed (pokerdb delete)."""
+    """Whether a window read ahead (all the hands _in_window) changed since: some of its hands
+    were evaluated (a valued deal's hands all have a value, and a row), or removed (pokerdb
+    delete)."""
     evaluated, hands = connection.execute(select(
         exists().where(hand_values.c.deal_id.between(window.first, window.last)),
         select(func.count()).select_from(hand_cards)
-        .where(hand_cards.c.deal_id.between(window.first, window.last)).scalar_subquery())).one()
+        .where(_in_window(connection, window.first, window.last)).scalar_subquery())).one()
     return bool(evaluated) or hands != window.hands
 
 

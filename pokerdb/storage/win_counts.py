@@ -11,6 +11,23 @@ from typing import Any
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.reading import Fetch
 
+_FULL_BOARD = len("AC KC QC JC TC")  # characters of a board of five cards
+# A deal of a deal file whose every hand gets a value, and so a hand_values row, when it is
+# evaluated: of a game valued as the best five cards (no variant: recorded hands and a
+# variant's deal files are valued as they are imported, some hands without a value), its
+# board complete or absent. A board short of the river values no hand: evaluating its deal
+# writes nothing (no value, no winner), so such a deal is never to evaluate.
+VALUED_DEAL = (f"deals.variant IS NULL AND (deals.board IS NULL "
+               f"OR length(deals.board) = {_FULL_BOARD})")
+# A deal `pokerdb evaluate` has still to value. Since revision 0028 hand_values keeps a row only
+# for a hand with a value, so a hand without a row may be evaluated already (a recorded hand's
+# cards never shown, a short board): a valued deal without a row is what tells. Its winner
+# first: every evaluated deal of two hands or more has one (set in the transaction that stores
+# its values, for any showdown of a valued deal), so only deals without one (not evaluated, or
+# of one hand, such as a UCI row) have their values looked up.
+PENDING_DEAL = (f"deals.winner IS NULL AND {VALUED_DEAL} AND NOT EXISTS "
+                f"(SELECT 1 FROM hand_values WHERE hand_values.deal_id = deals.id)")
+
 
 def wins(fetch: Fetch, dataset: str | None = None) -> dict[str, int]:
     """Deals, wins of each player and ties: {"deals", "player1", "player2", ..., "ties"}."""
@@ -32,26 +49,20 @@ def unevaluated_deals(fetch: Fetch, dataset: str | None = None,
     wins() of the same dataset, which spares counting them again."""
     dataset_id = find_dataset(fetch, dataset)
     counts = counts or _wins(fetch, dataset_id)
-    # Deals lack a winner only before evaluation or with one player: count the hands only
-    # when some winner is missing.
+    # Deals lack a winner only before evaluation or with one player: count the deals pending
+    # only when some winner is missing.
     if counts["deals"] == sum(counts.values()) - counts["deals"]:
         return 0
-    # A hand evaluated to no value (no showdown) has its hand_values row all the same.
-    where, params = _where(dataset_id, "hand_values.deal_id IS NULL")
-    pending = fetch("SELECT count(DISTINCT hand_cards.deal_id) FROM hand_cards "
-                    "JOIN deals ON deals.id = hand_cards.deal_id "
-                    "LEFT JOIN hand_values ON hand_values.deal_id = hand_cards.deal_id "
-                    f"AND hand_values.player = hand_cards.player{where}", params)
-    return int(pending[0][0] or 0)
+    where, params = _where(dataset_id, PENDING_DEAL)
+    return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
 
 
 def short_board_deals(fetch: Fetch, dataset: str | None = None) -> int:
-    """Evaluated deals without a winner because their board stops before the river (a Hold'em
-    deal stopped on the flop or the turn): its hands have no showdown value."""
+    """Deals without a winner because their board stops before the river (a Hold'em deal
+    stopped on the flop or the turn): its hands have no showdown value, evaluated or not
+    (evaluating them writes nothing: PENDING_DEAL)."""
     where, params = _where(find_dataset(fetch, dataset), "deals.winner IS NULL",
-                           "deals.board IS NOT NULL", f"length(deals.board) < {_FULL_BOARD}",
-                           "EXISTS (SELECT 1 FROM hand_values WHERE hand_values.deal_id = "
-                           "deals.id)")
+                           "deals.board IS NOT NULL", f"length(deals.board) < {_FULL_BOARD}")
     return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
 
 
@@ -62,7 +73,6 @@ def unknown_result_deals(fetch: Fetch, dataset: str | None = None) -> int:
     return int(fetch(f"SELECT count(*) FROM deals{where}", params)[0][0] or 0)
 
 
-_FULL_BOARD = len("AC KC QC JC TC")  # characters of a board of five cards
 
 
 def all_deals_decided(fetch: Fetch) -> bool:
