@@ -15,7 +15,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
-from support import PE54_FILE, REPO, stored_and_recounted_wins
+from support import PE54_FILE, REPO, stored_and_recounted_wins, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -645,3 +645,49 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert read(runs) == imported and dict(read(numbers)) == named
+
+
+def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """Down at 0026 every hand of an evaluated deal has a hand_values row, NULL without a value
+    (a recorded hand's cards never shown, a board short of the river), and a deal file not
+    evaluated yet has none: 0026's evaluate would value it alone. 0028 deletes the rows of
+    NULLs; the hands view reads the same at both, and evaluate at head values the same
+    deal."""
+    from test_value_rows import BY_DATASET, HANDHQ
+
+    for path, evaluate in (
+            (write_lines(tmp_path / "evaluated.txt", "7C 2D 9S 4H 5S | AH KH | QS QD",
+                         "| AH KH | QS QD", "2H 3H 4H | AC KC | 7D 7S"), ["--evaluate"]),
+            (write_lines(tmp_path / "pending.txt", "AS AD KS KD 7C | QH QC | 2H 2C",
+                         "2H 3H 4H 9D | AC KC | 7D 7S"), []),
+            (str(HANDHQ), ["--skip-invalid"])):
+        format_args = [] if path == str(HANDHQ) else ["--format", "holdem"]
+        result = runner.invoke(app, ["import", path, *format_args, *evaluate, "--db", db_url,
+                                     "--quiet"])
+        assert result.exit_code == 0, result.output
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    hands = "SELECT * FROM hands ORDER BY deal_id, player"
+    viewed = read(hands)
+    at_head = [("evaluated.txt", 6, 2, 2, 2), ("handhq", 1859, 96, 96, 96),
+               ("pending.txt", 4, 0, 0, 0)]
+    assert read(BY_DATASET) == at_head
+    downgrade(fresh, "0026")
+    assert read(BY_DATASET) == [("evaluated.txt", 6, 6, 2, 2), ("handhq", 1859, 1859, 96, 96),
+                                ("pending.txt", 4, 2, 0, 0)]
+    # 0026 evaluates the hands without a row: the pending file's showdown.
+    assert read("SELECT c.deal_id, c.player FROM hand_cards c WHERE NOT EXISTS (SELECT 1 FROM "
+                "hand_values v WHERE v.deal_id = c.deal_id AND v.player = c.player)") == [
+        (4, 1), (4, 2)]
+    assert read(hands) == viewed
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(BY_DATASET) == at_head and read(hands) == viewed
+    result = runner.invoke(app, ["evaluate", "--db", db_url])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("evaluated 2 hands in 1 deal in ")
+    assert read(BY_DATASET)[2] == ("pending.txt", 4, 2, 2, 2)
