@@ -503,14 +503,16 @@ def test_each_import_attaches_partitions_with_every_key(
     keys = rows(pg_url, PARTITION_KEYS)
     # deals: its key and dataset's; hand_cards: its key and deal's; six tables a key and a
     # hand's: 2 + 2 + 6 * 2 for each dataset. An import that stores no hand values (deals
-    # left to evaluate) has no partition of hand_values: evaluate's windows add theirs.
-    valued = kind not in ("pe54", "uci")
+    # left to evaluate; recorded hands without a showdown, the second file's) has no
+    # partition of hand_values: evaluate's windows add theirs.
+    valued = {"pe54 --evaluate": (1, 1), "phh": (1, 0), "pokerstars": (1, 0)}.get(kind, (0, 0))
     assert [(schema, count) for schema, count in Counter(key[0] for key in keys).items()] == [
-        ("pokerdb_dataset_1", 14 + 2 * valued), ("pokerdb_dataset_2", 14 + 2 * valued)]
+        (f"pokerdb_dataset_{number}", 14 + 2 * each)
+        for number, each in enumerate(valued, start=1)]
     assert all(validated for *_, validated in keys)
     # A key each, deals' index on its dataset and seats' of all-in seats.
-    assert rows(pg_url, PARTITION_INDEXES) == [("pokerdb_dataset_1", 9 + valued),
-                                               ("pokerdb_dataset_2", 9 + valued)]
+    assert rows(pg_url, PARTITION_INDEXES) == [
+        (f"pokerdb_dataset_{number}", 9 + each) for number, each in enumerate(valued, start=1)]
     assert scalar(pg, "SELECT reloptions FROM pg_class WHERE oid = "
                       "'pokerdb_dataset_2.deals'::regclass") == ["fillfactor=45"]
 
