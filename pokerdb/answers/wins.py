@@ -16,7 +16,7 @@ class Wins:
     counts: dict[str, int]  # {"deals", "player1", "player2", ..., "ties"}
     unevaluated: int  # deals with a hand not evaluated yet: no winner so far
     alone: int  # evaluated deals of one player (such as UCI rows): nobody to beat, no winner
-    # evaluated deals whose board stops before the river: no showdown, no winner
+    # deals whose board stops before the river: no showdown, no winner (nothing to evaluate)
     short_board: int = 0
     # recorded hands whose result the file does not tell (deals.result_known): no winner
     unknown_result: int = 0
