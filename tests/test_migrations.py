@@ -656,15 +656,18 @@ def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
     deal."""
     from test_value_rows import BY_DATASET, HANDHQ
 
-    for path, evaluate in (
+    # Deals 1-3 evaluated at import; 4-5 by evaluate (on PostgreSQL a partition of hand_values
+    # for its window alone: deal 5, the short board of deal 4 valuing nothing); 6-7 pending.
+    short, showdown = "2H 3H 4H 9D | AC KC | 7D 7S", "AS AD KS KD 7C | QH QC | 2H 2C"
+    for path, args in (
             (write_lines(tmp_path / "evaluated.txt", "7C 2D 9S 4H 5S | AH KH | QS QD",
                          "| AH KH | QS QD", "2H 3H 4H | AC KC | 7D 7S"), ["--evaluate"]),
-            (write_lines(tmp_path / "pending.txt", "AS AD KS KD 7C | QH QC | 2H 2C",
-                         "2H 3H 4H 9D | AC KC | 7D 7S"), []),
+            (write_lines(tmp_path / "windowed.txt", short, showdown), []), (None, []),
+            (write_lines(tmp_path / "pending.txt", showdown, short), []),
             (str(HANDHQ), ["--skip-invalid"])):
-        format_args = [] if path == str(HANDHQ) else ["--format", "holdem"]
-        result = runner.invoke(app, ["import", path, *format_args, *evaluate, "--db", db_url,
-                                     "--quiet"])
+        command_args = ["evaluate"] if path is None else [
+            "import", path, *args, *([] if path == str(HANDHQ) else ["--format", "holdem"])]
+        result = runner.invoke(app, [*command_args, "--db", db_url, "--quiet"])
         assert result.exit_code == 0, result.output
 
     def read(sql: str) -> list[tuple[object, ...]]:
@@ -674,15 +677,15 @@ def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
     hands = "SELECT * FROM hands ORDER BY deal_id, player"
     viewed = read(hands)
     at_head = [("evaluated.txt", 6, 2, 2, 2), ("handhq", 1859, 96, 96, 96),
-               ("pending.txt", 4, 0, 0, 0)]
+               ("pending.txt", 4, 0, 0, 0), ("windowed.txt", 4, 2, 2, 2)]
     assert read(BY_DATASET) == at_head
     downgrade(fresh, "0026")
     assert read(BY_DATASET) == [("evaluated.txt", 6, 6, 2, 2), ("handhq", 1859, 1859, 96, 96),
-                                ("pending.txt", 4, 2, 0, 0)]
+                                ("pending.txt", 4, 2, 0, 0), ("windowed.txt", 4, 4, 2, 2)]
     # 0026 evaluates the hands without a row: the pending file's showdown.
     assert read("SELECT c.deal_id, c.player FROM hand_cards c WHERE NOT EXISTS (SELECT 1 FROM "
                 "hand_values v WHERE v.deal_id = c.deal_id AND v.player = c.player)") == [
-        (4, 1), (4, 2)]
+        (6, 1), (6, 2)]
     assert read(hands) == viewed
     upgrade(fresh)
     assert schema_differences(fresh) == []

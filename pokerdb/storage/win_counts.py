@@ -21,10 +21,11 @@ VALUED_DEAL = (f"deals.variant IS NULL AND (deals.board IS NULL "
                f"OR length(deals.board) = {_FULL_BOARD})")
 # A deal `pokerdb evaluate` has still to value. Since revision 0028 hand_values keeps a row only
 # for a hand with a value, so a hand without a row may be evaluated already (a recorded hand's
-# cards never shown, a short board): a valued deal without a row is what tells. Its winner
-# first: every evaluated deal of two hands or more has one (set in the transaction that stores
-# its values, for any showdown of a valued deal), so only deals without one (not evaluated, or
-# of one hand, such as a UCI row) have their values looked up.
+# cards never shown, a short board): a valued deal without a row is what tells. deals.winner
+# alone cannot: a deal of one hand (a UCI row) has none evaluated, nor has a board short of
+# the river. It comes first all the same: every evaluated valued deal of two hands or more
+# has one (set in the transaction that stores its values), so only the deals without one
+# have their values looked up.
 PENDING_DEAL = (f"deals.winner IS NULL AND {VALUED_DEAL} AND NOT EXISTS "
                 f"(SELECT 1 FROM hand_values WHERE hand_values.deal_id = deals.id)")
 
