@@ -15,8 +15,8 @@ from test_player_runs import NAMES, START, hands, imported
 from typer.testing import CliRunner
 
 from pokerdb.answers.players import player_results
-from pokerdb.steps import hand_histories
-from pokerdb.storage import player_stats
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.storage import player_stats, player_sums
 from pokerdb.storage.hand_filters import HandFilter
 from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, one_dataset, totals_of_seats
 
@@ -52,7 +52,8 @@ original = player_stats._totals_from
 
 def test_player_days_are_every_seat(runner: CliRunner, db_url: str, tmp_path: Path,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hand_histories, "TOTALS_DEALS", 2)
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 2)
+    monkeypatch.setattr(player_sums, "HELD_ROWS", 1)
     imported(runner, db_url, tmp_path / "first.txt", hands(random.Random(37), 1000, 60))
     imported(runner, db_url, tmp_path / "second.txt",
              hands(random.Random(38), 2000, 40, START.replace(day=5)))

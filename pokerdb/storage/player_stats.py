@@ -14,6 +14,7 @@ they are stored as and turned into an amount once, at the end (view_columns.amou
 of two kinds is never added. Percentages and ratios are NULL where the player never had the
 chance (a zero denominator).
 """
+from collections.abc import Sequence
 from typing import Any, Final
 
 from sqlalchemy import (
@@ -217,18 +218,24 @@ def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
     """Add the seats of deals first_deal..last_deal to `table`, player_totals or player_days
     (without `unknown`: revision 0017's player_totals, which has no hands_result_unknown;
     `seats` as totals_of_seats takes)."""
-    key = KEPT[table]
-    columns = [*key, *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
-    added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
-                      for name in columns[len(key):] if name != "big_blind")
+    columns = [*KEPT[table], *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
     summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown,
                              seats=seats, table=table, dialect=connection.dialect.name)
     connection.execute(text(
         f"INSERT INTO {table} ({', '.join(columns)})\n"
         f"SELECT {', '.join(columns)} FROM (\n"
-        f"{summed}) seats_summed WHERE true\n"
-        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"),
+        f"{summed}) seats_summed WHERE true{totals_added(table, columns)}"),
         {"first": first_deal, "last": last_deal})
+
+
+def totals_added(table: str, columns: Sequence[str]) -> str:
+    """The ON CONFLICT clause of an INSERT of rows of `table` (player_totals or player_days;
+    `columns`, its key's first) that adds their sums to the rows there (the big blind is the
+    stakes', the same)."""
+    key = KEPT[table]
+    added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
+                      for name in columns[len(key):] if name != "big_blind")
+    return f"\nON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"
 
 
 # The parts of sums_select's rows, each row's first column.
