@@ -10,7 +10,7 @@ from typing import Final
 
 from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage.player_runs import bucket_of, day_of
-from pokerdb.storage.player_sums import PlayerSums, seat_counts
+from pokerdb.storage.player_sums import PlayerSums, seat_value
 from pokerdb.storage.row_writes import Row
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
@@ -40,8 +40,8 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
         sums.add_seat((sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
                        big_blind or 0),
                       seat[_POSITION] if position is None else position,
-                      seat_counts(seat[_FLAGS], seat[_AGGRESSIVE], seat[_CALLS], seat[_FOLDS],
-                                  seat[_ALLIN], net is not None),
+                      seat_value(seat[_FLAGS], seat[_AGGRESSIVE], seat[_CALLS], seat[_FOLDS],
+                                 seat[_ALLIN], net),
                       big_blind, deal_id, second, table, net)
     return sums
 

@@ -145,24 +145,14 @@ class RunSums:
             _kept(row[_BIGGEST], [_ranked(deal_id, net)])
 
     def merge(self, other: "RunSums") -> None:
-        """Add the rows of `other` (which gives them up) to those held."""
-        held = self.held
-        for key, row in other.held.items():
-            mine = held.get(key)
-            if mine is None:
-                held[key] = row
-                continue
-            for at in (_HANDS, _KNOWN, _NET):
-                mine[at] += row[at]
-            mine[_FIRST] = min(mine[_FIRST], row[_FIRST])
-            mine[_LAST] = max(mine[_LAST], row[_LAST])
-            if row[_STARTED] is not None:
-                mine[_STARTED] = (row[_STARTED] if mine[_STARTED] is None
-                                  else min(mine[_STARTED], row[_STARTED]))
-                mine[_ENDED] = (row[_ENDED] if mine[_ENDED] is None
-                                else max(mine[_ENDED], row[_ENDED]))
-            mine[_TABLES] |= row[_TABLES]
-            _kept(mine[_BIGGEST], row[_BIGGEST])
+        """Add the rows of `other` (which gives them up) to those held: the rows held of its
+        keys joined to its rows, which then replace them."""
+        rows, known = other.held, self.held.get
+        for key, row in rows.items():
+            before = known(key)
+            if before is not None:
+                _joined(row, before)
+        self.held.update(rows)
 
     def add(self, connection: Connection, first_deal: int, last_deal: int,
             counts: str | None = None) -> None:
@@ -216,6 +206,21 @@ class RunSums:
                            f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
         self.held.clear()
         self.written = True
+
+
+def _joined(row: _Held, other: _Held) -> None:
+    """A held row with the hands of `other`, a row of the same key, added."""
+    for at in (_HANDS, _KNOWN, _NET):
+        row[at] += other[at]
+    row[_FIRST] = min(row[_FIRST], other[_FIRST])
+    row[_LAST] = max(row[_LAST], other[_LAST])
+    if other[_STARTED] is not None:
+        row[_STARTED] = (other[_STARTED] if row[_STARTED] is None
+                         else min(row[_STARTED], other[_STARTED]))
+        row[_ENDED] = (other[_ENDED] if row[_ENDED] is None
+                       else max(row[_ENDED], other[_ENDED]))
+    row[_TABLES] |= other[_TABLES]
+    _kept(row[_BIGGEST], other[_BIGGEST])
 
 
 def _kept(biggest: list[int], added: list[int]) -> None:

@@ -6,14 +6,17 @@ thread, and sent with it), and the rows the importing process holds, each batch'
 at the end, in the import's transaction. So the importer reads no seat back.
 
 The sums are exact integers, the same however the seats are batched. A row of player_totals or
-player_days holds its counts packed in one integer, a field of FIELD_BITS bits each (`PACKED`:
-the hands, the TRACKER_COUNTS and the hands of unknown result), so that a seat or a batch's row
-adds every count in one addition; then its net and the stakes' big blind.
+player_days is one integer: its counts (`PACKED`: the hands, the TRACKER_COUNTS and the hands of
+unknown result) a field of FIELD_BITS bits each, and above them its net (of any sign: the
+fields below it stay whole and positive), so that a seat, or a batch's row, adds every sum in one
+addition. Its key holds the stakes' big blind beside the table's key: the stakes name it, so a
+row has one (schema.player_totals).
 """
 
 import functools
+import struct
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from sqlalchemy import Connection
 
@@ -22,16 +25,20 @@ from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, totals_added
 from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS
 
 # Rows of the three tables an import holds before it writes them (a row of player_runs some
-# 2 kB, the others some 300 bytes).
+# 1 to 2 kB, the others some 300 bytes).
 HELD_ROWS = 100_000
-FIELD_BITS: Final = 40  # a count up to 2 ** 40 seats
+FIELD_BITS: Final = 64  # an unsigned 64-bit integer a count, read back at once by struct
 PACKED: Final = ("hands", *TRACKER_COUNTS, "hands_result_unknown")
-_FIELD: Final = (1 << FIELD_BITS) - 1
 _SHIFT: Final = {name: FIELD_BITS * at for at, name in enumerate(PACKED)}
-_NET, _BIG_BLIND = 1, 2  # a held row: [packed counts, net, big blind]
+_NET_SHIFT: Final = FIELD_BITS * len(PACKED)
+_COUNTS: Final = (1 << _NET_SHIFT) - 1
+_FIELDS: Final = struct.Struct(f"<{len(PACKED)}Q")
+assert (*PACKED[:-1], "net", "big_blind", PACKED[-1]) == TOTAL_SUMS  # _sums' order
 
-TotalKey = tuple[str, str, str, str, int]  # KEPT["player_totals"]
-DayKey = tuple[str, int, str, str, str, str, int]  # KEPT["player_days"]
+# The keys of player_totals and of player_days (KEPT), each with the big blind.
+TotalKey = tuple[str, str, str, str, int, int | None]
+DayKey = tuple[str, int, str, str, str, str, int, int | None]
+Key = TypeVar("Key", TotalKey, DayKey)
 
 
 @functools.cache
@@ -43,56 +50,52 @@ def _flag_counts(flags: int) -> int:
     return counts
 
 
-def seat_counts(flags: int, aggressive: int, calls: int, folds: int, allin: int,
-                known: bool) -> int:
-    """What a seat adds to a row's packed counts: seats' columns, and whether its net is
-    known."""
+def seat_value(flags: int, aggressive: int, calls: int, folds: int, allin: int,
+              net: int | None) -> int:
+    """What a seat adds to its rows of player_totals and player_days: seats' columns, its net
+    (None: unknown)."""
     return (_flag_counts(flags) + (aggressive << _SHIFT["postflop_aggressive"])
             + (calls << _SHIFT["postflop_calls"]) + (folds << _SHIFT["postflop_folds"])
-            + (allin << _SHIFT["allin"]) + (0 if known else 1 << _SHIFT["hands_result_unknown"]))
+            + (allin << _SHIFT["allin"])
+            + (1 << _SHIFT["hands_result_unknown"] if net is None else net << _NET_SHIFT))
 
 
-def _sums(held: list[Any]) -> list[int | None]:
-    """A held row's sums in TOTAL_SUMS' order."""
-    counts = held[0]
-    named: dict[str, int | None] = {name: (counts >> _SHIFT[name]) & _FIELD for name in PACKED}
-    named["net"], named["big_blind"] = held[_NET], held[_BIG_BLIND]
-    return [named[name] for name in TOTAL_SUMS]
+def _row(key: tuple[Any, ...], summed: int) -> tuple[Any, ...]:
+    """A held row as the table's: its key, then its sums in TOTAL_SUMS' order."""
+    *counts, unknown = _FIELDS.unpack((summed & _COUNTS).to_bytes(_FIELDS.size, "little"))
+    return (*key[:-1], *counts, summed >> _NET_SHIFT, key[-1], unknown)
 
 
-def _added(rows: dict[Any, list[Any]], key: Any, counts: int, net: int,
-           big_blind: int | None) -> None:
-    """A seat (or a row of seats) added to the row `key` of `rows`."""
-    row = rows.get(key)
-    if row is None:
-        rows[key] = [counts, net, big_blind]
-        return
-    row[0] += counts
-    row[_NET] += net
-    if big_blind is not None and (row[_BIG_BLIND] is None or big_blind > row[_BIG_BLIND]):
-        row[_BIG_BLIND] = big_blind
+def _merge(held: dict[Key, int], rows: dict[Key, int]) -> None:
+    """A batch's `rows` (which it gives up) added to those `held`: the rows held of its keys
+    added to the batch's, which then replace them."""
+    known = held.get
+    for key, summed in rows.items():
+        before = known(key)
+        if before is not None:
+            rows[key] = summed + before
+    held.update(rows)
 
 
 @dataclass
 class PlayerSums:
     """Rows of player_totals, player_days and player_runs summed from seats."""
 
-    totals: dict[TotalKey, list[Any]] = field(default_factory=dict)
-    days: dict[DayKey, list[Any]] = field(default_factory=dict)
+    totals: dict[TotalKey, int] = field(default_factory=dict)
+    days: dict[DayKey, int] = field(default_factory=dict)
     runs: RunSums = field(default_factory=RunSums)
-    written: bool = False  # rows of player_totals and player_days written already
 
-    def add_seat(self, run: RunKey, position: str, counts: int, big_blind: int | None,
+    def add_seat(self, run: RunKey, position: str, sums: int, big_blind: int | None,
                  deal_id: int, second: int | None, table: str, net: int | None) -> None:
         """Add a seat: its row of player_runs (`run`, whose keys name the others' but the
-        position), its packed `counts` (seat_counts), the stakes' big blind, its deal, when
-        and where it was played, its net (None: unknown)."""
+        position), its `sums` (seat_value), the stakes' big blind, its deal, when and where it
+        was played, its net (None: unknown)."""
         name, dataset_id, site, currency, stakes, day, _, _ = run
-        known = 0 if net is None else net
-        _added(self.totals, (name, currency, position, stakes, dataset_id), counts, known,
-               big_blind)
-        _added(self.days, (name, day, site, currency, position, stakes, dataset_id), counts,
-               known, big_blind)
+        totals, days = self.totals, self.days
+        key = (name, currency, position, stakes, dataset_id, big_blind)
+        totals[key] = totals.get(key, 0) + sums
+        day_key = (name, day, site, currency, position, stakes, dataset_id, big_blind)
+        days[day_key] = days.get(day_key, 0) + sums
         self.runs.add_seat(run, deal_id, second, table, net)
 
     def __len__(self) -> int:
@@ -101,16 +104,16 @@ class PlayerSums:
     def add(self, connection: Connection, batch: "PlayerSums") -> None:
         """Merge a batch's rows (which it gives up) into those held; write them all once
         HELD_ROWS are held."""
-        for mine, rows in ((self.totals, batch.totals), (self.days, batch.days)):
-            for key, row in rows.items():
-                _added(mine, key, *row)
+        _merge(self.totals, batch.totals)
+        _merge(self.days, batch.days)
         self.runs.merge(batch.runs)
         if len(self) >= HELD_ROWS:
             self.flush(connection)
 
     def flush(self, connection: Connection) -> None:
-        """Write the rows held, in key order through the driver's cursor: new rows, or once
-        some were written, added to those (an import's rows are its dataset's own)."""
+        """Write the rows held, in key order through the driver's cursor, each added to the
+        table's row of its key if there is one (one written before by this import: its rows
+        are its dataset's own)."""
         mark = "?" if connection.dialect.name == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
         for table, held in (("player_totals", self.totals), ("player_days", self.days)):
@@ -119,9 +122,7 @@ class PlayerSums:
             columns = (*KEPT[table], *TOTAL_SUMS)
             cursor.executemany(
                 f"INSERT INTO {table} ({', '.join(columns)})\n"
-                f"VALUES ({', '.join([mark] * len(columns))})"
-                f"{totals_added(table, columns) if self.written else ''}",
-                sorted((*key, *_sums(row)) for key, row in held.items()))
+                f"VALUES ({', '.join([mark] * len(columns))}){totals_added(table, columns)}",
+                sorted(_row(key, summed) for key, summed in held.items()))
             held.clear()
-        self.written = True
         self.runs.flush(connection)
