@@ -272,10 +272,11 @@ def _merged(dialect: str, numbered: bool) -> str:
                   f"json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
                   f"json_array_elements_text(excluded.tables::json)) joined)")
         order = "abs((hand->>1)::bigint) DESC, (hand->>0)::bigint"
-        biggest = (f"(SELECT replace(json_agg(hand ORDER BY {order})::text, ' ', '') FROM ("
-                   f"SELECT hand FROM (SELECT json_array_elements(({old})::json) AS hand "
-                   f"UNION ALL SELECT json_array_elements(({new})::json)) hands ORDER BY "
-                   f"{order} LIMIT {RUN_BIGGEST}) kept)")
+        # '[]' where neither row has a hand of known result (json_agg of none is NULL).
+        biggest = (f"(SELECT COALESCE(replace(json_agg(hand ORDER BY {order})::text, ' ', ''), "
+                   f"'[]') FROM (SELECT hand FROM (SELECT json_array_elements(({old})::json) "
+                   f"AS hand UNION ALL SELECT json_array_elements(({new})::json)) hands "
+                   f"ORDER BY {order} LIMIT {RUN_BIGGEST}) kept)")
         if numbered:
             tables = f"replace({tables}, ' ', '')"
     return ", ".join([
