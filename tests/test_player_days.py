@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from pokerdb.answers.players import player_results
 from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.steps import hand_workers
 from pokerdb.storage import player_stats, player_sums
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.steps import hand_workers
 from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, one_dataset, totals_of_seats
 
 DATA = REPO / "tests" / "data"
