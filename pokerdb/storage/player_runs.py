@@ -142,7 +142,10 @@ class RunSums:
         if net is not None:
             row[_KNOWN] += 1
             row[_NET] += net
-            _kept(row[_BIGGEST], [_ranked(deal_id, net)])
+            biggest = row[_BIGGEST]
+            biggest.append(_ranked(deal_id, net))
+            if len(biggest) >= 2 * RUN_BIGGEST:
+                _kept(biggest, [])
 
     def merge(self, other: "RunSums") -> None:
         """Add the rows of `other` (which gives them up) to those held: the rows held of its

@@ -50,14 +50,18 @@ def _flag_counts(flags: int) -> int:
     return counts
 
 
+_AGGRESSIVE, _CALLS, _FOLDS, _ALLIN = (
+    _SHIFT[name] for name in ("postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
+_UNKNOWN: Final = 1 << _SHIFT["hands_result_unknown"]
+
+
 def seat_value(flags: int, aggressive: int, calls: int, folds: int, allin: int,
-              net: int | None) -> int:
+               net: int | None) -> int:
     """What a seat adds to its rows of player_totals and player_days: seats' columns, its net
     (None: unknown)."""
-    return (_flag_counts(flags) + (aggressive << _SHIFT["postflop_aggressive"])
-            + (calls << _SHIFT["postflop_calls"]) + (folds << _SHIFT["postflop_folds"])
-            + (allin << _SHIFT["allin"])
-            + (1 << _SHIFT["hands_result_unknown"] if net is None else net << _NET_SHIFT))
+    return (_flag_counts(flags) + (aggressive << _AGGRESSIVE) + (calls << _CALLS)
+            + (folds << _FOLDS) + (allin << _ALLIN)
+            + (_UNKNOWN if net is None else net << _NET_SHIFT))
 
 
 def _row(key: tuple[Any, ...], summed: int) -> tuple[Any, ...]:
