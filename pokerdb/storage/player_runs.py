@@ -250,8 +250,8 @@ def _table_ids(cursor: Any, mark: str, held: Iterable[_Held]) -> dict[str, int]:
         ids.update(cursor.fetchall())
     new = [name for name in names if name not in ids]
     if new:
-        cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})",
-                           [(name,) for name in new])
+        cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})\n"
+                           f"ON CONFLICT (name) DO NOTHING", [(name,) for name in new])
         return _table_ids(cursor, mark, held)
     return ids
 
