@@ -3,7 +3,10 @@ partial rows of player_totals, player_days and player_runs (`PlayerSums`, filled
 by steps.seat_sums in the process that lays the batch out, a worker or the importer's read-ahead
 thread, and sent with it), and the rows the importing process holds, each batch's merged in
 (`add`), written with one upsert per table in key order (`flush`) once HELD_ROWS are held and
-at the end, in the import's transaction. So the importer reads no seat back.
+at the end, in the import's transaction. So the importer reads no seat back. A batch's rows of
+player_totals are those of player_days summed over their days and sites: only those of
+player_days are summed and sent, and the importer sums those it holds when it writes them (a
+batch's rows are about as many as its seats, the rows held a fraction of them).
 
 The sums are exact integers, the same however the seats are batched. A row of player_totals or
 player_days is one integer: its counts (`PACKED`: the hands, the TRACKER_COUNTS and the hands of
@@ -16,7 +19,7 @@ row has one (schema.player_totals).
 import functools
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from sqlalchemy import Connection
 
@@ -38,7 +41,6 @@ assert (*PACKED[:-1], "net", "big_blind", PACKED[-1]) == TOTAL_SUMS  # _sums' or
 # The keys of player_totals and of player_days (KEPT), each with the big blind.
 TotalKey = tuple[str, str, str, str, int, int | None]
 DayKey = tuple[str, int, str, str, str, str, int, int | None]
-Key = TypeVar("Key", TotalKey, DayKey)
 
 
 @functools.cache
@@ -70,7 +72,7 @@ def _row(key: tuple[Any, ...], summed: int) -> tuple[Any, ...]:
     return (*key[:-1], *counts, summed >> _NET_SHIFT, key[-1], unknown)
 
 
-def _merge(held: dict[Key, int], rows: dict[Key, int]) -> None:
+def _merge(held: dict[DayKey, int], rows: dict[DayKey, int]) -> None:
     """A batch's `rows` (which it gives up) added to those `held`: the rows held of its keys
     added to the batch's, which then replace them."""
     known = held.get
@@ -81,34 +83,41 @@ def _merge(held: dict[Key, int], rows: dict[Key, int]) -> None:
     held.update(rows)
 
 
+def _totals(days: dict[DayKey, int]) -> dict[TotalKey, int]:
+    """The rows of player_totals that rows of player_days sum to (over their days and
+    sites)."""
+    totals: dict[TotalKey, int] = {}
+    for (name, _, _, currency, position, stakes, dataset_id, big_blind), summed in days.items():
+        key = (name, currency, position, stakes, dataset_id, big_blind)
+        totals[key] = totals.get(key, 0) + summed
+    return totals
+
+
 @dataclass
 class PlayerSums:
-    """Rows of player_totals, player_days and player_runs summed from seats."""
+    """Rows of player_days and player_runs summed from seats; player_totals' are those of
+    player_days summed over their days and sites, when they are written."""
 
-    totals: dict[TotalKey, int] = field(default_factory=dict)
     days: dict[DayKey, int] = field(default_factory=dict)
     runs: RunSums = field(default_factory=RunSums)
 
     def add_seat(self, run: RunKey, position: str, sums: int, big_blind: int | None,
                  deal_id: int, second: int | None, table: str, net: int | None) -> None:
-        """Add a seat: its row of player_runs (`run`, whose keys name the others' but the
+        """Add a seat: its row of player_runs (`run`, whose keys name player_days' but the
         position), its `sums` (seat_value), the stakes' big blind, its deal, when and where it
         was played, its net (None: unknown)."""
         name, dataset_id, site, currency, stakes, day, _, _ = run
-        totals, days = self.totals, self.days
-        key = (name, currency, position, stakes, dataset_id, big_blind)
-        totals[key] = totals.get(key, 0) + sums
-        day_key = (name, day, site, currency, position, stakes, dataset_id, big_blind)
-        days[day_key] = days.get(day_key, 0) + sums
+        key = (name, day, site, currency, position, stakes, dataset_id, big_blind)
+        days = self.days
+        days[key] = days.get(key, 0) + sums
         self.runs.add_seat(run, deal_id, second, table, net)
 
     def __len__(self) -> int:
-        return len(self.totals) + len(self.days) + len(self.runs.held)
+        return len(self.days) + len(self.runs.held)
 
     def add(self, connection: Connection, batch: "PlayerSums") -> None:
         """Merge a batch's rows (which it gives up) into those held; write them all once
         HELD_ROWS are held."""
-        _merge(self.totals, batch.totals)
         _merge(self.days, batch.days)
         self.runs.merge(batch.runs)
         if len(self) >= HELD_ROWS:
@@ -120,13 +129,13 @@ class PlayerSums:
         are its dataset's own)."""
         mark = "?" if connection.dialect.name == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
-        for table, held in (("player_totals", self.totals), ("player_days", self.days)):
-            if not held:
-                continue
-            columns = (*KEPT[table], *TOTAL_SUMS)
-            cursor.executemany(
-                f"INSERT INTO {table} ({', '.join(columns)})\n"
-                f"VALUES ({', '.join([mark] * len(columns))}){totals_added(table, columns)}",
-                sorted(_row(key, summed) for key, summed in held.items()))
-            held.clear()
+        if self.days:
+            for table, held in (("player_totals", _totals(self.days)),
+                                ("player_days", self.days)):
+                columns = (*KEPT[table], *TOTAL_SUMS)
+                cursor.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)})\n"
+                    f"VALUES ({', '.join([mark] * len(columns))}){totals_added(table, columns)}",
+                    sorted(_row(key, summed) for key, summed in held.items()))
+            self.days.clear()
         self.runs.flush(connection)
