@@ -1,8 +1,8 @@
 """A batch's seats summed from its rows as steps.hand_rows lays them out: the batch's partial rows
-of player_totals, player_days and player_runs (storage.player_sums.PlayerSums), keyed as SQL
-keys them from the stored seats and deals (storage.player_stats.totals_of_seats,
-storage.player_runs.bucket_sql), made by steps.hand_histories.stage_hands wherever it runs and
-sent with the staged batch."""
+of player_days and player_runs (storage.player_sums.PlayerSums, whose rows of player_totals are
+those of player_days summed), keyed as SQL keys them from the stored seats and deals
+(storage.player_stats.totals_of_seats, storage.player_runs.bucket_sql), made by
+steps.hand_histories.stage_hands wherever it runs and sent with the staged batch."""
 
 import sys
 from datetime import UTC, datetime, timedelta
