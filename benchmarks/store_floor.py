@@ -4,8 +4,8 @@
 hand_cards, hand_values, seats and hand_actions (pokerdb.steps.hand_histories), all written by
 the importing process, however many workers read and settle the hands. This child process
 reads, settles and stages every hand of the input first (not timed), then times only storing
-those rows in a new database, as the import stores them (`StagedHands.store`, then the seats'
-player_totals, then the commit). No import can run faster than that writer, so its
+those rows in a new database, as the import stores them (`StagedHands.store`, then the players'
+rows summed with them, then the commit). No import can run faster than that writer, so its
 hands/s bounds what any speed of reading and settling can reach: the benchmarks
 (pokerstars_bench.py, phh_bench.py) print it beside the import.
 
@@ -29,8 +29,9 @@ from pokerdb.formats.input import PlayerRule
 from pokerdb.formats.phh.hand_histories import HandHistories
 from pokerdb.formats.sources import Source
 from pokerdb.rules.hand_batches import HandBatch
-from pokerdb.steps.hand_histories import SeatTotals, StagedHands, stage_hands
+from pokerdb.steps.hand_histories import StagedHands, stage_hands
 from pokerdb.storage.engines import open_engine
+from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.schema import datasets
 
 HERE = Path(__file__).resolve().parent
@@ -103,12 +104,12 @@ def stored_seconds(path: Path, file_format: InputFormat) -> tuple[int, float]:
             hands = sum(each.deals for each in staged)
             started = time.perf_counter()
             with engine.begin() as connection:
-                totals = SeatTotals(1)
+                sums = PlayerSums()
                 described: set[int] = set()
                 for each in staged:
                     each.store(connection, described)
-                    totals.stored(connection, each.first_id + each.deals - 1)
-                totals.stored(connection, hands, done=True)
+                    sums.add(connection, each.sums)
+                sums.flush(connection)
             return hands, time.perf_counter() - started
         finally:
             engine.dispose()

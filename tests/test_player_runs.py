@@ -16,8 +16,8 @@ from test_player_stats import phh
 from typer.testing import CliRunner
 
 from pokerdb.answers.sessions import exact_sessions, sessions
-from pokerdb.steps import hand_histories
-from pokerdb.storage import player_runs
+from pokerdb.formats.phh import hand_histories as phh_input
+from pokerdb.storage import player_sums
 from pokerdb.storage.hand_filters import HandFilter
 from pokerdb.storage.player_runs import RunSums, biggest_hands, run_rows
 from pokerdb.storage.player_stats import one_dataset
@@ -138,10 +138,11 @@ def test_runs_of_hands_in_and_out_of_order(runner: CliRunner, db_url: str,
 
 def test_runs_written_in_parts_and_removed(runner: CliRunner, db_url: str, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rows written every two deals, each added to the rows written before; then the second
-    file of a session removed: its rows go with it, the first file's sessions stand alone."""
-    monkeypatch.setattr(hand_histories, "TOTALS_DEALS", 2)
-    monkeypatch.setattr(player_runs, "HELD_ROWS", 1)
+    """Rows written every batch of two hands, each added to the rows written before; then the
+    second file of a session removed: its rows go with it, the first file's sessions stand
+    alone."""
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 2)
+    monkeypatch.setattr(player_sums, "HELD_ROWS", 1)
     rng = random.Random(36)
     written = hands(rng, 1000, 30)
     rng.shuffle(written)
@@ -162,12 +163,12 @@ def test_runs_written_in_parts_and_removed(runner: CliRunner, db_url: str, tmp_p
         engine.dispose()
 
 
-def test_totals_added_by_ranges_during_an_import_are_every_seat(
+def test_totals_written_during_an_import_are_every_seat(
         runner: CliRunner, db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """player_totals added range by range while an import stores its deals (every two deals
-    here; on PostgreSQL into the dataset's own tables, which the views see only once the import
-    attaches them) holds every seat: the seats summed again after the import."""
-    monkeypatch.setattr(hand_histories, "TOTALS_DEALS", 2)
+    """player_totals written while an import stores its deals (after every batch of two hands
+    here) holds every seat: the seats summed again after the import."""
+    monkeypatch.setattr(phh_input, "BATCH_HANDS", 2)
+    monkeypatch.setattr(player_sums, "HELD_ROWS", 1)
     imported(runner, db_url, tmp_path / "first.txt", hands(random.Random(37), 1000, 30))
     engine = create_engine(db_url)
     try:

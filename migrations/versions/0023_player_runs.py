@@ -56,7 +56,7 @@ def upgrade() -> None:
     first, last = connection.execute(sa.text("SELECT MIN(id), MAX(id) FROM deals")).one()
     if first is None:
         return
-    sums = RunSums(table_ids=None)  # the tables by name, as this revision kept them
+    sums = RunSums(numbered=False)  # the tables by name, as this revision kept them
     for start in range(int(first), int(last) + 1, FILL_DEALS):
         sums.add(connection, start, min(start + FILL_DEALS - 1, int(last)), "seat_counts")
     sums.flush(connection)

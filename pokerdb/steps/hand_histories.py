@@ -1,8 +1,10 @@
 """Storing recorded hands: a settled `HandBatch` (pokerdb.rules.hand_batches) laid out as the rows
 of deals, hand_cards, hand_values, variant_values, seats and hand_actions (`stage_hands`;
 steps.hand_rows, compiled, lays out those of each hand), which
-`StagedHands.store` writes; their seats added to player_totals by ranges of deals
-(`SeatTotals`); a site's hands keyed to be stored once (`site_keys`, for steps.stored_once).
+`StagedHands.store` writes, with their seats summed into the batch's rows of player_totals,
+player_days and player_runs (steps.seat_sums), which the importer merges and writes
+(storage.player_sums); a site's hands keyed to be stored once (`site_keys`, for
+steps.stored_once).
 Staged by a worker process (steps.hand_workers), a batch comes without its hands
 (`StagedHands.rows_only`: on SQLite its rows packed in one database image,
 storage.row_images), the hands stored already left out.
@@ -11,7 +13,7 @@ storage.row_images), the hands stored already left out.
 import datetime
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Final, NamedTuple
 
@@ -30,8 +32,8 @@ from pokerdb.steps.hand_rows import (
     SEAT_COLUMNS,
     hand_rows,
 )
-from pokerdb.storage.player_runs import RunSums
-from pokerdb.storage.player_stats import KEPT, add_totals
+from pokerdb.steps.seat_sums import seat_sums
+from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
     Row,
@@ -86,7 +88,8 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
          stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions)),
         replace(values, strengths=keys),
         [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
-         if hand.replayed.hand.site is not None])
+         if hand.replayed.hand.site is not None],
+        seat_sums(rows, dataset_id))
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ class StagedHands:
     rows: tuple[StagedRows, ...] | RowImage
     values: evaluated_windows.Window  # hand_values (references hand_cards)
     site_rows: list[Row]  # (site, hand number, dataset id) of a site's hands, for site_hands
+    sums: PlayerSums  # its seats summed: what it adds to player_totals, player_days, player_runs
 
     def rows_only(self) -> "StagedHands":
         """The rows without the hands they were laid out from: what a worker process sends,
@@ -126,36 +130,6 @@ class StagedHands:
                 insert_staged_rows(connection, rows)
         insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)
         evaluated_windows.store(connection, self.values, described)
-
-
-# Deal ids a range of SeatTotals spans: a range is summed as soon as its deals are stored, while
-# the workers read on; only the last is summed after them (a range of 10,000 deals kept the
-# importer 0.14 s alone at the end of a 10,000-hand folder, against 0.02 s).
-TOTALS_DEALS: Final = 1_000
-
-
-@dataclass
-class SeatTotals:
-    """The seats of an import's deals added to player_totals (player_days, player_runs) by
-    ranges of deal ids that end at multiples of TOTALS_DEALS, whatever batches they were stored
-    in: a
-    sum of doubles (net_bb) depends on which seats are summed together, and one process's
-    batches and the worker processes' (steps.hand_workers) differ."""
-
-    first_id: int  # the first deal id not added yet
-    runs: RunSums = field(default_factory=RunSums)
-
-    def stored(self, connection: Connection, last_id: int, *, done: bool = False) -> None:
-        """Every deal up to last_id that the import stores is stored: add the ranges complete,
-        and with `done` the rest."""
-        end = last_id + 1 if done else (last_id + 1) // TOTALS_DEALS * TOTALS_DEALS
-        if end > self.first_id:
-            for table in KEPT:  # player_totals and player_days
-                add_totals(connection, self.first_id, end - 1, table=table)
-            self.runs.add(connection, self.first_id, end - 1)
-            self.first_id = end
-        if done:
-            self.runs.flush(connection)
 
 
 class SiteKey(NamedTuple):

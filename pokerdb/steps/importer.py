@@ -22,7 +22,7 @@ from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
-from pokerdb.steps.hand_histories import SeatTotals, StagedHands, stage_hands
+from pokerdb.steps.hand_histories import StagedHands, stage_hands
 from pokerdb.steps.hand_workers import parallel_hands, worker_count
 from pokerdb.steps.invalid_lines import (
     SkippedLines,
@@ -39,6 +39,7 @@ from pokerdb.storage.deal_writes import StagedDeals, insert_deals, stage_deals
 from pokerdb.storage.engines import reading
 from pokerdb.storage.fast_load import without_cycle_collection
 from pokerdb.storage.partitions import own_partitions
+from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row, StagedRows, insert_rows, insert_staged_rows
 from pokerdb.storage.schema import (
     NAME_LENGTH,
@@ -226,7 +227,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     skipped = SkippedLines(connection, dataset_id)
     deal_count = hand_count = reported = cancelled = 0
     once = StoredOnce(next_id > 1, read.where if isinstance(read, HandHistories) else str)
-    totals = SeatTotals(next_id)
+    sums = PlayerSums()  # the players' rows of the hands stored, held until written
     item = options.file_format.item
     with (_staged_items(read, options, connection, dataset_id, next_id, once) as opened,
           own_partitions(connection, dataset_id)):
@@ -244,7 +245,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
             if prepared is not None:
                 prepared.store(connection, described)
                 if isinstance(prepared, StagedHands):
-                    totals.stored(connection, prepared.first_id + prepared.deals - 1)
+                    sums.add(connection, prepared.sums)
                 deal_count += prepared.deals
                 hand_count += prepared.hands
             if progress is not None:
@@ -272,7 +273,7 @@ def _load(connection: Connection, source: Source, read: Input, outcome: _Outcome
     # The highest id stored (hands stored before are left out of a batch, its ids unused).
     last_id = connection.scalar(select(func.max(deals.c.id))) or 0
     keep_deal_ids(connection, last_id)
-    totals.stored(connection, last_id, done=True)
+    sums.flush(connection)
     connection.execute(update(datasets).where(datasets.c.id == dataset_id).values(
         deals=deal_count, sha256=outcome.sha256,
         name=_name(source, options, outcome.sha256)))

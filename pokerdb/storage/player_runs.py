@@ -1,8 +1,9 @@
 """player_runs: each player's hands by half hours of play, kept by import in its transaction
 (as player_totals is), so that a player's sessions, graphs and biggest hands read a few rows per
-half hour instead of every seat. Every read of the seats for them is here: the seats summed
-(`RunSums`), and the all-in seats' adjusted net (`allin_deltas`), which `pokerdb equity` may
-write after the import.
+half hour instead of every seat. The rows summed are `RunSums`: an import's, from the seats as
+their rows are laid out (storage.player_sums), or the stored seats' (revision 0023's fill); the
+all-in seats' adjusted net, which `pokerdb equity` may write after the import, is read from the
+seats (`allin_deltas`).
 
 A row sums the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of
 play (UTC) and big blind, with its first and last second of play, its tables and its biggest
@@ -19,7 +20,7 @@ wrote already, its sums added to: `flush`); a removal deletes the dataset's rows
 
 import heapq
 import json
-import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final, NamedTuple
@@ -34,8 +35,7 @@ from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
-# Rows held in memory before they are written (an import writes them at its end): some 2 kB
-# each.
+# Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
 KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
                "big_blind")
@@ -43,7 +43,7 @@ _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_
                 "started", "ended", "tables")
 
 
-def _day(day: date | str | None) -> int:
+def day_of(day: date | str | None) -> int:
     """deals.date as player_runs.day: its date.toordinal(), 0 for none (SQLite returns the
     text it stores)."""
     if day is None:
@@ -56,6 +56,13 @@ def bucket_sql(dialect: str) -> str:
     play, -1 less the thousands of its deal id (seat_stats `s`, deals `d`)."""
     return (f"CASE WHEN d.played_at IS NULL THEN -1 - s.deal_id / {UNTIMED_DEALS} "
             f"ELSE {seconds_sql(dialect, 'd.played_at')} / {BUCKET} END")
+
+
+def bucket_of(deal_id: int, second: int | None) -> int:
+    """bucket_sql of a deal played at `second` (None: no time), as SQL divides: toward zero."""
+    if second is None:
+        return -1 - deal_id // UNTIMED_DEALS
+    return second // BUCKET if second >= 0 else -(-second // BUCKET)
 
 
 # A row held: hands, known, net, first deal, last deal, first second, last second, the
@@ -98,26 +105,63 @@ def biggest_sql(runs: str) -> str:
             f"{runs}.net || ']]' ELSE {runs}.biggest END")
 
 
+# A row's key, in KEYS' order.
+RunKey = tuple[str, int, str, str, str, int, int, int]
+
+
 @dataclass
 class RunSums:
-    """The rows of player_runs an import adds, summed in memory range of deals by range and
-    written by `flush` (at the end, or once HELD_ROWS are held)."""
+    """Rows of player_runs summed from seats (`add_seat`): a staged batch's
+    (storage.player_sums), or the rows an import holds, each batch's merged in (`merge`) until
+    `flush` writes them; or every stored seat's, read by `add` (revision 0023's fill)."""
 
-    held: dict[tuple[str, str, int, int], _Held] = field(default_factory=dict)
-    # The keys of a deal's rows (dataset, site, money, day, bucket), each by a number.
-    deal_keys: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    held: dict[RunKey, _Held] = field(default_factory=dict)
     written: bool = False
-    # The numbers of the tables' names in table_names, as read or added; None: the names
-    # themselves kept (revision 0023's rows, which its fill writes).
-    table_ids: dict[str, int] | None = field(default_factory=dict)
+    # The tables by their numbers in table_names; False: by their names (revision 0023's rows,
+    # which its fill writes).
+    numbered: bool = True
+
+    def add_seat(self, key: RunKey, deal_id: int, second: int | None, table: str,
+                 net: int | None) -> None:
+        """Add a seat of deal `deal_id`, played at `second` at `table`, its net None where
+        unknown."""
+        row = self.held.get(key)
+        if row is None:
+            row = self.held[key] = [0, 0, 0, deal_id, deal_id, second, second, set(), []]
+        row[_HANDS] += 1
+        if deal_id < row[_FIRST]:
+            row[_FIRST] = deal_id
+        elif deal_id > row[_LAST]:
+            row[_LAST] = deal_id
+        if second is not None:
+            if row[_STARTED] is None or second < row[_STARTED]:
+                row[_STARTED] = second
+            if row[_ENDED] is None or second > row[_ENDED]:
+                row[_ENDED] = second
+        row[_TABLES].add(table)
+        if net is not None:
+            row[_KNOWN] += 1
+            row[_NET] += net
+            biggest = row[_BIGGEST]
+            biggest.append(_ranked(deal_id, net))
+            if len(biggest) >= 2 * RUN_BIGGEST:
+                _kept(biggest, [])
+
+    def merge(self, other: "RunSums") -> None:
+        """Add the rows of `other` (which gives them up) to those held: the rows held of its
+        keys joined to its rows, which then replace them."""
+        rows, known = other.held, self.held.get
+        for key, row in rows.items():
+            before = known(key)
+            if before is not None:
+                _joined(row, before)
+        self.held.update(rows)
 
     def add(self, connection: Connection, first_deal: int, last_deal: int,
             counts: str | None = None) -> None:
-        """Add the seats of deals first_deal..last_deal, as packed_counts.seat_stats_select
-        reads them (within an import on PostgreSQL the dataset's own tables: the view seat_stats
-        sees their rows only once the import attaches them; `counts` as it takes): the seats,
-        then the keys of their deals, each read once (none for deals without seats: a deal
-        file's)."""
+        """Add the stored seats of deals first_deal..last_deal, as
+        packed_counts.seat_stats_select reads them (`counts` as it takes), and the keys of
+        their deals (none for deals without seats: a deal file's)."""
         dialect = connection.dialect.name
         # The seats through the driver's cursor: rows as tuples.
         mark = "?" if dialect == "sqlite" else "%s"
@@ -130,9 +174,7 @@ class RunSums:
         seats = cursor.fetchall()
         if not seats:
             return
-        numbers = self.deal_keys
-        deals = {deal_id: (numbers.setdefault((dataset_id, site, currency, _day(day), bucket),
-                                              len(numbers)), sys.intern(table), second)
+        deals = {deal_id: ((dataset_id, site, currency), (day_of(day), bucket), table, second)
                  for deal_id, dataset_id, site, currency, day, bucket, table, second
                  in connection.execute(text(
                      f"SELECT d.id, d.dataset_id, COALESCE(d.site, d.venue, ''),\n"
@@ -142,34 +184,10 @@ class RunSums:
                      f"FROM deals d WHERE d.id BETWEEN :first AND :last"),
                      {"first": min(seat[0] for seat in seats),
                       "last": max(seat[0] for seat in seats)})}
-        held = self.held
         for deal_id, name, stakes, big_blind, net in seats:
-            keys, table, second = deals[deal_id]
-            key = (name, stakes, big_blind, keys)
-            row = held.get(key)
-            if row is None:  # its names kept once
-                row = held[(sys.intern(name), sys.intern(stakes), big_blind, keys)] = [
-                    0, 0, 0, deal_id, deal_id, second, second, set(), []]
-            row[_HANDS] += 1
-            if deal_id < row[_FIRST]:
-                row[_FIRST] = deal_id
-            elif deal_id > row[_LAST]:
-                row[_LAST] = deal_id
-            if second is not None:
-                if second < row[_STARTED]:
-                    row[_STARTED] = second
-                elif second > row[_ENDED]:
-                    row[_ENDED] = second
-            row[_TABLES].add(table)
-            if net is not None:
-                row[_KNOWN] += 1
-                row[_NET] += net
-                biggest = row[_BIGGEST]
-                biggest.append(_ranked(deal_id, net))
-                if len(biggest) >= 2 * RUN_BIGGEST:
-                    biggest.sort(reverse=True)
-                    del biggest[RUN_BIGGEST:]
-        if len(held) >= HELD_ROWS:
+            keys, at, table, second = deals[deal_id]
+            self.add_seat((name, *keys, stakes, *at, big_blind), deal_id, second, table, net)
+        if len(self.held) >= HELD_ROWS:
             self.flush(connection)
 
     def flush(self, connection: Connection) -> None:
@@ -179,33 +197,63 @@ class RunSums:
             return
         dialect = connection.dialect.name
         names = (*KEYS, *_SUMS)
-        deal_keys = list(self.deal_keys)
         merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
-                  f"{_merged(dialect, self.table_ids is not None)}" if self.written else "")
+                  f"{_merged(dialect, self.numbered)}" if self.written else "")
         mark = "?" if dialect == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
-        if self.table_ids is not None:
-            self._number_tables(cursor, mark)
+        table_ids = _table_ids(cursor, mark, self.held.values()) if self.numbered else None
         # In key order, through the driver's cursor: a third of the time of SQLAlchemy's
         # parameters, and SQLite's table is stored in that order.
-        rows = sorted((name, *deal_keys[keys][:3], stakes, *deal_keys[keys][3:], big_blind,
-                       *_values(row, self.table_ids))
-                      for (name, stakes, big_blind, keys), row in self.held.items())
+        rows = sorted((*key, *_values(row, table_ids)) for key, row in self.held.items())
         cursor.executemany(f"INSERT INTO player_runs ({', '.join(names)})\n"
                            f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
         self.held.clear()
         self.written = True
 
-    def _number_tables(self, cursor: Any, mark: str) -> None:
-        """The held rows' tables numbered in table_ids: those table_names lacks added."""
-        ids = self.table_ids
-        assert ids is not None
-        new = sorted({name for row in self.held.values() for name in row[_TABLES]} - ids.keys())
-        if new:
-            cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})\n"
-                               f"ON CONFLICT (name) DO NOTHING", [(name,) for name in new])
-            cursor.execute("SELECT name, id FROM table_names")
-            ids.update(cursor.fetchall())
+
+def _joined(row: _Held, other: _Held) -> None:
+    """A held row with the hands of `other`, a row of the same key, added."""
+    for at in (_HANDS, _KNOWN, _NET):
+        row[at] += other[at]
+    row[_FIRST] = min(row[_FIRST], other[_FIRST])
+    row[_LAST] = max(row[_LAST], other[_LAST])
+    if other[_STARTED] is not None:
+        row[_STARTED] = (other[_STARTED] if row[_STARTED] is None
+                         else min(row[_STARTED], other[_STARTED]))
+        row[_ENDED] = (other[_ENDED] if row[_ENDED] is None
+                       else max(row[_ENDED], other[_ENDED]))
+    row[_TABLES] |= other[_TABLES]
+    _kept(row[_BIGGEST], other[_BIGGEST])
+
+
+def _kept(biggest: list[int], added: list[int]) -> None:
+    """A row's biggest hands (`_ranked`) with those `added`, cut to RUN_BIGGEST once they are
+    twice as many."""
+    biggest.extend(added)
+    if len(biggest) >= 2 * RUN_BIGGEST:
+        biggest.sort(reverse=True)
+        del biggest[RUN_BIGGEST:]
+
+
+_NAMES_READ: Final = 500  # names a statement of _table_ids looks up
+
+
+def _table_ids(cursor: Any, mark: str, held: Iterable[_Held]) -> dict[str, int]:
+    """The numbers in table_names of the held rows' tables, those it lacks added (only
+    those: PostgreSQL would take a number of its sequence for each name it has)."""
+    names = sorted({name for row in held for name in row[_TABLES]})
+    ids: dict[str, int] = {}
+    for start in range(0, len(names), _NAMES_READ):
+        part = names[start:start + _NAMES_READ]
+        cursor.execute(f"SELECT name, id FROM table_names "
+                       f"WHERE name IN ({', '.join([mark] * len(part))})", part)
+        ids.update(cursor.fetchall())
+    new = [name for name in names if name not in ids]
+    if new:
+        cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})\n"
+                           f"ON CONFLICT (name) DO NOTHING", [(name,) for name in new])
+        return _table_ids(cursor, mark, held)
+    return ids
 
 
 def _merged(dialect: str, numbered: bool) -> str:
@@ -227,10 +275,11 @@ def _merged(dialect: str, numbered: bool) -> str:
                   f"json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
                   f"json_array_elements_text(excluded.tables::json)) joined)")
         order = "abs((hand->>1)::bigint) DESC, (hand->>0)::bigint"
-        biggest = (f"(SELECT replace(json_agg(hand ORDER BY {order})::text, ' ', '') FROM ("
-                   f"SELECT hand FROM (SELECT json_array_elements(({old})::json) AS hand "
-                   f"UNION ALL SELECT json_array_elements(({new})::json)) hands ORDER BY "
-                   f"{order} LIMIT {RUN_BIGGEST}) kept)")
+        # '[]' where neither row has a hand of known result (json_agg of none is NULL).
+        biggest = (f"(SELECT COALESCE(replace(json_agg(hand ORDER BY {order})::text, ' ', ''), "
+                   f"'[]') FROM (SELECT hand FROM (SELECT json_array_elements(({old})::json) "
+                   f"AS hand UNION ALL SELECT json_array_elements(({new})::json)) hands "
+                   f"ORDER BY {order} LIMIT {RUN_BIGGEST}) kept)")
         if numbered:
             tables = f"replace({tables}, ' ', '')"
     return ", ".join([

@@ -1,8 +1,10 @@
 """The tracker statistics of every player, as SQL: the views player_stats (per player name and
 money), player_position_stats (and position) and player_stakes_stats (and stakes) that the
-migrations create, and the upkeep of player_totals, the per-seat counts of seat_stats summed
-per dataset, player, money, position and stakes, on which the views stand, and of
-player_days, the same by day and site too; and the exact sums `pokerdb players` computes its
+migrations create; player_totals, the per-seat counts of seat_stats summed per dataset, player,
+money, position and stakes, on which the views stand, and player_days, the same by day and site
+too: their keys and sums, their upsert (`totals_added`, for storage.player_sums, which an
+import writes them with) and their rows summed from the stored seats by SQL (`totals_of_seats`,
+`add_totals`: the revisions' fills); and the exact sums `pokerdb players` computes its
 figures from (`sums_select`), under any HandFilter: from player_totals, or from player_days
 when the filter names dates or a site.
 
@@ -14,6 +16,7 @@ they are stored as and turned into an amount once, at the end (view_columns.amou
 of two kinds is never added. Percentages and ratios are NULL where the player never had the
 chance (a zero denominator).
 """
+from collections.abc import Sequence
 from typing import Any, Final
 
 from sqlalchemy import (
@@ -211,24 +214,30 @@ def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True
             f"GROUP BY {', '.join(keys)}")
 
 
-def add_totals(connection: Connection, first_deal: int, last_deal: int, *,
-               unknown: bool = True, seats: str | None = None,
-               table: str = "player_totals") -> None:
-    """Add the seats of deals first_deal..last_deal to `table`, player_totals or player_days
-    (without `unknown`: revision 0017's player_totals, which has no hands_result_unknown;
-    `seats` as totals_of_seats takes)."""
-    key = KEPT[table]
-    columns = [*key, *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
-    added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
-                      for name in columns[len(key):] if name != "big_blind")
+def add_totals(connection: Connection, first_deal: int, last_deal: int, *, seats: str,
+               unknown: bool = True, table: str = "player_totals") -> None:
+    """Add the stored seats of deals first_deal..last_deal to `table`, player_totals or
+    player_days, as a revision fills it (without `unknown`: revision 0017's player_totals,
+    which has no hands_result_unknown; `seats` as totals_of_seats takes). An import sums its
+    seats where it lays their rows out instead (storage.player_sums)."""
+    columns = [*KEPT[table], *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
     summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown,
                              seats=seats, table=table, dialect=connection.dialect.name)
     connection.execute(text(
         f"INSERT INTO {table} ({', '.join(columns)})\n"
         f"SELECT {', '.join(columns)} FROM (\n"
-        f"{summed}) seats_summed WHERE true\n"
-        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"),
+        f"{summed}) seats_summed WHERE true{totals_added(table, columns)}"),
         {"first": first_deal, "last": last_deal})
+
+
+def totals_added(table: str, columns: Sequence[str]) -> str:
+    """The ON CONFLICT clause of an INSERT of rows of `table` (player_totals or player_days;
+    `columns`, its key's first) that adds their sums to the rows there (the big blind is the
+    stakes', the same)."""
+    key = KEPT[table]
+    added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
+                      for name in columns[len(key):] if name != "big_blind")
+    return f"\nON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"
 
 
 # The parts of sums_select's rows, each row's first column.

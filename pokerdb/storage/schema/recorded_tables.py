@@ -125,10 +125,9 @@ def _summed_seats() -> list[Column[Any]]:
 
 
 # seat_stats summed per dataset, player name, money, position and stakes ('' when not recorded),
-# kept
-# by import in its transaction, range of deals by range (storage.player_stats.add_totals, called
-# by steps.hand_histories.SeatTotals): the views sum
-# these rows instead of every seat (docs/player-stats.md, "How it stays fast").
+# kept by import in its transaction (summed where its rows are laid out, written by the importer:
+# storage.player_sums): the views sum these rows instead of every seat (docs/player-stats.md,
+# "How it stays fast").
 player_totals = Table(
     "player_totals",
     metadata,
@@ -144,7 +143,7 @@ player_totals = Table(
 )
 
 # player_totals by day and site too (revision 0024), kept by import beside it
-# (storage.player_stats.add_totals): `pokerdb players` and the player's page read these rows
+# (storage.player_sums): `pokerdb players` and the player's page read these rows
 # when a filter names dates or a site, which player_totals cannot answer (each filter of a
 # HandFilter selects whole rows), instead of every seat.
 player_days = Table(
@@ -162,7 +161,7 @@ player_days = Table(
 )
 
 # Each player's hands by half hours of play (revision 0023), kept by import in its transaction
-# beside player_totals (storage.player_runs.RunSums, called by steps.hand_histories.SeatTotals):
+# beside player_totals (storage.player_runs.RunSums, held by storage.player_sums):
 # the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of play
 # (UTC) and big blind summed, with the tables they were played at. A player's sessions at a gap
 # of 30 minutes or more are these rows joined, and the player's page draws its graphs from
