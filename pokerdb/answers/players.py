@@ -122,10 +122,14 @@ def _everyone(engine: Engine, by: str | None, within: HandFilter | None, min_han
             order = _SORTED_BY_SQL.get("net" if sort == "allin_adjusted_net" and not deltas
                                        else sort)
             in_sql = order is not None
-            rows = connection.execute(text(everyone_select(
+            result = connection.execute(text(everyone_select(
                 by, COUNTS, engine.dialect.name, within, order)),
                 {**params, "denominator": denominator})
-            found_groups = ((*row, denominator, deltas.get(row[:3], 0)) for row in rows)
+            rows: Iterable[tuple[Any, ...]] = result.cursor  # type: ignore[assignment]
+            # (the driver's cursor: its rows are tuples, without a Row made of each)
+            found_groups: Iterable[_Group] = (
+                (*row, denominator, deltas.get(row[:3], 0)) for row in rows) if deltas else (
+                (*row, denominator, 0) for row in rows)
             groups = found_groups if in_sql else _sorted(found_groups, sort)
         yield from groups
 
@@ -280,13 +284,21 @@ def rounded_ratio(numerator: int, denominator: int, places: int) -> Written:
 
 def _written(whole: int, places: int) -> Written:
     """whole / 10 ** places, written with its `places` decimals."""
+    if 0 <= whole < 1000 and places in _SMALL:
+        return _SMALL[places][whole]
+    return _writing(whole, places)
+
+
+def _writing(whole: int, places: int) -> Written:
     if not places:
         return Written(whole)
     digits, fraction = divmod(abs(whole), 10 ** places)
     return Written(f"{'-' if whole < 0 else ''}{digits}.{fraction:0{places}d}")
 
 
-_TENTHS: Final = tuple(_written(tenths, 1) for tenths in range(1001))  # 0.0 to 100.0
+# Written once: 0.0 to 100.0, and under 100 with one place and under 10 with two.
+_TENTHS: Final = tuple(_writing(tenths, 1) for tenths in range(1001))
+_SMALL: Final = {1: _TENTHS[:1000], 2: tuple(_writing(whole, 2) for whole in range(1000))}
 
 
 def money_shown(stored: int, money: str) -> Written | int:

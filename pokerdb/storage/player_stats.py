@@ -266,8 +266,8 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
 def big_blinds_select(within: HandFilter | None = None) -> str:
     """The big blinds of the rows `everyone_select` sums (SUMS_PART, big_blind: NULL for the
     rows without one), and one row of EQUITIES_PART where the database holds equities."""
-    return (f"SELECT {SUMS_PART} AS part, t.big_blind FROM {_totals_from(within)}\n"
-            f"GROUP BY t.big_blind\nUNION ALL\nSELECT {EQUITIES_PART}, NULL "
+    return (f"SELECT DISTINCT {SUMS_PART} AS part, t.big_blind FROM {_totals_from(within)}\n"
+            f"UNION ALL\nSELECT {EQUITIES_PART}, NULL "
             f"WHERE EXISTS (SELECT 1 FROM hand_equities)")
 
 
