@@ -16,7 +16,7 @@ won at showdown are over the others.
 """
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -67,6 +67,7 @@ _NET: Final = 5 + len(COUNTS)
 # The columns the database sorts by (their sums, exact integers), and the sum each is.
 _SORTED_BY_SQL: Final = {"player": "name", "currency": "currency", "hands": "hands",
                          "hands_result_unknown": "hands_result_unknown", "net": "net"}
+_BATCH: Final = 10_000  # rows fetched at once from a cursor of PostgreSQL's
 # A common multiple of the big blinds larger than this sums its rests per big blind instead.
 _DENOMINATOR_LIMIT: Final = 2 ** 32
 
@@ -122,13 +123,20 @@ def _everyone(engine: Engine, by: str | None, within: HandFilter | None, min_han
             order = _SORTED_BY_SQL.get("net" if sort == "allin_adjusted_net" and not deltas
                                        else sort)
             in_sql = order is not None
-            result = connection.execute(text(everyone_select(
-                by, COUNTS, engine.dialect.name, within, order)),
-                {**params, "denominator": denominator})
-            rows: Iterable[tuple[Any, ...]] = result.cursor  # type: ignore[assignment]
-            # (the driver's cursor: its rows are tuples, without a Row made of each)
-            found_groups: Iterable[_Group] = (
-                (*row, denominator, deltas.get(row[:3], 0)) for row in rows) if deltas else (
+            statement = text(everyone_select(by, COUNTS, engine.dialect.name, within, order))
+            values = {**params, "denominator": denominator}
+            rows: Iterable[Sequence[Any]]
+            if engine.dialect.name == "postgresql":
+                # Else PostgreSQL sorts every row (on disk) in parallel workers before it sums
+                # them: read in its key's order through the primary key, as SQLite reads them,
+                # 5.97 million rows took 4.8 s against 8 to 17 (two busy cores).
+                connection.exec_driver_sql("SET LOCAL max_parallel_workers_per_gather = 0")
+                # a cursor of the server's: its rows are not all held here either
+                rows = connection.execution_options(yield_per=_BATCH).execute(statement, values)
+            else:  # the driver's tuples, without a Row made of each
+                rows = connection.execute(statement, values).cursor  # type: ignore[assignment]
+            found_groups: Iterable[_Group] = ((*row, denominator, deltas.get(tuple(row[:3]), 0))
+                                              for row in rows) if deltas else (
                 (*row, denominator, 0) for row in rows)
             groups = found_groups if in_sql else _sorted(found_groups, sort)
         yield from groups
