@@ -173,7 +173,7 @@ def check_answers(run: Run, db_url: str) -> None:
                                                 f"'{by or 'player'}' AS grouped_by")
             got = stats_rows(run(sql), True)
             assert len(got) == len(expected) > 20, by
-            assert got == expected, by  # Decimal('42.2') == Decimal(Written('42.2')); None: no chance
+            assert got == expected, by  # written figures as decimals; None: no chance
     finally:
         engine.dispose()
     for name, (sql, amounts) in ASKED.items():
