@@ -14,6 +14,7 @@ import peers
 import phh_bench
 import phh_variants_bench
 import player_stats_bench
+import players_scale
 import pokerstars_bench
 import postgres_ratio
 import postgres_scale
@@ -79,6 +80,9 @@ ROWS: tuple[Row, ...] = (
         1_000_000, "hands", player_stats_bench.row),
     Row("handhq", "import of HandHQ-shaped hands, bytes a hand, players for everyone and for "
         "one (figures against the goals)", 1_000_000, "hands", handhq_bench.row),
+    Row("handhq-players", "pokerdb players for everyone, N HandHQ-shaped hands' players and "
+        "grown to the whole corpus's 544,103 (figures against the goal)", 100_000, "hands",
+        players_scale.row),
     Row("pages", "pokerdb serve: a player's page and hands' pages on a large database, ms",
         1_000_000, "hands", pages_bench.row),
     Row("parquet", "Parquet export peak RSS, a large database vs a small one; hands/s; "

@@ -15,9 +15,8 @@ deals.result_known) counts in `hands` and in `hands_result_unknown`; the net, bb
 won at showdown are over the others.
 """
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -26,10 +25,19 @@ from sqlalchemy import BigInteger, Engine, and_, func, select, text, type_coerce
 from pokerdb.answers.rendering import Table, Written
 from pokerdb.answers.results import category_label
 from pokerdb.errors import PokerdbError
-from pokerdb.rules.money import AMOUNT_SCALE, is_currency
+from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE, is_currency
 from pokerdb.storage.engines import reading, reading_one
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_stats import GROUPINGS, SUMS_PART, sums_select
+from pokerdb.storage.player_stats import (
+    ALLIN_PART,
+    EQUITIES_PART,
+    GROUPINGS,
+    SUMS_PART,
+    allin_deltas_select,
+    big_blinds_select,
+    everyone_select,
+    sums_select,
+)
 from pokerdb.storage.schema import (
     TRACKER_COUNTS,
     categories,
@@ -45,29 +53,32 @@ SHOWN: Final = ("hands", "hands_result_unknown", "vpip", "pfr", "three_bet",
                 "aggression_frequency", "went_to_showdown", "won_at_showdown", "net",
                 "bb_per_100", "allin_adjusted_net")
 SORT_COLUMNS: Final = ("player", "currency", *SHOWN)
-
-
-@dataclass
-class _Sums:
-    """One row's integer sums: hands (and of them those of unknown result), the tracker
-    counts by name, the net in ten-thousandths (over the hands whose result is known), net
-    over big blind (exact) and the hands with a big blind and a known result, the all-in
-    seats' delta."""
-
-    hands: int = 0
-    unknown: int = 0
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(TRACKER_COUNTS, 0))
-    net: int = 0
-    net_bb: Fraction = Fraction(0)
-    hands_with_big_blind: int = 0
-    allin_delta: int = 0
+# The tracker counts the figures divide, in the order of a group's sums (_Group).
+COUNTS: Final = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
+                 "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
+                 "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
+                 "postflop_folds", "went_to_showdown", "won_at_showdown")
+# A group's integer sums: name, money, key ('' for none), hands, those of unknown result,
+# COUNTS, the net (ten-thousandths, over the hands whose result is known), the hands with a
+# big blind and a known result, their net in big blinds as whole + rest / denominator, and
+# the all-in seats' delta (the all-in adjusted net less the net).
+_Group = tuple[Any, ...]
+_NET: Final = 5 + len(COUNTS)
+# The columns the database sorts by (their sums, exact integers), and the sum each is.
+_SORTED_BY_SQL: Final = {"player": "name", "currency": "currency", "hands": "hands",
+                         "hands_result_unknown": "hands_result_unknown", "net": "net"}
+_BATCH: Final = 10_000  # rows fetched at once from a cursor of PostgreSQL's
+# A common multiple of the big blinds larger than this sums its rests per big blind instead.
+_DENOMINATOR_LIMIT: Final = 2 ** 32
 
 
 def player_results(engine: Engine, within: HandFilter | None = None, by: str | None = None,
                    min_hands: int = 1, sort: str = "net") -> Table:
     """The tracker statistics per player and money (and per `by`: "position", "stakes", or
     "category" for the net by the category of the hand shown) of the players with at least
-    `min_hands` hands, largest `sort` first."""
+    `min_hands` hands, largest `sort` first. The rows are read as they are iterated (once):
+    for everyone, in the order shown, straight from the database where it sorts them (by
+    player, money, hands or net), so they are never all held."""
     if by is not None and by not in BY:
         raise PokerdbError(f"--by is {', '.join(BY)}, not {by!r}")
     if by == "category":
@@ -75,99 +86,194 @@ def player_results(engine: Engine, within: HandFilter | None = None, by: str | N
     if sort not in SORT_COLUMNS:
         raise PokerdbError(f"cannot sort by {sort!r}: the columns are "
                            f"{', '.join(SORT_COLUMNS)}")
-    sums: dict[tuple[str, str, str], _Sums] = {}
-    allin: dict[tuple[str, str, str], int] = {}
-    for part, name, money, key, big_blind, hands, *counts, unknown, net in _sums(engine, by,
-                                                                                within):
-        if part != SUMS_PART:  # the all-in seats' delta, in the net's column
-            allin[name, money, key] = int(net)
-            continue
-        row = sums.setdefault((name, money, key), _Sums())
-        row.hands += int(hands)
-        row.unknown += int(unknown)
-        for count_name, count in zip(TRACKER_COUNTS, counts, strict=True):
-            row.counts[count_name] += int(count)
-        row.net += int(net)
-        if big_blind:
-            row.net_bb += Fraction(int(net), int(big_blind))
-            row.hands_with_big_blind += int(hands) - int(unknown)
-    for group, delta in allin.items():
-        if group in sums:
-            sums[group].allin_delta += delta
-    rows = [(name, money, key, _figures(row, money, sort)) for (name, money, key), row
-            in sums.items() if row.hands >= min_hands]
-    rows.sort(key=_order(sort))
     keys = ("player", "currency", *([by] if by else []))
-    return Table((*keys, *SHOWN),
-                 [(name, money, *([key or None] if by else []), *(shown for shown, _ in figures))
-                  for name, money, key, figures in rows], "players")
+    return Table((*keys, *SHOWN), _shown_rows(engine, within, by, min_hands, sort), "players")
 
 
-def _sums(engine: Engine, by: str | None, within: HandFilter | None) -> Sequence[Sequence[Any]]:
-    """sums_select's rows: without the all-in seats where the database holds no equity (one
-    round trip on PostgreSQL, and a statement planned in a fifth of the time), else all of
-    them, read again in one snapshot (two round trips)."""
+def _shown_rows(engine: Engine, within: HandFilter | None, by: str | None, min_hands: int,
+                sort: str) -> Iterator[tuple[Any, ...]]:
+    groups: Iterable[_Group]
+    if within is not None and within.player is not None:
+        groups = _sorted(_per_big_blind(engine, by, within, min_hands), sort)
+    else:
+        groups = _everyone(engine, by, within, min_hands, sort)
+    return map(_shown_of(by is not None), groups)
+
+
+def _everyone(engine: Engine, by: str | None, within: HandFilter | None, min_hands: int,
+              sort: str) -> Iterator[_Group]:
+    """Every group's sums in the order shown, read in one snapshot: the big blinds first (the
+    rests of the net in big blinds are summed over their least common multiple), then the
+    all-in seats' deltas (where the database holds equities), then the sums, sorted by the
+    database where it can (then streamed, never all held), else here."""
+    params = {**(within.params() if within else {}), "min_hands": min_hands}
+    groups: Iterable[_Group]
+    with reading(engine) as connection:
+        found = connection.execute(text(big_blinds_select(within)), params).all()
+        denominator = math.lcm(*(int(bb) for part, bb in found
+                                 if part == SUMS_PART and bb is not None))
+        if denominator > _DENOMINATOR_LIMIT:
+            groups = _sorted(_per_big_blind(engine, by, within, min_hands), sort)
+        else:
+            deltas = {}
+            if any(part == EQUITIES_PART for part, _ in found):
+                deltas = {(name, money, key): int(delta) for name, money, key, delta
+                          in connection.execute(text(allin_deltas_select(by, within)), params)}
+            # Without equities, the all-in adjusted net is the net.
+            order = _SORTED_BY_SQL.get("net" if sort == "allin_adjusted_net" and not deltas
+                                       else sort)
+            in_sql = order is not None
+            statement = text(everyone_select(by, COUNTS, engine.dialect.name, within, order))
+            values = {**params, "denominator": denominator}
+            rows: Iterable[Sequence[Any]]
+            if engine.dialect.name == "postgresql":
+                # Else PostgreSQL sorts every row (on disk) in parallel workers before it sums
+                # them: read in its key's order through the primary key, as SQLite reads them,
+                # 5.97 million rows took 4.8 s against 8 to 17 (two busy cores).
+                connection.exec_driver_sql("SET LOCAL max_parallel_workers_per_gather = 0")
+                # a cursor of the server's: its rows are not all held here either
+                rows = connection.execution_options(yield_per=_BATCH).execute(statement, values)
+            else:  # the driver's tuples, without a Row made of each
+                rows = connection.execute(statement, values).cursor  # type: ignore[assignment]
+            found_groups: Iterable[_Group] = ((*row, denominator, deltas.get(tuple(row[:3]), 0))
+                                              for row in rows) if deltas else (
+                (*row, denominator, 0) for row in rows)
+            groups = found_groups if in_sql else _sorted(found_groups, sort)
+        yield from groups
+
+
+def _per_big_blind(engine: Engine, by: str | None, within: HandFilter | None,
+                   min_hands: int) -> list[_Group]:
+    """The groups' sums from sums_select's rows per big blind, in one statement (one round
+    trip on PostgreSQL: one player's rows, read through its key), or two where the database
+    holds equities."""
     params = within.params() if within else {}
     with reading_one(engine) as connection:
         found = connection.execute(text(sums_select(by, within, allin=False)), params).all()
-    if all(row[0] == SUMS_PART for row in found):
-        return found
-    with reading_one(engine) as connection:
-        return connection.execute(text(sums_select(by, within)), params).all()
+    if any(row[0] != SUMS_PART for row in found):
+        with reading_one(engine) as connection:
+            found = connection.execute(text(sums_select(by, within)), params).all()
+    counted = [TRACKER_COUNTS.index(name) for name in COUNTS]
+    rows: dict[tuple[str, str, str], list[Any]] = {}
+    deltas: dict[tuple[str, str, str], int] = {}
+    for part, name, money, key, big_blind, hands, *counts, unknown, net in found:
+        if part == ALLIN_PART:  # the all-in seats' delta, in the net's column
+            deltas[name, money, key] = int(net)
+            continue
+        row = rows.setdefault((name, money, key), [0] * (len(COUNTS) + 4) + [[]])
+        row[0] += int(hands)
+        row[1] += int(unknown)
+        for at, index in enumerate(counted, 2):
+            row[at] += int(counts[index])
+        row[-3] += int(net)
+        if big_blind:
+            row[-2] += int(hands) - int(unknown)
+            row[-1].append((int(net), int(big_blind)))
+    groups = []
+    for group, (hands, unknown, *sums, net, with_big_blind, nets) in rows.items():
+        if hands >= min_hands:
+            denominator = math.lcm(*(big_blind for _, big_blind in nets))
+            whole = sum(net_bb // big_blind for net_bb, big_blind in nets)
+            rest = sum(net_bb % big_blind * (denominator // big_blind)
+                       for net_bb, big_blind in nets)
+            groups.append((*group, hands, unknown, *sums, net, with_big_blind, whole, rest,
+                           denominator, deltas.get(group, 0)))
+    groups.sort(key=lambda group: group[:3])
+    return groups
 
 
-Figure = tuple[Any, Any]  # as shown, and the exact value it sorts by (None last)
+def _sorted(groups: Iterable[_Group], sort: str) -> list[_Group]:
+    """The groups largest `sort` first (its exact value; missing last), then by player,
+    money, key (the order the groups come in, which a sort keeps)."""
+    listed = list(groups)
+    if sort == "player":
+        listed.sort(key=lambda group: group[:3])
+    elif sort == "currency":
+        listed.sort(key=lambda group: (group[1], group[0], group[2]))
+    else:
+        exact = _exact(sort)
+
+        def largest_first(group: _Group) -> tuple[bool, Any]:
+            value = exact(group)
+            return value is None, -(value or 0)
+
+        listed.sort(key=lambda group: group[:3])
+        listed.sort(key=largest_first)
+    return listed
 
 
-def _figures(row: _Sums, money: str, sort: str) -> list[Figure]:
-    """The row's figures, each as shown and its exact value, which only the column sorted by
-    needs (the others' are 0, or None where the figure is)."""
-    counts = row.counts
-    exact_share = sort not in ("player", "currency", "hands", "net", "allin_adjusted_net")
+def _exact(sort: str) -> Callable[[_Group], Fraction | int | None]:
+    """The exact value of the figure `sort` of a group's sums."""
+    def share(count: str, *chances: str, scale: int = 100) -> Callable[[_Group], Any]:
+        at = 5 + COUNTS.index(count)
+        under = [5 + COUNTS.index(name) for name in chances]
 
-    def share(count: int, chances: int, scale: int = 100, places: int = 1) -> Figure:
-        if not chances:
-            return None, None
-        return (rounded_ratio(scale * count, chances, places),
-                Fraction(scale * count, chances) if exact_share else 0)
+        def value(group: _Group) -> Fraction | None:
+            total = sum(group[index] for index in under) - (
+                group[4] if count == "won_at_showdown" else 0)
+            return Fraction(scale * group[at], total) if total else None
 
-    def amount(stored: int) -> Figure:
-        return money_shown(stored, money), stored
+        return value
 
-    return [
-        (row.hands, row.hands),
-        (row.unknown, row.unknown),
-        share(counts["vpip"], counts["preflop_acted"]),
-        share(counts["pfr"], counts["preflop_acted"]),
-        share(counts["three_bet"], counts["three_bet_chance"]),
-        share(counts["folded_to_three_bet"], counts["faced_three_bet"]),
-        share(counts["cbet"], counts["cbet_chance"]),
-        share(counts["folded_to_cbet"], counts["faced_cbet"]),
-        share(counts["postflop_aggressive"], counts["postflop_calls"], 1, 2),
-        share(counts["postflop_aggressive"], counts["postflop_aggressive"]
-              + counts["postflop_calls"] + counts["postflop_folds"]),
-        share(counts["went_to_showdown"], counts["saw_flop"]),
-        share(counts["won_at_showdown"], counts["went_to_showdown"] - row.unknown),
-        amount(row.net),
-        (rounded(100 * row.net_bb / row.hands_with_big_blind, 2),
-         100 * row.net_bb / row.hands_with_big_blind) if row.hands_with_big_blind
-        else (None, None),
-        amount(row.net + row.allin_delta),
-    ]
+    def bb_per_100(group: _Group) -> Fraction | None:
+        with_big_blind, whole, rest, denominator = group[_NET + 1:_NET + 5]
+        return (Fraction(100 * (whole * denominator + rest), denominator * with_big_blind)
+                if with_big_blind else None)
+
+    figures: dict[str, Callable[[_Group], Any]] = {
+        "hands": lambda group: group[3], "hands_result_unknown": lambda group: group[4],
+        "vpip": share("vpip", "preflop_acted"), "pfr": share("pfr", "preflop_acted"),
+        "three_bet": share("three_bet", "three_bet_chance"),
+        "fold_to_three_bet": share("folded_to_three_bet", "faced_three_bet"),
+        "cbet": share("cbet", "cbet_chance"),
+        "fold_to_cbet": share("folded_to_cbet", "faced_cbet"),
+        "aggression_factor": share("postflop_aggressive", "postflop_calls", scale=1),
+        "aggression_frequency": share("postflop_aggressive", "postflop_aggressive",
+                                      "postflop_calls", "postflop_folds"),
+        "went_to_showdown": share("went_to_showdown", "saw_flop"),
+        "won_at_showdown": share("won_at_showdown", "went_to_showdown"),
+        "net": lambda group: group[_NET],
+        "bb_per_100": bb_per_100,
+        "allin_adjusted_net": lambda group: group[_NET] + group[-1],
+    }
+    return figures[sort]
 
 
-def _order(sort: str) -> Callable[[tuple[str, str, str, list[Figure]]], tuple[Any, ...]]:
-    """The sort key of a row: `sort` largest first (missing last), then player, money, key."""
-    if sort in ("player", "currency"):
-        return lambda row: (row[0], row[1], row[2]) if sort == "player" else (
-            row[1], row[0], row[2])
-    index = SHOWN.index(sort)
+def _shown_of(keyed: bool) -> Callable[[_Group], tuple[Any, ...]]:
+    """A group's row as shown: player, money, the key (None for none) if `keyed`, then the
+    figures of SHOWN, each rounded once (in integers: a percentage is one of a thousand
+    values, written once)."""
+    def shown(group: _Group) -> tuple[Any, ...]:
+        (name, money, key, hands, unknown, preflop_acted, vpip, pfr, three_bet_chance,
+         three_bet, faced_three_bet, folded_to_three_bet, saw_flop, cbet_chance, cbet,
+         faced_cbet, folded_to_cbet, aggressive, calls, folds, went, won, net,
+         with_big_blind, whole, rest, denominator, delta) = group
+        won_chances = went - unknown
+        net_shown = money_shown(net, money)
+        figures = (
+            hands, unknown, _percent(vpip, preflop_acted), _percent(pfr, preflop_acted),
+            _percent(three_bet, three_bet_chance),
+            _percent(folded_to_three_bet, faced_three_bet), _percent(cbet, cbet_chance),
+            _percent(folded_to_cbet, faced_cbet),
+            rounded_ratio(aggressive, calls, 2) if calls else None,
+            _percent(aggressive, aggressive + calls + folds), _percent(went, saw_flop),
+            _percent(won, won_chances), net_shown,
+            rounded_ratio(100 * (whole * denominator + rest), denominator * with_big_blind, 2)
+            if with_big_blind else None,
+            money_shown(net + delta, money) if delta else net_shown)
+        return (name, money, key or None, *figures) if keyed else (name, money, *figures)
 
-    def key(row: tuple[str, str, str, list[Figure]]) -> tuple[Any, ...]:
-        exact = row[3][index][1]
-        return (exact is None, -(exact or 0), row[0], row[1], row[2])
+    return shown
 
-    return key
+
+def _percent(count: int, chances: int) -> Written | None:
+    """100 * count / chances to one place (None without a chance)."""
+    if not chances:
+        return None
+    tenths, rest = divmod(1000 * count, chances)
+    if 2 * rest >= chances:
+        tenths += 1
+    return _TENTHS[tenths] if 0 <= tenths <= 1000 else _written(tenths, 1)
 
 
 def rounded(value: Fraction, places: int) -> Written:
@@ -181,20 +287,39 @@ def rounded_ratio(numerator: int, denominator: int, places: int) -> Written:
     whole, rest = divmod(abs(numerator) * 10 ** places, denominator)
     if 2 * rest >= denominator:
         whole += 1
-    return Written(Decimal(-whole if numerator < 0 else whole).scaleb(-places))
+    return _written(-whole if numerator < 0 else whole, places)
+
+
+def _written(whole: int, places: int) -> Written:
+    """whole / 10 ** places, written with its `places` decimals."""
+    if 0 <= whole < 1000 and places in _SMALL:
+        return _SMALL[places][whole]
+    return _writing(whole, places)
+
+
+def _writing(whole: int, places: int) -> Written:
+    if not places:
+        return Written(whole)
+    digits, fraction = divmod(abs(whole), 10 ** places)
+    return Written(f"{'-' if whole < 0 else ''}{digits}.{fraction:0{places}d}")
+
+
+# Written once: 0.0 to 100.0, and under 100 with one place and under 10 with two.
+_TENTHS: Final = tuple(_writing(tenths, 1) for tenths in range(1001))
+_SMALL: Final = {1: _TENTHS[:1000], 2: tuple(_writing(whole, 2) for whole in range(1000))}
 
 
 def money_shown(stored: int, money: str) -> Written | int:
     """A stored amount (ten-thousandths) as its money writes it: a currency's to the cent or
-    finer where it is finer (1.50, 0.005), chips and play money whole where whole."""
+    finer where it is finer (1.50, 0.005), chips and play money whole where they are whole."""
     whole, part = divmod(stored, AMOUNT_SCALE)
-    if not is_currency(money) and not part:
+    currency = is_currency(money)
+    if not part and not currency:
         return whole
-    amount = Decimal(stored).scaleb(-4)
-    places = 2 if is_currency(money) else 0
-    while places < 4 and amount != amount.quantize(Decimal(1).scaleb(-places)):
-        places += 1
-    return Written(amount.quantize(Decimal(1).scaleb(-places)))
+    places = AMOUNT_PLACES
+    while places > (2 if currency else 0) and stored % 10 ** (AMOUNT_PLACES - places + 1) == 0:
+        places -= 1
+    return _written(stored // 10 ** (AMOUNT_PLACES - places), places)
 
 
 def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:

@@ -4,6 +4,7 @@ datasets, explain, stats, report."""
 import json
 import math
 from dataclasses import replace
+from itertools import chain
 from typing import Annotated
 
 import typer
@@ -105,13 +106,15 @@ def players_command(
                              player=player)
         table = (tournament_results(engine, within, by, sort or "profit") if tournaments
                  else player_results(engine, within, by, min_hands, sort or "net"))
-        rows = list(table.rows)
-        render([replace(table, rows=rows)], fmt, headers=not no_headers)
-        if not rows and tournaments:
+        rows = iter(table.rows)  # streamed: everyone's are never all held
+        first = next(rows, None)
+        render([replace(table, rows=rows if first is None else chain([first], rows))], fmt,
+               headers=not no_headers)
+        if first is None and tournaments:
             notes(["no tournament results" + (" among those chosen" if within else "")
                    + " (they are read from the sites' tournament summaries: pokerdb import "
                      "FOLDER)"])
-        elif not rows:
+        elif first is None:
             notes(["no recorded hand has a named player" + (
                 " among the hands chosen" if within is not None or min_hands > 1 else "")
                 + " (players reads hand histories: pokerdb import FILE.phh, or a site's file)"])

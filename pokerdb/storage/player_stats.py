@@ -240,6 +240,7 @@ def totals_added(table: str, columns: Sequence[str]) -> str:
     return f"\nON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"
 
 
+_NO_KEY: Final = ", ''"  # the key of rows without one (`by` None)
 # The parts of sums_select's rows, each row's first column.
 SUMS_PART, ALLIN_PART, EQUITIES_PART = 0, 1, 2
 
@@ -268,12 +269,66 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     if not allin:
         return (f"{totals}\nUNION ALL\nSELECT {EQUITIES_PART}, NULL, NULL, NULL, {no_sums}, "
                 f"NULL WHERE EXISTS (SELECT 1 FROM hand_equities)")
+    return f"{totals}\nUNION ALL\n{_allin_deltas(by, within, f'{ALLIN_PART}, ', no_sums + ', ')}"
+
+
+def big_blinds_select(within: HandFilter | None = None) -> str:
+    """The big blinds of the rows `everyone_select` sums (SUMS_PART, big_blind: NULL for the
+    rows without one), and one row of EQUITIES_PART where the database holds equities."""
+    return (f"SELECT DISTINCT {SUMS_PART} AS part, t.big_blind FROM {_totals_from(within)}\n"
+            f"UNION ALL\nSELECT {EQUITIES_PART}, NULL "
+            f"WHERE EXISTS (SELECT 1 FROM hand_equities)")
+
+
+def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
+                    within: HandFilter | None = None, order: str | None = None) -> str:
+    """The exact sums of each player, money and `by`'s key (or '') under `within`, a row each
+    in key order (of `order`, a figure's sum, largest first, then of the key): name, currency,
+    key, hands, the hands of unknown result, `counts`, net, then the hands with a big blind
+    and a known result and their net in big blinds as whole big blinds (each row's, rounded
+    towards zero) and a rest over :denominator, a common multiple of every big blind summed
+    (integers: no row's rest times its share of :denominator exceeds it, so no sum of them
+    overflows).
+
+    player_totals is read in its key's order (name, currency, position, stakes), so grouping
+    without the big blind and without stakes streams: no sort of its rows (`order`, of the
+    groups, sorts those). Rows of fewer than :min_hands hands are left out."""
+    keys = ["name", "currency", *([by] if by else [])]
+    group = ", ".join(f"t.{key}" for key in keys)
+    known = f"t.hands - t.{_UNKNOWN}"
+    denominator = "CAST(:denominator AS BIGINT)"
+    server = dialect == "postgresql"
+    # Divided as integers on PostgreSQL too, whatever sums the rows are (NUMERIC, seats summed).
+    net = "CAST(t.net AS BIGINT)" if server else "t.net"
+    sums = ", ".join(f"CAST(SUM({sql}) AS BIGINT)" for sql in (
+        "t.hands", f"t.{_UNKNOWN}", *(f"t.{name}" for name in counts), "t.net",
+        f"CASE WHEN t.big_blind IS NOT NULL THEN {known} ELSE 0 END",
+        f"{net} / t.big_blind", f"{net} % t.big_blind * ({denominator} / t.big_blind)"))
+    collate = ' COLLATE "C"' if server else ""
+    ordered = ", ".join(f"t.{key}{collate}" for key in keys)
+    if order == "currency":
+        ordered = ", ".join(f"t.{key}{collate}" for key in ("currency", "name", *keys[2:]))
+    elif order not in (None, "name"):
+        ordered = f"SUM(t.{order}) DESC, {ordered}"
+    return (f"SELECT {group}{'' if by else _NO_KEY}, {sums}\nFROM {_totals_from(within)}\n"
+            f"GROUP BY {group}\nHAVING SUM(t.hands) >= :min_hands\nORDER BY {ordered}")
+
+
+def allin_deltas_select(by: str | None, within: HandFilter | None = None) -> str:
+    """Each player's, money's and `by`'s key's (or '') all-in adjusted net less its net."""
+    return _allin_deltas(by, within)
+
+
+def _allin_deltas(by: str | None, within: HandFilter | None, part: str = "",
+                  sums: str = "") -> str:
+    """The all-in seats' (name, currency, `by`'s key or '', then `sums`, then the all-in
+    adjusted net less the net), after `part`: one pass over the seats all in before the river
+    (a partial index holds them) whose equity is known."""
+    keys = ["name", "currency", *([by] if by else [])]
     seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)
-    no_key = "" if by else ", ''"
     conditions = ["s.allin = 1", "s.name IS NOT NULL",
                   *(within.on_seats("s", "d") if within else [])]
-    return (f"{totals}\nUNION ALL\n"
-            f"SELECT {ALLIN_PART}, {seat_keys}{no_key}, {no_sums}, SUM(e.allin_net - s.net)\n"
+    return (f"SELECT {part}{seat_keys}{'' if by else _NO_KEY}, {sums}SUM(e.allin_net - s.net)\n"
             f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
             f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
             f"{where(conditions)}\nGROUP BY {seat_keys}")
