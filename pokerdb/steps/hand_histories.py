@@ -30,6 +30,7 @@ from pokerdb.steps.hand_rows import (
     SEAT_COLUMNS,
     hand_rows,
 )
+from pokerdb.storage.player_names import insert_named_seats, staged_seats
 from pokerdb.storage.player_runs import RunSums
 from pokerdb.storage.player_stats import KEPT, add_totals
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
@@ -44,7 +45,6 @@ from pokerdb.storage.schema import (
     deals,
     hand_actions,
     hand_cards,
-    seats,
     site_hands,
     variant_values,
 )
@@ -52,7 +52,7 @@ from pokerdb.storage.schema import (
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
-assert set(SEAT_COLUMNS) == set(seats.c.keys())
+assert set(SEAT_COLUMNS) == set(staged_seats.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
@@ -82,7 +82,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
         (stage_rows(dialect, deals, DEAL_COLUMNS, rows.deals),
          stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
-         stage_rows(dialect, seats, SEAT_COLUMNS, rows.seats),
+         stage_rows(dialect, staged_seats, SEAT_COLUMNS, rows.seats),
          stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions)),
         replace(values, strengths=keys),
         [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
@@ -123,7 +123,10 @@ class StagedHands:
             self.rows.store(connection)
         else:
             for rows in self.rows:
-                insert_staged_rows(connection, rows)
+                if rows.table == staged_seats.name:
+                    insert_named_seats(connection, rows)
+                else:
+                    insert_staged_rows(connection, rows)
         insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)
         evaluated_windows.store(connection, self.values, described)
 
