@@ -41,8 +41,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_player_names"),
         sa.UniqueConstraint("name", name="uq_player_names_name"),
     )
-    op.execute("INSERT INTO player_names (name) SELECT DISTINCT name FROM seats "
-               "WHERE name IS NOT NULL ORDER BY 1")
+    # Numbered as import numbers them (storage.player_names): by their first deal, then text.
+    op.execute("INSERT INTO player_names (name) SELECT name FROM seats "
+               "WHERE name IS NOT NULL GROUP BY name ORDER BY min(deal_id), name")
     op.add_column("seats", sa.Column("name_id", sa.Integer(), nullable=True))
     op.execute("UPDATE seats SET name_id = n.id FROM player_names n WHERE n.name = seats.name")
     op.drop_index("ix_seats_allin", "seats")

@@ -26,19 +26,22 @@ _STAGING: Final = "pokerdb_staged_seats"  # a temporary table of the connection'
 def copy_named_seats(columns: Sequence[str], source: str, values: Sequence[str]) -> list[str]:
     """The statements that copy staged seats (of `columns`, staged_seats') from the table
     `source`, where `values` are their columns' names, into seats: the names not numbered
-    yet added to player_names (in the order of their text), then each seat with its name's
-    number. Unqualified, `seats` is the import's own table on PostgreSQL (its partition, on
-    the search path first: storage.partitions)."""
+    yet added to player_names, then each seat with its name's number. The names are
+    numbered by their first deal, then their text: batches stored in the order of their deals
+    number them alike however the import cut them (its workers' count; revision 0027 numbers
+    a database's names so too). Unqualified, `seats` is the import's own table on PostgreSQL
+    (its partition, on the search path first: storage.partitions)."""
     if NAME not in columns:  # no seat of the batch is named
         return [f"INSERT INTO seats ({', '.join(columns)}) "
                 f"SELECT {', '.join(values)} FROM {source}"]
-    name = f"t.{values[columns.index(NAME)]}"
+    name, deal = (f"t.{values[columns.index(column)]}" for column in (NAME, "deal_id"))
     stored = ", ".join("name_id" if column == NAME else column for column in columns)
     copied = ", ".join("n.id" if column == NAME else f"t.{value}"
                        for column, value in zip(columns, values, strict=True))
-    return [f"INSERT INTO player_names (name) SELECT DISTINCT {name} FROM {source} t "
+    return [f"INSERT INTO player_names (name) SELECT {name} FROM {source} t "
             f"WHERE {name} IS NOT NULL AND NOT EXISTS "
-            f"(SELECT 1 FROM player_names n WHERE n.name = {name}) ORDER BY 1",
+            f"(SELECT 1 FROM player_names n WHERE n.name = {name}) "
+            f"GROUP BY {name} ORDER BY min({deal}), {name}",
             f"INSERT INTO seats ({stored}) SELECT {copied} FROM {source} t "
             f"LEFT JOIN player_names n ON n.name = {name}"]
 
