@@ -44,25 +44,30 @@ def upgrade() -> None:
     # Numbered as import numbers them (storage.player_names): by their first deal, then text.
     op.execute("INSERT INTO player_names (name) SELECT name FROM seats "
                "WHERE name IS NOT NULL GROUP BY name ORDER BY min(deal_id), name")
-    op.add_column("seats", sa.Column("name_id", sa.Integer(), nullable=True))
-    op.execute("UPDATE seats SET name_id = n.id FROM player_names n WHERE n.name = seats.name")
-    op.drop_index("ix_seats_allin", "seats")
-    op.execute("ALTER TABLE seats DROP COLUMN name")
-    op.create_index("ix_seats_allin", "seats", ["name_id", *ALLIN_REST],
-                    sqlite_where=ALLIN_WHERE, postgresql_where=ALLIN_WHERE)
+    _move_names(sa.Column("name_id", sa.Integer(), nullable=True),
+                "UPDATE seats SET name_id = n.id FROM player_names n WHERE n.name = seats.name",
+                "name")
     _create_views(numbered=True)
 
 
 def downgrade() -> None:
     _drop_views()
-    op.add_column("seats", sa.Column("name", sa.String(), nullable=True))
-    op.execute("UPDATE seats SET name = n.name FROM player_names n WHERE n.id = seats.name_id")
-    op.drop_index("ix_seats_allin", "seats")
-    op.execute("ALTER TABLE seats DROP COLUMN name_id")
-    op.create_index("ix_seats_allin", "seats", ["name", *ALLIN_REST],
-                    sqlite_where=ALLIN_WHERE, postgresql_where=ALLIN_WHERE)
+    _move_names(sa.Column("name", sa.String(), nullable=True),
+                "UPDATE seats SET name = n.name FROM player_names n WHERE n.id = seats.name_id",
+                "name_id")
     op.drop_table("player_names")
     _create_views(numbered=False)
+
+
+def _move_names(added: sa.Column[object], fill: str, dropped: str) -> None:
+    """seats' column of the names (`dropped`) made again as `added`, filled by the UPDATE
+    `fill`, and the index of the all-in seats by it."""
+    op.add_column("seats", added)
+    op.execute(fill)
+    op.drop_index("ix_seats_allin", "seats")
+    op.execute(f"ALTER TABLE seats DROP COLUMN {dropped}")
+    op.create_index("ix_seats_allin", "seats", [added.name, *ALLIN_REST],
+                    sqlite_where=ALLIN_WHERE, postgresql_where=ALLIN_WHERE)
 
 
 def _drop_views() -> None:
