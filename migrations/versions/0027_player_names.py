@@ -41,7 +41,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_player_names"),
         sa.UniqueConstraint("name", name="uq_player_names_name"),
     )
-    # Numbered as import numbers them (storage.player_names): by their first deal, then text.
+    # Numbered as import numbers them (storage.named_seats): by their first deal, then text.
     op.execute("INSERT INTO player_names (name) SELECT name FROM seats "
                "WHERE name IS NOT NULL GROUP BY name ORDER BY min(deal_id), name")
     _move_names(sa.Column("name_id", sa.Integer(), nullable=True),

@@ -30,7 +30,7 @@ from pokerdb.steps.hand_rows import (
     SEAT_COLUMNS,
     hand_rows,
 )
-from pokerdb.storage.player_names import insert_named_seats, staged_seats
+from pokerdb.storage.named_seats import insert_named_seats, staged_seats
 from pokerdb.storage.player_runs import RunSums
 from pokerdb.storage.player_stats import KEPT, add_totals
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
