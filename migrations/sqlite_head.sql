@@ -187,6 +187,12 @@ CREATE TABLE player_days (
  WITHOUT ROWID
 
 ;
+CREATE TABLE player_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_player_names PRIMARY KEY (id), 
+	CONSTRAINT uq_player_names_name UNIQUE (name)
+);
 CREATE TABLE player_runs (
 	name VARCHAR NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
@@ -255,7 +261,6 @@ CREATE TABLE "rejects" (
 CREATE TABLE seats (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
-	name VARCHAR, 
 	starting_stack BIGINT, 
 	showed BOOLEAN NOT NULL, 
 	put_in BIGINT NOT NULL, 
@@ -263,7 +268,7 @@ CREATE TABLE seats (
 	winnings BIGINT, 
 	finishing_stack BIGINT, 
 	allin_stake BIGINT, 
-	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, 
+	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_seats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
 )
@@ -408,72 +413,16 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
-CREATE VIEW hands AS
-SELECT c.deal_id,
-       c.player,
-       c.cards,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
-            ELSE d.category END AS category,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
-       v.strength,
-       d.description,
-       l.label,
-       CASE WHEN vv.best IS NOT NULL THEN vv.best
-            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
-            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
-       hc.name AS category_name,
-       vv.low_strength,
-       ld.category AS low_category,
-       lc.name AS low_category_name,
-       ld.description AS low_description,
-       vv.low_best,
-       e.equity,
-       e.allin_equity,
-       (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
-       s.name,
-       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
-       s.showed,
-       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
-       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
-       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
-       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
-       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
-       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
-       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
-       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
-       s.seat_number,
-       s.position,
-       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
-       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
-       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
-       dl.currency
-FROM hand_cards c
-JOIN deals dl ON dl.id = c.deal_id
-LEFT JOIN variants vr ON vr.code = dl.variant
-LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
-LEFT JOIN hand_descriptions d
-    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
-LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
-    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
-LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
-LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
-LEFT JOIN categories lc ON lc.id = ld.category
-LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
-LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
-LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
 CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
-CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
-CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
-CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 CREATE VIEW actions AS
 SELECT h.deal_id, a.key + 1 AS seq,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(h.actions) a;
-CREATE INDEX ix_seats_allin ON seats (name, position, tracker_position, net, allin) WHERE allin = 1;
+CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, allin) WHERE allin = 1;
 CREATE VIEW seat_stats AS
-SELECT s.deal_id, s.player, s.name, COALESCE(s.tracker_position, s.position) AS position, d.stakes, d.big_blind, s.net,
+SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS position, d.stakes, d.big_blind, s.net,
        CAST((s.flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
        CAST((s.flags >> 1) & 1 AS SMALLINT) AS vpip,
        CAST((s.flags >> 2) & 1 AS SMALLINT) AS pfr,
@@ -491,8 +440,9 @@ SELECT s.deal_id, s.player, s.name, COALESCE(s.tracker_position, s.position) AS 
        s.postflop_folds AS postflop_folds,
        CAST((s.flags >> 12) & 1 AS SMALLINT) AS went_to_showdown,
        CAST((s.flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
-       s.allin AS allin
-FROM seats s JOIN deals d ON d.id = s.deal_id;
+       s.allin AS allin,
+       s.name_id
+FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id;
 CREATE VIEW player_stats AS
 SELECT f.name AS player, f.currency,
        f.hands,
@@ -730,5 +680,62 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
+CREATE VIEW hands AS
+SELECT c.deal_id,
+       c.player,
+       c.cards,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
+            ELSE d.category END AS category,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
+       v.strength,
+       d.description,
+       l.label,
+       CASE WHEN vv.best IS NOT NULL THEN vv.best
+            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
+       hc.name AS category_name,
+       vv.low_strength,
+       ld.category AS low_category,
+       lc.name AS low_category_name,
+       ld.description AS low_description,
+       vv.low_best,
+       e.equity,
+       e.allin_equity,
+       (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
+       n.name,
+       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
+       s.showed,
+       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
+       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
+       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
+       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
+       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
+       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
+       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
+       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
+       s.seat_number,
+       s.position,
+       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
+       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
+       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
+       dl.currency
+FROM hand_cards c
+JOIN deals dl ON dl.id = c.deal_id
+LEFT JOIN variants vr ON vr.code = dl.variant
+LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
+LEFT JOIN hand_descriptions d
+    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
+LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
+    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
+LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
+LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
+LEFT JOIN categories lc ON lc.id = ld.category
+LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
+LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player
+LEFT JOIN player_names n ON n.id = s.name_id;
+CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
+CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
+CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

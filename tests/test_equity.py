@@ -497,7 +497,7 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
                         "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
                         "AND u.cards IS NULL)") == [(0,)]
     (query,) = [sql for sql in cookbook_queries() if "allin_net" in sql]
-    named = rows(db_url, "SELECT s.name, d.currency, s.net, e.allin_net FROM seats s "
+    named = rows(db_url, "SELECT s.name, d.currency, s.net, e.allin_net FROM seat_stats s "
                          "JOIN deals d ON d.id = s.deal_id LEFT JOIN hand_equities e "
                          "ON e.deal_id = s.deal_id AND e.player = s.player "
                          "WHERE s.name IS NOT NULL")

@@ -26,14 +26,16 @@ from pokerdb.storage.schema import deals, seats
 DEAL_KEPT = [column.name for column in deals.columns
              if column.name not in ("id", "dataset_id", "line_no", "source")]
 SEAT_KEPT = [column.name for column in seats.columns if column.name != "deal_id"]
+# A seat's columns as read: its name's text in its number's place (player_names).
+SEAT_READ = ", ".join("n.name" if name == "name_id" else f"s.{name}" for name in SEAT_KEPT)
 SITUATIONS = (TOURNAMENT, HOME_GAME, CASHED_OUT, CASHED_OUT_AND_WON, POT_LIMIT, NO_OPTION)
 
 
 def site_rows(db_url: str) -> list[tuple[object, ...]]:
     """Every kept column of every seat of every hand, with its deal's and its cards."""
-    columns = ", ".join([*(f"d.{name}" for name in DEAL_KEPT),
-                         *(f"s.{name}" for name in SEAT_KEPT), "c.cards"])
+    columns = ", ".join([*(f"d.{name}" for name in DEAL_KEPT), SEAT_READ, "c.cards"])
     return rows(db_url, f"SELECT {columns} FROM deals d JOIN seats s ON s.deal_id = d.id "
+                        f"LEFT JOIN player_names n ON n.id = s.name_id "
                         f"JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
                         f"ORDER BY d.site, d.hand_number, s.player")
 

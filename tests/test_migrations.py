@@ -24,6 +24,7 @@ from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
+from pokerdb.storage.packed_counts import seat_stats_view
 from pokerdb.storage.schema import metadata
 from pokerdb.storage.view_columns import VIEW_NAMES
 
@@ -31,7 +32,10 @@ SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_car
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "hand_actions", "variants", "variant_values", "id_marks",
                  "player_totals", "player_days", "player_runs", "table_names", "site_hands",
-                 "tournaments", "tournament_entries"}
+                 "tournaments", "tournament_entries", "player_names"}
+# The columns of seat_stats that every revision's has (0027 adds name_id, the name's number).
+SEAT_STATS = (f"SELECT {', '.join(seat_stats_view.c.keys())} FROM seat_stats "
+              f"ORDER BY deal_id, player")
 
 
 def head() -> str:
@@ -451,8 +455,9 @@ def test_revision_0021_adds_the_third_board_keeping_every_hand(runner: CliRunner
     result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet"])
     assert result.exit_code == 0, result.output
     kept = ("SELECT d.id, d.hand_number, d.board, d.second_board, d.total_pot, s.player, "
-            "s.name, s.net, s.collected, s.raked FROM deals d JOIN seats s "
-            "ON s.deal_id = d.id ORDER BY d.id, s.player")
+            "h.name, s.net, s.collected, s.raked FROM deals d JOIN seats s "
+            "ON s.deal_id = d.id JOIN hands h ON h.deal_id = s.deal_id AND h.player = s.player "
+            "ORDER BY d.id, s.player")
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
@@ -481,7 +486,7 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     same rows in the tables."""
     import_phh_and_pokerstars(runner, db_url)
     every = "SELECT deal_id, seq, player, action FROM actions ORDER BY deal_id, seq"
-    counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
+    counts = SEAT_STATS
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
@@ -580,7 +585,7 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     and the view seat_stats and the statistics views give the same rows; down again,
     seat_counts holds them as before."""
     import_phh_and_pokerstars(runner, db_url)
-    counts = "SELECT * FROM seat_stats ORDER BY deal_id, player"
+    counts = SEAT_STATS
     positions = "SELECT count(position) FROM seats"
     trackers = ("SELECT COALESCE(tracker_position, '-'), count(*) FROM seats GROUP BY 1 "
                 "ORDER BY 1")
@@ -649,9 +654,9 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
 
 def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
         runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
-    """Down at 0026 every hand of an evaluated deal has a hand_values row, NULL without a value
+    """Down at 0027 every hand of an evaluated deal has a hand_values row, NULL without a value
     (a recorded hand's cards never shown, a board short of the river), and a deal file not
-    evaluated yet has none: 0026's evaluate would value it alone. 0028 deletes the rows of
+    evaluated yet has none: 0027's evaluate would value it alone. 0028 deletes the rows of
     NULLs; the hands view reads the same at both, and evaluate at head values the same
     deal."""
     from test_value_rows import BY_DATASET, HANDHQ
@@ -679,10 +684,10 @@ def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
     at_head = [("evaluated.txt", 6, 2, 2, 2), ("handhq", 1859, 96, 96, 96),
                ("pending.txt", 4, 0, 0, 0), ("windowed.txt", 4, 2, 2, 2)]
     assert read(BY_DATASET) == at_head
-    downgrade(fresh, "0026")
+    downgrade(fresh, "0027")
     assert read(BY_DATASET) == [("evaluated.txt", 6, 6, 2, 2), ("handhq", 1859, 1859, 96, 96),
                                 ("pending.txt", 4, 2, 0, 0), ("windowed.txt", 4, 4, 2, 2)]
-    # 0026 evaluates the hands without a row: the pending file's showdown.
+    # 0027 evaluates the hands without a row: the pending file's showdown.
     assert read("SELECT c.deal_id, c.player FROM hand_cards c WHERE NOT EXISTS (SELECT 1 FROM "
                 "hand_values v WHERE v.deal_id = c.deal_id AND v.player = c.player)") == [
         (6, 1), (6, 2)]
@@ -694,3 +699,55 @@ def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("evaluated 2 hands in 1 deal in ")
     assert read(BY_DATASET)[2] == ("pending.txt", 4, 2, 2, 2)
+
+
+def test_revision_0027_numbers_the_players_names(runner: CliRunner, db_url: str,
+                                                 fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0026 upgrades in place: each seat's name is its number in player_names
+    (each name once, numbered as import numbers them), a seat without one NULL, the all-in
+    seats' index by the number, and the views show the same rows; down again, the names in
+    seats as before."""
+    import_phh_and_pokerstars(runner, db_url)
+    unnamed = tmp_path / "unnamed.phh"  # a hand whose file names no player
+    unnamed.write_text("\n".join(
+        line for line in (REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh").read_text()
+        .splitlines() if not line.startswith(("players", "event"))) + "\n")
+    result = runner.invoke(app, ["import", str(unnamed), "--db", db_url, "--quiet"])
+    assert result.exit_code == 0, result.output
+    shown = [SEAT_STATS, *STATS,
+             "SELECT deal_id, player, name, net FROM hands ORDER BY deal_id, player",
+             "SELECT * FROM player_tournaments ORDER BY 1, 2"]
+    numbers = "SELECT id, name FROM player_names ORDER BY id"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    def allin_index() -> list[str | None]:
+        with fresh.connect() as connection:
+            indexes = inspect(connection).get_indexes("seats")
+        return next(index["column_names"] for index in indexes
+                    if index["name"] == "ix_seats_allin")
+
+    at_head, named = [read(sql) for sql in shown], read(numbers)
+    assert len(at_head[0]) == 3 + 80 + 3
+    # Numbered by their first hand, then their text.
+    assert named[:3] == [(1, "Patrik Antonius"), (2, "Phil Ivey"), (3, "Tom Dwan")]
+    assert sorted(name for _, name in named) == sorted({str(row[2]) for row in at_head[0]
+                                                        if row[2] is not None})
+    assert [number for number, _ in named] == list(range(1, len(named) + 1))
+    assert read("SELECT count(*), count(name_id), count(DISTINCT name_id) FROM seats") == [
+        (86, 83, len(named))]
+    assert read("SELECT n.name FROM seats s JOIN player_names n ON n.id = s.name_id "
+                "WHERE s.deal_id = 1 ORDER BY s.player") == [
+        ("Phil Ivey",), ("Patrik Antonius",), ("Tom Dwan",)]
+    assert allin_index()[0] == "name_id"
+    downgrade(fresh, "0026")
+    assert "player_names" not in tables_and_views(fresh)[0]
+    assert read("SELECT count(*), count(name), count(DISTINCT name) FROM seats") == [
+        (86, 83, len(named))]
+    assert allin_index()[0] == "name"
+    assert [read(sql) for sql in shown] == at_head
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(numbers) == named and [read(sql) for sql in shown] == at_head

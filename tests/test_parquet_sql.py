@@ -36,11 +36,12 @@ PG_MONTH = ("coalesce(to_char(d.date, 'YYYY-MM'), "
             "to_char(d.played_at AT TIME ZONE 'UTC', 'YYYY-MM'), 'undated')")
 ASKED: dict[str, tuple[str, set[int]]] = {
     "showdowns": (
-        "SELECT s.name, d.currency, count(*), sum(s.net), "
+        "SELECT n.name, d.currency, count(*), sum(s.net), "
         "sum(CASE WHEN s.showed THEN 1 ELSE 0 END), "
         "sum(CASE WHEN s.showed AND s.put_in + s.net > 0 THEN 1 ELSE 0 END) "
-        "FROM seats s JOIN deals d ON d.id = s.deal_id WHERE s.name IS NOT NULL "
-        "GROUP BY s.name, d.currency ORDER BY sum(s.net) DESC, s.name, d.currency", {3}),
+        "FROM seat_stats n JOIN seats s ON s.deal_id = n.deal_id AND s.player = n.player "
+        "JOIN deals d ON d.id = s.deal_id WHERE n.name IS NOT NULL "
+        "GROUP BY n.name, d.currency ORDER BY sum(s.net) DESC, n.name, d.currency", {3}),
     "net_by_category": (
         "SELECT h.name, h.currency, h.category, h.category_name, count(*), sum(s.net) "
         "FROM hands h JOIN seats s ON s.deal_id = h.deal_id AND s.player = h.player "

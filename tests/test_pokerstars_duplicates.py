@@ -34,7 +34,7 @@ def test_a_hand_numbered_with_zeros_or_from_zoom_is_the_hand_stored(
     assert rows(db_url, "SELECT hand_number, site FROM deals") == [("300000000301", "PokerStars")]
     assert rows(db_url, "SELECT site, hand_number FROM site_hands") == [
         ("PokerStars", "300000000301")]
-    assert rows(db_url, "SELECT count(*) FROM seats WHERE name = 'Cy'") == [(1,)]
+    assert rows(db_url, "SELECT count(*) FROM seat_stats WHERE name = 'Cy'") == [(1,)]
 
 
 def test_another_hand_under_a_stored_number_names_both_files(
@@ -87,7 +87,7 @@ def test_a_utf8_file_with_a_line_in_cp1252_keeps_its_names(
     path = tmp_path / "mixed.txt"
     path.write_bytes(bom + raw)
     result = succeeds(runner, "import", str(path), "--db", db_url)
-    assert rows(db_url, "SELECT name FROM seats ORDER BY player") == [
+    assert rows(db_url, "SELECT name FROM seat_stats ORDER BY player") == [
         ("Dee",), ("Ann",), ("B\u00f6",), ("\u00c7y",)]
     line = 1 + raw.decode("cp1252").splitlines().index("B\u00f6: folds")
     assert result.stderr == (f"Note: {path}: line {line} is not UTF-8 as the rest of the file "

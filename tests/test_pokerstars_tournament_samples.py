@@ -30,7 +30,7 @@ def test_the_tournament_samples_are_stored_in_chips_netting_what_their_lines_say
         hands[number[1]] = [line for line in text.splitlines() if line.strip()]
     stored: dict[str, dict[str, Decimal]] = {}
     for number, name, net in plain(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
-                                           "JOIN seats s ON s.deal_id = d.id"):
+                                           "JOIN seat_stats s ON s.deal_id = d.id"):
         stored.setdefault(str(number), {})[str(name)] = Decimal(str(net))
     assert sorted(stored) == sorted(hands)
     for number, nets in stored.items():

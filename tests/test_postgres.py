@@ -71,6 +71,8 @@ SCHEMA_RELATIONS = {
     ("player_runs", "r"), ("pk_player_runs", "i"),
     ("table_names", "r"), ("table_names_id_seq", "S"), ("pk_table_names", "i"),
     ("uq_table_names_name", "i"),
+    ("player_names", "r"), ("player_names_id_seq", "S"), ("pk_player_names", "i"),
+    ("uq_player_names_name", "i"),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
 BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}

@@ -71,7 +71,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_tournament_entries_player_currency", "tournament_entries",
                     ["player", "currency"])
-    for statement in create_views(op.get_bind().dialect.name):
+    for statement in create_views(op.get_bind().dialect.name, numbered=False):
         op.execute(statement)
 
 

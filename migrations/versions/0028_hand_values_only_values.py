@@ -14,7 +14,7 @@ partition of each dataset's deals made anew, as some datasets have no partition 
 hand_values to hold them (an import storing no value, evaluate's windows).
 
 Revision ID: 0028
-Revises: 0026
+Revises: 0027
 Create Date: 2026-12-06
 """
 
@@ -26,7 +26,7 @@ from sqlalchemy import text
 from pokerdb.storage.partitions import is_partitioned, refill
 
 revision: str = "0028"
-down_revision: str | None = "0026"
+down_revision: str | None = "0027"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

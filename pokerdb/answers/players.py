@@ -28,6 +28,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE, is_currency
 from pokerdb.storage.engines import reading, reading_one
 from pokerdb.storage.hand_filters import HandFilter
+from pokerdb.storage.player_names import named
 from pokerdb.storage.player_stats import (
     ALLIN_PART,
     EQUITIES_PART,
@@ -325,19 +326,20 @@ def money_shown(stored: int, money: str) -> Written | int:
 def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:
     """Showdowns and net per player, money and category of the hand shown."""
     money = func.coalesce(deals.c.currency, "")
+    named_seats, name = named(seats)
     shown, category = category_id(
-        select(seats.c.name, money, categories.c.name, categories.c.kind, func.count(),
+        select(name, money, categories.c.name, categories.c.kind, func.count(),
                func.sum(type_coerce(seats.c.net, BigInteger)))
-        .select_from(seats).join(deals, deals.c.id == seats.c.deal_id)
+        .select_from(named_seats).join(deals, deals.c.id == seats.c.deal_id)
         .join(hand_values, and_(hand_values.c.deal_id == seats.c.deal_id,
                                 hand_values.c.player == seats.c.player)), hand_values)
     conditions = within.on_seats("seats", "deals") if within else []
     statement = (shown.join(categories, categories.c.id == category)
-                 .where(seats.c.name.is_not(None), seats.c.showed,
+                 .where(seats.c.name_id.is_not(None), seats.c.showed,
                         *(text(condition) for condition in conditions))
-                 .group_by(seats.c.name, money, categories.c.id, categories.c.name,
+                 .group_by(name, money, categories.c.id, categories.c.name,
                            categories.c.kind)
-                 .order_by(seats.c.name, money, categories.c.id))
+                 .order_by(name, money, categories.c.id))
     with reading(engine) as connection:
         rows = [(name, kind_of_money, category_label(category_name, kind), showdowns,
                  money_shown(int(net), kind_of_money))

@@ -22,7 +22,7 @@ from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
-from pokerdb.storage.tournament_views import IN_THE_MONEY, PLAYED, WON
+from pokerdb.storage.tournament_views import IN_THE_MONEY, WON, played
 
 SHOWN: Final = ("tournaments", "hands", "cost", "won", "profit", "roi", "itm",
                 "average_finish")
@@ -43,7 +43,7 @@ def tournament_results(engine: Engine, within: HandFilter | None = None, by: str
     buy_in = "t.buy_in" if by else "0"
     sql = (f"SELECT e.player, e.currency, {buy_in}, COUNT(*), SUM(p.hands), SUM(e.cost), "
            f"SUM({WON}), SUM({IN_THE_MONEY}), SUM(e.place), COUNT(e.place) "
-           f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id {PLAYED}"
+           f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id {played()}"
            f"{where(conditions)} GROUP BY e.player, e.currency{', t.buy_in' if by else ''}")
     with reading(engine) as connection:
         found = [(player, money, int(buy), _figures(money, *map(_whole, sums)))

@@ -64,6 +64,7 @@ from pokerdb.storage.column_types import Amount, ShownAmount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import actions_view
 from pokerdb.storage.packed_counts import seat_stats_view
+from pokerdb.storage.player_names import named
 from pokerdb.storage.schema import SEAT_COUNTS, datasets, deals, seats
 from pokerdb.storage.view_columns import hands
 
@@ -163,6 +164,10 @@ def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[A
                for column in table.c
                if column.name not in _LEFT_TO_SEAT_STATS.get(table.name, ())]
     statement = select(*columns)
+    if table is seats:  # the name's text, in its number's place (revision 0027)
+        named_seats, name = named(seats)
+        statement = select(*(name.label("name") if column.name == "name_id" else column
+                             for column in columns)).select_from(named_seats)
     if table is not datasets:
         if table is not deals:
             statement = statement.join(deals, deals.c.id == table.c.deal_id)

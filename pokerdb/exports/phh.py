@@ -28,6 +28,7 @@ from pokerdb.storage import win_counts
 from pokerdb.storage.column_types import DecimalAmount
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import unpacked
+from pokerdb.storage.player_names import named
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import datasets, deals, hand_actions, seats
 
@@ -107,6 +108,7 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
     """(position, hand, its extra fields) of the dataset's recorded hands, in order; None for
     a hand whose betting is not stored."""
     last = 0
+    named_seats, seat_name = named(seats)
     while True:
         chunk = connection.execute(
             select(*_exact(deals, _DEAL_AMOUNTS)).where(
@@ -116,7 +118,8 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
             return
         first, last = chunk[0].id, chunk[-1].id
         seat_rows = _grouped(connection.execute(
-            select(*_exact(seats, _SEAT_AMOUNTS)).where(seats.c.deal_id.between(first, last))
+            select(*_exact(seats, _SEAT_AMOUNTS), seat_name).select_from(named_seats)
+            .where(seats.c.deal_id.between(first, last))
             .order_by(seats.c.deal_id, seats.c.player)).all())
         acted = {deal_id: value for deal_id, value in connection.execute(
             select(hand_actions.c.deal_id, hand_actions.c.actions).where(

@@ -34,8 +34,9 @@ TABLES: Final = {
                      "(pokerdb equity).",
     "hand_descriptions": "The hand in words for each strength seen, e.g. 'Pair of Queens'.",
     "hand_labels": "The category a labelled input file (UCI Poker Hand) claims.",
-    "seats": "A recorded hand's seats: name, position, stacks, chips put in, net, showdown, "
-             "and what a tracker counts (flags packed into one integer's bits).",
+    "seats": "A recorded hand's seats: name (its number in player_names), position, stacks, "
+             "chips put in, net, showdown, and what a tracker counts (flags packed into one "
+             "integer's bits).",
     "actions": "Every action of every recorded hand, in order, in PHH notation (a view of "
                "hand_actions).",
     "hand_actions": "A recorded hand's actions, one JSON array a hand, which the view actions "
@@ -43,7 +44,7 @@ TABLES: Final = {
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md; "
-                  "a view of seats and deals).",
+                  "a view of seats, their names and deals).",
     "player_totals": "seat_stats summed per dataset, player, position and stakes ('': not "
                      "recorded), kept by import: what the player_stats views add up.",
     "player_days": "player_totals per day and site too, kept by import: what `pokerdb "
@@ -52,6 +53,7 @@ TABLES: Final = {
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",
     "table_names": "The name of each table player_runs lists by its number.",
+    "player_names": "The name of each player seats holds by its number (seats.name_id).",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
                    "part, bounty part, fee), money, start, entrants, prize pool.",
@@ -177,8 +179,9 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
         "description": "The hundred recorded hands with the most put in, per money.",
         "sql": "SELECT d.id AS deal_id, ds.name AS dataset, d.source, d.board, d.currency,\n"
                "       sum(s.put_in) / 10000.0 AS pot, count(*) AS players,\n"
-               "       group_concat(CASE WHEN s.net > 0 THEN s.name END, ', ') AS winners\n"
+               "       group_concat(CASE WHEN s.net > 0 THEN n.name END, ', ') AS winners\n"
                "FROM seats s\nJOIN deals d ON d.id = s.deal_id\n"
+               "LEFT JOIN player_names n ON n.id = s.name_id\n"
                "JOIN datasets ds ON ds.id = d.dataset_id\n"
                "GROUP BY d.id, ds.name, d.source, d.board, d.currency\n"
                "ORDER BY d.currency, sum(s.put_in) DESC, d.id\nLIMIT 100",

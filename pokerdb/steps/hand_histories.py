@@ -33,6 +33,7 @@ from pokerdb.steps.hand_rows import (
     hand_rows,
 )
 from pokerdb.steps.seat_sums import seat_sums
+from pokerdb.storage.named_seats import insert_named_seats, staged_seats
 from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
@@ -46,7 +47,6 @@ from pokerdb.storage.schema import (
     deals,
     hand_actions,
     hand_cards,
-    seats,
     site_hands,
     variant_values,
 )
@@ -54,7 +54,7 @@ from pokerdb.storage.schema import (
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
 assert set(DEAL_COLUMNS) == set(deals.c.keys())
-assert set(SEAT_COLUMNS) == set(seats.c.keys())
+assert set(SEAT_COLUMNS) == set(staged_seats.c.keys())
 
 
 def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
@@ -84,7 +84,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
         (stage_rows(dialect, deals, DEAL_COLUMNS, rows.deals),
          stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
-         stage_rows(dialect, seats, SEAT_COLUMNS, rows.seats),
+         stage_rows(dialect, staged_seats, SEAT_COLUMNS, rows.seats),
          stage_rows(dialect, hand_actions, ACTION_COLUMNS, rows.actions)),
         replace(values, strengths=keys),
         [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
@@ -127,7 +127,10 @@ class StagedHands:
             self.rows.store(connection)
         else:
             for rows in self.rows:
-                insert_staged_rows(connection, rows)
+                if rows.table == staged_seats.name:
+                    insert_named_seats(connection, rows)
+                else:
+                    insert_staged_rows(connection, rows)
         insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)
         evaluated_windows.store(connection, self.values, described)
 

@@ -18,6 +18,7 @@ from pokerdb.steps.hand_histories import SiteKey, StagedHands, content_of, site_
 from pokerdb.storage.column_types import amount_of
 from pokerdb.storage.packed_actions import unpacked
 from pokerdb.storage.partitions import dataset_schema
+from pokerdb.storage.player_names import named
 from pokerdb.storage.schema import datasets, site_hands
 
 Stored = tuple[str, str]  # a stored hand's content, and where it comes from
@@ -111,8 +112,9 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
     own_deals = table("deals", *map(column, ("id", "dataset_id", "hand_number", "site",
                                             "source", "played_at", "table_name")),
                       schema=schema)
-    own_seats = table("seats", *map(column, ("deal_id", "player", "name", "starting_stack")),
-                      schema=schema)
+    own_seats = table("seats", *map(column, ("deal_id", "player", "name_id",
+                                             "starting_stack")), schema=schema)
+    named_seats, seat_name = named(own_seats)
     own_actions = table("hand_actions", *map(column, ("deal_id", "actions")), schema=schema)
     name = connection.scalar(select(datasets.c.name).where(datasets.c.id == dataset_id))
     stored = {row.id: row for row in connection.execute(
@@ -122,8 +124,8 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
     if not stored:
         return {}
     seated = {deal: list(rows) for deal, rows in groupby(connection.execute(
-        select(own_seats.c.deal_id, own_seats.c.name, own_seats.c.starting_stack)
-        .where(own_seats.c.deal_id.in_(list(stored)))
+        select(own_seats.c.deal_id, seat_name, own_seats.c.starting_stack)
+        .select_from(named_seats).where(own_seats.c.deal_id.in_(list(stored)))
         .order_by(own_seats.c.deal_id, own_seats.c.player)).all(), key=lambda row: row[0])}
     acted = {deal: [action for _, action in unpacked(value)]
              for deal, value in connection.execute(

@@ -27,6 +27,7 @@ from pokerdb.formats.sites.stars_shape.lines import amount_units
 from pokerdb.formats.sites.summary_lines import Entry, TournamentSummary, money_shown
 from pokerdb.rules.money import AMOUNT_PLACES, CURRENCY_SYMBOLS
 from pokerdb.storage.column_types import amount_of
+from pokerdb.storage.player_names import named
 from pokerdb.storage.schema import deals, seats, tournament_entries, tournaments
 
 # What tells one summary of a tournament from another: its figures and each entry's.
@@ -131,13 +132,14 @@ def _beside_hands(connection: Connection, read: SiteHistories,
     wanted = {(summary.site, summary.number): summary for summary in summaries}
     keys = sorted(wanted)
     deal, seat = deals.c, seats.c
+    named_seats, seat_name = named(seats)
     for first in range(0, len(keys), LOOKUP_NUMBERS):
         chunk = keys[first:first + LOOKUP_NUMBERS]
         seated: dict[Key, set[str]] = {}
         buy_ins: dict[Key, set[str | None]] = {}
         for site, number, name, buy_in in connection.execute(
-                select(deal.site, deal.tournament, seat.name, deal.buy_in)
-                .join(seats, seat.deal_id == deal.id)
+                select(deal.site, deal.tournament, seat_name, deal.buy_in)
+                .select_from(deals).join(named_seats, seat.deal_id == deal.id)
                 .where(and_(deal.dataset_id == dataset_id,
                             tuple_(deal.site, deal.tournament).in_(chunk))).distinct()):
             seated.setdefault((site, number), set()).add(name)

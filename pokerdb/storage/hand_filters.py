@@ -9,7 +9,8 @@ Parquet export and whatever else asks for a part of the hands.
 - game: the variant's code ("NT", "PO", ...), the first word of the stakes;
 - stakes: as `players --by stakes` shows them ("NT 0.5/1");
 - site: deals.site, else the PHH venue, in any case ("pokerstars");
-- player: one player's name (its seats; its rows of player_totals, read through its key).
+- player: one player's name (its seats, by the name's number in player_names; its rows of
+  player_totals, read through its key).
 
 player_totals holds the money, the stakes and the name, so money, kind, game, stakes and player
 filter its rows; dates and site need each seat's deal (`needs_deals`), or the rows of
@@ -87,11 +88,11 @@ class HandFilter:
 
     def on_seats(self, stats: str, deal: str) -> list[str]:
         """Conditions on rows of seats or seat_stats (alias `stats`) joined to their deals
-        (`deal`, which holds the stakes)."""
+        (`deal`, which holds the stakes); a player by the number of its name."""
         conditions = self._on_money_and_stakes(f"COALESCE({deal}.currency, '')",
                                                f"COALESCE({deal}.stakes, '')")
         if self.player is not None:
-            conditions.append(f"{stats}.name = :f_player")
+            conditions.append(named_player(stats, "f_player"))
         if self.deals is not None:
             conditions.append(f"{stats}.deal_id BETWEEN :f_first AND :f_last")
         if self.since is not None:
@@ -115,6 +116,12 @@ class HandFilter:
         if self.stakes is not None:
             conditions.append(f"{stakes} = :f_stakes")
         return conditions
+
+
+def named_player(seats: str, parameter: str) -> str:
+    """The condition that the seats (or seat_stats) `seats` are the player's whose name is
+    bound to `parameter`: its number in player_names, looked up once (none: no seat)."""
+    return f"{seats}.name_id = (SELECT id FROM player_names WHERE name = :{parameter})"
 
 
 def where(conditions: list[str], first: str = "WHERE") -> str:

@@ -10,17 +10,20 @@ from typing import Final
 
 from sqlalchemy import Column, MetaData, SmallInteger, Table
 
-from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS, deals, seats
+from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS, deals, player_names, seats
 
 _FLAG_AT: Final = tuple(TRACKER_COUNTS.index(name) for name in SEAT_FLAGS)  # bit by bit
 # The columns of seat_stats before the counts, each with the table that holds it.
-_SHOWN: Final = (("deal_id", seats), ("player", seats), ("name", seats), ("position", seats),
-                 ("stakes", deals), ("big_blind", deals), ("net", seats))
+_SHOWN: Final = (("deal_id", seats), ("player", seats), ("name", player_names),
+                 ("position", seats), ("stakes", deals), ("big_blind", deals), ("net", seats))
+# The alias of each table in the view's SELECT.
+_HOLDER: Final = {seats.name: "s", deals.name: "d", player_names.name: "n"}
 # The seat's position: the tracker's where the site's does not say it (schema.seats).
 _POSITION: Final = "COALESCE(s.tracker_position, s.position) AS position"
 
 # The view seat_stats, described for queries: the seat's key, name, position, the hand's stakes
-# and big blind, the seat's net, and each count.
+# and big blind, the seat's net, and each count (not the name's number, the view's last column,
+# which means nothing outside the database: a Parquet export leaves it out).
 seat_stats_view = Table(
     "seat_stats",
     MetaData(),
@@ -44,24 +47,31 @@ def _count(name: str, seat: str) -> str:
     return f"CAST(({seat}flags >> {SEAT_FLAGS.index(name)}) & 1 AS SMALLINT)"
 
 
-def seat_stats_select(counts: str | None = None) -> str:
-    """The rows of the view seat_stats, read from seats joined to their deals as the statement
-    finds them: within an import on PostgreSQL, the dataset's own tables
-    (storage.partitions.own_partitions), whose rows the view, over the parent tables, does not
-    see until the import attaches them. `counts` names a table of revision 0022's seat_counts
-    to read instead (its columns seat_stats' but the counts, and `flags`), for the revisions
-    before 0025."""
+def seat_stats_select(counts: str | None = None, *, numbered: bool = True) -> str:
+    """The rows of the view seat_stats, read from seats joined to their deals and their
+    names (player_names) as the statement finds them: within an import on PostgreSQL, the
+    dataset's own tables (storage.partitions.own_partitions), whose rows the view, over the
+    parent tables, does not see until the import attaches them. After the counts, the
+    name's number (name_id), which a filter of one player reads (storage.hand_filters).
+    `counts` names a table of revision 0022's seat_counts to read instead (its columns
+    seat_stats' but the counts, and `flags`), for the revisions before 0025; without
+    `numbered`, seats holds the names' text (the revisions before 0027)."""
     if counts is not None:
         shown = ", ".join(name for name, _ in _SHOWN)
-        source, seat = counts, ""
+        source, seat, number = counts, "", ""
     else:
         shown = ", ".join(_POSITION if name == "position" else
-                          f"{'s' if table is seats else 'd'}.{name}" for name, table in _SHOWN)
+                          f"{_HOLDER[table.name] if numbered else 'd' if table is deals else 's'}"
+                          f".{name}" for name, table in _SHOWN)
         source, seat = "seats s JOIN deals d ON d.id = s.deal_id", "s."
+        number = ",\n       s.name_id" if numbered else ""
+        if numbered:
+            source += " LEFT JOIN player_names n ON n.id = s.name_id"
     unpacked = ",\n       ".join(f"{_count(name, seat)} AS {name}" for name in TRACKER_COUNTS)
-    return f"SELECT {shown},\n       {unpacked}\nFROM {source}"
+    return f"SELECT {shown},\n       {unpacked}{number}\nFROM {source}"
 
 
-def seat_stats_view_sql(counts: str | None = None) -> str:
-    """CREATE VIEW seat_stats (the same on both backends; `counts` as seat_stats_select takes)."""
-    return f"CREATE VIEW seat_stats AS\n{seat_stats_select(counts)}"
+def seat_stats_view_sql(counts: str | None = None, *, numbered: bool = True) -> str:
+    """CREATE VIEW seat_stats (the same on both backends; `counts` and `numbered` as
+    seat_stats_select takes)."""
+    return f"CREATE VIEW seat_stats AS\n{seat_stats_select(counts, numbered=numbered)}"

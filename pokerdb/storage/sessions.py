@@ -18,7 +18,7 @@ from sqlalchemy import Engine, Integer, String, TextualSelect, text
 
 from pokerdb.storage.column_types import UtcDateTime
 from pokerdb.storage.engines import reading
-from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.hand_filters import HandFilter, named_player, where
 
 DEFAULT_GAP_MINUTES: Final = 30
 _KEYS: Final = "name, site, currency"
@@ -32,7 +32,8 @@ def seconds_sql(dialect: str, column: str) -> str:
 
 
 def _conditions(within: HandFilter | None, player: str | None) -> list[str]:
-    return ["s.name IS NOT NULL", *(["s.name = :player"] if player is not None else []),
+    return ["s.name IS NOT NULL",
+            *([named_player("s", "player")] if player is not None else []),
             *(within.on_seats("s", "d") if within else [])]
 
 

@@ -22,11 +22,18 @@ VIEWS: Final = ("tournament_hands", "player_tournaments", "player_buy_in_tournam
 # What an entry won: its place's prize and its bounties.
 WON: Final = "e.prize + COALESCE(e.bounties, 0)"
 IN_THE_MONEY: Final = "CASE WHEN e.prize > 0 THEN 1 ELSE 0 END"
-# Each entry's hands stored (`p.hands`): its player's seats in the deals of its tournament.
-PLAYED: Final = ("LEFT JOIN (SELECT d.site AS site, d.tournament AS number, s.name AS name, "
-                 "COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id "
-                 "WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, s.name) p "
-                 "ON p.site = t.site AND p.number = t.number AND p.name = e.player")
+
+
+def played(numbered: bool = True) -> str:
+    """Each entry's hands stored (`p.hands`): its player's seats in the deals of its
+    tournament, the seats' names by their numbers in player_names (`numbered`, revision 0027
+    on) or as text."""
+    names, name = ((" JOIN player_names n ON n.id = s.name_id", "n.name") if numbered
+                   else ("", "s.name"))
+    return (f"LEFT JOIN (SELECT d.site AS site, d.tournament AS number, {name} AS name, "
+            f"COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id{names} "
+            f"WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, {name}) p "
+            f"ON p.site = t.site AND p.number = t.number AND p.name = e.player")
 
 
 def tournament_hands_sql() -> str:
@@ -34,8 +41,8 @@ def tournament_hands_sql() -> str:
             "JOIN deals d ON d.site = t.site AND d.tournament = t.number")
 
 
-def player_tournaments_sql(dialect: str, by_buy_in: bool) -> str:
-    """The figures per player and money (and buy-in)."""
+def player_tournaments_sql(dialect: str, by_buy_in: bool, numbered: bool = True) -> str:
+    """The figures per player and money (and buy-in); `numbered` as played takes."""
     def amount(stored: str) -> str:
         return amount_sql(stored, dialect)
 
@@ -48,7 +55,8 @@ def player_tournaments_sql(dialect: str, by_buy_in: bool) -> str:
         f"{_rounded(f'100.0 * SUM({WON} - e.cost) / NULLIF(SUM(e.cost), 0)', 1)} AS roi, "
         f"{_rounded(f'100.0 * SUM({IN_THE_MONEY}) / COUNT(*)', 1)} AS itm, "
         f"{_rounded('1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0)', 2)} AS average_finish "
-        f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id {PLAYED} "
+        f"FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id "
+        f"{played(numbered)} "
         f"GROUP BY e.player, e.currency{', t.buy_in' if by_buy_in else ''}")
 
 
@@ -58,8 +66,9 @@ def _rounded(figure: str, places: int) -> str:
     return f"CAST(ROUND({figure}, {places}) AS DOUBLE PRECISION)"
 
 
-def create_views(dialect: str) -> list[str]:
-    """The statements that create the views."""
+def create_views(dialect: str, numbered: bool = True) -> list[str]:
+    """The statements that create the views (`numbered` as played takes)."""
     return [f"CREATE VIEW tournament_hands AS {tournament_hands_sql()}",
-            f"CREATE VIEW player_tournaments AS {player_tournaments_sql(dialect, False)}",
-            f"CREATE VIEW player_buy_in_tournaments AS {player_tournaments_sql(dialect, True)}"]
+            *(f"CREATE VIEW {name} AS {player_tournaments_sql(dialect, by, numbered)}"
+              for name, by in (("player_tournaments", False),
+                               ("player_buy_in_tournaments", True)))]

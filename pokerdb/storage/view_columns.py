@@ -93,7 +93,9 @@ hands = Table(
     Column("equity", Double),
     Column("allin_equity", Double),
     Column("allin_net", ShownAmount),
-    *(Column(column.name, ShownAmount if isinstance(column.type, Amount) else column.type)
+    # The seat's columns (its name's text where seats has its number, revision 0027).
+    *(Column("name", String) if column.name == "name_id" else
+      Column(column.name, ShownAmount if isinstance(column.type, Amount) else column.type)
       for column in seats.columns
       if column.name not in ("deal_id", "player", *SEAT_COUNTS)),  # seat_stats shows those
     Column("currency", String),

@@ -29,6 +29,7 @@ from pokerdb.storage.schema.recorded_tables import (
     TRACKER_COUNTS,
     hand_actions,
     player_days,
+    player_names,
     player_runs,
     player_totals,
     seats,
@@ -40,9 +41,9 @@ from pokerdb.storage.schema.recorded_tables import (
 __all__ = [
     "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",
     "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
-    "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_runs",
-    "player_totals", "rejects", "seats", "site_hands", "table_names", "tournament_entries",
-    "tournaments", "variant_values", "variants", "win_counts",
+    "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_names",
+    "player_runs", "player_totals", "rejects", "seats", "site_hands", "table_names",
+    "tournament_entries", "tournaments", "variant_values", "variants", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a

@@ -50,7 +50,9 @@ seats = Table(
     "seats",
     metadata,
     *hand_key(),
-    Column("name", String),  # from the file's `players`, NULL when absent
+    # The player's name (from the file's `players`) by its number in player_names (revision
+    # 0027: the name's text once a player, not once a seat), NULL when absent.
+    Column("name_id", Integer),
     Column("starting_stack", Amount),  # NULL for an unknown (`inf`) stack
     Column("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
     Column("put_in", Amount, nullable=False),  # chips put in the pots (uncalled bets returned)
@@ -88,10 +90,22 @@ seats = Table(
     # adjusted net reads of them (the stakes are the deal's, read with its currency): SQLite
     # reads them from the index alone (a million hands: 0.01 s against 0.7 s looking each row
     # up).
-    Index("ix_seats_allin", "name", "position", "tracker_position", "net", "allin",
+    Index("ix_seats_allin", "name_id", "position", "tracker_position", "net", "allin",
           sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
+)
+
+# The name of each player seated in a recorded hand (seats.name_id), numbered once (revision
+# 0027: HandHQ's names are 22-character hashes, a hundred bytes of a hand's seats, for a few
+# hands' worth of players). An import adds its new names as it copies its seats (storage.
+# player_names); kept when the datasets that played are removed. The views seat_stats and
+# hands show the name.
+player_names = Table(
+    "player_names",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String, nullable=False, unique=True),
 )
 
 # Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
