@@ -18,6 +18,11 @@ from pokerdb.rules.settlement import Replayed, Settlement, replay
 from pokerdb.storage.engines import open_engine
 
 REPO = Path(__file__).resolve().parent.parent
+# seats with each seat's name beside its number (revision 0027 keeps the names once, in
+# player_names): a derived table for tests that read a seat's stored columns by its player's
+# name, as a user joins them.
+NAMED_SEATS = ("(SELECT seats.*, n.name FROM seats "
+               "LEFT JOIN player_names n ON n.id = seats.name_id)")
 PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
 HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")  # what the sqlite3 fast paths avoid

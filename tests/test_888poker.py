@@ -8,7 +8,7 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import POKERKIT_PLAYS_ALIKE, payoffs, stored_nets
 from typer.testing import CliRunner
 
@@ -21,7 +21,7 @@ def stored_nets_by_hand(db_url: str) -> dict[str, dict[str, Decimal]]:
     """Per hand number, each seat's net as stored, exact."""
     nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
     for number, name, net in rows(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
-                                          "JOIN seats s ON s.deal_id = d.id"):
+                                          f"JOIN {NAMED_SEATS} s ON s.deal_id = d.id"):
         nets[str(number)][str(name)] = Decimal(net).scaleb(-4)
     return nets
 

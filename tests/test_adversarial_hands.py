@@ -3,7 +3,7 @@ adversarial pass), each imported as a user would and checked chip by chip."""
 
 from pathlib import Path
 
-from support import succeeds
+from support import NAMED_SEATS, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -54,5 +54,5 @@ def test_omaha_hi_lo_run_twice_splits_each_board_high_and_low(
     succeeds(runner, "import", str(path), "--db", db_url)
     assert plain(db_url, "SELECT variant, total_pot, second_board FROM deals") == [
         ("PO/8", 20, "2D 7D 6C TH QD")]
-    assert plain(db_url, "SELECT name, put_in, collected, net, raked FROM seats "
+    assert plain(db_url, f"SELECT name, put_in, collected, net, raked FROM {NAMED_SEATS} seats "
                          "ORDER BY player") == [("Ann", 10, 10, 0, 0), ("Bo", 10, 10, 0, 0)]

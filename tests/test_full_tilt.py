@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerkit import HandHistory
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import payoffs, stored_nets
 from test_pokerstars import plain
 from typer.testing import CliRunner
@@ -75,7 +75,7 @@ def nets_by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal]:
 def nets_by_hand(db_url: str) -> tuple[dict[str, dict[str, Decimal]], dict[str, Decimal]]:
     """Each stored hand's nets by player, by its number; and its rake."""
     stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake FROM deals d "
-                           "JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
+                           f"JOIN {NAMED_SEATS} s ON s.deal_id = d.id ORDER BY d.id, s.player")
     nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
     rakes: dict[str, Decimal] = {}
     for number, name, net, rake in stored:
@@ -175,5 +175,5 @@ def test_a_line_of_one_not_seated_whose_name_starts_as_a_seated_players_is_not_t
         encoding="utf-8-sig").replace("ElkY checks\n", "ElkY checks\nElkY Jr sits down\n"),
         encoding="utf-8")
     succeeds(runner, "import", str(file), "--db", db_url)
-    assert plain(db_url, "SELECT name, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("ElkY", -20), ("Rene Lacoste", 19.5)]

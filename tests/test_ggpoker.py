@@ -9,7 +9,7 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import payoffs, stored_nets
 from test_pokerstars import nets_by_lines, plain
 from typer.testing import CliRunner
@@ -50,7 +50,8 @@ def test_every_sample_hand_is_stored_netting_what_its_lines_say(runner: CliRunne
                         "GROUP BY site, venue, currency, variant") == [
         ("GGPoker", "GGPoker", "USD", "NT", HAND_COUNT)]
     stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake, d.fees, s.raked "
-                           "FROM deals d JOIN seats s ON s.deal_id = d.id ORDER BY d.id, s.player")
+                           f"FROM deals d JOIN {NAMED_SEATS} s ON s.deal_id = d.id ORDER BY "
+                           "d.id, s.player")
     nets: dict[str, dict[str, Decimal]] = defaultdict(dict)
     raked: dict[str, Decimal] = defaultdict(Decimal)
     rake_and_fees: dict[str, tuple[Decimal, Decimal]] = {}
@@ -191,7 +192,7 @@ def test_a_tournament_hand_is_in_chips(runner: CliRunner, db_url: str, tmp_path:
                          "total_pot, min_bet FROM deals") == [
         ("GGPoker", "chips", "4005006", "$10 Bounty Hunters Special", "7", "TM100200300",
          2425, 200)]
-    assert plain(db_url, "SELECT name, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Hero", 1225), ("4b92a21c", -1200), ("db2c203e", -25)]
 
 

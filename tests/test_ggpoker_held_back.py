@@ -10,7 +10,7 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import payoffs, stored_nets
 from test_pokerstars import AMOUNT, plain, units
 from typer.testing import CliRunner
@@ -89,7 +89,7 @@ def check_stored(db_url: str, hands: dict[str, list[str]]) -> None:
     money: dict[str, tuple[Decimal, Decimal, Decimal]] = {}
     for number, name, net, cashed_out, rake, fees in plain(
             db_url, "SELECT d.hand_number, s.name, s.net, s.cashed_out, d.rake, d.fees "
-                    "FROM deals d JOIN seats s ON s.deal_id = d.id"):
+                    f"FROM deals d JOIN {NAMED_SEATS} s ON s.deal_id = d.id"):
         stored[str(number)][str(name)] = Decimal(str(net))
         flows = money.get(str(number), (Decimal(0),) * 3)[2] + Decimal(str(cashed_out))
         money[str(number)] = (Decimal(str(rake)), Decimal(str(fees)), flows)
@@ -181,7 +181,8 @@ def test_the_parser_samples_that_balance_are_stored_netting_what_their_lines_say
                         "second_board IS NOT NULL ORDER BY hand_number") == [
         ("HD1245993", "NT", True, True), ("HD1587634", "NT", True, False),
         ("OM2268205", "PO", False, False)]
-    assert plain(db_url, "SELECT s.name, s.blind FROM deals d JOIN seats s ON s.deal_id = d.id "
+    assert plain(db_url, f"SELECT s.name, s.blind FROM deals d JOIN {NAMED_SEATS} s ON "
+                         "s.deal_id = d.id "
                          "WHERE d.hand_number = 'HD582731' AND s.blind > 0 ORDER BY s.player") == [
         ("xnvdam1", 0.5), ("3fak3jfj2", 1), ("62dfdfaf", 2)]
     assert rows(db_url, "SELECT count(DISTINCT deal_id) FROM seats WHERE cashed_out <> 0") == [
@@ -197,7 +198,8 @@ def test_a_missed_blind_posted_is_dead_money(runner: CliRunner, db_url: str,
     file.write_text(text.replace("[ks 2d]", "[Ks 2d]"), encoding="utf-8")
     succeeds(runner, "import", str(file), "--db", db_url)
     # 15yfdsaa: $0.5 missed (dead), the big blind of $1 (live), raised to $5, won $11.40
-    assert plain(db_url, "SELECT name, ante, blind, put_in, net FROM seats WHERE name = "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, net FROM {NAMED_SEATS} seats WHERE "
+                         "name = "
                          "'15yfdsaa'") == [("15yfdsaa", 0.5, 1, 5.5, 5.9)]
     check_stored(db_url, hands_of(tmp_path))
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -60,7 +60,7 @@ def test_each_construct_settles_to_exact_nets(runner: CliRunner, db_url: str,
                                               name: str) -> None:
     succeeds(runner, "import", str(WRITTEN / name), "--db", db_url)
     stored = plain(db_url, "SELECT d.hand_number, s.name, s.put_in, s.collected, s.cashed_out, "
-                           "s.net FROM deals d JOIN seats s ON s.deal_id = d.id "
+                           f"s.net FROM deals d JOIN {NAMED_SEATS} s ON s.deal_id = d.id "
                            "ORDER BY d.id, s.player")
     expected = [(number, *seat) for number, seats in EXPECTED[name].items() for seat in seats]
     assert stored == expected
@@ -81,7 +81,7 @@ def test_a_hand_run_three_times_is_raked_by_what_each_run_awards(runner: CliRunn
     assert rows(db_url, "SELECT board, second_board, third_board FROM deals") == [
         ("KC 7D 2H AS 3C", "KC 7D 2H 5S 9C", "KC 7D 2H 4C AC")]
     # awarded $66.67, $66.67 and $66.66 (the odd cents to the first runs), paid $64.67 each
-    assert plain(db_url, "SELECT name, raked FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, raked FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Hero", 4), ("a1b2c3d4", 2), ("e5f6a7b8", 0)]
 
 
@@ -193,6 +193,6 @@ def test_exported_to_phh_and_imported_back_every_hand_is_paid_the_same(
     result = succeeds(runner, "import", str(out), "--db", again)
     assert "imported 8 deals (24 hands)" in result.stdout
     seats = ("SELECT d.hand_number, s.name, s.net, s.raked, s.cashed_out, d.total_pot, "
-             "d.second_board, d.third_board FROM deals d JOIN seats s ON s.deal_id = d.id "
+             f"d.second_board, d.third_board FROM deals d JOIN {NAMED_SEATS} s ON s.deal_id = d.id "
              "ORDER BY d.hand_number, s.player")
     assert plain(again, seats) == plain(db_url, seats)

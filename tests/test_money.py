@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine
-from support import fails, rows, succeeds
+from support import NAMED_SEATS, fails, rows, succeeds
 from test_migrations import downgrade, upgrade
 from typer.testing import CliRunner
 
@@ -83,7 +83,7 @@ def test_every_sum_is_the_exact_decimal_sum(runner: CliRunner, db_url: str, tmp_
                                                    "FROM player_stats")}
     assert viewed == nets
     stored = {(name, money): Decimal(net).scaleb(-4) for name, money, net in rows(
-        db_url, "SELECT s.name, d.currency, sum(s.net) FROM seats s JOIN deals d "
+        db_url, f"SELECT s.name, d.currency, sum(s.net) FROM {NAMED_SEATS} s JOIN deals d "
                 "ON d.id = s.deal_id GROUP BY s.name, d.currency")}
     assert stored == nets
     shown = json.loads(succeeds(runner, "players", "--db", db_url, "--format", "json").stdout)
@@ -213,7 +213,7 @@ def test_rake_shares_add_up_to_each_hands_rake_and_fees(runner: CliRunner, db_ur
                         "WHERE d.site IS NOT NULL GROUP BY d.id, d.rake, d.fees")
     assert len(sums) == 66
     assert [(deal, paid, raked) for deal, paid, raked, _ in sums if paid != raked] == []
-    shares = rows(db_url, "SELECT s.name, s.raked, s.cashed_out, s.collected FROM seats s "
+    shares = rows(db_url, f"SELECT s.name, s.raked, s.cashed_out, s.collected FROM {NAMED_SEATS} s "
                           "JOIN deals d ON d.id = s.deal_id WHERE d.hand_number IN "
                           "('250000000003', '250000000004') ORDER BY d.id, s.player")
     assert shares == [  # in ten-thousandths: Bo's cash-out fee, then the rake of the pot

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 from sqlalchemy import create_engine, text
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -168,7 +168,7 @@ def test_the_samples_are_recognised_as_pokerstars_by_content() -> None:
 def test_every_sample_hand_nets_what_its_lines_say(imported: str) -> None:
     hands = file_hands()
     stored = plain(imported, "SELECT d.hand_number, s.name, s.net, d.rake, d.fees, s.raked "
-                            "FROM deals d JOIN seats s ON s.deal_id = d.id ORDER BY d.id, "
+                            f"FROM deals d JOIN {NAMED_SEATS} s ON s.deal_id = d.id ORDER BY d.id, "
                             "s.player")
     by_hand: dict[str, dict[str, Decimal]] = defaultdict(dict)
     raked: dict[str, Decimal] = defaultdict(Decimal)
@@ -213,7 +213,7 @@ def test_a_hand_run_twice_is_paid_on_both_boards(imported: str) -> None:
                           "WHERE hand_number = '133974380110'") == [
         ("QD QS 4H TS 7S", "6S 8H 6H TD 6C", 164, 2.8, "PokerStars")]
     assert plain(imported, "SELECT s.name, s.position, s.seat_number, s.put_in, s.collected, "
-                          "s.net, s.raked FROM seats s JOIN deals d ON d.id = s.deal_id "
+                          f"s.net, s.raked FROM {NAMED_SEATS} s JOIN deals d ON d.id = s.deal_id "
                           "WHERE d.hand_number = '133974380110' ORDER BY s.player") == [
         ("Gamz11", "SB", 3, 80, 80.6, 0.6, 1.4),
         ("bobloblaw87", "BB", 4, 4, 0, -4, 0),
@@ -235,7 +235,8 @@ def test_the_facts_a_tracker_needs_are_stored(runner: CliRunner, db_url: str) ->
     assert rows(db_url, "SELECT CAST(played_at AS VARCHAR(40)) FROM deals")[0][0].startswith(
         "2014-01-06")
     assert plain(db_url, "SELECT name, seat_number, position, starting_stack, ante, blind, "
-                        "put_in, collected, net, raked FROM seats ORDER BY player") == [
+                        f"put_in, collected, net, raked FROM {NAMED_SEATS} seats ORDER BY "
+                        "player") == [
         ("Nightfox82", 5, "SB", 26.17, 0.02, 0.05, 0.07, 0, -0.07, 0),
         ("Asaki1", 6, "BB", 9.29, 0.02, 0.1, 0.12, 0, -0.12, 0),
         ("Player_L", 1, "UTG", 47.63, 0.02, 0, 0.52, 0, -0.52, 0),
@@ -320,7 +321,8 @@ def test_the_encodings_and_line_ends_the_site_writes(runner: CliRunner, tmp_path
         "\n", ending).encode(encoding))
     db = f"sqlite:///{tmp_path / 'x.db'}"
     succeeds(runner, "import", str(path), "--db", db)
-    assert rows(db, "SELECT hand_number, name, position FROM seats JOIN deals ON id = deal_id "
+    assert rows(db, f"SELECT hand_number, name, position FROM {NAMED_SEATS} seats JOIN deals ON "
+                    "id = deal_id "
                     "WHERE seat_number = 4 ORDER BY hand_number") == [
         ("1", "Tünks€", "BTN"), ("109681313810", "Tünks€", "BTN")]
 
@@ -338,7 +340,8 @@ def test_the_docs_queries_answer_on_every_backend(runner: CliRunner, db_url: str
     assert len(answers) == 6
     sessions, positions, starting, biggest, rake, opponents = answers
     nets = plain(db_url, "SELECT sum(net) / 10000.0 AS net, count(*), "
-                         "sum(raked) / 10000.0 AS raked FROM seats WHERE name = 'jimmyhoo'")[0]
+                         f"sum(raked) / 10000.0 AS raked FROM {NAMED_SEATS} seats WHERE name = "
+                         "'jimmyhoo'")[0]
     assert [(money, hands, net) for _, money, hands, net, _ in sessions] == [
         ("USD", nets[1], nets[0])]
     assert sum(row[2] for row in positions) == nets[1]
@@ -360,7 +363,7 @@ def test_random_hands_cash_and_tournament_import_as_their_lines_say(
               for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip())}
     stored: dict[str, dict[str, Decimal]] = defaultdict(dict)
     for number, name, net in plain(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
-                                          "JOIN seats s ON s.deal_id = d.id"):
+                                          f"JOIN {NAMED_SEATS} s ON s.deal_id = d.id"):
         stored[number][name] = Decimal(str(net))
     assert len(stored) == 300
     for number, nets in stored.items():
@@ -434,7 +437,7 @@ def test_a_zoom_hand_with_a_straddle_antes_and_the_hero(runner: CliRunner, db_ur
     assert str(deal[0][3]).startswith("2016-07-01") and "19:05:09" in str(deal[0][3])
     assert deal[0][4:] == (2, 35.45, 0.75, "USD", 0.5)
     assert plain(db_url, "SELECT s.player, s.name, s.position, s.seat_number, s.ante, s.blind, "
-                         "s.put_in, s.collected, s.net, s.raked, c.cards FROM seats s "
+                         f"s.put_in, s.collected, s.net, s.raked, c.cards FROM {NAMED_SEATS} s "
                          "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player "
                          "ORDER BY s.player") == [
         (1, "Bo", "SB", 2, 0.05, 0.25, 0.3, 0, -0.3, 0, None),

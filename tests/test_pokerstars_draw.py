@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 from pokerstars_draw_hands import pokerstars_mixed_hands  # benchmarks/, on the path (conftest)
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_pokerstars import nets_by_lines, plain
 from typer.testing import CliRunner
 
@@ -61,7 +61,7 @@ def test_a_triple_draw_hand_is_read_draw_by_draw(runner: CliRunner, db_url: str,
                          "total_pot, rake, board FROM deals") == [
         ("F2L3D", 0.1, 0.2, None, 3, 2, 1.85, 0.09, None)]
     assert plain(db_url, "SELECT name, position, seat_number, blind, put_in, collected, net "
-                         "FROM seats ORDER BY player") == [
+                         f"FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Ann", "SB", 1, 0.05, 0.05, 0, -0.05), ("Hero", "BB", 2, 0.1, 0.9, 0, -0.9),
         ("Cy", "BTN", 3, 0, 0.9, 1.76, 0.86)]
     # Each draw: every discard in the order written, then the new cards (the hero's known).
@@ -88,8 +88,9 @@ def test_single_draw_badugi_and_five_card_draw_hands_are_settled(
         ("300000000102", "N2L1D", 0.5, None, None, 25, 0.6, None),
         ("300000000103", "FB", None, 30, 60, 390, 0, "900000001"),
         ("300000000104", "F5D", None, 0.1, 0.2, 0.85, 0.04, None)]
-    assert plain(db_url, "SELECT d.hand_number, s.name, s.put_in, s.net FROM deals d JOIN seats "
-                         "s ON s.deal_id = d.id ORDER BY d.hand_number, s.player") == [
+    assert plain(db_url, "SELECT d.hand_number, s.name, s.put_in, s.net FROM deals d JOIN "
+                         f"{NAMED_SEATS} s ON s.deal_id = d.id ORDER BY d.hand_number, "
+                         "s.player") == [
         ("300000000102", "Bo", 12.5, -12.5), ("300000000102", "Hero", 12.5, 11.9),
         ("300000000103", "Hero", 180, 210), ("300000000103", "Ann", 180, -180),
         ("300000000103", "Bo", 30, -30),
@@ -118,7 +119,7 @@ def test_a_courchevel_hand_deals_its_first_flop_card_before_the_betting(
     imported(runner, db_url, tmp_path, COURCHEVEL)
     assert plain(db_url, "SELECT variant, min_bet, board, total_pot, rake FROM deals") == [
         ("PC", 0.25, "3S 4D 5H 9C KD", 12.95, 0.6)]
-    assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, put_in, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Hero", 6.35, -6.35), ("Ann", 0.25, -0.25), ("Bo", 6.35, 6.0)]
     assert actions(db_url, "300000000105")[3:8] == [
         "d db 3s", "p3 cbr 0.75", "p1 cc", "p2 f", "d db 4d5h"]
@@ -249,7 +250,7 @@ def test_random_draw_hands_among_holdem_import_as_their_lines_say(
              for chunk in path.read_text(encoding="utf-8").split("\n\n\n") if chunk.strip()}
     stored: dict[str, dict[str, Decimal]] = {}
     for number, name, net in plain(db_url, "SELECT d.hand_number, s.name, s.net FROM deals d "
-                                          "JOIN seats s ON s.deal_id = d.id"):
+                                          f"JOIN {NAMED_SEATS} s ON s.deal_id = d.id"):
         stored.setdefault(number, {})[name] = Decimal(str(net))
     assert len(stored) == 400
     for number, nets in stored.items():

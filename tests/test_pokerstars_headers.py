@@ -7,7 +7,7 @@ button blind, and a small blind posted out of position (dead)."""
 from pathlib import Path
 
 import pytest
-from support import rows
+from support import NAMED_SEATS, rows
 from test_pokerstars import plain
 from test_pokerstars_site_hands import RETURNED, imported, nets
 from typer.testing import CliRunner
@@ -87,7 +87,8 @@ def test_a_six_plus_hand_with_its_button_blind_is_read(runner: CliRunner, db_url
                                                         tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, SIX_PLUS)
     assert plain(db_url, "SELECT variant, min_bet, currency FROM deals") == [("NS", 1, "USD")]
-    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, collected, net FROM {NAMED_SEATS} "
+                         "seats "
                          "ORDER BY player") == [
         ("Cy", 1, 0, 4, 10, 6), ("Ann", 1, 0, 4, 0, -4), ("Bo", 1, 1, 2, 0, -2)]
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
@@ -133,7 +134,8 @@ Seat 4: Dee collected ($0.07)
 def test_a_small_blind_posted_out_of_position_is_dead(runner: CliRunner, db_url: str,
                                                       tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, DEAD_SMALL_BLIND)
-    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, collected, net FROM {NAMED_SEATS} "
+                         "seats "
                          "ORDER BY player") == [
         ("Bo", 0, 0.01, 0.02, 0, -0.02), ("Cy", 0, 0.02, 0.02, 0, -0.02),
         ("Dee", 0.01, 0, 0.03, 0.07, 0.04), ("Ann", 0, 0, 0, 0, 0)]

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerkit import HandHistory
-from support import fails, rows, succeeds
+from support import NAMED_SEATS, fails, rows, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -38,7 +38,8 @@ def refused(runner: CliRunner, db_url: str, tmp_path: Path, text: str) -> str:
 
 
 def nets(db_url: str) -> list[tuple[object, ...]]:
-    return plain(db_url, "SELECT name, put_in, collected, net FROM seats ORDER BY player")
+    return plain(db_url, f"SELECT name, put_in, collected, net FROM {NAMED_SEATS} seats ORDER "
+                         "BY player")
 
 
 # Ann is all in by her ante of 10 (of 25): the main pot is every player's 10, the rest of the
@@ -114,7 +115,8 @@ Seat 2: Bo (big blind) showed [Kc Qd] and lost with high card King
 def test_an_ante_all_in_for_less_makes_the_pots_by_level(runner: CliRunner, db_url: str,
                                                          tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, ANTE_ALL_IN)
-    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, collected, net FROM {NAMED_SEATS} "
+                         "seats "
                          "ORDER BY player") == [
         ("Bo", 25, 50, 125, 0, -125), ("Cy", 25, 100, 125, 230, 105),
         ("Ann", 10, 0, 10, 30, 20)]
@@ -124,7 +126,8 @@ def test_an_ante_all_in_for_less_makes_the_pots_by_level(runner: CliRunner, db_u
 def test_the_part_of_an_ante_no_one_matches_is_returned(runner: CliRunner, db_url: str,
                                                         tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, ANTE_RETURNED)
-    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, collected, net FROM {NAMED_SEATS} "
+                         "seats "
                          "ORDER BY player") == [
         ("Bo", 25, 100, 5, 0, -5), ("Ann", 5, 0, 5, 10, 5)]
     # Bo's 20 of ante and 100 of blind returned: the file saying less is refused.
@@ -191,7 +194,7 @@ Seat 4: Dee (small blind) folded before Flop
 def test_a_player_sitting_out_who_plays_is_dealt_in(runner: CliRunner, db_url: str,
                                                     tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, RETURNED)
-    assert plain(db_url, "SELECT name, position, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, position, put_in, collected, net FROM {NAMED_SEATS} seats "
                          "ORDER BY player") == [
         ("Dee", "SB", 15, 0, -15), ("Ann", "BB", 90, 0, -90), ("Bo", "UTG", 0, 0, 0),
         ("Cy", "BTN", 90, 195, 105)]
@@ -249,7 +252,7 @@ def test_a_stud_hand_mucked_in_the_summary_is_dealt_known(runner: CliRunner, db_
                                                   "LIKE 'd dh p2 %' ORDER BY seq")]
     assert dealt == ["d dh p2 KhKs2d", "d dh p2 Th", "d dh p2 9c", "d dh p2 3s",
                      "d dh p2 Ad"]
-    assert plain(db_url, "SELECT name, showed, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, showed, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Ann", True, 0.03), ("Bo", False, -0.03)]
     # Cards in the summary that are not the ones dealt face up are refused.
     wrong = STUD.replace("mucked [Kh Ks 2d Th", "mucked [Kh Ks 2c Th")

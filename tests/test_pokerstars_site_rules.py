@@ -13,7 +13,7 @@ What the files say beyond the actions: tests/test_pokerstars_site_hands.py."""
 
 from pathlib import Path
 
-from support import fails, rows, succeeds
+from support import NAMED_SEATS, fails, rows, succeeds
 from test_pokerstars import plain
 from test_pokerstars_site_hands import STUD, imported, nets, refused
 from typer.testing import CliRunner
@@ -146,7 +146,7 @@ def test_a_completed_hand_exported_as_phh_imports_back_by_the_sites_rules(
     # The same site's hand is stored once: imported back once the original is deleted.
     succeeds(runner, "delete", "hand.txt", "--db", db_url)
     succeeds(runner, "import", str(folder), "--db", db_url, "--name", "again")
-    assert plain(db_url, "SELECT s.name, s.put_in, s.net FROM seats s JOIN deals d ON "
+    assert plain(db_url, f"SELECT s.name, s.put_in, s.net FROM {NAMED_SEATS} s JOIN deals d ON "
                          "d.id = s.deal_id JOIN datasets ds ON ds.id = d.dataset_id WHERE "
                          "ds.name = 'again' ORDER BY s.player") == [
         ("Bo", 200, -200), ("Cy", 500, 250), ("Dee", 150, 450), ("Ann", 500, -500)]
@@ -200,7 +200,7 @@ Seat 4: Dee (small blind) showed [Tc Th] and lost with a pair of Tens
 def test_a_raise_no_one_can_call_is_returned(runner: CliRunner, db_url: str,
                                              tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, RAISED_OVER)
-    assert plain(db_url, "SELECT name, put_in, collected, raked, net FROM seats "
+    assert plain(db_url, f"SELECT name, put_in, collected, raked, net FROM {NAMED_SEATS} seats "
                          "ORDER BY player") == [
         ("Dee", 200, 0, 0, -200), ("Ann", 150, 150, 0, 0), ("Bo", 100, 397, 3, 297),
         ("Cy", 200, 100, 0, -100)]
@@ -247,7 +247,7 @@ Seat 4: Dee folded on the Flop
 def test_a_player_sitting_out_all_in_by_a_blind_is_folded_in_turn(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, FOLDED_ALL_IN)
-    assert plain(db_url, "SELECT name, position, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, position, put_in, collected, net FROM {NAMED_SEATS} seats "
                          "ORDER BY player") == [
         ("Bo", "SB", 15, 0, -15), ("Cy", "BB", 20, 0, -20), ("Dee", "UTG", 90, 0, -90),
         ("Ann", "BTN", 90, 215, 125)]
@@ -259,7 +259,8 @@ def test_a_player_sitting_out_all_in_by_a_blind_is_folded_in_turn(
     path = tmp_path / "late.txt"
     path.write_text(late.replace("#300000000302", "#300000000303"), encoding="utf-8")
     succeeds(runner, "import", str(path), "--db", db_url)
-    assert plain(db_url, "SELECT s.name, s.net FROM seats s JOIN deals d ON d.id = s.deal_id "
+    assert plain(db_url, f"SELECT s.name, s.net FROM {NAMED_SEATS} s JOIN deals d ON d.id = "
+                         "s.deal_id "
                          "WHERE d.hand_number = '300000000303' ORDER BY s.player") == [
         ("Bo", -15), ("Cy", -20), ("Dee", -90), ("Ann", 125)]
     # A player with chips left still folds only in turn.
@@ -317,7 +318,8 @@ Seat 4: Dee (button) folded before Flop (didn't bet)
 def test_the_big_blind_is_called_when_it_is_not_posted(runner: CliRunner, db_url: str,
                                                        tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, BLIND_UNPOSTED)
-    assert plain(db_url, "SELECT name, ante, blind, put_in, collected, net FROM seats "
+    assert plain(db_url, f"SELECT name, ante, blind, put_in, collected, net FROM {NAMED_SEATS} "
+                         "seats "
                          "ORDER BY player") == [
         ("Ann", 15, 60, 135, 0, -135), ("Bo", 11, 0, 11, 44, 33), ("Cy", 15, 0, 135, 252, 117),
         ("Dee", 15, 0, 15, 0, -15)]
@@ -337,7 +339,8 @@ OPEN_PAIR = (
 def test_an_open_pair_on_fourth_street_allows_the_big_bet(runner: CliRunner, db_url: str,
                                                           tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, OPEN_PAIR)
-    assert plain(db_url, "SELECT name, put_in, collected, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, put_in, collected, net FROM {NAMED_SEATS} seats ORDER "
+                         "BY player") == [
         ("Ann", 0.19, 0.38, 0.19), ("Bo", 0.19, 0, -0.19)]
     # Once the big bet is made, a raise is the big bet too.
     small = OPEN_PAIR.replace("Bo: raises $0.08 to $0.16\nAnn: calls $0.08",

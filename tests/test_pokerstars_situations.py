@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import fails, rows, succeeds
+from support import NAMED_SEATS, fails, rows, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -162,7 +162,8 @@ def imported(runner: CliRunner, db_url: str, tmp_path: Path, text: str) -> None:
 
 def seats(db_url: str) -> list[tuple[object, ...]]:
     return plain(db_url, "SELECT name, position, seat_number, starting_stack, ante, blind, "
-                         "put_in, collected, cashed_out, net FROM seats ORDER BY player")
+                         f"put_in, collected, cashed_out, net FROM {NAMED_SEATS} seats ORDER BY "
+                         "player")
 
 
 def test_a_tournament_hand_keeps_its_id_buy_in_level_and_chips(
@@ -229,7 +230,7 @@ def test_pot_limit_raises_are_held_to_the_pot(runner: CliRunner, db_url: str,
     after it); one chip more is refused, naming the line."""
     imported(runner, db_url, tmp_path, POT_LIMIT)
     assert plain(db_url, "SELECT variant, total_pot, rake FROM deals") == [("PT", 22, 0.5)]
-    assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, put_in, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Ann", 10.5, 11), ("Bo", 1, -1), ("Cy", 10.5, -10.5)]
     over = tmp_path / "over.txt"
     over.write_text(POT_LIMIT.replace("Cy: raises $2.50 to $3.50", "Cy: raises $2.51 to $3.51")
@@ -298,7 +299,7 @@ def test_a_big_blind_given_no_option_against_a_short_all_in_checks(
     succeeds(runner, "import", str(path), "--db", db_url)
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
         4:9] == ["p3 cc", "p4 f", "p1 f", "p2 cc", "d db 2c9hJd"]
-    assert plain(db_url, "SELECT name, put_in, net FROM seats ORDER BY player") == [
+    assert plain(db_url, f"SELECT name, put_in, net FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Bo", 50, -50), ("Cy", 60, 110), ("Dee", 60, -60), ("Ann", 0, 0)]
     # With another player able to bet, the big blind's check is the file's to write.
     called = NO_OPTION.replace("Ann: folds\nBo: folds\nUncalled bet (40) returned to Cy\n",

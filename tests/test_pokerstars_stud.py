@@ -6,7 +6,7 @@ winner as eval7, an independent evaluator, ranks the hands)."""
 from pathlib import Path
 
 import eval7
-from support import fails, rows, succeeds
+from support import NAMED_SEATS, fails, rows, succeeds
 from test_pokerstars import plain
 from test_variant_structures import EIGHT_STUD
 from typer.testing import CliRunner
@@ -88,7 +88,7 @@ def test_a_stud_hand_is_dealt_street_by_street(runner: CliRunner, db_url: str,
         ("F7S", None, 0.02, 0.04, 0.08, None, 4, 0.92, 0.04)]
     # Players in seat order (stud has no button, so no positions).
     assert plain(db_url, "SELECT name, position, seat_number, ante, put_in, collected, net "
-                         "FROM seats ORDER BY player") == [
+                         f"FROM {NAMED_SEATS} seats ORDER BY player") == [
         ("Ann", None, 1, 0.01, 0.33, 0.88, 0.55), ("Bo", None, 2, 0.01, 0.01, 0, -0.01),
         ("Cy", None, 3, 0.01, 0.33, 0, -0.33), ("Hero", None, 4, 0.01, 0.25, 0, -0.25)]
     assert [action for (action,) in rows(db_url, "SELECT action FROM actions ORDER BY seq")][
@@ -166,7 +166,7 @@ def test_eight_stud_players_share_the_river_card(runner: CliRunner, db_url: str,
                                                  tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, eight_players())
     assert rows(db_url, "SELECT variant, board FROM deals") == [("F7S", "7H")]
-    nets = plain(db_url, "SELECT name, net FROM seats ORDER BY player")
+    nets = plain(db_url, f"SELECT name, net FROM {NAMED_SEATS} seats ORDER BY player")
     assert sorted(net for _, net in nets) == [-0.02] * 7 + [0.14]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE strength IS NOT NULL") == [(8,)]
     # Without the community card, seventh street's cards are each player's to be dealt.

@@ -9,7 +9,7 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import export_replays_in_pokerkit
 from test_export_phh_site import assert_same_site_hands
 from test_pokerstars import plain
@@ -85,7 +85,7 @@ def stored_hands(db_url: str) -> tuple[dict[str, dict[str, Decimal]],
     raked: dict[str, tuple[Decimal, Decimal]] = {}
     for number, name, net, rake, share in plain(
             db_url, "SELECT d.hand_number, s.name, s.net, d.rake, s.raked FROM deals d JOIN "
-                    "seats s ON s.deal_id = d.id ORDER BY d.id, s.player"):
+                    f"{NAMED_SEATS} s ON s.deal_id = d.id ORDER BY d.id, s.player"):
         nets[str(number)][str(name)] = Decimal(str(net))
         shares = raked.get(str(number), (Decimal(0), Decimal(0)))[1]
         raked[str(number)] = Decimal(str(rake)), shares + Decimal(str(share))
@@ -132,7 +132,7 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_lines_say(
         "bishop74270": Decimal("-0.05"), "R.Ford": Decimal("-0.1"),
         "Kosmos777": Decimal("0.23"), "WAHIL": Decimal("-0.1"), "beso760": Decimal(0)}
     # A seat listed without chips is not dealt in; one sitting out (listed as any other) either
-    assert rows(db_url, "SELECT count(*) FROM seats WHERE name IN ('Belle___Vue', "
+    assert rows(db_url, f"SELECT count(*) FROM {NAMED_SEATS} seats WHERE name IN ('Belle___Vue', "
                         "'Opponent2')") == [(0,)]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE showed") == [(8,)]
     assert rows(db_url, "SELECT count(*) FROM deals WHERE hero IS NOT NULL") == [(1,)]
@@ -195,7 +195,7 @@ def test_the_tournament_samples_are_stored_in_chips_netting_what_their_lines_say
         ("657563431500000000-1-1459000000", "153100000", "€4.50 + €4.50 + €1", "4", "chips",
          "NT"),
         ("619672044606324737-7-1452193258", "144278641", "Ticket only", "3", "chips", "PO")]
-    assert plain(db_url, "SELECT s.name, s.ante, s.blind, s.net FROM seats s JOIN deals d "
+    assert plain(db_url, f"SELECT s.name, s.ante, s.blind, s.net FROM {NAMED_SEATS} s JOIN deals d "
                          "ON d.id = s.deal_id ORDER BY d.id, s.player") == [
         # the small blind raises to 800 and the big blind folds: the raise's 500 back
         ("Player1", 25, 150, 350), ("Player2", 25, 300, -325), ("Player3", 25, 0, -25),

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import export_replays_in_pokerkit
 from test_winamax import stored_hands
 from typer.testing import CliRunner
@@ -106,7 +106,7 @@ def test_every_sample_hand_that_balances_is_stored_netting_what_its_summary_says
         "TheKunttzz": Decimal("-0.75"), "tonyaces": Decimal("1.5"),
         "Cellar door": Decimal(0), "ConverseX": Decimal(0)}
     # the players sitting out (and a line of a player with no name) are not dealt in
-    assert rows(db_url, "SELECT count(*) FROM seats WHERE name IN ('LowardHederer', "
+    assert rows(db_url, f"SELECT count(*) FROM {NAMED_SEATS} seats WHERE name IN ('LowardHederer', "
                         "'bubblebubble', '')") == [(0,)]
     assert rows(db_url, "SELECT count(*) FROM hands WHERE showed") == [(9,)]
     assert rows(db_url, "SELECT count(*) FROM deals WHERE hero IS NOT NULL") == [(4,)]
@@ -161,7 +161,7 @@ def test_a_file_read_in_parts_by_the_workers_is_stored_as_read_whole(
     monkeypatch.setattr(hand_files, "PART_HANDS", 3)  # ... in parts of 3 hands
     assert len(parts(PhhFile(TEN.name, str(TEN), site=True), TEN.read_bytes())) == 4
     succeeds(runner, "import", str(TEN), "--db", str(cut), "--skip-invalid")
-    query = ("SELECT d.hand_number, d.line_no, s.name, s.net FROM deals d JOIN seats s ON "
+    query = (f"SELECT d.hand_number, d.line_no, s.name, s.net FROM deals d JOIN {NAMED_SEATS} s ON "
              "s.deal_id = d.id ORDER BY d.id, s.player")
     stored = rows(f"sqlite:///{whole}", query)
     assert len(stored) == 20 and rows(f"sqlite:///{cut}", query) == stored

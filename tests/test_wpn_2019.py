@@ -7,7 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, fails, rows, succeeds
 from test_export_phh import export_replays_in_pokerkit
 from test_pokerstars import plain
 from test_winamax import stored_hands
@@ -133,7 +133,7 @@ def test_a_seat_waiting_for_the_button_to_pass_is_not_dealt_in(runner: CliRunner
     file = next(TOURNAMENTS.glob("HH20210122 *T2*.txt"))
     succeeds(runner, "import", str(file), "--db", db_url)
     assert rows(db_url, "SELECT count(*), sum(CASE WHEN s.name = 'GetChu1' THEN 1 ELSE 0 END) "
-                        "FROM seats s JOIN deals d ON d.id = s.deal_id "
+                        f"FROM {NAMED_SEATS} s JOIN deals d ON d.id = s.deal_id "
                         "WHERE d.hand_number = '673966762'") == [(8, 0)]
 
 
