@@ -13,7 +13,8 @@ ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "po
         "pokerstars-draw", "ggpoker", "winamax", "wpn", "888poker", "partypoker", "ipoker",
         "full-tilt", "ongame", "phh-variants",
         "skip-invalid", "mixed-tables", "variant-kernels",
-        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "pages",
+        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq",
+        "handhq-players", "pages",
         "parquet", "stats-calibration", "postgres", "postgres-loaded", "handhq-postgres",
         "postgres-scale")
 
