@@ -9,6 +9,7 @@ database, a URL with options) goes through `engines.open_engine`, which first br
 database to head.
 """
 
+import functools
 import os
 import re
 import sqlite3
@@ -174,15 +175,20 @@ def _server_fetch(connection: "psycopg.Connection[tuple[Any, ...]]", *,
     import psycopg
 
     def fetch(sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-        # psycopg's placeholders are %(name)s, and a literal % is written %%.
-        statement = _NAMED_PARAMETER.sub(r"%(\1)s", sql.replace("%", "%%"))
         try:
             with connection.cursor() as cursor:
-                # bytes: a statement, no template
-                cursor.execute(statement.encode(), params, prepare=prepare)
+                cursor.execute(_driver_statement(sql), params, prepare=prepare)
                 return cursor.fetchall()
         except psycopg.Error as exc:
             lines = str(exc).strip().splitlines()
             raise PokerdbError(f"database: {lines[0] if lines else type(exc).__name__}") from exc
 
     return fetch
+
+
+@functools.lru_cache(maxsize=256)
+def _driver_statement(sql: str) -> bytes:
+    """A statement with named parameters (`:name`) as psycopg takes it: placeholders
+    %(name)s, a literal % written %%, as bytes (a statement, not a template). Kept for the
+    statements that recur (a served page's)."""
+    return _NAMED_PARAMETER.sub(r"%(\1)s", sql.replace("%", "%%")).encode()
