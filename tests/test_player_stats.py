@@ -275,6 +275,13 @@ def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None
         found = [dict(zip(columns, line.split(","), strict=True)) for line in shown[1:]]
         assert {(row["player"], row["position"]) if by else row["player"]:
                 round(float(row["allin_adjusted_net"]), 6) for row in found} == expected
+        # One player's rows (read by a statement whose rows say whether there are equities,
+        # then the whole one) are that player's rows of everyone's.
+        name = sorted({key[0] for key in adjusted})[0]
+        alone = succeeds(runner, "players", "--format", "csv", "--db", db_url, "--player",
+                         name, *(["--by", by] if by else [])).stdout.splitlines()
+        assert alone[1:] == [line for line in shown[1:] if line.split(",")[0] == name]
+        assert len(alone) > 1
 
 
 def test_players_says_when_there_is_no_player(runner: CliRunner, db_url: str) -> None:
@@ -316,5 +323,35 @@ def test_players_leaves_its_connection_as_it_found_it(db_url: str, written: Path
             connection.execute(text("UPDATE player_totals SET hands = hands + 1"))
             raise RuntimeError("rolled back")
         assert list(player_results(engine, HandFilter(player="Cy")).rows) == figures
+    finally:
+        engine.dispose()
+
+
+def test_a_players_figures_are_prepared_on_a_pooled_connection(db_url: str,
+                                                                written: Path) -> None:
+    """On PostgreSQL the statement of one player's figures is prepared on the server the first
+    time a connection runs it (a pooled one, as `pokerdb serve`'s, then neither parses nor
+    plans it again), where psycopg would prepare it only after five runs; the figures are the
+    same each time."""
+    from pokerdb.answers.players import player_results
+    from pokerdb.storage.engines import open_engine
+    from pokerdb.storage.hand_filters import HandFilter
+
+    succeeds(CliRunner(), "import", str(written), "--db", db_url)
+    engine = open_engine(db_url, create=False)
+    try:
+        figures = [list(player_results(engine, HandFilter(player="Cy"), by).rows)
+                   for by in (None, "position")]
+        assert figures[0] and figures[1]
+        if engine.dialect.name == "postgresql":
+            with engine.connect() as connection:  # the pool's one connection
+                prepared = connection.execute(text(
+                    "SELECT statement FROM pg_prepared_statements ORDER BY prepare_time")).all()
+            assert [row[0].splitlines()[1:] for row in prepared] == [
+                ["FROM player_totals t WHERE t.name = $1",
+                 f"GROUP BY t.name, t.currency{keys}, t.big_blind"]
+                for keys in ("", ", t.position")]
+        assert [list(player_results(engine, HandFilter(player="Cy"), by).rows)
+                for by in (None, "position")] == figures
     finally:
         engine.dispose()

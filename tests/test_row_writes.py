@@ -1,9 +1,11 @@
 """Staged rows on SQLite go through executemany, many rows to a statement; an integer past
 SQLite's 64 bits (which the driver refuses) goes as its decimal text, and the rows bound before
-it are not stored twice."""
+it are not stored twice. Upserts of many rows go in one statement on PostgreSQL."""
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from sqlalchemy import (
     Boolean,
     Column,
@@ -17,7 +19,7 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage.row_chunks import rows_per_chunk
-from pokerdb.storage.row_writes import insert_rows, insert_staged_rows, stage_rows
+from pokerdb.storage.row_writes import insert_rows, insert_staged_rows, stage_rows, upsert_rows
 
 
 def test_an_integer_past_64_bits_is_stored_as_its_text_once(tmp_path: Path) -> None:
@@ -86,3 +88,37 @@ def test_rows_many_to_a_statement_are_stored_in_order_as_bound_one_by_one(
         engine.dispose()
     assert stored[0] == stored[1]
     assert [row[0] for row in stored[0]] == list(range(len(rows)))
+
+
+def test_upserted_rows_are_added_to_those_of_their_keys_without_executemany_on_postgresql(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """upsert_rows, as an import writes the players' summaries: on PostgreSQL COPY into a
+    temporary table and one INSERT ... SELECT (not an executemany of the upsert, a statement a
+    row), as often as wanted in one transaction; rows of new keys inserted, the others added."""
+    if db_url.startswith("postgresql"):
+        import psycopg
+
+        def refused(*_: Any) -> None:
+            raise AssertionError("executemany")
+
+        monkeypatch.setattr(psycopg.Cursor, "executemany", refused)
+    metadata = MetaData()
+    Table("sums", metadata, Column("name", String, primary_key=True),
+          Column("day", Integer, primary_key=True), Column("hands", Integer, nullable=False),
+          Column("note", String))
+    engine = create_engine(db_url)
+    metadata.create_all(engine)
+    added = ("\nON CONFLICT (name, day) DO UPDATE SET hands = sums.hands + excluded.hands, "
+             "note = excluded.note")
+    try:
+        with engine.begin() as connection:
+            upsert_rows(connection, "sums", ("name", "day", "hands", "note"),
+                        [("a", 1, 2, None), ("b\tc", 1, 3, "x\ny")])
+            upsert_rows(connection, "sums", ("name", "day", "hands", "note"),
+                        iter([("a", 1, 5, "z"), ("a", 2, 1, None)]), added)
+        with engine.begin() as connection:
+            upsert_rows(connection, "sums", ("name", "day", "hands"), [("a", 2, 4)], added)
+            stored = connection.execute(text("SELECT * FROM sums ORDER BY name, day")).all()
+    finally:
+        engine.dispose()
+    assert stored == [("a", 1, 7, "z"), ("a", 2, 5, None), ("b\tc", 1, 3, "x\ny")]

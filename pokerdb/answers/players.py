@@ -39,6 +39,7 @@ from pokerdb.storage.player_stats import (
     everyone_select,
     sums_select,
 )
+from pokerdb.storage.reading import prepared_fetch
 from pokerdb.storage.schema import (
     TRACKER_COUNTS,
     categories,
@@ -150,10 +151,10 @@ def _per_big_blind(engine: Engine, by: str | None, within: HandFilter | None,
     holds equities."""
     params = within.params() if within else {}
     with reading_one(engine) as connection:
-        found = connection.execute(text(sums_select(by, within, allin=False)), params).all()
-    if any(row[0] != SUMS_PART for row in found):
-        with reading_one(engine) as connection:
-            found = connection.execute(text(sums_select(by, within)), params).all()
+        fetch = prepared_fetch(connection)
+        found = fetch(sums_select(by, within, allin=False), params)
+        if any(row[0] != SUMS_PART for row in found):
+            found = fetch(sums_select(by, within), params)
     counted = [TRACKER_COUNTS.index(name) for name in COUNTS]
     rows: dict[tuple[str, str, str], list[Any]] = {}
     deltas: dict[tuple[str, str, str], int] = {}

@@ -30,6 +30,7 @@ from sqlalchemy import Connection, Engine, text
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
+from pokerdb.storage.row_writes import upsert_rows
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
@@ -202,11 +203,11 @@ class RunSums:
         mark = "?" if dialect == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
         table_ids = _table_ids(cursor, mark, self.held.values()) if self.numbered else None
-        # In key order, through the driver's cursor: a third of the time of SQLAlchemy's
-        # parameters, and SQLite's table is stored in that order.
-        rows = sorted((*key, *_values(row, table_ids)) for key, row in self.held.items())
-        cursor.executemany(f"INSERT INTO player_runs ({', '.join(names)})\n"
-                           f"VALUES ({', '.join([mark] * len(names))}){merged}", rows)
+        # In key order, through the driver's cursor (upsert_rows): a third of the time of
+        # SQLAlchemy's parameters, and SQLite's table is stored in that order.
+        upsert_rows(connection, "player_runs", names,
+                    sorted((*key, *_values(row, table_ids)) for key, row in self.held.items()),
+                    merged)
         self.held.clear()
         self.written = True
 

@@ -254,8 +254,9 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     allin_delta in the net's place). The parts come in no set order.
 
     Without `allin`, the all-in seats are not read (the join of three tables that PostgreSQL
-    plans in most of the statement's time) but one row of EQUITIES_PART, all NULL, says that
-    the database holds equities, whose all-in seats then want the whole SELECT."""
+    plans in most of the statement's time) and the rows of sums say EQUITIES_PART instead where
+    the database holds equities, whose all-in seats then want the whole SELECT (a part of its
+    own saying so, a UNION of a row of NULLs, took PostgreSQL longer to plan than the sums)."""
     keys = ["name", "currency", *([by] if by else [])]
     shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
     group = ", ".join(f"t.{key}" for key in keys)
@@ -263,12 +264,13 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     # As BIGINT: PostgreSQL sums BIGINT as NUMERIC, which the driver reads as Decimal, three
     # times slower than an integer.
     sums = ", ".join(f"CAST(SUM(t.{name}) AS BIGINT)" for name in (*summed, "net"))
-    totals = (f"SELECT {SUMS_PART} AS part, {shown}, t.big_blind, {sums}\n"
+    part = (str(SUMS_PART) if allin else f"CASE WHEN EXISTS (SELECT 1 FROM hand_equities) "
+            f"THEN {EQUITIES_PART} ELSE {SUMS_PART} END")
+    totals = (f"SELECT {part} AS part, {shown}, t.big_blind, {sums}\n"
               f"FROM {_totals_from(within)}\nGROUP BY {group}, t.big_blind")
-    no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
     if not allin:
-        return (f"{totals}\nUNION ALL\nSELECT {EQUITIES_PART}, NULL, NULL, NULL, {no_sums}, "
-                f"NULL WHERE EXISTS (SELECT 1 FROM hand_equities)")
+        return totals
+    no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
     return f"{totals}\nUNION ALL\n{_allin_deltas(by, within, f'{ALLIN_PART}, ', no_sums + ', ')}"
 
 

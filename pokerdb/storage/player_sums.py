@@ -25,6 +25,7 @@ from sqlalchemy import Connection
 
 from pokerdb.storage.player_runs import RunKey, RunSums
 from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, totals_added
+from pokerdb.storage.row_writes import upsert_rows
 from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS
 
 # Rows of the three tables an import holds before it writes them (a row of player_runs some
@@ -124,18 +125,15 @@ class PlayerSums:
             self.flush(connection)
 
     def flush(self, connection: Connection) -> None:
-        """Write the rows held, in key order through the driver's cursor, each added to the
+        """Write the rows held, in key order (row_writes.upsert_rows), each added to the
         table's row of its key if there is one (one written before by this import: its rows
         are its dataset's own)."""
-        mark = "?" if connection.dialect.name == "sqlite" else "%s"
-        cursor: Any = connection.connection.cursor()
         if self.days:
             for table, held in (("player_totals", _totals(self.days)),
                                 ("player_days", self.days)):
                 columns = (*KEPT[table], *TOTAL_SUMS)
-                cursor.executemany(
-                    f"INSERT INTO {table} ({', '.join(columns)})\n"
-                    f"VALUES ({', '.join([mark] * len(columns))}){totals_added(table, columns)}",
-                    sorted(_row(key, summed) for key, summed in held.items()))
+                upsert_rows(connection, table, columns,
+                            sorted(_row(key, summed) for key, summed in held.items()),
+                            totals_added(table, columns))
             self.days.clear()
         self.runs.flush(connection)

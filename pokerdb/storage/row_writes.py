@@ -10,7 +10,7 @@ so a failure later in the same transaction still leaves nothing behind.
 """
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -38,6 +38,27 @@ def insert_rows(connection: Connection, table: Table, columns: Sequence[str],
             f"INSERT INTO {table.name} ({', '.join(columns)}) VALUES ({placeholders})", rows)
     finally:
         cursor.close()
+
+
+def upsert_rows(connection: Connection, table: str, columns: Sequence[str], rows: Iterable[Row],
+                conflict: str = "") -> None:
+    """Rows of `table` in `columns`' order, no two of one key, each inserted or, by `conflict`
+    (an ON CONFLICT clause; '' for none), merged into the table's row of its key, in the order
+    given: on SQLite one `executemany` through the driver's cursor; on PostgreSQL COPY into a
+    temporary table, then one INSERT ... SELECT (an `executemany` of the upsert, pipelined,
+    cost the importing process 2.2 s of 100,000 hands, most of its time writing)."""
+    names = ", ".join(columns)
+    if connection.dialect.name != "postgresql":
+        cursor: Any = connection.connection.cursor()
+        cursor.executemany(f"INSERT INTO {table} ({names})\n"
+                           f"VALUES ({', '.join('?' * len(columns))}){conflict}", rows)
+        return
+    staged = f"pokerdb_staged_{table}"
+    connection.exec_driver_sql(f"CREATE TEMPORARY TABLE {staged} (LIKE {table}) ON COMMIT DROP")
+    copy_rows(connection, staged, columns, rows)
+    connection.exec_driver_sql(f"INSERT INTO {table} ({names})\nSELECT {names} FROM {staged}"
+                               f"{conflict}")
+    connection.exec_driver_sql(f"DROP TABLE {staged}")
 
 
 @dataclass(frozen=True)
