@@ -113,7 +113,7 @@ def test_every_row_kept_is_every_seat_summed(runner: CliRunner, db_url: str, tmp
         days = summed_again(engine, "player_days")
         runs = kept(engine)
         assert runs == rebuilt(engine)
-        seats = _rows(engine, "SELECT COUNT(*) FROM seats WHERE name IS NOT NULL")[0][0]
+        seats = _rows(engine, "SELECT COUNT(*) FROM seats WHERE name_id IS NOT NULL")[0][0]
         assert sum(row[5] for row in totals) == sum(row[7] for row in days) == sum(
             int(row[8]) for row in runs) == seats > 10_000
         assert len(totals) > 2_000 and len(days) > len(totals) and len(runs) > 2_000
