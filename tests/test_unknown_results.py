@@ -97,3 +97,16 @@ def test_a_players_page_draws_the_hands_of_known_result(runner: CliRunner,
     assert cells(response.text, "results-all") == [
         row[1:] for row in csv_rows(runner, "players", "--db", str(database)) if row[0] == "Ann"]
     assert "2 hands</h3>" in response.text
+
+
+def test_a_showdown_of_unknown_result_has_no_net_by_category(runner: CliRunner, db_url: str,
+                                                            tmp_path: Path) -> None:
+    """Ann's aces are shown down in the hand of unknown result, her only showdown: counted
+    by the category of her hand, its net unknown (empty), not a crash."""
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "2.phh").write_text(hand(UNKNOWN))
+    succeeds(runner, "import", str(folder), "--db", db_url)
+    result = succeeds(runner, "players", "--by", "category", "--db", db_url, "--format", "csv")
+    assert result.stdout.splitlines() == ["player,currency,category,showdowns,net",
+                                          "Ann,chips,One Pair,1,"]

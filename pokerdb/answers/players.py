@@ -343,7 +343,7 @@ def _net_by_category(engine: Engine, within: HandFilter | None) -> Table:
                  .order_by(name, money, categories.c.id))
     with reading(engine) as connection:
         rows = [(name, kind_of_money, category_label(category_name, kind), showdowns,
-                 money_shown(int(net), kind_of_money))
+                 None if net is None else money_shown(int(net), kind_of_money))
                 for name, kind_of_money, category_name, kind, showdowns, net
                 in connection.execute(statement, within.params() if within else {})]
     return Table(("player", "currency", "category", "showdowns", "net"), rows,
