@@ -136,8 +136,12 @@ def test_a_text_pokerdb_would_not_import_back_is_refused_at_export(
         pytest.skip("PostgreSQL text cannot hold NUL")
     engine = create_engine(hands)
     with engine.begin() as connection:
-        connection.execute(text("UPDATE seats SET name = :name WHERE player = 2 AND deal_id = "
-                                "(SELECT id FROM deals WHERE line_no = 2)"), {"name": name})
+        # The seat's name its own (names are stored once, in player_names: revision 0027).
+        connection.execute(text("INSERT INTO player_names (id, name) SELECT max(id) + 1, :name "
+                                "FROM player_names"), {"name": name})
+        connection.execute(text("UPDATE seats SET name_id = (SELECT max(id) FROM player_names) "
+                                "WHERE player = 2 AND deal_id = "
+                                "(SELECT id FROM deals WHERE line_no = 2)"))
     engine.dispose()
     out = tmp_path / "out"
     result = fails(runner, "export", "-o", str(out), "--db", hands)
