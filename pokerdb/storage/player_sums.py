@@ -29,8 +29,10 @@ from pokerdb.storage.row_writes import upsert_rows
 from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS
 
 # Rows of the three tables an import holds before it writes them (a row of player_runs some
-# 1 to 2 kB, the others some 300 bytes).
-HELD_ROWS = 100_000
+# 1 to 2 kB, the others some 300 bytes): 20,000 keep the import's memory flat from 100,000
+# hands to a million (182 and 193 MiB at its peak; 226 and 283 MiB with 100,000 held) for the
+# same CPU time (docs/benchmarks.md, the `handhq` row).
+HELD_ROWS = 20_000
 FIELD_BITS: Final = 64  # an unsigned 64-bit integer a count, read back at once by struct
 PACKED: Final = ("hands", *TRACKER_COUNTS, "hands_result_unknown")
 _SHIFT: Final = {name: FIELD_BITS * at for at, name in enumerate(PACKED)}
