@@ -18,14 +18,8 @@ from typer.testing import CliRunner
 SITES = REPO / "tests" / "data" / "sites"
 HELD_BACK = SITES / "ggpoker-held-back"
 PARSER_SAMPLES = SITES / "ggpoker-parser-samples"
-_TIME_BANK = ("a time bank card bought or received: money between the players beside the pot "
-              "that pokerdb does not settle")
 # The held-back hands pokerdb refuses, and why.
 REFUSED = {
-    "GG20250809-0105 - RushAndCash10630528 - 0.02 - 0.05 - 6max.txt#RC3793614092":
-        f"line 1123 'Seat 1: 93751890 (button'...: {_TIME_BANK}",
-    "GG20250809-0335 - RushAndCash10663028 - 0.02 - 0.05 - 6max.txt#RC3793773643":
-        f"line 2803 'Seat 1: 9d185db0 (button'...: {_TIME_BANK}",
     # a Tax of $0.02 that, unlike the other hands', no one's collected was cut by
     "GG20250810-0900 - RushAndCash11240868 - 0.02 - 0.05 - 6max.txt#RC3796823568":
         "the players collected 2.70 of a pot of 2.91 with rake and fees of 0.23: -0.02 "
@@ -33,6 +27,8 @@ REFUSED = {
 }
 _PUT = re.compile(r"(?:posts (?:small blind|big blind|the ante|missed blind)|straddle|calls|"
                   r"bets) " + AMOUNT)
+_TIME_BANK = re.compile(r"Seat \d+: (.+?) (?:\(.*?\) )?(?:bought time bank card \(" + AMOUNT
+                        + r"\)|received \(" + AMOUNT + r"\) from time bank card)")
 
 
 def hands_of(folder: Path) -> dict[str, list[str]]:
@@ -49,8 +45,8 @@ def hands_of(folder: Path) -> dict[str, list[str]]:
 
 def by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal, Decimal, Decimal]:
     """Each player's net as the hand's lines say (collected, uncalled bets returned, a cash-out
-    received, less all they put in and a Cashout Risk paid), the rake, the other fees, and the
-    Cash Drop."""
+    and a time bank card's share received, less all they put in, a Cashout Risk paid and a
+    time bank card bought), the rake, the other fees, and the Cash Drop."""
     names = [match[1] for line in lines if (match := re.match(r"Seat \d+: (.+?) \(\S+ in ",
                                                                line))]
     net: dict[str, Decimal] = defaultdict(Decimal)
@@ -63,6 +59,8 @@ def by_lines(lines: list[str]) -> tuple[dict[str, Decimal], Decimal, Decimal, De
                        Decimal(0))
         elif line.startswith("*** ") and "HOLE CARDS" not in line:
             street.clear()
+        elif (card := _TIME_BANK.match(line)):
+            net[card[1]] += units(card[3]) if card[2] is None else -units(card[2])
         elif (dropped := re.match(r"Cash Drop to Pot : total " + AMOUNT, line)):
             drop = units(dropped[1])
         elif (back := re.match(r"Uncalled bet \(" + AMOUNT + r"\) returned to (.+)$", line)):
@@ -103,8 +101,8 @@ def check_stored(db_url: str, hands: dict[str, list[str]]) -> None:
 def test_every_held_back_hand_that_balances_is_stored_netting_what_its_lines_say(
         runner: CliRunner, db_url: str) -> None:
     result = succeeds(runner, "import", str(HELD_BACK), "--db", db_url, "--skip-invalid")
-    assert result.stdout.endswith("skipped 3 invalid hands (see the rejects table)\n")
-    assert "imported 1,355 deals (8,130 hands)" in result.stdout
+    assert result.stdout.endswith("skipped 1 invalid hand (see the rejects table)\n")
+    assert "imported 1,357 deals (8,142 hands)" in result.stdout
     assert dict(rows(db_url, "SELECT raw, reason FROM rejects")) == REFUSED
     hands = hands_of(HELD_BACK)
     assert len(hands) == 1358
@@ -113,9 +111,18 @@ def test_every_held_back_hand_that_balances_is_stored_netting_what_its_lines_say
     check_stored(db_url, hands)
     # what the hands hold beyond a pot paid as usual, each settled (see by_lines)
     assert rows(db_url, "SELECT count(*) FROM deals WHERE second_board IS NOT NULL") == [(8,)]
-    # ten players chose to EV Cashout in nine hands
+    # ten players chose to EV Cashout in nine hands; two bought a time bank card ($0.05), paid
+    # out to the five others at the table
     assert rows(db_url, "SELECT count(DISTINCT deal_id) FROM seats WHERE cashed_out <> 0") == [
-        (9,)]
+        (11,)]
+    assert rows(db_url, "SELECT d.hand_number, s.name, s.cashed_out FROM deals d JOIN "
+                        f"{NAMED_SEATS} s ON s.deal_id = d.id WHERE d.hand_number IN "
+                        "('RC3793614092', 'RC3793773643') AND s.cashed_out < 0 ORDER BY d.id") == [
+        ("RC3793614092", "93751890", -500),
+        ("RC3793773643", "806fe078", -500)]
+    assert rows(db_url, "SELECT count(*), sum(cashed_out) FROM seats s JOIN deals d ON "
+                        "d.id = s.deal_id WHERE d.hand_number IN ('RC3793614092', "
+                        "'RC3793773643') AND s.cashed_out > 0") == [(10, 1000)]
     # Cash Drops: seven of $0.5 and one of $0.2, in the pot beside what the players put in
     assert rows(db_url, "SELECT count(*), sum(total_pot - (SELECT sum(put_in) FROM seats s "
                         "WHERE s.deal_id = d.id)) FROM deals d WHERE total_pot > "

@@ -147,6 +147,19 @@ FORGED = {
                 ("get main compensation", "get partial refund")),
         "#HD900000005: line 23 'a1b2c3d4: get partial re'...: a line of all-in insurance "
         "pokerdb does not know: it does not settle what it pays"),
+    "a time bank card not paid out in full": (
+        _forged("cash-drop.txt", "RC900000003",
+                ("(button) won", "(button) bought time bank card ($0.05), won"),
+                ("(small blind) folded", "(small blind) received ($0.02) from time bank card, "
+                                         "folded"),
+                ("(big blind) folded", "(big blind) received ($0.02) from time bank card, "
+                                       "folded")),
+        "#RC900000003: a time bank card bought for 0.05 but 0.04 received from it"),
+    "a time bank card's line pokerdb does not know": (
+        _forged("cash-drop.txt", "RC900000003",
+                ("(button) won", "(button) sold time bank card ($0.05), won")),
+        "#RC900000003: line 26 'Seat 1: Hero (button) so'...: a time bank card pokerdb does not "
+        "know how to read"),
     "a Cash Drop the total pot does not hold": (
         _forged("cash-drop.txt", "RC900000003", ("total $0.2", "total $0.3")),
         "#RC900000003: the summary's total pot is 0.33, the players put in 0.13 and a Cash "

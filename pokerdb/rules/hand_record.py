@@ -31,8 +31,8 @@ class PhhError(InputError):
 @dataclass(slots=True, unsafe_hash=True)
 class OutsidePot:
     """Money between a player and the site beside the pot, which is paid as usual (GGPoker's
-    EV Cashout and all-in insurance), as the hand's lines state it: per player, p1 first,
-    amounts in the hand's units."""
+    EV Cashout and all-in insurance), or between the players through the site (a time bank
+    card), as the hand's lines state it: per player, p1 first, amounts in the hand's units."""
 
     chose: tuple[bool, ...]  # `Chooses to EV Cashout`
     risk: tuple[int, ...]  # `Pays Cashout Risk ($X)`: paid back by one who cashed out and won
@@ -43,12 +43,15 @@ class OutsidePot:
     cover: tuple[tuple[int, int, int], ...]
     premium: tuple[int, ...]  # `pay premium of all-in insurance ($X)`
     compensation: tuple[tuple[int, int, int], ...]  # `get main compensation of ... ($X)`, by part
+    # the summary's `received ($X) from time bank card`, less its `bought time bank card ($X)`
+    time_bank: tuple[int, ...]
 
     def flows(self) -> tuple[int, ...]:
         """Per player, what the site paid them beside the pot, less what they paid it."""
-        return tuple(received - risk + sum(paid) - premium for received, risk, paid, premium
+        return tuple(received - risk + sum(paid) - premium + card
+                     for received, risk, paid, premium, card
                      in zip(self.received, self.risk, self.compensation, self.premium,
-                            strict=True))
+                            self.time_bank, strict=True))
 
 
 @dataclass(slots=True, unsafe_hash=True)

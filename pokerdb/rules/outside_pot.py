@@ -7,7 +7,8 @@ all-in with the cards shown before the river (replayed.all_in: the betting close
 player still in at the showdown); the risk paid is at most what the player collected (a player
 pays it back from a pot they won); what is received (a cash-out, an insurance's compensation)
 is at most what the player lost of the pots they contested; an insurance's premium paid is the
-one quoted, its compensation at most the cover bought for that pot.
+one quoted, its compensation at most the cover bought for that pot. A time bank card's price
+is paid out in full to the other players.
 """
 
 from pokerdb.rules.hand_record import PhhHand
@@ -39,6 +40,10 @@ def check_outside_pot(replayed: Replayed, won: tuple[int, ...]) -> None:
     if outside is None:
         return
     amount = hand.amount
+    if (unpaid := sum(outside.time_bank)) != 0:
+        bought = -sum(card for card in outside.time_bank if card < 0)
+        raise hand.error(f"a time bank card bought for {amount(bought)} but "
+                         f"{amount(bought + unpaid)} received from it")
     all_in = () if replayed.all_in is None else replayed.all_in.seats
     for seat in range(hand.player_count):
         risk, received = outside.risk[seat], outside.received[seat]

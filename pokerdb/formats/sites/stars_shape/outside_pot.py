@@ -10,10 +10,12 @@ pokerdb.rules.outside_pot to check against the hand:
   `NAME: get main compensation of all-in insurance ($Y)`; the summary's seat line ends `, AII
   Premium ($B)`.
 
+- a time bank card, which a seat's summary says one player bought (`bought time bank card
+  ($0.05)`) and the others were paid from (`received ($0.01) from time bank card`): money
+  between the players beside the pot, what was bought all paid out (rules.outside_pot).
+
 Any other line of all-in insurance, or another amount ending a summary's seat line, refuses
-the hand by name: pokerdb does not know what it pays; so does a time bank card that a seat's
-summary says one player bought (`bought time bank card ($0.05)`) and others were paid from
-(`received ($0.01) from time bank card`), money between the players.
+the hand by name: pokerdb does not know what it pays.
 """
 
 import re
@@ -37,6 +39,9 @@ SUMMARY_AMOUNT: Final = re.compile(r", (?P<what>(?!(?:and )?won \()[A-Za-z][A-Za
                                    r"\((?P<amount>[^()]*\d[^()]*)\)\s*$")
 _SUMMARY_WORDS: Final = {"Cashout Risk": "risk", "EV Cashout": "received",
                          "AII Premium": "premium"}
+# A time bank card in a summary's seat line, after the player's position and before the rest
+_TIME_BANK: Final = re.compile(r" (?:bought time bank card \((?P<bought>[^()]*)\)|received "
+                               r"\((?P<received>[^()]*)\) from time bank card)(?:,(?= )|$)")
 
 
 class _Lines(Protocol):
@@ -60,6 +65,7 @@ class OutsideLines:
                         "premium": [0] * count, "quoted": [0] * count}
         self.cover = [(0, 0, 0)] * count
         self.compensation = [[0, 0, 0] for _ in range(count)]
+        self.time_bank = [0] * count
         self.any = False
 
     def read(self, seat: int, what: str) -> bool:
@@ -104,10 +110,16 @@ class OutsideLines:
 
     def summary(self, seat: int, line: str) -> str:
         """A summary's seat line without the amounts beside the pot that end it, each the sum
-        of the player's lines (the hand's error naming the line if not, or if unknown)."""
+        of the player's lines (the hand's error naming the line if not, or if unknown), and
+        without a time bank card bought or received, which it adds to the player's."""
+        if (card := _TIME_BANK.search(line)) is not None:
+            bought = card["bought"]
+            amount = self.hand.amount(bought if bought is not None else card["received"])
+            self.time_bank[seat] += -amount if bought is not None else amount
+            self.any = True
+            line = line[:card.start()] + line[card.end():]
         if "time bank card" in line:
-            raise self.hand.fail("a time bank card bought or received: money between the "
-                                 "players beside the pot that pokerdb does not settle")
+            raise self.hand.fail("a time bank card pokerdb does not know how to read")
         while (end := SUMMARY_AMOUNT.search(line)) is not None:
             name = _SUMMARY_WORDS.get(end["what"])
             if name is None:
@@ -139,4 +151,5 @@ class OutsideLines:
             chose=tuple(self.chose), risk=tuple(amounts["risk"]),
             received=tuple(amounts["received"]), quoted=tuple(amounts["quoted"]),
             cover=tuple(self.cover), premium=tuple(amounts["premium"]),
-            compensation=tuple((a, b, c) for a, b, c in self.compensation))
+            compensation=tuple((a, b, c) for a, b, c in self.compensation),
+            time_bank=tuple(self.time_bank))
