@@ -85,9 +85,11 @@ def stored_units(ctx: Context, site: SiteSamples) -> list[str]:
     db = ctx.workdir / f"{site.format}-units.sqlite"
     measure(python("-m", "pokerdb", "import", str(folder), "--format", site.format, "--db",
                    str(db), "--skip-invalid", "-q"))
-    with sqlite3.connect(db) as connection:  # each deal's source: the unit's file, and its hand
-        stored = {int(source.partition("#")[0].rpartition("/")[2].partition(".")[0])
-                  for (source,) in connection.execute("SELECT DISTINCT source FROM deals")}
+    with sqlite3.connect(db) as connection:  # each deal's source file: the unit's
+        stored = {int(source.rpartition("/")[2].partition(".")[0])
+                  for (source,) in connection.execute(
+                      "SELECT DISTINCT f.name FROM deals d "
+                      "JOIN source_names f ON f.id = d.source_id")}
     return [unit for index, unit in enumerate(units) if index in stored]
 
 

@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0028
+-- pokerdb's SQLite schema at revision 0031
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0028');
+INSERT INTO "alembic_version" VALUES('0031');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,14 +79,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), source VARCHAR, variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, venue VARCHAR, table_name VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), stakes VARCHAR, big_blind BIGINT, 
+	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -282,6 +282,18 @@ CREATE TABLE site_hands (
 	CONSTRAINT pk_site_hands PRIMARY KEY (site, hand_number), 
 	CONSTRAINT fk_site_hands_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
+CREATE TABLE source_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_source_names PRIMARY KEY (id), 
+	CONSTRAINT uq_source_names_name UNIQUE (name)
+);
+CREATE TABLE stakes_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_stakes_names PRIMARY KEY (id), 
+	CONSTRAINT uq_stakes_names_name UNIQUE (name)
+);
 CREATE TABLE table_names (
 	id INTEGER NOT NULL, 
 	name VARCHAR NOT NULL, 
@@ -380,6 +392,12 @@ INSERT INTO "variants" VALUES('PB','pot-limit badugi','badugi',5,NULL,NULL);
 INSERT INTO "variants" VALUES('NB','no-limit badugi','badugi',5,NULL,NULL);
 INSERT INTO "variants" VALUES('P5D','pot-limit five-card draw','high',0,NULL,NULL);
 INSERT INTO "variants" VALUES('F5D','fixed-limit five-card draw','high',0,NULL,NULL);
+CREATE TABLE venue_names (
+	id INTEGER NOT NULL, 
+	name VARCHAR NOT NULL, 
+	CONSTRAINT pk_venue_names PRIMARY KEY (id), 
+	CONSTRAINT uq_venue_names_name UNIQUE (name)
+);
 CREATE TABLE win_counts (
 	dataset_id INTEGER NOT NULL, 
 	winner SMALLINT NOT NULL, 
@@ -421,8 +439,65 @@ SELECT h.deal_id, a.key + 1 AS seq,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(h.actions) a;
 CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, allin) WHERE allin = 1;
+CREATE VIEW hands AS
+SELECT c.deal_id,
+       c.player,
+       c.cards,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
+            ELSE d.category END AS category,
+       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
+       v.strength,
+       d.description,
+       l.label,
+       CASE WHEN vv.best IS NOT NULL THEN vv.best
+            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
+       hc.name AS category_name,
+       vv.low_strength,
+       ld.category AS low_category,
+       lc.name AS low_category_name,
+       ld.description AS low_description,
+       vv.low_best,
+       e.equity,
+       e.allin_equity,
+       (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
+       n.name,
+       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
+       s.showed,
+       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
+       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
+       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
+       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
+       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
+       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
+       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
+       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
+       s.seat_number,
+       s.position,
+       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
+       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
+       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
+       dl.currency
+FROM hand_cards c
+JOIN deals dl ON dl.id = c.deal_id
+LEFT JOIN variants vr ON vr.code = dl.variant
+LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
+LEFT JOIN hand_descriptions d
+    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
+LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
+    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
+LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
+LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
+LEFT JOIN categories lc ON lc.id = ld.category
+LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
+LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player
+LEFT JOIN player_names n ON n.id = s.name_id;
+CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
+CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
+CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 CREATE VIEW seat_stats AS
-SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS position, d.stakes, d.big_blind, s.net,
+SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS position, st.name AS stakes, d.big_blind, s.net,
        CAST((s.flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
        CAST((s.flags >> 1) & 1 AS SMALLINT) AS vpip,
        CAST((s.flags >> 2) & 1 AS SMALLINT) AS pfr,
@@ -442,7 +517,7 @@ SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS 
        CAST((s.flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
        s.allin AS allin,
        s.name_id
-FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id;
+FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id LEFT JOIN stakes_names st ON st.id = d.stakes_id;
 CREATE VIEW player_stats AS
 SELECT f.name AS player, f.currency,
        f.hands,
@@ -680,62 +755,5 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name IS NOT NULL
   GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
-CREATE VIEW hands AS
-SELECT c.deal_id,
-       c.player,
-       c.cards,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
-            ELSE d.category END AS category,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
-       v.strength,
-       d.description,
-       l.label,
-       CASE WHEN vv.best IS NOT NULL THEN vv.best
-            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
-            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
-       hc.name AS category_name,
-       vv.low_strength,
-       ld.category AS low_category,
-       lc.name AS low_category_name,
-       ld.description AS low_description,
-       vv.low_best,
-       e.equity,
-       e.allin_equity,
-       (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
-       n.name,
-       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
-       s.showed,
-       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
-       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
-       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
-       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
-       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
-       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
-       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
-       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
-       s.seat_number,
-       s.position,
-       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
-       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
-       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
-       dl.currency
-FROM hand_cards c
-JOIN deals dl ON dl.id = c.deal_id
-LEFT JOIN variants vr ON vr.code = dl.variant
-LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
-LEFT JOIN hand_descriptions d
-    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
-LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
-    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
-LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
-LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
-LEFT JOIN categories lc ON lc.id = ld.category
-LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
-LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
-LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player
-LEFT JOIN player_names n ON n.id = s.name_id;
-CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
-CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
-CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

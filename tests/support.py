@@ -15,6 +15,7 @@ from pokerdb.answers.query import run_query
 from pokerdb.cli import app
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement, replay
+from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import open_engine
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,6 +54,13 @@ def query_rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
     """The rows `pokerdb query` gives for `sql`, read while its statement is open."""
     with run_query(engine, sql) as table:
         return [tuple(row) for row in table.rows]
+
+
+_JOINS, _TEXTS = texts_sql("d", "source", "venue", "table_name", "stakes")
+# deals with its texts (by number since revision 0031) as columns of their own again, for a
+# test's SQL: FROM {TEXTED_DEALS} d.
+TEXTED_DEALS = (f"(SELECT d.*, {', '.join(f'{sql} AS {name}' for name, sql in _TEXTS.items())} "
+                f"FROM deals d{_JOINS})")
 
 
 def rows(db_url: str, sql: str) -> list[tuple[Any, ...]]:

@@ -17,7 +17,15 @@ import pytest
 from alembic import command
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import cookbook_queries, fails, holdem_sample, rows, succeeds, write_lines
+from support import (
+    TEXTED_DEALS,
+    cookbook_queries,
+    fails,
+    holdem_sample,
+    rows,
+    succeeds,
+    write_lines,
+)
 from typer.testing import CliRunner
 
 from pokerdb.rules.cards import DECK, SUIT_CHARS
@@ -472,7 +480,7 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
     succeeds(runner, "equity", "--db", db_url, "--quiet")
     seats = rows(db_url, "SELECT h.deal_id, h.player, h.cards, d.allin_board, h.allin_stake, "
                          "h.allin_pot, h.allin_equity, h.allin_net, d.source, h.equity "
-                         "FROM hands h JOIN deals d ON d.id = h.deal_id "
+                         f"FROM hands h JOIN {TEXTED_DEALS} d ON d.id = h.deal_id "
                          "WHERE h.allin_stake IS NOT NULL ORDER BY h.deal_id, h.player")
     assert [(row[0], row[1], row[8]) for row in seats] == [
         (1, 1, "dwan-ivey-2009.phh"), (1, 3, "dwan-ivey-2009.phh"),

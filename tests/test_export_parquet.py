@@ -79,6 +79,13 @@ def same(stored: Any, written: Any) -> bool:
     return bool(stored == written)
 
 
+# deals' texts as its export shows them, from their numbers (revision 0031).
+DEAL_TEXTS = {text: f"(SELECT t.name FROM {names} t WHERE t.id = {text}_id) AS {text}"
+              for text, names in (("venue", "venue_names"), ("table_name", "table_names"))}
+DEAL_TEXTS["source"] = ("(SELECT t.name FROM source_names t WHERE t.id = source_id) "
+                        "|| COALESCE('#' || source_key, '') AS source")
+
+
 def read_back(folder: Path, relation: str) -> pa.Table:
     """A relation's files as one table in its key order, without its partitions' columns."""
     table = pq.read_table(folder / relation, partitioning="hive" if relation != "datasets"
@@ -97,6 +104,7 @@ def check_export(db_url: str, folder: Path, where: dict[str, str]) -> dict[str, 
                    if relation in WITH_MONEY and name == "currency"
                    else "(SELECT n.name FROM player_names n WHERE n.id = name_id) AS name"
                    if relation == "seats" and name == "name"
+                   else DEAL_TEXTS[name] if relation == "deals" and name in DEAL_TEXTS
                    else f"{name} / 10000.0 AS {name}"
                    if name in TABLE_AMOUNTS.get(relation, ()) else name
                    for name in table.column_names]

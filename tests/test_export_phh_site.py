@@ -19,12 +19,16 @@ from test_pokerstars_situations import (
 )
 from typer.testing import CliRunner
 
+from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import open_engine
 from pokerdb.storage.schema import deals, seats
 
 # Every column but those that say where a row is (its id, dataset, position and file).
 DEAL_KEPT = [column.name for column in deals.columns
-             if column.name not in ("id", "dataset_id", "line_no", "source")]
+             if column.name not in ("id", "dataset_id", "line_no", "source_id", "source_key")]
+# A deal's texts as read: each text in its number's place (storage.deal_texts).
+TEXT_JOINS, TEXTS = texts_sql("d", "venue", "table_name", "stakes")
+DEAL_READ = ", ".join(TEXTS.get(name.removesuffix("_id"), f"d.{name}") for name in DEAL_KEPT)
 SEAT_KEPT = [column.name for column in seats.columns if column.name != "deal_id"]
 # A seat's columns as read: its name's text in its number's place (player_names).
 SEAT_READ = ", ".join("n.name" if name == "name_id" else f"s.{name}" for name in SEAT_KEPT)
@@ -33,8 +37,9 @@ SITUATIONS = (TOURNAMENT, HOME_GAME, CASHED_OUT, CASHED_OUT_AND_WON, POT_LIMIT, 
 
 def site_rows(db_url: str) -> list[tuple[object, ...]]:
     """Every kept column of every seat of every hand, with its deal's and its cards."""
-    columns = ", ".join([*(f"d.{name}" for name in DEAL_KEPT), SEAT_READ, "c.cards"])
-    return rows(db_url, f"SELECT {columns} FROM deals d JOIN seats s ON s.deal_id = d.id "
+    columns = ", ".join([DEAL_READ, SEAT_READ, "c.cards"])
+    return rows(db_url, f"SELECT {columns} FROM deals d{TEXT_JOINS} "
+                        f"JOIN seats s ON s.deal_id = d.id "
                         f"LEFT JOIN player_names n ON n.id = s.name_id "
                         f"JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
                         f"ORDER BY d.site, d.hand_number, s.player")

@@ -9,7 +9,7 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-from support import NAMED_SEATS, REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, TEXTED_DEALS, fails, rows, succeeds
 from test_export_phh import payoffs, stored_nets
 from test_pokerstars import nets_by_lines, plain
 from typer.testing import CliRunner
@@ -46,7 +46,7 @@ def test_every_sample_hand_is_stored_netting_what_its_lines_say(runner: CliRunne
     result = succeeds(runner, "import", str(SAMPLE), "--db", db_url)
     assert "imported 104 deals (624 hands)" in result.stdout
     assert rows(db_url, "SELECT format FROM datasets") == [("ggpoker",)]
-    assert rows(db_url, "SELECT site, venue, currency, variant, count(*) FROM deals "
+    assert rows(db_url, f"SELECT site, venue, currency, variant, count(*) FROM {TEXTED_DEALS} d "
                         "GROUP BY site, venue, currency, variant") == [
         ("GGPoker", "GGPoker", "USD", "NT", HAND_COUNT)]
     stored = plain(db_url, "SELECT d.hand_number, s.name, s.net, d.rake, d.fees, s.raked "

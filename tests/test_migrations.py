@@ -32,7 +32,8 @@ SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_car
                  "hand_equities", "hand_descriptions", "hand_labels", "rejects", "win_counts",
                  "seats", "hand_actions", "variants", "variant_values", "id_marks",
                  "player_totals", "player_days", "player_runs", "table_names", "site_hands",
-                 "tournaments", "tournament_entries", "player_names"}
+                 "tournaments", "tournament_entries", "player_names", "venue_names",
+                 "stakes_names", "source_names"}
 # The columns of seat_stats that every revision's has (0027 adds name_id, the name's number).
 SEAT_STATS = (f"SELECT {', '.join(seat_stats_view.c.keys())} FROM seat_stats "
               f"ORDER BY deal_id, player")
@@ -598,8 +599,9 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     assert len(seat_rows) == 3 + 80 and read(positions) == [(80,)]  # PokerStars' seats
     assert read(trackers) == [("-", 80), ("BB", 1), ("BTN", 1), ("SB", 1)]
     assert read("SELECT count(*) FROM seats WHERE flags & 2 = 2") == [(16,)]  # vpip
-    assert read("SELECT stakes, count(*) FROM deals GROUP BY stakes ORDER BY 1") == [
-        ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]
+    assert read("SELECT n.name, count(*) FROM deals d JOIN stakes_names n "
+                "ON n.id = d.stakes_id GROUP BY n.name ORDER BY 1") == [
+        ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]  # by number since revision 0031
     downgrade(fresh, "0024")
     assert "seat_counts" in tables_and_views(fresh)[0]
     assert read(positions) == [(80,)]
@@ -751,3 +753,48 @@ def test_revision_0027_numbers_the_players_names(runner: CliRunner, db_url: str,
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert read(numbers) == named and [read(sql) for sql in shown] == at_head
+
+
+def test_revision_0031_numbers_the_texts_of_deals(runner: CliRunner, db_url: str,
+                                                  fresh: Engine) -> None:
+    """A database at 0028 upgrades in place: each deal's source file, venue, table and stakes
+    are their numbers in source_names, venue_names, table_names and stakes_names (each text
+    once, numbered as import numbers them), a .phhs hand's key in source_key, and seat_stats
+    shows the same stakes; down again, the texts in deals as before."""
+    for source in (REPO / "tests" / "data" / "handhq",
+                   REPO / "tests" / "data" / "phh" / "dwan-ivey-2009.phh"):
+        result = runner.invoke(app, ["import", str(source), "--db", db_url, "--quiet",
+                                     "--skip-invalid"])
+        assert result.exit_code == 0, result.output
+    joined = ("SELECT d.id, f.name || COALESCE('#' || d.source_key, ''), v.name, t.name, "
+              "st.name FROM deals d LEFT JOIN source_names f ON f.id = d.source_id "
+              "LEFT JOIN venue_names v ON v.id = d.venue_id "
+              "LEFT JOIN table_names t ON t.id = d.table_name_id "
+              "LEFT JOIN stakes_names st ON st.id = d.stakes_id ORDER BY d.id")
+    numbers = [f"SELECT id, name FROM {names} ORDER BY id"
+               for names in ("source_names", "venue_names", "table_names", "stakes_names")]
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    at_head, numbered, stats = read(joined), [read(sql) for sql in numbers], read(SEAT_STATS)
+    assert len(at_head) == 392
+    assert at_head[0] == (1, "ABS/100NLH/abs NLH handhq_1-OBFUSCATED.part.phhs#1",
+                          "Absolute Poker", "INDIANA ST", "NT 0.5/1")
+    assert at_head[-1] == (392, "dwan-ivey-2009.phh", None, None, "NT 1000/2000 ante 500")
+    # Numbered by their first deal, then their text.
+    assert numbered[1] == [(1, "Absolute Poker"), (2, "Full Tilt Poker"), (3, "iPoker Network"),
+                           (4, "Ongame Network"), (5, "PokerStars"), (6, "PartyPoker")]
+    assert numbered[3][:3] == [(1, "NT 0.5/1"), (2, "NT 0.5/1 ante 0.25"), (3, "NT 0.25/0.5")]
+    assert read("SELECT count(source_id), count(source_key), count(DISTINCT source_id), "
+                "count(venue_id), count(table_name_id), count(stakes_id), "
+                "count(DISTINCT stakes_id) FROM deals") == [(392, 391, 7, 391, 388, 392, 8)]
+    downgrade(fresh, "0028")
+    assert not {"source_names", "venue_names", "stakes_names"} & tables_and_views(fresh)[0]
+    assert read("SELECT id, source, venue, table_name, stakes FROM deals ORDER BY id") == at_head
+    assert read(SEAT_STATS) == stats
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert [read(sql) for sql in numbers] == numbered
+    assert read(joined) == at_head and read(SEAT_STATS) == stats

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from support import PHH_DATA, fails, invoke, rows, succeeds
+from support import PHH_DATA, TEXTED_DEALS, fails, invoke, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.answers.html_report import build_report
@@ -185,12 +185,13 @@ def test_the_category_matrix_keeps_its_words(db_url: str, tmp_path: Path, width:
 
 def test_explain_names_a_recorded_hand_as_its_file_does(runner: CliRunner, db_url: str) -> None:
     succeeds(runner, "import", str(PHH_DATA), "--skip-invalid", "--db", db_url, "-q")
-    ((deal_id, position),) = rows(db_url, "SELECT id, line_no FROM deals "
+    ((deal_id, position),) = rows(db_url, f"SELECT id, line_no FROM {TEXTED_DEALS} d "
                                           "WHERE source = 'wsop/2023/43/5/63.phh'")
     assert position != 63
     heading = succeeds(runner, "explain", str(deal_id), "--db", db_url).stdout.splitlines()[0]
     assert heading == f"Deal {deal_id} (dataset phh: wsop/2023/43/5/63.phh, hand 63)"
-    ((other,),) = rows(db_url, "SELECT id FROM deals WHERE source = 'dwan-ivey-2009.phh'")
+    ((other,),) = rows(db_url, f"SELECT id FROM {TEXTED_DEALS} d "
+                       "WHERE source = 'dwan-ivey-2009.phh'")
     heading = succeeds(runner, "explain", str(other), "--db", db_url).stdout.splitlines()[0]
     assert heading == f"Deal {other} (dataset phh: dwan-ivey-2009.phh)"
 

@@ -49,10 +49,11 @@ ASKED: dict[str, tuple[str, set[int]]] = {
         "GROUP BY h.name, h.currency, h.category, h.category_name "
         "ORDER BY h.name, h.currency, h.category", {5}),
     "biggest_pots": (
-        "SELECT d.id, d.source, d.currency, sum(s.put_in), d.winner "
-        "FROM deals d JOIN seats s ON s.deal_id = d.id "
-        "GROUP BY d.id, d.source, d.currency, d.winner ORDER BY sum(s.put_in) DESC, d.id "
-        "LIMIT 5", {3}),
+        "SELECT d.id, f.name || COALESCE('#' || d.source_key, ''), d.currency, "
+        "sum(s.put_in), d.winner FROM deals d JOIN seats s ON s.deal_id = d.id "
+        "LEFT JOIN source_names f ON f.id = d.source_id "  # by number (revision 0031)
+        "GROUP BY d.id, f.name, d.source_key, d.currency, d.winner "
+        "ORDER BY sum(s.put_in) DESC, d.id LIMIT 5", {3}),
     "best_hand_all_in": (
         "SELECT count(*), sum(CASE WHEN s.allin_stake = s.starting_stack THEN 1 ELSE 0 END) "
         "FROM deals d JOIN seats s ON s.deal_id = d.id AND s.player = d.winner "

@@ -14,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import REPO, fails, rows, succeeds
+from support import REPO, TEXTED_DEALS, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh.amounts import MAX_DIGITS
@@ -109,7 +109,7 @@ def test_in_a_phhs_each_hostile_field_refuses_one_hand(runner: CliRunner, db_url
     file.write_text("".join(f"[{key}]\n{text}" for key, text in enumerate(tables, start=1)))
     result = succeeds(runner, "import", str(file), "--skip-invalid", "--db", db_url)
     assert f"skipped {len(HOSTILE_FIELDS)} invalid hands" in result.stdout
-    assert rows(db_url, "SELECT line_no, source FROM deals ORDER BY line_no") == [
+    assert rows(db_url, f"SELECT line_no, source FROM {TEXTED_DEALS} d ORDER BY line_no") == [
         (1, "hands.phhs#1"), (len(tables), f"hands.phhs#{len(tables)}")]
     assert rows(db_url, "SELECT line_no, raw, reason FROM rejects ORDER BY line_no") == [
         (key, f"hands.phhs#{key}", why)

@@ -9,7 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from pokerkit import HandHistory
-from support import REPO, rows, succeeds
+from support import REPO, TEXTED_DEALS, rows, succeeds
 from typer.testing import CliRunner
 
 HANDHQ = REPO / "tests" / "data" / "handhq"
@@ -45,7 +45,8 @@ def reason_class(reason: str) -> str:
 def stored_nets(db_url: str) -> dict[str, list[Decimal | None]]:
     """Each stored hand's nets before the rake, seat by seat (None: unknown)."""
     nets: dict[str, list[Decimal | None]] = {}
-    for source, net, raked_share in rows(db_url, "SELECT d.source, s.net, s.raked FROM deals d "
+    for source, net, raked_share in rows(db_url, f"SELECT d.source, s.net, s.raked "
+                                                 f"FROM {TEXTED_DEALS} d "
                                                  "JOIN seats s ON s.deal_id = d.id "
                                                  "ORDER BY d.id, s.player"):
         nets.setdefault(source, []).append(
@@ -94,7 +95,8 @@ def test_each_sites_hands_are_stored_by_its_accounting(runner: CliRunner, db_url
     }
     # The rake the winnings leave is stored where they are after it: the hand's and each
     # seat's share, which add up.
-    raked = dict(rows(db_url, f"SELECT {site_of(db_url, 'd.source')}, count(*) FROM deals d "
+    raked = dict(rows(db_url, f"SELECT {site_of(db_url, 'd.source')}, count(*) "
+                              f"FROM {TEXTED_DEALS} d "
                               f"WHERE d.rake > 0 GROUP BY 1"))
     assert raked == {"ABS": 28, "FTP": 7, "ONG": 29, "PS": 9, "PTY": 29}
     assert rows(db_url, "SELECT count(*) FROM deals d WHERE d.rake <> (SELECT sum(s.raked) "

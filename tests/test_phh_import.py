@@ -23,6 +23,7 @@ from pokerkit import HandHistory
 from support import (
     PE54_FILE,
     PHH_DATA,
+    TEXTED_DEALS,
     about_recorded_hands,
     cookbook_queries,
     fails,
@@ -166,7 +167,7 @@ def test_own_hands_are_stored_row_by_row(runner: CliRunner, db_url: str, own: Pa
         ("own", "phh", "holdem", 4, hashlib.sha256(b"".join(contents)).hexdigest())]
     assert plain(rows(db_url, "SELECT id, line_no, winner, board, source, variant, hand_number, "
                               "event, venue, table_name, date, time, time_zone, currency, "
-                              "allin_board FROM deals ORDER BY id")) == [
+                              f"allin_board FROM {TEXTED_DEALS} d ORDER BY id")) == [
         (1, 1, 0, "TC JC QC KC AC", "more/hands.phhs#1", "NT", *[None] * 7, "chips", None),
         (2, 2, 3, "", "more/hands.phhs#2", "NT", *[None] * 7, "chips", None),
         (3, 5, 1, "2D 8S 9H", "more/z.phh.gz", "FT", *[None] * 7, "chips", None),
@@ -243,7 +244,7 @@ def test_a_file_is_a_dataset_named_in_messages_by_its_path(runner: CliRunner, db
                             f"(p2 is to act)\n"
     succeeds(runner, "import", str(path), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT name, deals FROM datasets") == [("hands.phhs", 2)]
-    assert rows(db_url, "SELECT line_no, source FROM deals ORDER BY id") == [
+    assert rows(db_url, f"SELECT line_no, source FROM {TEXTED_DEALS} d ORDER BY id") == [
         (1, "hands.phhs#1"), (2, "hands.phhs#2")]
     assert rows(db_url, "SELECT line_no, raw FROM rejects ORDER BY line_no") == [
         (3, "hands.phhs#3"), (4, "hands.phhs#4")]
@@ -302,7 +303,8 @@ def test_the_format_follows_the_path(runner: CliRunner, db_url: str, own: Path,
     succeeds(runner, "import", str(hand), str(PE54_FILE), "--db", db_url)
     assert rows(db_url, "SELECT name, format, game, deals FROM datasets ORDER BY id") == [
         ("one.PHH.gz", "phh", "holdem", 1), ("p054_poker.txt", "pe54", "five-card", 1000)]
-    assert rows(db_url, "SELECT source FROM deals WHERE source IS NOT NULL") == [("one.PHH.gz",)]
+    assert rows(db_url, f"SELECT source FROM {TEXTED_DEALS} d "
+                   "WHERE source IS NOT NULL") == [("one.PHH.gz",)]
 
 
 def test_a_hand_from_stdin_is_hashed_as_read(runner: CliRunner, db_url: str,
@@ -312,7 +314,7 @@ def test_a_hand_from_stdin_is_hashed_as_read(runner: CliRunner, db_url: str,
              stdin=gzip.compress(UNCALLED.encode()))
     assert rows(db_url, "SELECT name, sha256, deals FROM datasets") == [
         (f"stdin-{sha256[:12]}", sha256, 1)]
-    assert rows(db_url, "SELECT source, winner FROM deals") == [("<stdin>", 1)]
+    assert rows(db_url, f"SELECT source, winner FROM {TEXTED_DEALS} d") == [("<stdin>", 1)]
     file = tmp_path / "same.phh"
     file.write_text(UNCALLED)
     again = succeeds(runner, "import", str(file), "--db", db_url)

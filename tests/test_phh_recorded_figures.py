@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from phh_hands import random_hand  # benchmarks/ (conftest)
 from pokerkit import HandHistory
-from support import fails, rows, settle, succeeds
+from support import TEXTED_DEALS, fails, rows, settle, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh.reader import parse_hand
@@ -145,7 +145,7 @@ def test_the_import_refuses_a_contradicting_hand_and_keeps_the_others_with_skip_
                               "file, 201 by its actions\n")
     assert rows(db_url, "SELECT count(*) FROM datasets") == [(0,)]
     succeeds(runner, "import", str(folder), "--db", db_url, "--skip-invalid")
-    assert rows(db_url, "SELECT source FROM deals") == [("a.phh",)]
+    assert rows(db_url, f"SELECT source FROM {TEXTED_DEALS} d") == [("a.phh",)]
     assert rows(db_url, "SELECT line_no, reason FROM rejects") == [
         (2, "p1's finishing stack is 150 in the file, 201 by its actions")]
 

@@ -12,7 +12,7 @@ import pytest
 from phh_reference import hand_strength, pokerkit_odd_chips  # benchmarks/ (conftest)
 from phh_variants import PLAYERS, random_variant_hand
 from pokerkit import HandHistory
-from support import PHH_DATA, fails, rows, succeeds
+from support import PHH_DATA, TEXTED_DEALS, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh.reader import parse_hand
@@ -76,7 +76,8 @@ def test_random_hands_of_every_variant_are_stored_as_pokerkit_pays(
 def test_the_shared_sample_is_explained_and_counted_by_kind(runner: CliRunner,
                                                              db_url: str) -> None:
     succeeds(runner, "import", str(PHH_DATA), "--db", db_url)
-    (deal,) = rows(db_url, "SELECT id FROM deals WHERE source = 'wsop/2023/43/5/50.phh'")
+    (deal,) = rows(db_url, f"SELECT id FROM {TEXTED_DEALS} d "
+                           "WHERE source = 'wsop/2023/43/5/50.phh'")
     assert succeeds(runner, "explain", str(deal[0]), "--db", db_url).stdout.splitlines()[1:4] == [
         "Player 1: 6S 5H 6D AS 4H 7S JC  best 6S 6D AS JC 7S  Pair of Sixes, Ace kicker; "
         "low 7S 6S 5H 4H AS  7-6-5-4-A low",

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
-from support import fails, rows, succeeds
+from support import TEXTED_DEALS, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.rules.tracker_stats import position_names
@@ -98,7 +98,7 @@ def seat_rows(db_url: str) -> list[tuple[Any, ...]]:
     columns = ", ".join(TRACKER_COUNTS)
     return rows(db_url, f"SELECT d.source, s.name, s.position, s.stakes, s.big_blind / 10000, "
                         f"s.net / 10000, "
-                        f"{columns} FROM seat_stats s JOIN deals d ON d.id = s.deal_id "
+                        f"{columns} FROM seat_stats s JOIN {TEXTED_DEALS} d ON d.id = s.deal_id "
                         f"ORDER BY d.source, s.player")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pokerstars_hands import pokerstars_hands  # benchmarks/, on the path (conftest)
 from sqlalchemy import create_engine, text
-from support import NAMED_SEATS, REPO, fails, rows, succeeds
+from support import NAMED_SEATS, REPO, TEXTED_DEALS, fails, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat
@@ -228,7 +228,7 @@ def test_the_facts_a_tracker_needs_are_stored(runner: CliRunner, db_url: str) ->
     succeeds(runner, "import", str(GENERAL), "--db", db_url)
     assert plain(db_url, "SELECT site, hand_number, table_name, button_seat, date, time, "
                         "time_zone, played_at, currency, total_pot, rake, fees, hero, variant, "
-                        "min_bet FROM deals") == [
+                        f"min_bet FROM {TEXTED_DEALS} d") == [
         ("PokerStars", "109681313810", "Skat III 100-250 bb, Ante", 4, *rows(
             db_url, "SELECT date, time FROM deals")[0], "ET", *rows(
             db_url, "SELECT played_at FROM deals")[0], "USD", 1.27, 0.06, 0, None, "NT", 0.1)]

@@ -6,7 +6,7 @@ import codecs
 from pathlib import Path
 
 import pytest
-from support import fails, rows, succeeds
+from support import TEXTED_DEALS, fails, rows, succeeds
 from test_pokerstars_site_hands import RETURNED
 from typer.testing import CliRunner
 
@@ -73,7 +73,7 @@ def test_two_hands_of_one_number_in_one_import_conflict(runner: CliRunner, db_ur
     assert rows(db_url, "SELECT count(*) FROM deals") == [(0,)]
     result = succeeds(runner, "import", str(folder), "--skip-invalid", "--db", db_url)
     assert rows(db_url, "SELECT line_no, raw FROM rejects") == [(2, "b.txt#300000000301")]
-    assert rows(db_url, "SELECT source FROM deals") == [("a.txt#300000000301",)]
+    assert rows(db_url, f"SELECT source FROM {TEXTED_DEALS} d") == [("a.txt#300000000301",)]
 
 
 @pytest.mark.parametrize("bom", [b"", codecs.BOM_UTF8])

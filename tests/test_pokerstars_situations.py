@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import NAMED_SEATS, fails, rows, succeeds
+from support import NAMED_SEATS, TEXTED_DEALS, fails, rows, succeeds
 from test_pokerstars import plain
 from typer.testing import CliRunner
 
@@ -184,7 +184,7 @@ def test_a_home_game_hand_with_a_dead_blind_and_a_jackpot(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     imported(runner, db_url, tmp_path, HOME_GAME)
     assert plain(db_url, "SELECT site, event, table_name, currency, total_pot, rake, fees, "
-                         "hero, board FROM deals") == [
+                         f"hero, board FROM {TEXTED_DEALS} d") == [
         ("PokerStars Home Game", "Friday Club", "Kitchen", "USD", 10.1, 0.2, 0.1, 3,
          "2C 7H JD 3S KC")]
     # Cy's small & big blinds: the small one dead (as an ante), the big one live.

@@ -73,6 +73,10 @@ SCHEMA_RELATIONS = {
     ("uq_table_names_name", "i"),
     ("player_names", "r"), ("player_names_id_seq", "S"), ("pk_player_names", "i"),
     ("uq_player_names_name", "i"),
+    *((table, "r") for table in ("venue_names", "stakes_names", "source_names")),
+    *((f"{table}_id_seq", "S") for table in ("venue_names", "stakes_names", "source_names")),
+    *((f"{key}_{table}{name}", "i") for table in ("venue_names", "stakes_names", "source_names")
+      for key, name in (("pk", ""), ("uq", "_name"))),
     ("player_stats", "v"), ("player_position_stats", "v"), ("player_stakes_stats", "v"),
 }
 BASE_RELATIONS = {("alembic_version", "r"), ("alembic_version_pkc", "i")}

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 from cash_hands import cash_hand
 from served import chromium, serving
-from support import PHH_DATA, REPO, rows, succeeds
+from support import PHH_DATA, REPO, TEXTED_DEALS, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.storage.player_runs import bucket_sql
@@ -77,7 +77,7 @@ def test_a_hand_of_every_site_and_variant_adds_up(database: Path, pages: tuple[s
                                                   tmp_path: Path) -> None:
     base, page = pages
     firsts = rows(f"sqlite:///{database}",
-                  "SELECT COALESCE(site, venue, ''), variant, MIN(id) FROM deals "
+                  f"SELECT COALESCE(site, venue, ''), variant, MIN(id) FROM {TEXTED_DEALS} d "
                   "WHERE result_known GROUP BY 1, 2 ORDER BY 1, 2")
     sites = {site for site, _, _ in firsts}
     assert {"PokerStars", "GGPoker", "Full Tilt Poker", "PartyPoker", ""} <= sites
@@ -127,7 +127,8 @@ def test_each_sites_player_page_shows_what_players_prints(
     busiest = rows(f"sqlite:///{database}",
                    "SELECT site, name FROM (SELECT COALESCE(d.site, d.venue, '') AS site, "
                    "s.name, ROW_NUMBER() OVER (PARTITION BY COALESCE(d.site, d.venue, '') "
-                   "ORDER BY COUNT(*) DESC, s.name) AS r FROM seat_stats s JOIN deals d ON "
+                   "ORDER BY COUNT(*) DESC, s.name) AS r "
+                   f"FROM seat_stats s JOIN {TEXTED_DEALS} d ON "
                    "d.id = s.deal_id GROUP BY 1, 2) WHERE r = 1 AND site <> '' ORDER BY site")
     assert len(busiest) >= 7
     for site, name in busiest:
@@ -156,7 +157,8 @@ def test_each_sites_player_page_shows_what_players_prints(
                                                                                   site))
         [(halves,)] = rows(f"sqlite:///{database}", (
             f"SELECT COUNT(*) FROM (SELECT DISTINCT d.dataset_id, {bucket_sql('sqlite')} "
-            f"FROM seat_stats s JOIN deals d ON d.id = s.deal_id WHERE s.net IS NOT NULL "
+            f"FROM seat_stats s JOIN {TEXTED_DEALS} d ON d.id = s.deal_id "
+            f"WHERE s.net IS NOT NULL "
             f"AND s.name = '{player}' AND COALESCE(d.currency, '') = '{kept_money}' "
             f"AND lower(COALESCE(d.site, d.venue)) = lower('{kept_site}'))"))
         assert 0 < halves <= known[money]

@@ -4,7 +4,7 @@ apart by every answer."""
 
 from pathlib import Path
 
-from support import rows, succeeds
+from support import TEXTED_DEALS, rows, succeeds
 from typer.testing import CliRunner
 
 # Ann and Bo play three hands at 1/2: Ann wins 4 in the first (Cy folds), the second is shown
@@ -37,7 +37,7 @@ def test_a_hand_of_unknown_result_is_stored_without_nets(runner: CliRunner, db_u
                                                          tmp_path: Path) -> None:
     succeeds(runner, "import", str(write_hands(tmp_path / "hands")), "--db", db_url)
     assert rows(db_url, "SELECT d.source, d.result_known, d.winner, s.player, s.put_in, s.net "
-                        "FROM deals d JOIN seats s ON s.deal_id = d.id "
+                        f"FROM {TEXTED_DEALS} d JOIN seats s ON s.deal_id = d.id "
                         "ORDER BY d.id, s.player") == [
         ("1.phh", True, 1, 1, 40_000, 40_000), ("1.phh", True, 1, 2, 40_000, -40_000),
         ("1.phh", True, 1, 3, 0, 0),
@@ -78,7 +78,8 @@ def test_winnings_that_say_who_won_decide_it(runner: CliRunner, db_url: str,
     succeeds(runner, "import", str(write_hands(tmp_path / "hands",
                                                unknown_winnings="winnings = [0, 0, 14]")),
              "--db", db_url)
-    assert rows(db_url, "SELECT d.result_known, d.winner, s.net FROM deals d JOIN seats s ON "
+    assert rows(db_url, f"SELECT d.result_known, d.winner, s.net "
+                        f"FROM {TEXTED_DEALS} d JOIN seats s ON "
                         "s.deal_id = d.id WHERE d.source = '2.phh' ORDER BY s.player") == [
         (True, 3, -60_000), (True, 3, -20_000), (True, 3, 80_000)]
     assert rows(db_url, "SELECT sum(hands_result_unknown) FROM player_totals") == [(0,)]

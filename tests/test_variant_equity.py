@@ -120,7 +120,7 @@ def test_equity_of_deal_files_and_recorded_hands_of_the_variants(
     # Every deal file's deal shares out its whole pot; at the river a winner has it all.
     sums = rows(sqlite_url, "SELECT d.id, sum(e.equity), max(d.winner), max(e.equity), "
                             "max(d.board) FROM hand_equities e JOIN deals d ON d.id = e.deal_id "
-                            "WHERE d.source IS NULL GROUP BY d.id")
+                            "WHERE d.source_id IS NULL GROUP BY d.id")
     assert len(sums) == 5 * 40
     assert all(total == pytest.approx(1.0, abs=1e-12) for _, total, _, _, _ in sums)
     assert all(best == 1.0 for _, _, winner, best, board in sums
@@ -128,4 +128,4 @@ def test_equity_of_deal_files_and_recorded_hands_of_the_variants(
     # Recorded hands of the variants that were all in before the river have their figures.
     assert rows(sqlite_url, "SELECT count(*) FROM hand_equities e JOIN deals d "
                             "ON d.id = e.deal_id WHERE d.variant IN ('PO', 'FO/8', 'NS') "
-                            "AND d.source IS NOT NULL")[0][0] > 0
+                            "AND d.source_id IS NOT NULL")[0][0] > 0

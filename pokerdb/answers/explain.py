@@ -29,6 +29,7 @@ from pokerdb.rules.evaluators import (
 from pokerdb.rules.games import FIVE_CARD, HOLDEM, Game
 from pokerdb.rules.variant_equity import variant_equities
 from pokerdb.rules.variants import VARIANTS, Naming, Variant
+from pokerdb.storage.deal_texts import texted
 from pokerdb.storage.engines import reading
 from pokerdb.storage.schema import datasets, deals, seats
 from pokerdb.storage.view_columns import hands
@@ -147,11 +148,12 @@ def explain_deal(engine: Engine, deal_id: int) -> Explanation:
     """Explain a stored deal; hands not evaluated yet are evaluated from their cards."""
     if not 0 < deal_id < 1 << 63:  # beyond any id: no need to ask (nor can the database)
         raise PokerdbError(f"no deal with id {deal_id} in the database")
+    deal_texts, text = texted(deals, "source")
     with reading(engine) as connection:
         origin = connection.execute(
-            select(datasets.c.name, deals.c.line_no, deals.c.board, deals.c.source,
+            select(datasets.c.name, deals.c.line_no, deals.c.board, text["source"],
                    deals.c.winner, deals.c.variant, deals.c.hand_number,
-                   deals.c.result_known)
+                   deals.c.result_known).select_from(deal_texts)
             .join(datasets, datasets.c.id == deals.c.dataset_id)
             .where(deals.c.id == deal_id)).first()
         # The net from seats, as stored (Amount: exact), not as the view shows it.

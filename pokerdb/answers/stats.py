@@ -88,7 +88,7 @@ def _of_game(game: Game, recorded: bool) -> list[ColumnElement[bool]]:
     hands, of the game's number of hole cards."""
     if not recorded:
         return [deals.c.variant == game.variant]
-    return [deals.c.variant == game.variant, deals.c.source.is_not(None),
+    return [deals.c.variant == game.variant, deals.c.source_id.is_not(None),
             exists().where(hand_cards.c.deal_id == hand_values.c.deal_id,
                            hand_cards.c.player == hand_values.c.player,
                            func.length(hand_cards.c.cards) == 3 * game.hole_cards - 1)]
@@ -162,7 +162,7 @@ def recorded_shown(engine: Engine, dataset: str | None = None,
         .join(deals, deals.c.id == hand_values.c.deal_id)
         .join(hand_cards, (hand_cards.c.deal_id == hand_values.c.deal_id)
               & (hand_cards.c.player == hand_values.c.player))
-        .where(hand_values.c.strength.is_not(None), deals.c.source.is_not(None),
+        .where(hand_values.c.strength.is_not(None), deals.c.source_id.is_not(None),
                deals.c.variant.not_in(HOLDEM_VARIANTS))
         .group_by(deals.c.variant, length), engine, dataset, game)
     with reading(engine) as connection:
@@ -178,7 +178,7 @@ def _independent_hands() -> ColumnElement[bool]:
     lows were "unlikely to be randomly dealt", and 4.7 % and 4.0 % by player 1's hands:
     benchmarks/stats_calibration.py). Deals without a board (each hand its own cards) and
     recorded hands (their showdowns) count every hand."""
-    return or_(deals.c.board.is_(None), deals.c.source.is_not(None), hand_values.c.player == 1)
+    return or_(deals.c.board.is_(None), deals.c.source_id.is_not(None), hand_values.c.player == 1)
 
 
 def _kind(game: Game, low: bool) -> HandKind:

@@ -61,6 +61,7 @@ from pokerdb.exports.parquet_manifest import (
 )
 from pokerdb.rules.money import AMOUNT_PLACES
 from pokerdb.storage.column_types import Amount, ShownAmount
+from pokerdb.storage.deal_texts import texted
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import actions_view
 from pokerdb.storage.packed_counts import seat_stats_view
@@ -83,7 +84,7 @@ BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player"))
 _IDS_A_STATEMENT: Final = 500
 # Columns a relation leaves to seat_stats, which shows them (the seats' counts unpacked), so that
 # seats and deals keep the columns of the folders exported before revision 0025.
-_LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_COUNTS, "deals": ("stakes", "big_blind")}
+_LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_COUNTS, "deals": ("stakes_id", "big_blind")}
 
 
 def export(engine: Engine, output: Path, dataset: str | None,
@@ -168,6 +169,11 @@ def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[A
         named_seats, name = named(seats)
         statement = select(*(name.label("name") if column.name == "name_id" else column
                              for column in columns)).select_from(named_seats)
+    if table is deals:  # its texts in their numbers' places, as before revision 0031
+        deal_texts, text = texted()
+        shown = {f"{name}_id": column for name, column in text.items()}
+        statement = select(*(shown.get(column.name, column) for column in columns
+                             if column.name != "source_key")).select_from(deal_texts)
     if table is not datasets:
         if table is not deals:
             statement = statement.join(deals, deals.c.id == table.c.deal_id)

@@ -26,6 +26,7 @@ from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.rules.money import CHIPS
 from pokerdb.storage import win_counts
 from pokerdb.storage.column_types import DecimalAmount
+from pokerdb.storage.deal_texts import texted
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import unpacked
 from pokerdb.storage.player_names import named
@@ -61,7 +62,7 @@ def export(engine: Engine, output: Path, dataset: str | None = None,
             chosen = chosen.where(datasets.c.id == only)
         for dataset_id, name in connection.execute(chosen).all():
             hands = connection.scalar(select(func.count()).select_from(deals).where(
-                deals.c.dataset_id == dataset_id, deals.c.source.is_not(None)))
+                deals.c.dataset_id == dataset_id, deals.c.source_id.is_not(None)))
             if not hands:
                 continue
             folder_name = f"{dataset_id}-{short_name(_UNSAFE.sub('_', name), 80)}"
@@ -109,10 +110,11 @@ def _hands(connection: Any, dataset_id: int) -> Iterator[tuple[int, PhhHand | No
     a hand whose betting is not stored."""
     last = 0
     named_seats, seat_name = named(seats)
+    deal_texts, text = texted()
     while True:
         chunk = connection.execute(
-            select(*_exact(deals, _DEAL_AMOUNTS)).where(
-                deals.c.dataset_id == dataset_id, deals.c.source.is_not(None),
+            select(*_exact(deals, _DEAL_AMOUNTS), *text.values()).select_from(deal_texts).where(
+                deals.c.dataset_id == dataset_id, deals.c.source_id.is_not(None),
                 deals.c.id > last).order_by(deals.c.id).limit(CHUNK_DEALS)).all()
         if not chunk:
             return

@@ -15,6 +15,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.serve.page_html import hand_link, page, player_link, table
 from pokerdb.serve.page_html import text as escaped
+from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import unpacked
 
@@ -23,10 +24,11 @@ _SEATS: Final = ("SELECT s.player, n.name, s.seat_number, s.position, s.starting
                  "FROM seats s JOIN hand_cards c ON c.deal_id = s.deal_id AND "
                  "c.player = s.player LEFT JOIN player_names n ON n.id = s.name_id "
                  "WHERE s.deal_id = :id ORDER BY s.player")
-_DEAL: Final = ("SELECT d.id, t.name, d.source, d.line_no, d.variant, d.site, d.hand_number, "
-                "d.table_name, d.played_at, d.date, d.time, d.board, "
-                "COALESCE(d.currency, ''), d.rake, d.fees, d.bring_in "
-                "FROM deals d JOIN datasets t ON t.id = d.dataset_id WHERE d.id = :id")
+_JOINS, _TEXT = texts_sql("d", "source", "table_name")  # the deal's texts (storage.deal_texts)
+_DEAL: Final = (f"SELECT d.id, t.name, {_TEXT['source']}, d.line_no, d.variant, d.site, "
+                f"d.hand_number, {_TEXT['table_name']}, d.played_at, d.date, d.time, d.board, "
+                f"COALESCE(d.currency, ''), d.rake, d.fees, d.bring_in "
+                f"FROM deals d JOIN datasets t ON t.id = d.dataset_id{_JOINS} WHERE d.id = :id")
 
 
 def _stored(written: str) -> int:

@@ -52,7 +52,12 @@ TABLES: Final = {
     "player_runs": "Each player's hands in runs at most 30 minutes apart, per dataset, site, "
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",
-    "table_names": "The name of each table player_runs lists by its number.",
+    "table_names": "The name of each table deals (table_name_id) and player_runs hold by "
+                   "its number.",
+    "venue_names": "The name of each venue deals hold by its number (deals.venue_id).",
+    "stakes_names": "The stakes deals hold by their number (deals.stakes_id): 'NT 0.5/1'.",
+    "source_names": "Each file a recorded hand comes from, by its number (deals.source_id; "
+                    "the hand's key in a .phhs file is deals.source_key).",
     "player_names": "The name of each player seats holds by its number (seats.name_id).",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
@@ -91,7 +96,12 @@ _FIGURES: Final = {
 COLUMNS: Final = {
     "deals": {"winner": "the player who won (0: a tie; NULL: not evaluated or no showdown)",
               "board": "a game with a board: its cards ('' before the flop)",
-              "source": "a recorded hand: its file in the folder imported",
+              "source_id": "a recorded hand: its file in the folder imported, in "
+                           "source_names",
+              "source_key": "its key in a .phhs file (the source is 'FILE#KEY')",
+              "venue_id": "its venue, in venue_names",
+              "table_name_id": "its table, in table_names",
+              "stakes_id": "its stakes, in stakes_names",
               "allin_board": "the board when the players were all in before the river"},
     "seats": {"put_in": "chips put in the pots (uncalled bets returned)",
               "net": "chips won minus put_in (NULL: result unknown)",
@@ -128,6 +138,9 @@ def _odds_rows() -> str:
 # A split game's hand without a qualifying low is of its low kind's first category (No Low).
 _NO_LOWS = ", ".join(f"('{game.name}', {category_id(low.naming, 0)})" for game in GAMES.values()
                      if (low := low_kind(game)) is not None)
+# A hand's source, "FILE#KEY", from its file's number (revision 0031: storage.deal_texts).
+_SOURCE = "sn.name || COALESCE('#' || d.source_key, '') AS source"
+_SOURCE_JOIN = "LEFT JOIN source_names sn ON sn.id = d.source_id"
 _PLAYER_COLUMNS = ", ".join(("currency", *FIGURE_NAMES))
 
 
@@ -177,23 +190,23 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     "biggest_pots": {
         "title": "Biggest pots",
         "description": "The hundred recorded hands with the most put in, per money.",
-        "sql": "SELECT d.id AS deal_id, ds.name AS dataset, d.source, d.board, d.currency,\n"
+        "sql": f"SELECT d.id AS deal_id, ds.name AS dataset, {_SOURCE}, d.board, d.currency,\n"
                "       sum(s.put_in) / 10000.0 AS pot, count(*) AS players,\n"
                "       group_concat(CASE WHEN s.net > 0 THEN n.name END, ', ') AS winners\n"
                "FROM seats s\nJOIN deals d ON d.id = s.deal_id\n"
                "LEFT JOIN player_names n ON n.id = s.name_id\n"
-               "JOIN datasets ds ON ds.id = d.dataset_id\n"
-               "GROUP BY d.id, ds.name, d.source, d.board, d.currency\n"
+               f"JOIN datasets ds ON ds.id = d.dataset_id\n{_SOURCE_JOIN}\n"
+               "GROUP BY d.id, ds.name, sn.name, d.source_key, d.board, d.currency\n"
                "ORDER BY d.currency, sum(s.put_in) DESC, d.id\nLIMIT 100",
     },
     "player_hands": {
         "title": "A player's hands",
         "description": "A player's recorded hands; leave a filter empty to take all. "
                        "showdown: 1 or 0.",
-        "sql": "SELECT s.deal_id, d.source, s.position, s.stakes, c.cards, d.board,\n"
+        "sql": f"SELECT s.deal_id, {_SOURCE}, s.position, s.stakes, c.cards, d.board,\n"
                "       d.currency, s.net / 10000.0 AS net,\n"
                "       s.vpip, s.pfr, s.went_to_showdown, s.won_at_showdown\n"
-               "FROM seat_stats s\nJOIN deals d ON d.id = s.deal_id\n"
+               f"FROM seat_stats s\nJOIN deals d ON d.id = s.deal_id\n{_SOURCE_JOIN}\n"
                "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
                "WHERE s.name = :player\n"
                "  AND (:position = '' OR s.position = :position)\n"
@@ -230,7 +243,7 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
                "  SELECT ds.game, h.category, h.low_category, count(*) AS hands\n"
                "  FROM hands h JOIN deals d ON d.id = h.deal_id\n"
                "  JOIN datasets ds ON ds.id = d.dataset_id\n"
-               "  WHERE h.strength IS NOT NULL AND d.source IS NULL\n"
+               "  WHERE h.strength IS NOT NULL AND d.source_id IS NULL\n"
                "  GROUP BY ds.game, h.category, h.low_category),\n"
                "counted AS (\n"
                "  SELECT game, 'high' AS half, category, sum(hands) AS hands FROM observed\n"

@@ -33,7 +33,9 @@ from pokerdb.steps.hand_rows import (
     hand_rows,
 )
 from pokerdb.steps.seat_sums import seat_sums
-from pokerdb.storage.named_seats import insert_named_seats, staged_seats
+from pokerdb.storage.deal_texts import STAGED_TEXTS, staged_deals
+from pokerdb.storage.named_seats import staged_seats
+from pokerdb.storage.numbered_texts import insert_numbered
 from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_images import IMAGES_AVAILABLE, RowImage, row_image
 from pokerdb.storage.row_writes import (
@@ -44,7 +46,6 @@ from pokerdb.storage.row_writes import (
     stage_rows,
 )
 from pokerdb.storage.schema import (
-    deals,
     hand_actions,
     hand_cards,
     site_hands,
@@ -53,7 +54,7 @@ from pokerdb.storage.schema import (
 
 PLAYED_COLUMNS: Final = ("deal_id", "player", "best", "low_strength", "low_best")
 SITE_HAND_COLUMNS: Final = ("site", "hand_number", "dataset_id")
-assert set(DEAL_COLUMNS) == set(deals.c.keys())
+assert set(DEAL_COLUMNS) == set(staged_deals.c.keys())
 assert set(SEAT_COLUMNS) == set(staged_seats.c.keys())
 
 
@@ -81,7 +82,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     return StagedHands(
         batch, batch.cancelled, dialect, dataset_id, first_id, len(batch.hands),
         len(batch.strength),
-        (stage_rows(dialect, deals, DEAL_COLUMNS, rows.deals),
+        (stage_rows(dialect, staged_deals, DEAL_COLUMNS, rows.deals),
          stage_rows(dialect, hand_cards, CARD_COLUMNS, rows.cards),
          stage_rows(dialect, variant_values, PLAYED_COLUMNS, played_rows),
          stage_rows(dialect, staged_seats, SEAT_COLUMNS, rows.seats),
@@ -127,8 +128,8 @@ class StagedHands:
             self.rows.store(connection)
         else:
             for rows in self.rows:
-                if rows.table == staged_seats.name:
-                    insert_named_seats(connection, rows)
+                if rows.table in STAGED_TEXTS:  # texts by number (storage.numbered_texts)
+                    insert_numbered(connection, *STAGED_TEXTS[rows.table], rows)
                 else:
                     insert_staged_rows(connection, rows)
         insert_rows(connection, site_hands, SITE_HAND_COLUMNS, self.site_rows)

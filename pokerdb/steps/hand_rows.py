@@ -31,15 +31,17 @@ from pokerdb.steps.site_rows import (
     site_level,
     site_seats,
 )
+from pokerdb.storage.deal_texts import source_parts
 from pokerdb.storage.packed_actions import packed
 from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
 
-DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source", "variant",
-                       "hand_number", "event", "venue", "table_name", "date", "time",
-                       "time_zone", "currency", "allin_board", "level", "min_bet", "small_bet",
-                       "big_bet", "bring_in", "ante_trimming", "result_known",
+DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
+                       "source_key", "variant", "hand_number", "event", "venue",
+                       "table_name", "date", "time", "time_zone", "currency", "allin_board",
+                       "level", "min_bet", "small_bet", "big_bet", "bring_in", "ante_trimming",
+                       "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind")
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
@@ -76,8 +78,8 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             deal_id, dataset_id, hand.position,
             None if settlement.unknown else settlement.winner,
             replayed.board if board else None,
-            phh_hand.source, phh_hand.variant, details.hand, details.event, details.venue,
-            details.table, None if hand.date is None else hand.date.isoformat(),
+            *source_parts(phh_hand.source), phh_hand.variant, details.hand, details.event,
+            details.venue, details.table, None if hand.date is None else hand.date.isoformat(),
             None if details.time is None else details.time.isoformat(), details.time_zone,
             _money_label(phh_hand), None if all_in is None or not board else all_in.board,
             str(details.level) if details.level is not None else site_level(phh_hand),

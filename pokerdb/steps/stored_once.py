@@ -16,6 +16,7 @@ from pokerdb.formats.input import Rejected
 from pokerdb.formats.sites.stars_shape.lines import numbering
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, content_of, site_keys, stage_hands
 from pokerdb.storage.column_types import amount_of
+from pokerdb.storage.deal_texts import texted
 from pokerdb.storage.packed_actions import unpacked
 from pokerdb.storage.partitions import dataset_schema
 from pokerdb.storage.player_names import named
@@ -110,15 +111,18 @@ def _contents(connection: Connection, dataset_id: int, sites: dict[str, str],
     dataset's)."""
     schema = dataset_schema(dataset_id) if partitioned else None
     own_deals = table("deals", *map(column, ("id", "dataset_id", "hand_number", "site",
-                                            "source", "played_at", "table_name")),
-                      schema=schema)
+                                            "source_id", "source_key", "played_at",
+                                            "table_name_id")), schema=schema)
+    deal_texts, text = texted(own_deals, "source", "table_name")
     own_seats = table("seats", *map(column, ("deal_id", "player", "name_id",
                                              "starting_stack")), schema=schema)
     named_seats, seat_name = named(own_seats)
     own_actions = table("hand_actions", *map(column, ("deal_id", "actions")), schema=schema)
     name = connection.scalar(select(datasets.c.name).where(datasets.c.id == dataset_id))
     stored = {row.id: row for row in connection.execute(
-        select(own_deals).where(own_deals.c.dataset_id == dataset_id,
+        select(own_deals.c.id, own_deals.c.hand_number, own_deals.c.site,
+               own_deals.c.played_at, text["source"], text["table_name"])
+        .select_from(deal_texts).where(own_deals.c.dataset_id == dataset_id,
                                 own_deals.c.hand_number.in_(list(sites)))).all()
         if sites.get(row.hand_number) == numbering(row.site or "")}
     if not stored:

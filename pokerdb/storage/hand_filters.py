@@ -89,8 +89,9 @@ class HandFilter:
     def on_seats(self, stats: str, deal: str) -> list[str]:
         """Conditions on rows of seats or seat_stats (alias `stats`) joined to their deals
         (`deal`, which holds the stakes); a player by the number of its name."""
-        conditions = self._on_money_and_stakes(f"COALESCE({deal}.currency, '')",
-                                               f"COALESCE({deal}.stakes, '')")
+        conditions = self._on_money_and_stakes(
+            f"COALESCE({deal}.currency, '')",
+            f"COALESCE({_deal_text(deal, 'stakes_id', 'stakes_names')}, '')")
         if self.player is not None:
             conditions.append(named_player(stats, "f_player"))
         if self.deals is not None:
@@ -100,7 +101,8 @@ class HandFilter:
         if self.until is not None:
             conditions.append(f"{deal}.date <= :f_until")
         if self.site is not None:
-            conditions.append(f"lower(COALESCE({deal}.site, {deal}.venue)) = lower(:f_site)")
+            venue = _deal_text(deal, "venue_id", "venue_names")
+            conditions.append(f"lower(COALESCE({deal}.site, {venue})) = lower(:f_site)")
         return conditions
 
     def _on_money_and_stakes(self, currency: str, stakes: str) -> list[str]:
@@ -116,6 +118,12 @@ class HandFilter:
         if self.stakes is not None:
             conditions.append(f"{stakes} = :f_stakes")
         return conditions
+
+
+def _deal_text(deal: str, number: str, names: str) -> str:
+    """The text of the deals `deal` that they hold by its `number` in the table `names`
+    (revision 0031: storage.deal_texts)."""
+    return f"(SELECT t.name FROM {names} t WHERE t.id = {deal}.{number})"
 
 
 def named_player(seats: str, parameter: str) -> str:

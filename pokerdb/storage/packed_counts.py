@@ -10,14 +10,23 @@ from typing import Final
 
 from sqlalchemy import Column, MetaData, SmallInteger, Table
 
-from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS, deals, player_names, seats
+from pokerdb.storage.schema import (
+    SEAT_FLAGS,
+    TRACKER_COUNTS,
+    deals,
+    player_names,
+    seats,
+    stakes_names,
+)
 
 _FLAG_AT: Final = tuple(TRACKER_COUNTS.index(name) for name in SEAT_FLAGS)  # bit by bit
 # The columns of seat_stats before the counts, each with the table that holds it.
 _SHOWN: Final = (("deal_id", seats), ("player", seats), ("name", player_names),
-                 ("position", seats), ("stakes", deals), ("big_blind", deals), ("net", seats))
+                 ("position", seats), ("stakes", stakes_names), ("big_blind", deals),
+                 ("net", seats))
 # The alias of each table in the view's SELECT.
-_HOLDER: Final = {seats.name: "s", deals.name: "d", player_names.name: "n"}
+_HOLDER: Final = {seats.name: "s", deals.name: "d", player_names.name: "n",
+                  stakes_names.name: "st"}
 # The seat's position: the tracker's where the site's does not say it (schema.seats).
 _POSITION: Final = "COALESCE(s.tracker_position, s.position) AS position"
 
@@ -27,7 +36,8 @@ _POSITION: Final = "COALESCE(s.tracker_position, s.position) AS position"
 seat_stats_view = Table(
     "seat_stats",
     MetaData(),
-    *(Column(name, table.c[name].type) for name, table in _SHOWN),
+    *(Column(name, table.c["name" if table is stakes_names else name].type)
+      for name, table in _SHOWN),
     *(Column(name, SmallInteger) for name in TRACKER_COUNTS),
 )
 
@@ -47,7 +57,8 @@ def _count(name: str, seat: str) -> str:
     return f"CAST(({seat}flags >> {SEAT_FLAGS.index(name)}) & 1 AS SMALLINT)"
 
 
-def seat_stats_select(counts: str | None = None, *, numbered: bool = True) -> str:
+def seat_stats_select(counts: str | None = None, *, numbered: bool = True,
+                      texts: bool = True) -> str:
     """The rows of the view seat_stats, read from seats joined to their deals and their
     names (player_names) as the statement finds them: within an import on PostgreSQL, the
     dataset's own tables (storage.partitions.own_partitions), whose rows the view, over the
@@ -55,23 +66,38 @@ def seat_stats_select(counts: str | None = None, *, numbered: bool = True) -> st
     name's number (name_id), which a filter of one player reads (storage.hand_filters).
     `counts` names a table of revision 0022's seat_counts to read instead (its columns
     seat_stats' but the counts, and `flags`), for the revisions before 0025; without
-    `numbered`, seats holds the names' text (the revisions before 0027)."""
+    `numbered`, seats holds the names' text (the revisions before 0027), without `texts`,
+    deals the stakes' (before 0031)."""
     if counts is not None:
         shown = ", ".join(name for name, _ in _SHOWN)
         source, seat, number = counts, "", ""
     else:
-        shown = ", ".join(_POSITION if name == "position" else
-                          f"{_HOLDER[table.name] if numbered else 'd' if table is deals else 's'}"
-                          f".{name}" for name, table in _SHOWN)
+        shown = ", ".join(_shown(name, table, numbered, texts) for name, table in _SHOWN)
         source, seat = "seats s JOIN deals d ON d.id = s.deal_id", "s."
         number = ",\n       s.name_id" if numbered else ""
         if numbered:
             source += " LEFT JOIN player_names n ON n.id = s.name_id"
+        if texts:
+            source += " LEFT JOIN stakes_names st ON st.id = d.stakes_id"
     unpacked = ",\n       ".join(f"{_count(name, seat)} AS {name}" for name in TRACKER_COUNTS)
     return f"SELECT {shown},\n       {unpacked}{number}\nFROM {source}"
 
 
-def seat_stats_view_sql(counts: str | None = None, *, numbered: bool = True) -> str:
-    """CREATE VIEW seat_stats (the same on both backends; `counts` and `numbered` as
+def _shown(name: str, table: Table, numbered: bool, texts: bool) -> str:
+    """seat_stats' column `name` of the seats `s` and deals `d` (`numbered` and `texts` as
     seat_stats_select takes)."""
-    return f"CREATE VIEW seat_stats AS\n{seat_stats_select(counts, numbered=numbered)}"
+    if name == "position":
+        return _POSITION
+    if table is stakes_names:
+        return "st.name AS stakes" if texts else "d.stakes"
+    if table is player_names and not numbered:
+        return "s.name"
+    return f"{_HOLDER[table.name]}.{name}"
+
+
+def seat_stats_view_sql(counts: str | None = None, *, numbered: bool = True,
+                        texts: bool = True) -> str:
+    """CREATE VIEW seat_stats (the same on both backends; `counts`, `numbered` and `texts` as
+    seat_stats_select takes)."""
+    return (f"CREATE VIEW seat_stats AS\n"
+            f"{seat_stats_select(counts, numbered=numbered, texts=texts)}")

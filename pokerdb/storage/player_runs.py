@@ -27,6 +27,7 @@ from typing import Any, Final, NamedTuple
 
 from sqlalchemy import Connection, Engine, text
 
+from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
@@ -175,14 +176,18 @@ class RunSums:
         seats = cursor.fetchall()
         if not seats:
             return
+        # Revision 0023's deals (`counts` given) held their texts; since 0031, by number.
+        joins, shown = (("", {"venue": "d.venue", "table_name": "d.table_name"})
+                        if counts is not None else texts_sql("d", "venue", "table_name"))
         deals = {deal_id: ((dataset_id, site, currency), (day_of(day), bucket), table, second)
                  for deal_id, dataset_id, site, currency, day, bucket, table, second
                  in connection.execute(text(
-                     f"SELECT d.id, d.dataset_id, COALESCE(d.site, d.venue, ''),\n"
+                     f"SELECT d.id, d.dataset_id, COALESCE(d.site, {shown['venue']}, ''),\n"
                      f"       COALESCE(d.currency, ''), d.date,\n"
                      f"       {bucket_sql(dialect).replace('s.deal_id', 'd.id')},\n"
-                     f"       COALESCE(d.table_name, ''), {seconds_sql(dialect, 'd.played_at')}\n"
-                     f"FROM deals d WHERE d.id BETWEEN :first AND :last"),
+                     f"       COALESCE({shown['table_name']}, ''), "
+                     f"{seconds_sql(dialect, 'd.played_at')}\n"
+                     f"FROM deals d{joins} WHERE d.id BETWEEN :first AND :last"),
                      {"first": min(seat[0] for seat in seats),
                       "last": max(seat[0] for seat in seats)})}
         for deal_id, name, stakes, big_blind, net in seats:

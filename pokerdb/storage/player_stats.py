@@ -185,12 +185,15 @@ _DAY: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
                "postgresql": "d.date - DATE '0001-01-01' + 1"}
 
 
-def _key_sql(key: str, dialect: str) -> str:
-    """A key of player_totals or player_days as the seats `s` and their deals `d` give it."""
+def _key_sql(key: str, dialect: str, numbered: bool) -> str:
+    """A key of player_totals or player_days as the seats `s` and their deals `d` give it
+    (the venue by its number in venue_names: `numbered`, since revision 0031)."""
     if key == "day":  # date.toordinal(), 0 for none
         return f"COALESCE({_DAY[dialect]}, 0)"
     if key == "site":
-        return "COALESCE(d.site, d.venue, '')"
+        venue = "(SELECT v.name FROM venue_names v WHERE v.id = d.venue_id)" if numbered \
+            else "d.venue"
+        return f"COALESCE(d.site, {venue}, '')"
     return "d.dataset_id" if key == "dataset_id" else _SEAT_KEYS[key]
 
 
@@ -202,9 +205,9 @@ def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True
     the others counted apart (without `unknown`: revision 0017's rows, before there were such
     seats). The seats are seat_stats' rows as packed_counts.seat_stats_select reads them
     (within an import, its own), or the table `seats` names (a revision's, before the flags
-    were packed)."""
+    were packed, when deals held their venues' text)."""
     sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
-    keys = [_key_sql(key, dialect) for key in KEPT[table]]
+    keys = [_key_sql(key, dialect, seats is None) for key in KEPT[table]]
     named = ", ".join(f"{sql} AS {key}" for sql, key in zip(keys, KEPT[table], strict=True))
     return (f"SELECT {named}, COUNT(*) AS hands, "
             f"{sums}, COALESCE(SUM(s.net), 0) AS net, MAX(s.big_blind) AS big_blind"

@@ -6,8 +6,8 @@ keys, no types, so nothing but the binding is paid) and sends that database's by
 importing process, the one writer, loads the bytes into an attached in-memory schema and copies
 each table with one INSERT ... SELECT, which SQLite runs without Python: binding the rows of
 10,000 six-max hands one by one took the importer about a second, copying them 0.25 to 0.3 s,
-and the binding now runs on the workers' cores. The seats' names are numbered as they are
-copied (storage.named_seats). The destination's column affinities apply
+and the binding now runs on the workers' cores. The seats' names and the deals' texts are
+numbered as they are copied (storage.numbered_texts). The destination's column affinities apply
 as they do to bound values, so the rows stored are the same.
 
 A process (a thread) binds every image in one scratch database of its own, emptied after each:
@@ -25,9 +25,9 @@ from typing import Final
 
 from sqlalchemy import Connection
 
-from pokerdb.storage.named_seats import copy_named_seats
+from pokerdb.storage.deal_texts import STAGED_TEXTS
+from pokerdb.storage.numbered_texts import copy_numbered
 from pokerdb.storage.row_writes import StagedRows, execute_rows
-from pokerdb.storage.schema import seats
 
 IMAGE_SCHEMA: Final = "pokerdb_staged_image"  # the importer's attached in-memory database
 # Whether this Python's sqlite3 can hand a database over as bytes (3.11 and newer, where the
@@ -64,9 +64,10 @@ class RowImage:
             cursor.execute(f"PRAGMA {IMAGE_SCHEMA}.schema_version = {next(_COOKIES)}")
             for index, (table, columns) in enumerate(self.tables):
                 source = f"{IMAGE_SCHEMA}.{image_table(index, columns)}"
-                if table == seats.name:  # the names by their numbers (storage.named_seats)
-                    for statement in copy_named_seats(columns, source, [
-                            f"c{column}" for column in range(len(columns))]):
+                if table in STAGED_TEXTS:  # texts by number (storage.numbered_texts)
+                    for statement in copy_numbered(
+                            table, STAGED_TEXTS[table][1], columns, source,
+                            [f"c{column}" for column in range(len(columns))]):
                         cursor.execute(statement)
                     continue
                 cursor.execute(f"INSERT INTO main.{table} ({', '.join(columns)}) "

@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 from sqlalchemy import Engine, Integer, String, TextualSelect, text
 
 from pokerdb.storage.column_types import UtcDateTime
+from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, named_player, where
 
@@ -42,13 +43,14 @@ def sessions_select(dialect: str, within: HandFilter | None = None,
     """The sessions of every player (or of `player`) among the hands `within` selects, bound
     by `:gap` (seconds), `:player` and the filter's parameters: see the module's doc."""
     order = "ORDER BY played_at, deal_id"
+    joins, shown = texts_sql("d", "venue", "table_name")
     return text(
         f"WITH timed AS (\n"
-        f"  SELECT s.name, COALESCE(d.site, d.venue, '') AS site,\n"
+        f"  SELECT s.name, COALESCE(d.site, {shown['venue']}, '') AS site,\n"
         f"         COALESCE(d.currency, '') AS currency, d.played_at, s.deal_id,\n"
-        f"         COALESCE(d.table_name, '') AS table_name, s.big_blind, s.net,\n"
+        f"         COALESCE({shown['table_name']}, '') AS table_name, s.big_blind, s.net,\n"
         f"         {seconds_sql(dialect, 'd.played_at')} AS at_second\n"
-        f"  FROM seat_stats s JOIN deals d ON d.id = s.deal_id\n"
+        f"  FROM seat_stats s JOIN deals d ON d.id = s.deal_id{joins}\n"
         f"  {where([*_conditions(within, player), 'd.played_at IS NOT NULL'])}),\n"
         f"starts AS (\n"
         f"  SELECT timed.*, CASE WHEN at_second - LAG(at_second) OVER (\n"

@@ -19,8 +19,11 @@ from pokerdb.storage.schema.deal_tables import (
     metadata,
     rejects,
     site_hands,
+    source_names,
+    stakes_names,
     variant_values,
     variants,
+    venue_names,
     win_counts,
 )
 from pokerdb.storage.schema.recorded_tables import (
@@ -42,8 +45,9 @@ __all__ = [
     "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",
     "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
     "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_names",
-    "player_runs", "player_totals", "rejects", "seats", "site_hands", "table_names",
-    "tournament_entries", "tournaments", "variant_values", "variants", "win_counts",
+    "player_runs", "player_totals", "rejects", "seats", "site_hands", "source_names",
+    "stakes_names", "table_names", "tournament_entries", "tournaments", "variant_values",
+    "variants", "venue_names", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a

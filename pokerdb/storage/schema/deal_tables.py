@@ -75,12 +75,17 @@ deals = Table(
     Column("board", String(14)),
     # A recorded hand (PHH): where it comes from, its variant, and the descriptive fields of its
     # file (NULL when absent, and for every other format).
-    Column("source", String),  # the file's path in the folder imported, "#KEY" in a .phhs
+    # The texts repeated from hand to hand are stored by their numbers (revision 0031;
+    # storage.deal_texts): the source, the file's path in the folder imported, in
+    # source_names, and its "#KEY" in a .phhs as source_key (the text after the first "#");
+    # the venue in venue_names, the table in table_names, the stakes in stakes_names.
+    Column("source_id", Integer),
+    Column("source_key", String),
     Column("variant", String(8)),  # NT, FT
     Column("hand_number", String),
     Column("event", String),
-    Column("venue", String),
-    Column("table_name", String),
+    Column("venue_id", Integer),
+    Column("table_name_id", Integer),
     Column("date", Date),
     Column("time", Time),
     Column("time_zone", String),
@@ -120,9 +125,10 @@ deals = Table(
     Column("result_known", Boolean, nullable=False, server_default=true()),
     Column("third_board", String(14)),  # of a hand run three times (revision 0021)
     # A recorded hand's stakes (revision 0025; seat_stats shows them on each seat): "NT 1/2",
-    # "FT 0.5/1 ante 0.1", the variant, blinds and ante; NULL when not recorded (hands imported
-    # before revision 0013) and for deal files. Its big blind, NULL without one.
-    Column("stakes", String),
+    # "FT 0.5/1 ante 0.1", the variant, blinds and ante, by number in stakes_names; NULL when
+    # not recorded (hands imported before revision 0013) and for deal files. Its big blind,
+    # NULL without one.
+    Column("stakes_id", Integer),
     Column("big_blind", Amount),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
@@ -134,6 +140,13 @@ deals = Table(
     # 6.1 s for a million winners. SQLite rewrites rows in place.
     postgresql_partition_by="RANGE (id)",
 )
+
+# The texts of deals stored by number (revision 0031), each once: its venue, its stakes, the
+# file it comes from (deals.source_id). Kept when the datasets that use them are removed.
+venue_names, stakes_names, source_names = (
+    Table(name, metadata, Column("id", Integer, primary_key=True),
+          Column("name", String, nullable=False, unique=True))
+    for name in ("venue_names", "stakes_names", "source_names"))
 
 # A site's hand is stored once, whatever files it comes in (revision 0016: a unique key of the
 # partitioned deals would have to hold the deal id). hand_number is "" when a site's hand has
