@@ -57,7 +57,7 @@ def query_rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
 
 
 _JOINS, _TEXTS = texts_sql("d", "source", "venue", "table_name", "stakes")
-# deals with its texts (by number since revision 0031) as columns of their own again, for a
+# deals with its texts (by number since revision 0029) as columns of their own again, for a
 # test's SQL: FROM {TEXTED_DEALS} d.
 TEXTED_DEALS = (f"(SELECT d.*, {', '.join(f'{sql} AS {name}' for name, sql in _TEXTS.items())} "
                 f"FROM deals d{_JOINS})")

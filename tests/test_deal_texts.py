@@ -1,4 +1,4 @@
-"""Deals' texts stored by number (revision 0031, storage.deal_texts): each venue, stakes, file
+"""Deals' texts stored by number (revision 0029, storage.deal_texts): each venue, stakes, file
 and table once, numbered by the first hand that has it, however the import cut its batches
 (read in the importing process, or by workers whose rows come as SQLite images or COPY text);
 shown as text again by every reader."""

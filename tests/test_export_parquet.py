@@ -79,7 +79,7 @@ def same(stored: Any, written: Any) -> bool:
     return bool(stored == written)
 
 
-# deals' texts as its export shows them, from their numbers (revision 0031).
+# deals' texts as its export shows them, from their numbers (revision 0029).
 DEAL_TEXTS = {text: f"(SELECT t.name FROM {names} t WHERE t.id = {text}_id) AS {text}"
               for text, names in (("venue", "venue_names"), ("table_name", "table_names"))}
 DEAL_TEXTS["source"] = ("(SELECT t.name FROM source_names t WHERE t.id = source_id) "

@@ -601,7 +601,7 @@ def test_revision_0025_folds_seat_counts_into_seats_and_deals(runner: CliRunner,
     assert read("SELECT count(*) FROM seats WHERE flags & 2 = 2") == [(16,)]  # vpip
     assert read("SELECT n.name, count(*) FROM deals d JOIN stakes_names n "
                 "ON n.id = d.stakes_id GROUP BY n.name ORDER BY 1") == [
-        ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]  # by number since revision 0031
+        ("NT 1000/2000 ante 500", 1), ("NT 5/10", 10)]  # by number since revision 0029
     downgrade(fresh, "0024")
     assert "seat_counts" in tables_and_views(fresh)[0]
     assert read(positions) == [(80,)]
@@ -755,7 +755,7 @@ def test_revision_0027_numbers_the_players_names(runner: CliRunner, db_url: str,
     assert read(numbers) == named and [read(sql) for sql in shown] == at_head
 
 
-def test_revision_0031_numbers_the_texts_of_deals(runner: CliRunner, db_url: str,
+def test_revision_0029_numbers_the_texts_of_deals(runner: CliRunner, db_url: str,
                                                   fresh: Engine) -> None:
     """A database at 0028 upgrades in place: each deal's source file, venue, table and stakes
     are their numbers in source_names, venue_names, table_names and stakes_names (each text

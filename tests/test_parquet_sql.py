@@ -51,7 +51,7 @@ ASKED: dict[str, tuple[str, set[int]]] = {
     "biggest_pots": (
         "SELECT d.id, f.name || COALESCE('#' || d.source_key, ''), d.currency, "
         "sum(s.put_in), d.winner FROM deals d JOIN seats s ON s.deal_id = d.id "
-        "LEFT JOIN source_names f ON f.id = d.source_id "  # by number (revision 0031)
+        "LEFT JOIN source_names f ON f.id = d.source_id "  # by number (revision 0029)
         "GROUP BY d.id, f.name, d.source_key, d.currency, d.winner "
         "ORDER BY sum(s.put_in) DESC, d.id LIMIT 5", {3}),
     "best_hand_all_in": (

@@ -169,7 +169,7 @@ def _select(table: Any, postgres: bool, condition: Any, *order: Any) -> Select[A
         named_seats, name = named(seats)
         statement = select(*(name.label("name") if column.name == "name_id" else column
                              for column in columns)).select_from(named_seats)
-    if table is deals:  # its texts in their numbers' places, as before revision 0031
+    if table is deals:  # its texts in their numbers' places, as before revision 0029
         deal_texts, text = texted()
         shown = {f"{name}_id": column for name, column in text.items()}
         statement = select(*(shown.get(column.name, column) for column in columns

@@ -138,7 +138,7 @@ def _odds_rows() -> str:
 # A split game's hand without a qualifying low is of its low kind's first category (No Low).
 _NO_LOWS = ", ".join(f"('{game.name}', {category_id(low.naming, 0)})" for game in GAMES.values()
                      if (low := low_kind(game)) is not None)
-# A hand's source, "FILE#KEY", from its file's number (revision 0031: storage.deal_texts).
+# A hand's source, "FILE#KEY", from its file's number (revision 0029: storage.deal_texts).
 _SOURCE = "sn.name || COALESCE('#' || d.source_key, '') AS source"
 _SOURCE_JOIN = "LEFT JOIN source_names sn ON sn.id = d.source_id"
 _PLAYER_COLUMNS = ", ".join(("currency", *FIGURE_NAMES))

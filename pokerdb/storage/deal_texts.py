@@ -1,4 +1,4 @@
-"""The texts of deals repeated from hand to hand, stored by number (revision 0031): the file a
+"""The texts of deals repeated from hand to hand, stored by number (revision 0029): the file a
 hand comes from (source_names; its "#KEY" in a .phhs in deals.source_key), the venue
 (venue_names), the table (table_names, which player_runs numbers its tables by) and the stakes
 (stakes_names). An import stages deals with the texts (`staged_deals`: `source` the file's

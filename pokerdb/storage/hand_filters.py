@@ -122,7 +122,7 @@ class HandFilter:
 
 def _deal_text(deal: str, number: str, names: str) -> str:
     """The text of the deals `deal` that they hold by its `number` in the table `names`
-    (revision 0031: storage.deal_texts)."""
+    (revision 0029: storage.deal_texts)."""
     return f"(SELECT t.name FROM {names} t WHERE t.id = {deal}.{number})"
 
 

@@ -1,6 +1,6 @@
 """Texts repeated from row to row stored once, by number, in a table of their own (`id`, `name`):
 the players' names of seats (player_names, revision 0027: storage.named_seats) and the venues,
-tables, stakes and source files of deals (revision 0031: storage.deal_texts). An import's
+tables, stakes and source files of deals (revision 0029: storage.deal_texts). An import's
 workers know no database ids, so they stage the rows with the texts (`staged_table`), and the
 copy into the table numbers them in SQL, a batch at a time (`copy_numbered`): the batch's new
 texts are added to their tables, then the rows copied joined to them. No text is held in the

@@ -67,7 +67,7 @@ def seat_stats_select(counts: str | None = None, *, numbered: bool = True,
     `counts` names a table of revision 0022's seat_counts to read instead (its columns
     seat_stats' but the counts, and `flags`), for the revisions before 0025; without
     `numbered`, seats holds the names' text (the revisions before 0027), without `texts`,
-    deals the stakes' (before 0031)."""
+    deals the stakes' (before 0029)."""
     if counts is not None:
         shown = ", ".join(name for name, _ in _SHOWN)
         source, seat, number = counts, "", ""

@@ -176,7 +176,7 @@ class RunSums:
         seats = cursor.fetchall()
         if not seats:
             return
-        # Revision 0023's deals (`counts` given) held their texts; since 0031, by number.
+        # Revision 0023's deals (`counts` given) held their texts; since 0029, by number.
         joins, shown = (("", {"venue": "d.venue", "table_name": "d.table_name"})
                         if counts is not None else texts_sql("d", "venue", "table_name"))
         deals = {deal_id: ((dataset_id, site, currency), (day_of(day), bucket), table, second)

@@ -187,7 +187,7 @@ _DAY: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
 
 def _key_sql(key: str, dialect: str, numbered: bool) -> str:
     """A key of player_totals or player_days as the seats `s` and their deals `d` give it
-    (the venue by its number in venue_names: `numbered`, since revision 0031)."""
+    (the venue by its number in venue_names: `numbered`, since revision 0029)."""
     if key == "day":  # date.toordinal(), 0 for none
         return f"COALESCE({_DAY[dialect]}, 0)"
     if key == "site":

@@ -75,7 +75,7 @@ deals = Table(
     Column("board", String(14)),
     # A recorded hand (PHH): where it comes from, its variant, and the descriptive fields of its
     # file (NULL when absent, and for every other format).
-    # The texts repeated from hand to hand are stored by their numbers (revision 0031;
+    # The texts repeated from hand to hand are stored by their numbers (revision 0029;
     # storage.deal_texts): the source, the file's path in the folder imported, in
     # source_names, and its "#KEY" in a .phhs as source_key (the text after the first "#");
     # the venue in venue_names, the table in table_names, the stakes in stakes_names.
@@ -141,7 +141,7 @@ deals = Table(
     postgresql_partition_by="RANGE (id)",
 )
 
-# The texts of deals stored by number (revision 0031), each once: its venue, its stakes, the
+# The texts of deals stored by number (revision 0029), each once: its venue, its stakes, the
 # file it comes from (deals.source_id). Kept when the datasets that use them are removed.
 venue_names, stakes_names, source_names = (
     Table(name, metadata, Column("id", Integer, primary_key=True),

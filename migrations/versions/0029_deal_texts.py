@@ -7,7 +7,7 @@ stakes_names. The downgrade writes the texts back into deals (table_names keeps 
 The upgrade rewrites every row of deals: on SQLite the pages freed stay in the file until
 VACUUM, on PostgreSQL each row leaves its old version behind.
 
-Revision ID: 0031
+Revision ID: 0029
 Revises: 0028
 Create Date: 2026-12-07
 """
@@ -20,7 +20,7 @@ from alembic import op
 from pokerdb.storage.packed_counts import seat_stats_view_sql
 from pokerdb.storage.player_stats import GROUPINGS, create_view
 
-revision: str = "0031"
+revision: str = "0029"
 down_revision: str | None = "0028"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
