@@ -33,13 +33,10 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def dependencies(self) -> list[str]:
         """The build's extra requirements: the compiler, and the package's own dependencies,
-        which mypyc type-checks the compiled modules against (with the postgres extra's: a
-        compiled module that imports storage's player sums reaches storage.reading, which
-        names psycopg's types)."""
+        which mypyc type-checks the compiled modules against."""
         if pure():
             return []
-        return [*COMPILER, *self.metadata.core.dependencies,
-                *self.metadata.core.optional_dependencies.get("postgres", [])]
+        return [*COMPILER, *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel" or version == "editable" or pure():
