@@ -58,8 +58,8 @@ class Fields:
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
         counted: list[int | None] = []
         for value in values:
-            # (an int is never infinite; a negative amount was refused as it was read)
-            infinite = isinstance(value, Decimal) and value.is_infinite()
+            # (an int is never infinite: not compared with a Decimal, which converts it)
+            infinite = type(value) is not int and value == _INFINITY
             count = None if infinite else in_units(value, self.places)
             if count is None and not infinite:
                 raise self.fail(name, too_large(value, self.places))
@@ -178,12 +178,6 @@ class Fields:
 
     def _amount(self, name: str, value: object, positive: bool,
                 infinite: bool = False) -> int | Decimal:
-        # A finite decimal above zero (a site's stack or bet in cents): checked by its own
-        # methods, not compared with numbers (`value < 0` converts 0 to a Decimal each time).
-        if (type(value) is Decimal and value.is_finite() and not value.is_signed()
-                and not value.is_zero()):
-            self.decimals.append((name, value))
-            return value
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fail(name, f"should hold numbers, not {_shown(value)}")
         if (isinstance(value, Decimal) and value.is_nan()) or (
@@ -214,8 +208,6 @@ class Fields:
             return value
         if not (isinstance(value, list) and _all_of(int, value)):
             raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
-        if len(set(value)) == len(value) and (not value or min(value) >= 1):
-            return tuple(value)  # each seat once, from 1: the common case, without counting
         repeated = next((seat for seat in value if value.count(seat) > 1 or seat < 1), None)
         if repeated is not None:
             raise self.fail(name, f"holds seat {repeated} {'twice' if repeated > 0 else ''}"
