@@ -2,6 +2,11 @@
 action its text, the number N for `d dh pN ????`, or [player, text] where the text does not
 tell its player; read back exactly by pokerdb and by the view `actions` on both backends."""
 
+import json
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import text
 from support import rows
 
@@ -38,3 +43,40 @@ def test_the_view_unpacks_each_kind_of_element(db_url: str) -> None:
     assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions ORDER BY seq") == [
         (7, seq, player, action)
         for seq, (player, action) in enumerate(zip(PLAYERS, ACTIONS, strict=True), start=1)]
+
+
+def _json_dumps_packed(actions: list[str], players: list[int | None]) -> str:
+    """The value as json.dumps writes it of the elements (what `packed` writes without it)."""
+    elements: list[object] = []
+    for action, player in zip(actions, players, strict=True):
+        dealt = re.fullmatch(r"d dh p([1-9][0-9]?) \?\?\?\?", action) if player is None else None
+        if dealt is not None:
+            elements.append(int(dealt[1]))
+            continue
+        told = re.match(r"p([1-9][0-9]?) ", action)
+        said = None if told is None else int(told[1])
+        elements.append(action if said == player else [player, action])
+    return json.dumps(elements, ensure_ascii=False, separators=(",", ":"))
+
+
+_TEXTS = st.one_of(
+    st.sampled_from(["d dh p1 ????", "d dh p12 ????", "d dh p0 ????", "d dh p100 ????",
+                     "d dh p3 ???? ", "p3 cbr 5", "p0 f", "p03 f", "p99 cc", "p100 f", "p1\tcc",
+                     "d db AsKsQs", "", "p", "d", " p2 f", "p2 f # \u2028 \ud800 \x00 \" é"]),
+    st.builds("".join, st.lists(st.sampled_from(["p", "d", " ", "1", "0", "9", "?", "dh ", '"',
+                                                 "\\", "é", "\x1f", "\ud83d"]), max_size=12)),
+    st.text(max_size=12))
+
+
+_ACTS = st.one_of(
+    st.tuples(_TEXTS, st.one_of(st.none(), st.integers(0, 120))),
+    st.integers(0, 120).map(lambda player: (f"p{player} f", player)),  # its own player
+    st.integers(0, 120).map(lambda player: (f"d dh p{player} ????", None)))
+
+
+@given(st.lists(_ACTS, max_size=12))
+def test_packed_is_what_json_dumps_writes(acts: list[tuple[str, int | None]]) -> None:
+    actions = [action for action, _ in acts]
+    players = [player for _, player in acts]
+    assert packed(actions, players) == _json_dumps_packed(actions, players)
+    assert unpacked(packed(actions, players)) == list(zip(players, actions, strict=True))
