@@ -66,7 +66,7 @@ def site_counts(db_url: str) -> dict[str, tuple[int, int]]:
     """Per site: the hands stored, and of them those stored with their result unknown."""
     return {name: (count, int(unknown)) for name, count, unknown in rows(
         db_url, f"SELECT {site_of(db_url, 'source')}, count(*), "
-                f"sum(CASE WHEN result_known THEN 0 ELSE 1 END) FROM deals GROUP BY 1")}
+                f"sum(CASE WHEN result_known THEN 0 ELSE 1 END) FROM {TEXTED_DEALS} d GROUP BY 1")}
 
 
 def site_of(db_url: str, column: str) -> str:
