@@ -3,7 +3,7 @@ were never shown ('????') had a row of NULL cards (at 100,000 HandHQ-shaped hand
 the 455,277 rows: 51 of the 57 bytes a hand of the table). seats referred to hand_cards for its
 key, and the `hands` view listed every hand from hand_cards; now seats refers to its deal
 (deals.id, deleted with it), and the view lists every seat from seats, its cards from
-hand_cards where known (NULL otherwise, as before), then the hands without a seat (deal files)
+hand_cards where known (NULL otherwise, as before), and the hands without a seat (deal files)
 from hand_cards: the same rows and columns. A query of one deal reads each part by its key, and
 one of a player by name reads seats with each seat's name first.
 
@@ -124,21 +124,21 @@ def _earlier_hands_view(dialect: str) -> str:
 
 def _hands_view(dialect: str) -> str:
     """The `hands` view of revision 0027's rows and columns, where hand_cards has no row for a
-    seat whose cards are unknown: every seat (from seats, its cards NULL where hand_cards has
-    none), then every hand without a seat (a deal file's), as 0027's view lists them."""
+    seat whose cards are unknown: its hands are every seat (from seats, with its name and its
+    cards, NULL where hand_cards has none), then every hand without a seat (a deal file's), as
+    0027's view lists them. The name is read with its seat, so that a query of one player's
+    hands finds them there (SQLite reads the name's number by the name first, then seats)."""
     view = _earlier_hands_view(dialect)
     create = "\nCREATE VIEW hands AS\n"
-    seat = ("\nLEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player"
-            "\nLEFT JOIN player_names n ON n.id = s.name_id")
-    keys = "SELECT c.deal_id,\n       c.player,\n"
-    assert view.startswith(create) and view.endswith(seat) and view.count(keys) == 1, \
+    name, named = "\n       n.name,\n", "\nLEFT JOIN player_names n ON n.id = s.name_id"
+    assert view.startswith(create) and view.count(name) == 1 and view.endswith(named), \
         "revision 0027's hands view"
-    body = view.removeprefix(create)
-    columns, joins = body.split("\nFROM hand_cards c\n")
-    # Each seat's name joined first: a query of one player's hands reads it before the rest.
-    seats = (columns.replace(keys, "SELECT s.deal_id,\n       s.player,\n")
-             + "\nFROM seats s\nLEFT JOIN player_names n ON n.id = s.name_id"
-             + "\nLEFT JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
-             + joins.removesuffix(seat).replace("c.deal_id", "s.deal_id")
-             .replace("c.player", "s.player"))
-    return f"{create}{seats}\nUNION ALL\n{body}\nWHERE s.deal_id IS NULL"
+    columns, joins = view.removeprefix(create).split("\nFROM hand_cards c\n")
+    hands = ("(SELECT s.deal_id, s.player, h.cards, n.name FROM seats s\n"
+             "      LEFT JOIN player_names n ON n.id = s.name_id\n"
+             "      LEFT JOIN hand_cards h ON h.deal_id = s.deal_id AND h.player = s.player\n"
+             "      UNION ALL\n"
+             "      SELECT h.deal_id, h.player, h.cards, NULL FROM hand_cards h WHERE NOT EXISTS\n"
+             "      (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id AND s.player = h.player))")
+    columns = columns.replace(name, "\n       c.name,\n")
+    return f"{create}{columns}\nFROM {hands} c\n{joins.removesuffix(named)}"
