@@ -9,7 +9,8 @@ one of a player by name reads seats with each seat's name first.
 
 The upgrade deletes the rows of NULL cards: on SQLite after seats is made anew with its new
 key (SQLite cannot change a table's foreign key in place; its views, which name seats, are
-dropped and made again), on PostgreSQL after seats' key to hand_cards is dropped, and before
+dropped and made again: at 100,000 HandHQ-shaped hands, 1 s, the file 70.1 MB before, 90.4
+MB after, 60.3 MB vacuumed), on PostgreSQL after seats' key to hand_cards is dropped, and before
 its key to deals is added (on the partitioned table: each dataset's partitions with it). The
 downgrade puts a row of NULL cards back for every seat without one, and seats' key back.
 SQLite keeps the pages freed for the rows to come until a VACUUM; PostgreSQL reuses the space
