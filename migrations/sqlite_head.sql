@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0029
+-- pokerdb's SQLite schema at revision 0030
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0029');
+INSERT INTO "alembic_version" VALUES('0030');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -270,7 +270,7 @@ CREATE TABLE seats (
 	allin_stake BIGINT, 
 	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
-	CONSTRAINT fk_seats_deal_id_hand_cards FOREIGN KEY(deal_id, player) REFERENCES hand_cards (deal_id, player) ON DELETE CASCADE
+	CONSTRAINT fk_seats_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
 
@@ -407,6 +407,9 @@ CREATE TABLE win_counts (
 );
 CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
+CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
+CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
+CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, allin) WHERE allin = 1;
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,
@@ -431,14 +434,11 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
-CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
-CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
 CREATE VIEW actions AS
 SELECT h.deal_id, a.key + 1 AS seq,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
        CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(h.actions) a;
-CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, allin) WHERE allin = 1;
 CREATE VIEW hands AS
 SELECT c.deal_id,
        c.player,
@@ -461,7 +461,7 @@ SELECT c.deal_id,
        e.equity,
        e.allin_equity,
        (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
-       n.name,
+       c.name,
        (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
        s.showed,
        (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
@@ -478,7 +478,12 @@ SELECT c.deal_id,
        (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
        (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
        dl.currency
-FROM hand_cards c
+FROM (SELECT s.deal_id, s.player, h.cards, n.name FROM seats s
+      LEFT JOIN player_names n ON n.id = s.name_id
+      LEFT JOIN hand_cards h ON h.deal_id = s.deal_id AND h.player = s.player
+      UNION ALL
+      SELECT h.deal_id, h.player, h.cards, NULL FROM hand_cards h WHERE NOT EXISTS
+      (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id AND s.player = h.player)) c
 JOIN deals dl ON dl.id = c.deal_id
 LEFT JOIN variants vr ON vr.code = dl.variant
 LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
@@ -491,8 +496,7 @@ LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.lo
 LEFT JOIN categories lc ON lc.id = ld.category
 LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
 LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
-LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player
-LEFT JOIN player_names n ON n.id = s.name_id;
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
 CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
 CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;

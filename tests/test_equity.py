@@ -492,9 +492,10 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
         assert [float(row[7]) for row in deal] == [
             to_stored_unit(share * float(row[5]) - float(row[4]))
                                             for share, row in zip(shares, deal, strict=True)]
-    # Dwan's hand: Antonius folded unseen; Ivey and Dwan have rows, with no equity.
-    assert rows(db_url, "SELECT player, cards FROM hand_cards WHERE deal_id = 1 "
-                        "ORDER BY player")[1] == (2, None)
+    # Dwan's hand: Antonius folded unseen (no hand_cards row); Ivey and Dwan have rows, with
+    # no equity.
+    assert rows(db_url, "SELECT player FROM hand_cards WHERE deal_id = 1 ORDER BY player") == [
+        (1,), (3,)]
     assert rows(db_url, "SELECT player, equity FROM hand_equities WHERE deal_id = 1 "
                         "ORDER BY player") == [(1, None), (3, None)]
     assert [row[9] for row in seats[2:]] == [0.0, 1.0]
@@ -502,7 +503,7 @@ def test_all_in_equity_of_the_shared_sample(runner: CliRunner, db_url: str,
                         "(allin_equity IS NOT NULL OR allin_net IS NOT NULL)") == [(0,)]
     # Every deal whose cards are all known has its equities; the others none.
     assert rows(db_url, "SELECT count(*) FROM hands h WHERE h.equity IS NULL AND NOT EXISTS "
-                        "(SELECT 1 FROM hand_cards u WHERE u.deal_id = h.deal_id "
+                        "(SELECT 1 FROM hands u WHERE u.deal_id = h.deal_id "
                         "AND u.cards IS NULL)") == [(0,)]
     (query,) = [sql for sql in cookbook_queries() if "allin_net" in sql]
     named = rows(db_url, "SELECT s.name, d.currency, s.net, e.allin_net FROM seat_stats s "

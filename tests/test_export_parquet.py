@@ -127,7 +127,7 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     result = succeeds(runner, "export", "--format", "parquet", "-o", str(out), "--db", stored)
     counts = check_export(stored, out, {})
     ((deals, seats, hands),) = rows(stored, "SELECT (SELECT count(*) FROM deals), (SELECT "
-                                    "count(*) FROM seats), (SELECT count(*) FROM hand_cards)")
+                                    "count(*) FROM seats), (SELECT count(*) FROM hands)")
     assert deals == 141 and seats == 416  # the PE54 file's 100 hands, and every recorded seat
     assert result.stdout.splitlines()[1] == f"{out / 'deals'}: {deals} rows"
     assert counts["deals"] == deals and counts["seats"] == counts["seat_stats"] == seats

@@ -108,7 +108,7 @@ def test_phh_hands_exported_replay_and_import_back_the_same(
     query = ("SELECT n.name, s.starting_stack, s.put_in, s.net, s.showed, c.cards FROM deals d "
              "JOIN datasets ds ON ds.id = d.dataset_id JOIN seat_stats n ON n.deal_id = d.id "
              "JOIN seats s ON s.deal_id = d.id AND s.player = n.player "
-             "JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
+             "LEFT JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
              "WHERE ds.name = '{}' ORDER BY d.line_no, s.player")
     first = rows(db_url, query.format("wsop"))
     assert len(first) == rows(db_url, "SELECT count(*) FROM seats")[0][0] // 2

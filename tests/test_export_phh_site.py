@@ -41,7 +41,7 @@ def site_rows(db_url: str) -> list[tuple[object, ...]]:
     return rows(db_url, f"SELECT {columns} FROM deals d{TEXT_JOINS} "
                         f"JOIN seats s ON s.deal_id = d.id "
                         f"LEFT JOIN player_names n ON n.id = s.name_id "
-                        f"JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
+                        f"LEFT JOIN hand_cards c ON c.deal_id = d.id AND c.player = s.player "
                         f"ORDER BY d.site, d.hand_number, s.player")
 
 

@@ -798,3 +798,45 @@ def test_revision_0029_numbers_the_texts_of_deals(runner: CliRunner, db_url: str
     assert schema_differences(fresh) == []
     assert [read(sql) for sql in numbers] == numbered
     assert read(joined) == at_head and read(SEAT_STATS) == stats
+
+
+def test_revision_0030_keeps_a_card_row_only_where_the_cards_are_known(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """Down at 0029 every seat has a hand_cards row, NULL where its cards are unknown (1,756 of
+    HandHQ's 1,859), and seats refers to it; 0030 deletes those rows, keys seats to its deal,
+    and the hands view (equities, names and money with it) reads the same at both."""
+    from test_value_rows import HANDHQ
+
+    holdem = write_lines(tmp_path / "holdem.txt", "7C 2D 9S 4H 5S | AH KH | QS QD",
+                         "| AS AD | KS KD")
+    for args in (["import", str(HANDHQ), "--skip-invalid"],
+                 ["import", holdem, "--format", "holdem", "--evaluate"], ["equity"]):
+        result = runner.invoke(app, [*args, "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    def seats_key() -> list[tuple[str, list[str]]]:
+        with fresh.connect() as connection:
+            return [(key["referred_table"], key["constrained_columns"])
+                    for key in inspect(connection).get_foreign_keys("seats")
+                    if key["referred_schema"] is None]  # not a partition's (PostgreSQL)
+
+    cards = "SELECT count(*), count(cards) FROM hand_cards"
+    hands, seats = ("SELECT * FROM hands ORDER BY deal_id, player",
+                    "SELECT * FROM seats ORDER BY deal_id, player")
+    viewed, seated = read(hands), read(seats)
+    assert len(viewed) == 1859 + 4 and len(seated) == 1859
+    assert read("SELECT count(*), count(equity) FROM hands WHERE equity IS NOT NULL "
+                "OR allin_equity IS NOT NULL") == [(30, 16)]
+    assert read(cards) == [(103 + 4, 103 + 4)] and seats_key() == [("deals", ["deal_id"])]
+    downgrade(fresh, "0029")
+    assert read(cards) == [(1859 + 4, 103 + 4)]
+    assert seats_key() == [("hand_cards", ["deal_id", "player"])]
+    assert read(hands) == viewed and read(seats) == seated
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(cards) == [(103 + 4, 103 + 4)] and seats_key() == [("deals", ["deal_id"])]
+    assert read(hands) == viewed and read(seats) == seated

@@ -438,8 +438,8 @@ def test_a_zoom_hand_with_a_straddle_antes_and_the_hero(runner: CliRunner, db_ur
     assert deal[0][4:] == (2, 35.45, 0.75, "USD", 0.5)
     assert plain(db_url, "SELECT s.player, s.name, s.position, s.seat_number, s.ante, s.blind, "
                          f"s.put_in, s.collected, s.net, s.raked, c.cards FROM {NAMED_SEATS} s "
-                         "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player "
-                         "ORDER BY s.player") == [
+                         "LEFT JOIN hand_cards c ON c.deal_id = s.deal_id "
+                         "AND c.player = s.player ORDER BY s.player") == [
         (1, "Bo", "SB", 2, 0.05, 0.25, 0.3, 0, -0.3, 0, None),
         (2, "Hero", "BB", 3, 0.05, 0.5, 17.05, 34.7, 17.65, 0.75, "AH KD"),
         (3, "Di", "UTG", 4, 0.05, 1, 1.05, 0, -1.05, 0, None),

@@ -23,11 +23,12 @@ UCI = ("S1,C1,S2,C2,S3,C3,S4,C4,S5,C5,CLASS", "1,10,1,11,1,13,1,12,1,1,9", "2,2,
 # alone, the only ones the hands view reads (a five-card hand's best five is its cards; an
 # evaluate window holding boards stores their places, on SQLite, where a window may hold deals
 # of several datasets).
+# Every hand, a seat's whose cards are unknown too (no hand_cards row since revision 0030).
 BY_DATASET = ("SELECT ds.name, count(*), count(v.deal_id), count(v.strength), "
               "count(CASE WHEN d.board IS NOT NULL THEN v.best END) "
-              "FROM hand_cards c JOIN deals d ON d.id = c.deal_id "
+              "FROM hands h JOIN deals d ON d.id = h.deal_id "
               "JOIN datasets ds ON ds.id = d.dataset_id LEFT JOIN hand_values v "
-              "ON v.deal_id = c.deal_id AND v.player = c.player GROUP BY ds.name ORDER BY ds.name")
+              "ON v.deal_id = h.deal_id AND v.player = h.player GROUP BY ds.name ORDER BY ds.name")
 
 
 def import_all(runner: CliRunner, db_url: str, tmp_path: Path, *evaluate: str) -> None:

@@ -21,7 +21,7 @@ from pokerdb.storage.packed_actions import unpacked
 
 _SEATS: Final = ("SELECT s.player, n.name, s.seat_number, s.position, s.starting_stack, "
                  "s.ante, s.blind, c.cards, s.put_in, s.net, s.raked, s.cashed_out "
-                 "FROM seats s JOIN hand_cards c ON c.deal_id = s.deal_id AND "
+                 "FROM seats s LEFT JOIN hand_cards c ON c.deal_id = s.deal_id AND "
                  "c.player = s.player LEFT JOIN player_names n ON n.id = s.name_id "
                  "WHERE s.deal_id = :id ORDER BY s.player")
 _JOINS, _TEXT = texts_sql("d", "source", "table_name")  # the deal's texts (storage.deal_texts)

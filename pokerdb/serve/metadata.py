@@ -26,8 +26,8 @@ TABLES: Final = {
     "deals": "One row per deal (a line of a deal file, or a recorded hand): its winner, board "
              "and, for a recorded hand, where it comes from and the file's fields.",
     "win_counts": "How many deals of each dataset each player won (winner 0: tied).",
-    "hand_cards": "Each player's cards in each deal (NULL for a recorded hand's unshown "
-                  "cards).",
+    "hand_cards": "Each player's cards in each deal, where they are known (a recorded "
+                  "hand's seat whose cards were never shown has no row).",
     "hand_values": "Each hand's strength as evaluated (category and tie-break ranks packed).",
     "hand_equities": "Each hand's exact equity (Hold'em, Omaha, short-deck), and for recorded "
                      "hands all in before the river their all-in equity and all-in adjusted net "
@@ -207,7 +207,7 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
                "       d.currency, s.net / 10000.0 AS net,\n"
                "       s.vpip, s.pfr, s.went_to_showdown, s.won_at_showdown\n"
                f"FROM seat_stats s\nJOIN deals d ON d.id = s.deal_id\n{_SOURCE_JOIN}\n"
-               "JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
+               "LEFT JOIN hand_cards c ON c.deal_id = s.deal_id AND c.player = s.player\n"
                "WHERE s.name = :player\n"
                "  AND (:position = '' OR s.position = :position)\n"
                "  AND (:stakes = '' OR s.stakes = :stakes)\n"

@@ -67,13 +67,18 @@ class EquityResult:
     seconds: float
 
 
-_UNKNOWN = hand_cards.alias("unknown")
-_FOLDED = seats.alias("folded")
+# A recorded hand's seat whose cards are unknown ('????'): it has no hand_cards row (revision
+# 0030; a row of NULL, as before it, reads the same).
+_UNKNOWN = seats.alias("unknown")
+_KNOWN = hand_cards.alias("known")
+_UNKNOWN_CARDS = ~exists().where(_KNOWN.c.deal_id == _UNKNOWN.c.deal_id,
+                                 _KNOWN.c.player == _UNKNOWN.c.player,
+                                 _KNOWN.c.cards.is_not(None))
 
 
 def _has_unknown_cards(deal_id: ColumnElement[int]) -> ColumnElement[bool]:
-    """Whether some hole card of the deal is unknown (NULL: a recorded hand's '????')."""
-    return exists().where(_UNKNOWN.c.deal_id == deal_id, _UNKNOWN.c.cards.is_(None))
+    """Whether some hole card of the deal is unknown (a recorded hand's '????')."""
+    return exists().where(_UNKNOWN.c.deal_id == deal_id, _UNKNOWN_CARDS)
 
 
 # A deal of a game with a board whose equity pokerdb computes.
@@ -83,16 +88,13 @@ _BOARD_GAME: Final = (deals.c.board.is_not(None),
 
 def _pending(dataset_id: int | None) -> list[ColumnElement[bool]]:
     """A deal whose hands want equities: Hold'em (a board, and no other variant), none stored,
-    every hole card
-    known (a recorded hand may have unknown cards: NULL) but, in a hand all in before the
-    river, a folded seat's."""
-    folded = exists().where(_FOLDED.c.deal_id == _UNKNOWN.c.deal_id,
-                            _FOLDED.c.player == _UNKNOWN.c.player,
-                            _FOLDED.c.allin_stake.is_(None))
+    every hole card known (a recorded hand's seat may have none) but, in a hand all in before
+    the river, a folded seat's."""
     return [*_BOARD_GAME,
             ~exists().where(hand_equities.c.deal_id == deals.c.id),
-            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN.c.cards.is_(None),
-                            or_(deals.c.allin_board.is_(None), ~folded)),
+            ~exists().where(_UNKNOWN.c.deal_id == deals.c.id, _UNKNOWN_CARDS,
+                            or_(deals.c.allin_board.is_(None),
+                                _UNKNOWN.c.allin_stake.is_not(None))),  # not folded
             *_of_dataset(dataset_id)]
 
 

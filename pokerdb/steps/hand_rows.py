@@ -88,8 +88,11 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             not settlement.unknown,
             *site_deal(phh_hand, settlement, money), stakes, money([big_blind])[0]))
         count = phh_hand.player_count
-        hole_cards = replayed.hole_cards  # one a seat; by index (see _seat_counts)
-        rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)])
+        # A row for each seat whose cards are known (revision 0030: the others have none, and
+        # the hands view lists them from seats). One a seat, by index (see _seat_counts).
+        hole_cards = replayed.hole_cards
+        rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)
+                           if hole_cards[seat] is not None])
         rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
         if phh_hand.actions:
             rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))

@@ -192,7 +192,10 @@ hand_cards = Table(
     metadata,
     Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
     Column("player", SmallInteger, primary_key=True),
-    # NULL for a recorded hand's hole cards never shown ('????'). Up to seven cards (stud).
+    # Up to seven cards (stud). A row only where the cards are known (revision 0030): a recorded
+    # hand's seat whose hole cards were never shown ('????') has none (its row of NULL took 51
+    # of the 57 bytes a HandHQ-shaped hand of the table), and the `hands` view lists it from
+    # `seats`. The column stays nullable: the view reads a NULL as it reads no row.
     Column("cards", String(20)),
     # Clustered on (deal_id, player) in SQLite: hands are written and read in that order.
     sqlite_with_rowid=False,

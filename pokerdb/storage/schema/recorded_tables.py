@@ -22,7 +22,7 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
-from pokerdb.storage.schema.deal_tables import hand_key, metadata
+from pokerdb.storage.schema.deal_tables import metadata
 
 # What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), kept by
 # import in `seats` (as PokerTracker's per-seat statistics table holds the player, position and
@@ -43,13 +43,16 @@ SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
 SEAT_COUNTS = ("tracker_position", "flags",
                *(name for name in TRACKER_COUNTS if name not in SEAT_FLAGS))
 
-# A recorded hand's seats (PHH): one row per player, beside hand_cards. Amounts are exact: whole
-# numbers of ten-thousandths of the hand's money (deals.currency), as Amount reads them; the
-# `hands` view shows them as amounts.
+# A recorded hand's seats (PHH): one row per player, keyed to its deal alone (revision 0030):
+# hand_cards holds a row only for the seats whose cards are known, and the `hands` view lists
+# every seat, its cards NULL without one. Amounts are exact: whole numbers of ten-thousandths
+# of the hand's money (deals.currency), as Amount reads them; the `hands` view shows them as
+# amounts.
 seats = Table(
     "seats",
     metadata,
-    *hand_key(),
+    Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", SmallInteger, primary_key=True),
     # The player's name (from the file's `players`) by its number in player_names (revision
     # 0027: the name's text once a player, not once a seat), NULL when absent.
     Column("name_id", Integer),
