@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0028
+-- pokerdb's SQLite schema at revision 0030
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0028');
+INSERT INTO "alembic_version" VALUES('0030');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -152,7 +152,7 @@ CREATE TABLE id_marks (
 );
 INSERT INTO "id_marks" VALUES('deals',0);
 CREATE TABLE player_days (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	day INTEGER NOT NULL, 
 	site VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
@@ -181,7 +181,7 @@ CREATE TABLE player_days (
 	net BIGINT NOT NULL, 
 	big_blind BIGINT, 
 	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
-	CONSTRAINT pk_player_days PRIMARY KEY (name, day, site, currency, position, stakes, dataset_id), 
+	CONSTRAINT pk_player_days PRIMARY KEY (name_id, day, site, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_days_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
@@ -194,7 +194,7 @@ CREATE TABLE player_names (
 	CONSTRAINT uq_player_names_name UNIQUE (name)
 );
 CREATE TABLE player_runs (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	site VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
@@ -212,14 +212,14 @@ CREATE TABLE player_runs (
 	started BIGINT, 
 	ended BIGINT, 
 	tables VARCHAR NOT NULL, 
-	CONSTRAINT pk_player_runs PRIMARY KEY (name, dataset_id, site, currency, stakes, day, bucket, big_blind), 
+	CONSTRAINT pk_player_runs PRIMARY KEY (name_id, dataset_id, site, currency, stakes, day, bucket, big_blind), 
 	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
 
 ;
 CREATE TABLE player_totals (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	currency VARCHAR NOT NULL, 
 	position VARCHAR(6) NOT NULL, 
 	stakes VARCHAR NOT NULL, 
@@ -244,10 +244,14 @@ CREATE TABLE player_totals (
 	won_at_showdown BIGINT NOT NULL, 
 	allin BIGINT NOT NULL, 
 	net BIGINT NOT NULL, 
-	big_blind BIGINT, hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
-	CONSTRAINT pk_player_totals PRIMARY KEY (name, currency, position, stakes, dataset_id), 
+	big_blind BIGINT, 
+	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
+	CONSTRAINT pk_player_totals PRIMARY KEY (name_id, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
-) WITHOUT ROWID;
+)
+ WITHOUT ROWID
+
+;
 CREATE TABLE "rejects" (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
@@ -443,243 +447,6 @@ SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS 
        s.allin AS allin,
        s.name_id
 FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id;
-CREATE VIEW player_stats AS
-SELECT f.name AS player, f.currency,
-       f.hands,
-       f.hands_result_unknown,
-       f.vpip,
-       f.pfr,
-       f.three_bet,
-       f.fold_to_three_bet,
-       f.cbet,
-       f.fold_to_cbet,
-       f.aggression_factor,
-       f.aggression_frequency,
-       f.went_to_showdown,
-       f.won_at_showdown,
-       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
-       f.bb_per_100,
-       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
-       f.hands_with_big_blind,
-       f.n_preflop_acted,
-       f.n_vpip,
-       f.n_pfr,
-       f.n_three_bet_chance,
-       f.n_three_bet,
-       f.n_faced_three_bet,
-       f.n_folded_to_three_bet,
-       f.n_saw_flop,
-       f.n_cbet_chance,
-       f.n_cbet,
-       f.n_faced_cbet,
-       f.n_folded_to_cbet,
-       f.n_postflop_aggressive,
-       f.n_postflop_calls,
-       f.n_postflop_folds,
-       f.n_went_to_showdown,
-       f.n_won_at_showdown,
-       f.n_allin
-FROM (
-  SELECT t.name, t.currency,
-       SUM(t.hands) AS hands,
-       SUM(t.hands_result_unknown) AS hands_result_unknown,
-       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
-       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
-       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
-       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
-       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
-       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
-       SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
-       SUM(t.preflop_acted) AS n_preflop_acted,
-       SUM(t.vpip) AS n_vpip,
-       SUM(t.pfr) AS n_pfr,
-       SUM(t.three_bet_chance) AS n_three_bet_chance,
-       SUM(t.three_bet) AS n_three_bet,
-       SUM(t.faced_three_bet) AS n_faced_three_bet,
-       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
-       SUM(t.saw_flop) AS n_saw_flop,
-       SUM(t.cbet_chance) AS n_cbet_chance,
-       SUM(t.cbet) AS n_cbet,
-       SUM(t.faced_cbet) AS n_faced_cbet,
-       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
-       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
-       SUM(t.postflop_calls) AS n_postflop_calls,
-       SUM(t.postflop_folds) AS n_postflop_folds,
-       SUM(t.went_to_showdown) AS n_went_to_showdown,
-       SUM(t.won_at_showdown) AS n_won_at_showdown,
-       SUM(t.allin) AS n_allin
-  FROM player_totals t
-  GROUP BY t.name, t.currency) f
-LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, SUM(e.allin_net - s.net) AS allin_delta
-  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
-  JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, '')) a ON a.name = f.name AND a.currency = f.currency;
-CREATE VIEW player_position_stats AS
-SELECT f.name AS player, f.currency, f.position,
-       f.hands,
-       f.hands_result_unknown,
-       f.vpip,
-       f.pfr,
-       f.three_bet,
-       f.fold_to_three_bet,
-       f.cbet,
-       f.fold_to_cbet,
-       f.aggression_factor,
-       f.aggression_frequency,
-       f.went_to_showdown,
-       f.won_at_showdown,
-       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
-       f.bb_per_100,
-       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
-       f.hands_with_big_blind,
-       f.n_preflop_acted,
-       f.n_vpip,
-       f.n_pfr,
-       f.n_three_bet_chance,
-       f.n_three_bet,
-       f.n_faced_three_bet,
-       f.n_folded_to_three_bet,
-       f.n_saw_flop,
-       f.n_cbet_chance,
-       f.n_cbet,
-       f.n_faced_cbet,
-       f.n_folded_to_cbet,
-       f.n_postflop_aggressive,
-       f.n_postflop_calls,
-       f.n_postflop_folds,
-       f.n_went_to_showdown,
-       f.n_won_at_showdown,
-       f.n_allin
-FROM (
-  SELECT t.name, t.currency, t.position,
-       SUM(t.hands) AS hands,
-       SUM(t.hands_result_unknown) AS hands_result_unknown,
-       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
-       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
-       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
-       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
-       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
-       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
-       SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
-       SUM(t.preflop_acted) AS n_preflop_acted,
-       SUM(t.vpip) AS n_vpip,
-       SUM(t.pfr) AS n_pfr,
-       SUM(t.three_bet_chance) AS n_three_bet_chance,
-       SUM(t.three_bet) AS n_three_bet,
-       SUM(t.faced_three_bet) AS n_faced_three_bet,
-       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
-       SUM(t.saw_flop) AS n_saw_flop,
-       SUM(t.cbet_chance) AS n_cbet_chance,
-       SUM(t.cbet) AS n_cbet,
-       SUM(t.faced_cbet) AS n_faced_cbet,
-       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
-       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
-       SUM(t.postflop_calls) AS n_postflop_calls,
-       SUM(t.postflop_folds) AS n_postflop_folds,
-       SUM(t.went_to_showdown) AS n_went_to_showdown,
-       SUM(t.won_at_showdown) AS n_won_at_showdown,
-       SUM(t.allin) AS n_allin
-  FROM player_totals t
-  GROUP BY t.name, t.currency, t.position) f
-LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
-  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
-  JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, ''), s.position) a ON a.name = f.name AND a.currency = f.currency AND a.position = f.position;
-CREATE VIEW player_stakes_stats AS
-SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
-       f.hands,
-       f.hands_result_unknown,
-       f.vpip,
-       f.pfr,
-       f.three_bet,
-       f.fold_to_three_bet,
-       f.cbet,
-       f.fold_to_cbet,
-       f.aggression_factor,
-       f.aggression_frequency,
-       f.went_to_showdown,
-       f.won_at_showdown,
-       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
-       f.bb_per_100,
-       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
-       f.hands_with_big_blind,
-       f.n_preflop_acted,
-       f.n_vpip,
-       f.n_pfr,
-       f.n_three_bet_chance,
-       f.n_three_bet,
-       f.n_faced_three_bet,
-       f.n_folded_to_three_bet,
-       f.n_saw_flop,
-       f.n_cbet_chance,
-       f.n_cbet,
-       f.n_faced_cbet,
-       f.n_folded_to_cbet,
-       f.n_postflop_aggressive,
-       f.n_postflop_calls,
-       f.n_postflop_folds,
-       f.n_went_to_showdown,
-       f.n_won_at_showdown,
-       f.n_allin
-FROM (
-  SELECT t.name, t.currency, t.stakes,
-       SUM(t.hands) AS hands,
-       SUM(t.hands_result_unknown) AS hands_result_unknown,
-       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
-       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
-       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
-       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
-       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
-       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
-       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
-       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
-       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
-       SUM(t.net) AS net,
-       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
-       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
-       SUM(t.preflop_acted) AS n_preflop_acted,
-       SUM(t.vpip) AS n_vpip,
-       SUM(t.pfr) AS n_pfr,
-       SUM(t.three_bet_chance) AS n_three_bet_chance,
-       SUM(t.three_bet) AS n_three_bet,
-       SUM(t.faced_three_bet) AS n_faced_three_bet,
-       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
-       SUM(t.saw_flop) AS n_saw_flop,
-       SUM(t.cbet_chance) AS n_cbet_chance,
-       SUM(t.cbet) AS n_cbet,
-       SUM(t.faced_cbet) AS n_faced_cbet,
-       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
-       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
-       SUM(t.postflop_calls) AS n_postflop_calls,
-       SUM(t.postflop_folds) AS n_postflop_folds,
-       SUM(t.went_to_showdown) AS n_went_to_showdown,
-       SUM(t.won_at_showdown) AS n_won_at_showdown,
-       SUM(t.allin) AS n_allin
-  FROM player_totals t
-  GROUP BY t.name, t.currency, t.stakes) f
-LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
-  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
-  JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
 CREATE VIEW hands AS
 SELECT c.deal_id,
        c.player,
@@ -737,5 +504,245 @@ LEFT JOIN player_names n ON n.id = s.name_id;
 CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
 CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
 CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
+CREATE VIEW player_stats AS
+SELECT n.name AS player, f.currency,
+       f.hands,
+       f.hands_result_unknown,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
+       f.bb_per_100,
+       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name_id, t.currency,
+       SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
+       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
+       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
+       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name_id, t.currency) f
+JOIN player_names n ON n.id = f.name_id
+LEFT JOIN (
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, '')) a ON a.name_id = f.name_id AND a.currency = f.currency;
+CREATE VIEW player_position_stats AS
+SELECT n.name AS player, f.currency, f.position,
+       f.hands,
+       f.hands_result_unknown,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
+       f.bb_per_100,
+       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name_id, t.currency, t.position,
+       SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
+       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
+       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
+       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name_id, t.currency, t.position) f
+JOIN player_names n ON n.id = f.name_id
+LEFT JOIN (
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, ''), s.position) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.position = f.position;
+CREATE VIEW player_stakes_stats AS
+SELECT n.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
+       f.hands,
+       f.hands_result_unknown,
+       f.vpip,
+       f.pfr,
+       f.three_bet,
+       f.fold_to_three_bet,
+       f.cbet,
+       f.fold_to_cbet,
+       f.aggression_factor,
+       f.aggression_frequency,
+       f.went_to_showdown,
+       f.won_at_showdown,
+       (CASE WHEN (f.net) % 10000 = 0 THEN (f.net) / 10000 ELSE (f.net) / 10000.0 END) AS net,
+       f.bb_per_100,
+       (CASE WHEN (f.net + COALESCE(a.allin_delta, 0)) % 10000 = 0 THEN (f.net + COALESCE(a.allin_delta, 0)) / 10000 ELSE (f.net + COALESCE(a.allin_delta, 0)) / 10000.0 END) AS allin_adjusted_net,
+       f.hands_with_big_blind,
+       f.n_preflop_acted,
+       f.n_vpip,
+       f.n_pfr,
+       f.n_three_bet_chance,
+       f.n_three_bet,
+       f.n_faced_three_bet,
+       f.n_folded_to_three_bet,
+       f.n_saw_flop,
+       f.n_cbet_chance,
+       f.n_cbet,
+       f.n_faced_cbet,
+       f.n_folded_to_cbet,
+       f.n_postflop_aggressive,
+       f.n_postflop_calls,
+       f.n_postflop_folds,
+       f.n_went_to_showdown,
+       f.n_won_at_showdown,
+       f.n_allin
+FROM (
+  SELECT t.name_id, t.currency, t.stakes,
+       SUM(t.hands) AS hands,
+       SUM(t.hands_result_unknown) AS hands_result_unknown,
+       CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
+       CAST(ROUND(CAST(100.0 * SUM(t.pfr) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS pfr,
+       CAST(ROUND(CAST(100.0 * SUM(t.three_bet) / NULLIF(SUM(t.three_bet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_three_bet) / NULLIF(SUM(t.faced_three_bet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_three_bet,
+       CAST(ROUND(CAST(100.0 * SUM(t.cbet) / NULLIF(SUM(t.cbet_chance), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS cbet,
+       CAST(ROUND(CAST(100.0 * SUM(t.folded_to_cbet) / NULLIF(SUM(t.faced_cbet), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS fold_to_cbet,
+       CAST(ROUND(CAST(1.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_calls), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS aggression_factor,
+       CAST(ROUND(CAST(100.0 * SUM(t.postflop_aggressive) / NULLIF(SUM(t.postflop_aggressive + t.postflop_calls + t.postflop_folds), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS aggression_frequency,
+       CAST(ROUND(CAST(100.0 * SUM(t.went_to_showdown) / NULLIF(SUM(t.saw_flop), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS went_to_showdown,
+       CAST(ROUND(CAST(100.0 * SUM(t.won_at_showdown) / NULLIF(SUM(t.went_to_showdown - t.hands_result_unknown), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS won_at_showdown,
+       SUM(t.net) AS net,
+       CAST(ROUND(CAST(100.0 * SUM(1.0 * t.net / t.big_blind) / NULLIF(SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END), 0) AS NUMERIC), 2) AS DOUBLE PRECISION) AS bb_per_100,
+       SUM(CASE WHEN t.big_blind IS NOT NULL THEN t.hands - t.hands_result_unknown ELSE 0 END) AS hands_with_big_blind,
+       SUM(t.preflop_acted) AS n_preflop_acted,
+       SUM(t.vpip) AS n_vpip,
+       SUM(t.pfr) AS n_pfr,
+       SUM(t.three_bet_chance) AS n_three_bet_chance,
+       SUM(t.three_bet) AS n_three_bet,
+       SUM(t.faced_three_bet) AS n_faced_three_bet,
+       SUM(t.folded_to_three_bet) AS n_folded_to_three_bet,
+       SUM(t.saw_flop) AS n_saw_flop,
+       SUM(t.cbet_chance) AS n_cbet_chance,
+       SUM(t.cbet) AS n_cbet,
+       SUM(t.faced_cbet) AS n_faced_cbet,
+       SUM(t.folded_to_cbet) AS n_folded_to_cbet,
+       SUM(t.postflop_aggressive) AS n_postflop_aggressive,
+       SUM(t.postflop_calls) AS n_postflop_calls,
+       SUM(t.postflop_folds) AS n_postflop_folds,
+       SUM(t.went_to_showdown) AS n_went_to_showdown,
+       SUM(t.won_at_showdown) AS n_won_at_showdown,
+       SUM(t.allin) AS n_allin
+  FROM player_totals t
+  GROUP BY t.name_id, t.currency, t.stakes) f
+JOIN player_names n ON n.id = f.name_id
+LEFT JOIN (
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
+  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
+  JOIN deals d ON d.id = s.deal_id
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.stakes = f.stakes;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);
