@@ -26,6 +26,7 @@ from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.packed_counts import seat_stats_view
+from pokerdb.storage.player_runs import listed
 from pokerdb.storage.schema import metadata
 from pokerdb.storage.view_columns import VIEW_NAMES
 
@@ -642,9 +643,9 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
 
     imported, named = read(at_head), dict(read(numbers))
     assert named == {1: "Alpha", 2: "Beta", 3: "Gamma"}
-    # The biggest hands' deal ids less first_deal (revision 0030).
+    # The biggest hands packed, their deal ids less first_deal (revision 0030).
     assert [row[2:] for row in imported if row[0] == "Ann"] == [
-        (2, 2, 300, 1, "[[0,300],[1,0]]", "[1,2]"), (1, 1, 300, 3, "", "[3]")]
+        (2, 2, 300, 1, "0,300;1,0", "[1,2]"), (1, 1, 300, 3, "", "[3]")]
     downgrade(fresh, "0025")
     with fresh.connect() as connection:
         assert "table_names" not in inspect(connection).get_table_names()
@@ -652,7 +653,7 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
             "ix_player_runs_dataset_id"]
     assert [(*row[:6], json.loads(row[6]), json.loads(row[7]))
             for row in read(runs.format("player_runs"))] == [
-        (*row[:6], [[row[5] + deal, net] for deal, net in json.loads(row[6] or f"[[0,{row[4]}]]")],
+        (*row[:6], [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], 1, row[4]))],
          sorted(named[number] for number in json.loads(row[7]))) for row in imported]
     upgrade(fresh)
     assert schema_differences(fresh) == []
@@ -796,11 +797,11 @@ def test_revision_0030_keys_the_summaries_by_the_numbers_of_the_names(
     assert read("SELECT name_id, position, hands, net FROM player_totals "
                 "ORDER BY name_id, position") == [(1, "BTN", 3, 600), (2, "SB", 3, 0),
                                                   (3, "BB", 3, -600)]
-    # The biggest hands by their deal ids less first_deal; a row of one hand's ''.
+    # The biggest hands packed, their deal ids less first_deal; a row of one hand's ''.
     assert [(row[0], row[2:]) for row in at_head[2]] == [
-        ("Ann", (2, 300, 1, "[[0,300],[1,0]]")), ("Ann", (1, 300, 3, "")),
-        ("Bo", (2, 100, 1, "[[1,200],[0,-100]]")), ("Bo", (1, -100, 3, "")),
-        ("Cy", (2, -400, 1, "[[0,-200],[1,-200]]")), ("Cy", (1, -200, 3, ""))]
+        ("Ann", (2, 300, 1, "0,300;1,0")), ("Ann", (1, 300, 3, "")),
+        ("Bo", (2, 100, 1, "1,200;0,-100")), ("Bo", (1, -100, 3, "")),
+        ("Cy", (2, -400, 1, "0,-200;1,-200")), ("Cy", (1, -200, 3, ""))]
     downgrade(fresh, "0028")
     with fresh.connect() as connection:
         columns = inspect(connection).get_columns("player_totals")
@@ -808,8 +809,8 @@ def test_revision_0030_keys_the_summaries_by_the_numbers_of_the_names(
     at_0028 = tables(False)
     assert at_0028[:2] == at_head[:2]
     assert at_0028[2] == [
-        (*row[:5], json.dumps([[row[4] + deal, net] for deal, net in json.loads(row[5])],
-                              separators=(",", ":")) if row[5] else "")
+        (*row[:5], json.dumps([[row[4] + deal, net] for deal, net in json.loads(listed(
+            row[5], 1, row[3]))], separators=(",", ":")) if row[5] else "")
         for row in at_head[2]]
     assert [read(sql) for sql in shown] == figures
     upgrade(fresh)

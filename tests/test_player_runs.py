@@ -19,7 +19,7 @@ from pokerdb.answers.sessions import exact_sessions, sessions
 from pokerdb.formats.phh import hand_histories as phh_input
 from pokerdb.storage import player_sums
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_runs import RunSums, biggest_hands, run_rows
+from pokerdb.storage.player_runs import RunSums, biggest_hands, listed, run_rows
 from pokerdb.storage.player_stats import one_dataset
 from pokerdb.storage.sessions import untimed
 
@@ -53,7 +53,8 @@ def _compared(connection: Connection) -> list[tuple[object, ...]]:
     return sorted((*(str(value) for key, value in row.items()
                      if key not in ("tables", "biggest")),
                    tuple(sorted(json.loads(row["tables"]))),
-                   tuple(map(tuple, json.loads(row["biggest"] or f"[[0,{row['net']}]]"))))
+                   tuple(map(tuple, json.loads(listed(row["biggest"], row["known"],
+                                                      int(row["net"]))))))
                   for row in rows)
 
 

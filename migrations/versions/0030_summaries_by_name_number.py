@@ -1,9 +1,11 @@
 """The players' summaries (player_totals, player_days, player_runs) keyed by the number of the
 player's name in player_names (name_id, as seats has been since revision 0027) instead of its
 text: HandHQ's names are 22-character hashes, held in each row and again in each table's key.
-player_runs' biggest hands hold their deal ids less the row's first_deal (small numbers) instead
-of the ids. The views player_stats, player_position_stats and player_stakes_stats read the
-names through player_names, one a group. Each table is made again and its rows copied (a
+player_runs' biggest hands are packed: each "deal,net" with its deal id less the row's
+first_deal (a few digits instead of up to nine), ';' between them, instead of JSON of the ids
+('' for none too, as for a row of one hand of known result). The views player_stats,
+player_position_stats and player_stakes_stats read the names through player_names, one a
+group. Each table is made again and its rows copied (a
 WITHOUT ROWID table's key cannot change in place on SQLite); the downgrade copies them back
 with the names' text and the whole deal ids.
 
@@ -18,7 +20,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.storage.player_runs import biggest_json, hands_sql
+from pokerdb.storage.player_runs import biggest_value, hands_sql
 from pokerdb.storage.player_stats import GROUPINGS, create_view
 from pokerdb.storage.schema import player_days, player_runs, player_totals
 
@@ -102,8 +104,13 @@ def _column(column: sa.Column[Any]) -> sa.Column[Any]:
 
 
 def _biggest(dialect: str, numbered: bool) -> str:
-    """player_runs.biggest (of `o`) with its deal ids less first_deal (`numbered`), or whole
-    again; '' (a row of one hand of known result) stays."""
-    hands = hands_sql(dialect, "o", relative=not numbered)
-    return (f"CASE WHEN o.biggest = '' THEN '' ELSE "
-            f"{biggest_json(dialect, hands, 'o.first_deal' if numbered else '0')} END")
+    """player_runs.biggest (of `o`) packed, by their deal ids less first_deal (`numbered`), or
+    as JSON again, the deal ids whole: '' stays for a row of one hand of known result, and
+    is a row's of none once packed ('[]' in JSON)."""
+    if numbered:
+        hands = hands_sql(dialect, "o", packed=False)
+        return (f"CASE WHEN o.biggest = '' THEN '' "
+                f"ELSE {biggest_value(dialect, hands, 'o.first_deal')} END")
+    hands = hands_sql(dialect, "o", packed=True)
+    return (f"CASE WHEN o.biggest = '' AND o.known > 0 THEN '' "
+            f"ELSE {biggest_value(dialect, hands, '0', packed=False)} END")

@@ -92,49 +92,73 @@ def _hand(ranked: int) -> list[int]:
 
 def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]:
     """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), its
-    biggest hands' deal ids less its first deal; or its tables by their names and its biggest
-    always written, by their deal ids, as revision 0023 kept them (None)."""
+    biggest hands packed (`packed`); or its tables by their names and its biggest as JSON,
+    always written, as revision 0023 kept them (None)."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
     tables = (sorted(held[_TABLES]) if table_ids is None
               else sorted(table_ids[name] for name in held[_TABLES]))
-    first = 0 if table_ids is None else held[_FIRST]
-    biggest = ("" if table_ids is not None and held[_HANDS] == held[_KNOWN] == 1
-               else json.dumps([[deal_id - first, net] for deal_id, net in map(_hand, best)],
-                               separators=(",", ":")))
+    hands = list(map(_hand, best))
+    biggest = (json.dumps(hands, separators=(",", ":")) if table_ids is None
+               else packed(hands, held[_FIRST], held[_HANDS]))
     return (held[_HANDS], held[_KNOWN], held[_NET],
             best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
             held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
             json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
 
 
-def biggest_sql(runs: str, relative: bool = False) -> str:
-    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too, its deal ids as
-    stored: whole, as revision 0026 kept them, or less the row's first_deal (`relative`:
-    revision 0030)."""
-    one = "0" if relative else f"{runs}.first_deal"
-    return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {one} || ',' || "
-            f"{runs}.net || ']]' ELSE {runs}.biggest END")
+def packed(hands: list[list[int]], first_deal: int, count: int) -> str:
+    """The biggest `hands` ([deal id, net], ranked) of a row of `count` hands whose first deal
+    is `first_deal`, as player_runs.biggest holds them (revision 0030): each hand's deal id
+    less first_deal and its net, "deal,net", a ';' between hands; '' for none, and for a
+    row of one hand of known result (its one is [[0, net]])."""
+    if count == len(hands) == 1:
+        return ""
+    return ";".join(f"{deal_id - first_deal},{net}" for deal_id, net in hands)
 
 
-def hands_sql(dialect: str, runs: str, relative: bool = True) -> str:
+def listed(biggest: str, known: int, net: object) -> str:
+    """player_runs.biggest (revision 0030's, of a row of `known` hands of known result and
+    `net`) as JSON: [[deal id less first_deal, net], ...]."""
+    if biggest:
+        return f"[[{biggest.replace(';', '],[')}]]"
+    return f"[[0,{net}]]" if known else "[]"
+
+
+def biggest_sql(runs: str, packed: bool = False) -> str:
+    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too: as revision 0026
+    kept it (the deal ids whole, JSON), or as 0030 packs it (`packed`: listed's JSON)."""
+    if not packed:
+        return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {runs}.first_deal || ',' || "
+                f"{runs}.net || ']]' ELSE {runs}.biggest END")
+    return (f"CASE WHEN {runs}.biggest <> '' THEN '[[' || replace({runs}.biggest, ';', '],[') "
+            f"|| ']]' WHEN {runs}.known = 0 THEN '[]' ELSE '[[0,' || {runs}.net || ']]' END")
+
+
+def hands_sql(dialect: str, runs: str, packed: bool = True) -> str:
     """The biggest hands of the row `runs` of player_runs as rows (deal, net), their deal ids
-    whole, from its biggest as revision 0030 keeps it (`relative`) or as 0026 did."""
-    shift = f" + {runs}.first_deal" if relative else ""
+    whole, from its biggest as revision 0030 packs it (`packed`) or as 0026 kept it."""
+    shift = f" + {runs}.first_deal" if packed else ""
     if dialect == "sqlite":
         return (f"SELECT json_extract(value, '$[0]'){shift} AS deal, "
                 f"json_extract(value, '$[1]') AS net "
-                f"FROM json_each({biggest_sql(runs, relative)})")
+                f"FROM json_each({biggest_sql(runs, packed)})")
     return (f"SELECT (hand->>0)::bigint{shift} AS deal, (hand->>1)::bigint AS net "
-            f"FROM json_array_elements(({biggest_sql(runs, relative)})::json) hand")
+            f"FROM json_array_elements(({biggest_sql(runs, packed)})::json) hand")
 
 
-def biggest_json(dialect: str, hands: str, first: str) -> str:
+def biggest_value(dialect: str, hands: str, first: str, packed: bool = True) -> str:
     """The biggest RUN_BIGGEST of `hands` (a SELECT of rows deal, net), ranked as the biggest
-    are, as player_runs.biggest's JSON: their deal ids less `first` (SQL), '[]' for none."""
+    are, their deal ids less `first` (SQL): packed as revision 0030 keeps them ('' for none),
+    or as JSON ('[]' for none; not `packed`)."""
     order = "abs(net) DESC, deal"
     kept = f"SELECT deal, net FROM ({hands}) hands ORDER BY {order} LIMIT {RUN_BIGGEST}"
+    hand = f"(deal - {first}) || ',' || net"
     if dialect == "sqlite":
-        return f"(SELECT json_group_array(json_array(deal - {first}, net)) FROM ({kept}))"
+        return (f"(SELECT COALESCE(group_concat({hand}, ';'), '') FROM ({kept}))" if packed
+                else f"(SELECT json_group_array(json_array(deal - {first}, net)) FROM ({kept}))")
+    if packed:
+        return (f"(SELECT COALESCE(string_agg({hand}, ';' ORDER BY {order}), '') "
+                f"FROM ({kept}) kept)")
     # A list of numbers without json_agg's spaces; '[]' for none (json_agg of none is NULL).
     return (f"(SELECT COALESCE(replace(json_agg(json_build_array(deal - {first}, net) "
             f"ORDER BY {order})::text, ' ', ''), '[]') FROM ({kept}) kept)")
@@ -299,8 +323,8 @@ def _merged(dialect: str, numbered: bool) -> str:
     # 0023 kept them, not `numbered`).
     hands = " UNION ALL ".join(hands_sql(dialect, runs, numbered)
                                for runs in ("player_runs", "excluded"))
-    biggest = biggest_json(dialect, hands, (
-        f"{least}(player_runs.first_deal, excluded.first_deal)" if numbered else "0"))
+    biggest = biggest_value(dialect, hands, (
+        f"{least}(player_runs.first_deal, excluded.first_deal)" if numbered else "0"), numbered)
     if dialect == "sqlite":
         tables = ("(SELECT json_group_array(value) FROM (SELECT value FROM json_each("
                   "player_runs.tables) UNION SELECT value FROM json_each(excluded.tables)))")
@@ -364,10 +388,9 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
-        return [RunRow._make(row) if row[5] and row[9] >= 0 and row[15] else RunRow._make(
-            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:15],
-             row[15] or f"[[0,{row[8]}]]"))
-            for row in found]
+        return [RunRow(*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9],
+                       *row[10:15], listed(row[15], row[7], row[8]))
+                for row in found]
 
 
 def allin_deltas(engine: Engine, player: str,
