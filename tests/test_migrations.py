@@ -26,7 +26,7 @@ from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.packed_counts import seat_stats_view
-from pokerdb.storage.player_runs import listed
+from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.schema import metadata
 from pokerdb.storage.view_columns import VIEW_NAMES
 

@@ -19,8 +19,9 @@ from pokerdb.answers.sessions import exact_sessions, sessions
 from pokerdb.formats.phh import hand_histories as phh_input
 from pokerdb.storage import player_sums
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_runs import RunSums, biggest_hands, listed, run_rows
+from pokerdb.storage.player_runs import RunSums, biggest_hands, run_rows
 from pokerdb.storage.player_stats import one_dataset
+from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.sessions import untimed
 
 NAMES = ("Ann", "Bea", "Col", "Dee")  # none Bo or Cy, whom cash_hand renames

@@ -20,8 +20,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.storage.player_runs import biggest_value, hands_sql
 from pokerdb.storage.player_stats import GROUPINGS, create_view
+from pokerdb.storage.run_biggest import biggest_value, hands_sql
 from pokerdb.storage.schema import player_days, player_runs, player_totals
 
 revision: str = "0030"

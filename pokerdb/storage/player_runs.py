@@ -34,11 +34,11 @@ from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.row_writes import upsert_rows
+from pokerdb.storage.run_biggest import RUN_BIGGEST, biggest_value, hands_sql, listed, packed
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
-RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
 # Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
 KEYS: Final = ("name_id", "dataset_id", "site", "currency", "stakes", "day", "bucket",
@@ -104,64 +104,6 @@ def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]
             best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
             held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
             json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
-
-
-def packed(hands: list[list[int]], first_deal: int, count: int) -> str:
-    """The biggest `hands` ([deal id, net], ranked) of a row of `count` hands whose first deal
-    is `first_deal`, as player_runs.biggest holds them (revision 0030): each hand's deal id
-    less first_deal and its net, "deal,net", a ';' between hands; '' for none, and for a
-    row of one hand of known result (its one is [[0, net]])."""
-    if count == len(hands) == 1:
-        return ""
-    return ";".join(f"{deal_id - first_deal},{net}" for deal_id, net in hands)
-
-
-def listed(biggest: str, known: int, net: object) -> str:
-    """player_runs.biggest (revision 0030's, of a row of `known` hands of known result and
-    `net`) as JSON: [[deal id less first_deal, net], ...]."""
-    if biggest:
-        return f"[[{biggest.replace(';', '],[')}]]"
-    return f"[[0,{net}]]" if known else "[]"
-
-
-def biggest_sql(runs: str, packed: bool = False) -> str:
-    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too: as revision 0026
-    kept it (the deal ids whole, JSON), or as 0030 packs it (`packed`: listed's JSON)."""
-    if not packed:
-        return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {runs}.first_deal || ',' || "
-                f"{runs}.net || ']]' ELSE {runs}.biggest END")
-    return (f"CASE WHEN {runs}.biggest <> '' THEN '[[' || replace({runs}.biggest, ';', '],[') "
-            f"|| ']]' WHEN {runs}.known = 0 THEN '[]' ELSE '[[0,' || {runs}.net || ']]' END")
-
-
-def hands_sql(dialect: str, runs: str, packed: bool = True) -> str:
-    """The biggest hands of the row `runs` of player_runs as rows (deal, net), their deal ids
-    whole, from its biggest as revision 0030 packs it (`packed`) or as 0026 kept it."""
-    shift = f" + {runs}.first_deal" if packed else ""
-    if dialect == "sqlite":
-        return (f"SELECT json_extract(value, '$[0]'){shift} AS deal, "
-                f"json_extract(value, '$[1]') AS net "
-                f"FROM json_each({biggest_sql(runs, packed)})")
-    return (f"SELECT (hand->>0)::bigint{shift} AS deal, (hand->>1)::bigint AS net "
-            f"FROM json_array_elements(({biggest_sql(runs, packed)})::json) hand")
-
-
-def biggest_value(dialect: str, hands: str, first: str, packed: bool = True) -> str:
-    """The biggest RUN_BIGGEST of `hands` (a SELECT of rows deal, net), ranked as the biggest
-    are, their deal ids less `first` (SQL): packed as revision 0030 keeps them ('' for none),
-    or as JSON ('[]' for none; not `packed`)."""
-    order = "abs(net) DESC, deal"
-    kept = f"SELECT deal, net FROM ({hands}) hands ORDER BY {order} LIMIT {RUN_BIGGEST}"
-    hand = f"(deal - {first}) || ',' || net"
-    if dialect == "sqlite":
-        return (f"(SELECT COALESCE(group_concat({hand}, ';'), '') FROM ({kept}))" if packed
-                else f"(SELECT json_group_array(json_array(deal - {first}, net)) FROM ({kept}))")
-    if packed:
-        return (f"(SELECT COALESCE(string_agg({hand}, ';' ORDER BY {order}), '') "
-                f"FROM ({kept}) kept)")
-    # A list of numbers without json_agg's spaces; '[]' for none (json_agg of none is NULL).
-    return (f"(SELECT COALESCE(replace(json_agg(json_build_array(deal - {first}, net) "
-            f"ORDER BY {order})::text, ' ', ''), '[]') FROM ({kept}) kept)")
 
 
 # A row's key, in KEYS' order.
@@ -388,8 +330,9 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
-        return [RunRow(*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9],
-                       *row[10:15], listed(row[15], row[7], row[8]))
+        return [RunRow._make((*row[:5], row[5] or None, *row[6:9],
+                              None if row[9] < 0 else row[9], *row[10:15],
+                              listed(row[15], row[7], row[8])))
                 for row in found]
 
 
