@@ -768,17 +768,20 @@ def test_revision_0030_keys_the_summaries_by_the_numbers_of_the_names(
     deal ids less the row's first_deal, and the statistics views the same rows; down again,
     the names' text and the whole deal ids, every row as 0028 kept it."""
     from cash_hands import cash_hand
+    from test_unknown_results import UNKNOWN, hand
 
     (tmp_path / "stars.txt").write_text(
         cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:10:00", "Beta", "Bo")
         + cash_hand(3, "2024/01/03 10:50:00", "Gamma"))
-    result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
-                                 "--quiet"])
-    assert result.exit_code == 0, result.output
+    (tmp_path / "unknown.phh").write_text(hand(UNKNOWN, ""))  # rows of no hand's net known
+    for path in ("stars.txt", "unknown.phh"):
+        result = runner.invoke(app, ["import", str(tmp_path / path), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
     totals = ("SELECT name, currency, position, stakes, dataset_id, hands, vpip, net, big_blind "
               "FROM {} t ORDER BY name, position")
     days = "SELECT name, day, site, position, hands, net FROM {} t ORDER BY name, day, position"
-    runs = "SELECT name, bucket, hands, net, first_deal, biggest FROM {} t ORDER BY name, bucket"
+    runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest FROM {} t "
+            "ORDER BY name, bucket")
     shown = [*STATS, "SELECT * FROM player_position_stats ORDER BY player, position"]
 
     def read(sql: str) -> list[tuple[object, ...]]:
@@ -795,13 +798,17 @@ def test_revision_0030_keys_the_summaries_by_the_numbers_of_the_names(
     assert read("SELECT id, name FROM player_names ORDER BY id") == [
         (1, "Ann"), (2, "Bo"), (3, "Cy")]
     assert read("SELECT name_id, position, hands, net FROM player_totals "
-                "ORDER BY name_id, position") == [(1, "BTN", 3, 600), (2, "SB", 3, 0),
-                                                  (3, "BB", 3, -600)]
+                "ORDER BY name_id, position") == [
+        (1, "BTN", 3, 600), (1, "SB", 1, 0), (2, "BB", 1, -20000), (2, "SB", 3, 0),
+        (3, "BB", 3, -600), (3, "BTN", 1, 0)]
     # The biggest hands packed, their deal ids less first_deal; a row of one hand's ''.
+    # '' too for a row of no hand of known result (the PHH hand's Ann and Cy, bucket -1).
     assert [(row[0], row[2:]) for row in at_head[2]] == [
-        ("Ann", (2, 300, 1, "0,300;1,0")), ("Ann", (1, 300, 3, "")),
-        ("Bo", (2, 100, 1, "1,200;0,-100")), ("Bo", (1, -100, 3, "")),
-        ("Cy", (2, -400, 1, "0,-200;1,-200")), ("Cy", (1, -200, 3, ""))]
+        ("Ann", (1, 0, 0, 4, "")), ("Ann", (2, 2, 300, 1, "0,300;1,0")),
+        ("Ann", (1, 1, 300, 3, "")), ("Bo", (1, 1, -20000, 4, "")),
+        ("Bo", (2, 2, 100, 1, "1,200;0,-100")), ("Bo", (1, 1, -100, 3, "")),
+        ("Cy", (1, 0, 0, 4, "")), ("Cy", (2, 2, -400, 1, "0,-200;1,-200")),
+        ("Cy", (1, 1, -200, 3, ""))]
     downgrade(fresh, "0028")
     with fresh.connect() as connection:
         columns = inspect(connection).get_columns("player_totals")
@@ -809,9 +816,11 @@ def test_revision_0030_keys_the_summaries_by_the_numbers_of_the_names(
     at_0028 = tables(False)
     assert at_0028[:2] == at_head[:2]
     assert at_0028[2] == [
-        (*row[:5], json.dumps([[row[4] + deal, net] for deal, net in json.loads(listed(
-            row[5], 1, row[3]))], separators=(",", ":")) if row[5] else "")
+        (*row[:6], "" if not row[6] and row[3] else json.dumps(
+            [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], row[3], row[4]))],
+            separators=(",", ":")))
         for row in at_head[2]]
+    assert [row[6] for row in at_0028[2]][:2] == ["[]", "[[1,300],[2,0]]"]
     assert [read(sql) for sql in shown] == figures
     upgrade(fresh)
     assert schema_differences(fresh) == []
