@@ -53,7 +53,8 @@ TABLES: Final = {
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",
     "table_names": "The name of each table player_runs lists by its number.",
-    "player_names": "The name of each player seats holds by its number (seats.name_id).",
+    "player_names": "The name of each player seats and the players' summaries hold by its "
+                    "number (name_id).",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
                    "part, bounty part, fee), money, start, entrants, prize pool.",
