@@ -3,8 +3,9 @@ rather than an hour's import: a database of N HandHQ-shaped hands (handhq_hands)
 corpus's players by copying its per-player rows under new names.
 
 What `players` reads is the player's rows of player_totals (for everyone) and of player_days
-(filtered by dates or a site); `grow` copies both, each row once a copy, its name followed by
-the copy's number (`abc` → `abc001`), with one INSERT ... SELECT a table in SQLite. 100,000
+(filtered by dates or a site); `grow` copies both, each row once a copy, its player a new one
+in player_names, named as it is followed by the copy's number (`abc` → `abc001`), with one
+INSERT ... SELECT a table in SQLite. 100,000
 hands hold 3,007 players in 32,971 rows of player_totals; 181 copies of them are 544,267
 players in 5.97 million rows, where the corpus imported (21.6 million hands) held 544,103
 players in 5,578,609 rows. player_runs (sessions, a player's page) is left as it is: `players`
@@ -31,12 +32,14 @@ CORPUS_PLAYERS = 544_103  # the whole HandHQ corpus imported: its players
 GOAL = 10.0  # s, pokerdb players for everyone, a whole process
 RSS_GOAL = 512  # MiB: no row of the answer held at once
 GROWN = ("player_totals", "player_days")
+_PLAYERS = "SELECT count(DISTINCT name_id) FROM player_totals"
+_COPY_NAME = "n.name || printf('%03d', :copy)"
 
 
 def copies_for(db: Path, players: int) -> int:
     """The copies of `db`'s players that come nearest to `players` players (at least one)."""
     with sqlite3.connect(db) as connection:
-        found = connection.execute("SELECT count(DISTINCT name) FROM player_totals").fetchone()[0]
+        found = connection.execute(_PLAYERS).fetchone()[0]
     return max(1, round(players / max(1, found)))
 
 
@@ -46,18 +49,24 @@ def grow(db: Path, copies: int) -> int:
     with sqlite3.connect(db) as connection:
         connection.execute("PRAGMA journal_mode = OFF")
         connection.execute("PRAGMA synchronous = OFF")
+        connection.execute("CREATE TEMP TABLE players AS SELECT n.id, n.name FROM player_names n "
+                           "WHERE n.id IN (SELECT name_id FROM player_totals)")
+        for copy in range(1, copies):
+            connection.execute(f"INSERT INTO player_names (name) SELECT {_COPY_NAME} "
+                               f"FROM players n ORDER BY n.id", {"copy": copy})
         for table in GROWN:
             columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
             connection.execute(f"CREATE TEMP TABLE base AS SELECT * FROM {table}")
-            named = ", ".join("name || printf('%03d', :copy)" if column == "name" else column
+            named = ", ".join("c.id" if column == "name_id" else f"b.{column}"
                               for column in columns)
             for copy in range(1, copies):
                 connection.execute(f"INSERT INTO {table} ({', '.join(columns)}) "
-                                   f"SELECT {named} FROM base", {"copy": copy})
+                                   f"SELECT {named} FROM base b JOIN players n ON n.id = "
+                                   f"b.name_id JOIN player_names c ON c.name = {_COPY_NAME}",
+                                   {"copy": copy})
             connection.execute("DROP TABLE base")
         connection.commit()
-        return int(connection.execute("SELECT count(DISTINCT name) FROM player_totals")
-                   .fetchone()[0])
+        return int(connection.execute(_PLAYERS).fetchone()[0])
 
 
 def _players(db: Path, *options: str) -> Measured:

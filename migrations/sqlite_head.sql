@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0030
+-- pokerdb's SQLite schema at revision 0031
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0030');
+INSERT INTO "alembic_version" VALUES('0031');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -152,7 +152,7 @@ CREATE TABLE id_marks (
 );
 INSERT INTO "id_marks" VALUES('deals',0);
 CREATE TABLE player_days (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	day INTEGER NOT NULL, 
 	site VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
@@ -181,7 +181,7 @@ CREATE TABLE player_days (
 	net BIGINT NOT NULL, 
 	big_blind BIGINT, 
 	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
-	CONSTRAINT pk_player_days PRIMARY KEY (name, day, site, currency, position, stakes, dataset_id), 
+	CONSTRAINT pk_player_days PRIMARY KEY (name_id, day, site, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_days_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
@@ -194,7 +194,7 @@ CREATE TABLE player_names (
 	CONSTRAINT uq_player_names_name UNIQUE (name)
 );
 CREATE TABLE player_runs (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	site VARCHAR NOT NULL, 
 	currency VARCHAR NOT NULL, 
@@ -212,14 +212,14 @@ CREATE TABLE player_runs (
 	started BIGINT, 
 	ended BIGINT, 
 	tables VARCHAR NOT NULL, 
-	CONSTRAINT pk_player_runs PRIMARY KEY (name, dataset_id, site, currency, stakes, day, bucket, big_blind), 
+	CONSTRAINT pk_player_runs PRIMARY KEY (name_id, dataset_id, site, currency, stakes, day, bucket, big_blind), 
 	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
 
 ;
 CREATE TABLE player_totals (
-	name VARCHAR NOT NULL, 
+	name_id INTEGER NOT NULL, 
 	currency VARCHAR NOT NULL, 
 	position VARCHAR(6) NOT NULL, 
 	stakes VARCHAR NOT NULL, 
@@ -244,10 +244,14 @@ CREATE TABLE player_totals (
 	won_at_showdown BIGINT NOT NULL, 
 	allin BIGINT NOT NULL, 
 	net BIGINT NOT NULL, 
-	big_blind BIGINT, hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
-	CONSTRAINT pk_player_totals PRIMARY KEY (name, currency, position, stakes, dataset_id), 
+	big_blind BIGINT, 
+	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
+	CONSTRAINT pk_player_totals PRIMARY KEY (name_id, currency, position, stakes, dataset_id), 
 	CONSTRAINT fk_player_totals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
-) WITHOUT ROWID;
+)
+ WITHOUT ROWID
+
+;
 CREATE TABLE "rejects" (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
@@ -523,7 +527,7 @@ SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS 
        s.name_id
 FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id LEFT JOIN stakes_names st ON st.id = d.stakes_id;
 CREATE VIEW player_stats AS
-SELECT f.name AS player, f.currency,
+SELECT n.name AS player, f.currency,
        f.hands,
        f.hands_result_unknown,
        f.vpip,
@@ -559,7 +563,7 @@ SELECT f.name AS player, f.currency,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name, t.currency,
+  SELECT t.name_id, t.currency,
        SUM(t.hands) AS hands,
        SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
@@ -594,15 +598,16 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name, t.currency) f
+  GROUP BY t.name_id, t.currency) f
+JOIN player_names n ON n.id = f.name_id
 LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
   JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, '')) a ON a.name = f.name AND a.currency = f.currency;
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, '')) a ON a.name_id = f.name_id AND a.currency = f.currency;
 CREATE VIEW player_position_stats AS
-SELECT f.name AS player, f.currency, f.position,
+SELECT n.name AS player, f.currency, f.position,
        f.hands,
        f.hands_result_unknown,
        f.vpip,
@@ -638,7 +643,7 @@ SELECT f.name AS player, f.currency, f.position,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name, t.currency, t.position,
+  SELECT t.name_id, t.currency, t.position,
        SUM(t.hands) AS hands,
        SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
@@ -673,15 +678,16 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name, t.currency, t.position) f
+  GROUP BY t.name_id, t.currency, t.position) f
+JOIN player_names n ON n.id = f.name_id
 LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, s.position AS position, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
   JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, ''), s.position) a ON a.name = f.name AND a.currency = f.currency AND a.position = f.position;
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, ''), s.position) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.position = f.position;
 CREATE VIEW player_stakes_stats AS
-SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
+SELECT n.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
        f.hands,
        f.hands_result_unknown,
        f.vpip,
@@ -717,7 +723,7 @@ SELECT f.name AS player, f.currency, NULLIF(f.stakes, '') AS stakes,
        f.n_won_at_showdown,
        f.n_allin
 FROM (
-  SELECT t.name, t.currency, t.stakes,
+  SELECT t.name_id, t.currency, t.stakes,
        SUM(t.hands) AS hands,
        SUM(t.hands_result_unknown) AS hands_result_unknown,
        CAST(ROUND(CAST(100.0 * SUM(t.vpip) / NULLIF(SUM(t.preflop_acted), 0) AS NUMERIC), 1) AS DOUBLE PRECISION) AS vpip,
@@ -752,12 +758,13 @@ FROM (
        SUM(t.won_at_showdown) AS n_won_at_showdown,
        SUM(t.allin) AS n_allin
   FROM player_totals t
-  GROUP BY t.name, t.currency, t.stakes) f
+  GROUP BY t.name_id, t.currency, t.stakes) f
+JOIN player_names n ON n.id = f.name_id
 LEFT JOIN (
-  SELECT s.name AS name, COALESCE(d.currency, '') AS currency, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
+  SELECT s.name_id AS name_id, COALESCE(d.currency, '') AS currency, COALESCE(s.stakes, '') AS stakes, SUM(e.allin_net - s.net) AS allin_delta
   FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id AND e.player = s.player
   JOIN deals d ON d.id = s.deal_id
-  WHERE s.allin = 1 AND s.name IS NOT NULL
-  GROUP BY s.name, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name = f.name AND a.currency = f.currency AND a.stakes = f.stakes;
+  WHERE s.allin = 1 AND s.name_id IS NOT NULL
+  GROUP BY s.name_id, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.stakes = f.stakes;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

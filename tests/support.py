@@ -24,6 +24,13 @@ REPO = Path(__file__).resolve().parent.parent
 # name, as a user joins them.
 NAMED_SEATS = ("(SELECT seats.*, n.name FROM seats "
                "LEFT JOIN player_names n ON n.id = seats.name_id)")
+
+
+def named_rows(table: str) -> str:
+    """The rows of a players' summary (player_totals, player_days, player_runs: keyed by the
+    name's number since revision 0031) with the player's name, a derived table."""
+    return (f"(SELECT n.name, {table}.* FROM {table} "
+            f"JOIN player_names n ON n.id = {table}.name_id)")
 PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
 HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")  # what the sqlite3 fast paths avoid

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
-from support import PE54_FILE, REPO, stored_and_recounted_wins, write_lines
+from support import PE54_FILE, REPO, named_rows, stored_and_recounted_wins, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -25,6 +26,7 @@ from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.packed_counts import seat_stats_view
+from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.schema import metadata
 from pokerdb.storage.view_columns import VIEW_NAMES
 
@@ -426,17 +428,18 @@ def test_revision_0020_keeps_the_nets_and_adds_hands_of_unknown_result(
     downgrade(fresh, "0019")
     kept = ("SELECT s.deal_id, s.player, s.net, t.net, t.vpip FROM seats s JOIN "
             "seat_stats t ON t.deal_id = s.deal_id AND t.player = s.player ORDER BY 1, 2")
-    totals = "SELECT name, hands, net FROM player_totals ORDER BY name"
+    totals = "SELECT name, hands, net FROM {} t ORDER BY name"
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
             return [tuple(row) for row in connection.execute(text(sql))]
 
-    before, before_totals = read(kept), read(totals)
+    before, before_totals = read(kept), read(totals.format("player_totals"))
     assert len(before) == 3 and len(before_totals) == 3
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(kept) == before and read(totals) == before_totals
+    assert read(kept) == before
+    assert read(totals.format(named_rows("player_totals"))) == before_totals
     assert read("SELECT count(*) FROM deals WHERE result_known") == [(1,)]
     assert read("SELECT sum(hands_result_unknown) FROM player_stats") == [(0,)]
     result = runner.invoke(app, ["import", str(write_hands(tmp_path / "hands")), "--db", db_url,
@@ -564,15 +567,17 @@ def test_revision_0024_fills_player_days_from_the_seats(runner: CliRunner, db_ur
     result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
                                  "--quiet"])
     assert result.exit_code == 0, result.output
-    days = "SELECT * FROM player_days ORDER BY name, day, currency, position, stakes"
-    totals = "SELECT * FROM player_totals ORDER BY name, currency, position, stakes"
+    days = "SELECT * FROM player_days ORDER BY name_id, day, currency, position, stakes"
+    totals = ("SELECT name, currency, position, stakes, dataset_id, hands, vpip, net, "
+              "hands_result_unknown FROM {} t ORDER BY name, currency, position, stakes")
     with fresh.connect() as connection:
-        imported, kept = (connection.execute(text(sql)).all() for sql in (days, totals))
+        imported, kept = (connection.execute(text(sql)).all() for sql in (
+            days, totals.format(named_rows("player_totals"))))
     assert len({row.day for row in imported}) == 2 and sum(row.hands for row in imported) == 9
     downgrade(fresh, "0023")
     with fresh.connect() as connection:
         assert "player_days" not in inspect(connection).get_table_names()
-        assert connection.execute(text(totals)).all() == kept
+        assert connection.execute(text(totals.format("player_totals"))).all() == kept
     upgrade(fresh)
     assert schema_differences(fresh) == []
     with fresh.connect() as connection:
@@ -630,28 +635,31 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
                                  "--quiet"])
     assert result.exit_code == 0, result.output
     runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest, tables "
-            "FROM player_runs ORDER BY name, bucket")
+            "FROM {} t ORDER BY name, bucket")
+    at_head = runs.format(named_rows("player_runs"))
     numbers = "SELECT id, name FROM table_names ORDER BY id"
 
     def read(sql: str) -> list[tuple[object, ...]]:
         with fresh.connect() as connection:
             return [tuple(row) for row in connection.execute(text(sql))]
 
-    imported, named = read(runs), dict(read(numbers))
+    imported, named = read(at_head), dict(read(numbers))
     assert named == {1: "Alpha", 2: "Beta", 3: "Gamma"}
+    # The biggest hands packed, their deal ids less first_deal (revision 0031).
     assert [row[2:] for row in imported if row[0] == "Ann"] == [
-        (2, 2, 300, 1, "[[1,300],[2,0]]", "[1,2]"), (1, 1, 300, 3, "", "[3]")]
+        (2, 2, 300, 1, "0,300;1,0", "[1,2]"), (1, 1, 300, 3, "", "[3]")]
     downgrade(fresh, "0025")
     with fresh.connect() as connection:
         assert "table_names" not in inspect(connection).get_table_names()
         assert [index["name"] for index in inspect(connection).get_indexes("player_runs")] == [
             "ix_player_runs_dataset_id"]
-    assert [(*row[:6], json.loads(row[6]), json.loads(row[7])) for row in read(runs)] == [
-        (*row[:6], json.loads(row[6] or f"[[{row[5]},{row[4]}]]"),
+    assert [(*row[:6], json.loads(row[6]), json.loads(row[7]))
+            for row in read(runs.format("player_runs"))] == [
+        (*row[:6], [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], 1, row[4]))],
          sorted(named[number] for number in json.loads(row[7]))) for row in imported]
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(runs) == imported and dict(read(numbers)) == named
+    assert read(at_head) == imported and dict(read(numbers)) == named
 
 
 def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
@@ -840,3 +848,69 @@ def test_revision_0030_keeps_a_card_row_only_where_the_cards_are_known(
     assert schema_differences(fresh) == []
     assert read(cards) == [(103 + 4, 103 + 4)] and seats_key() == [("deals", ["deal_id"])]
     assert read(hands) == viewed and read(seats) == seated
+
+
+def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0030 upgrades in place: player_totals, player_days and player_runs keyed
+    by the number of the player's name in player_names, player_runs' biggest hands by their
+    deal ids less the row's first_deal, and the statistics views the same rows; down again,
+    the names' text and the whole deal ids, every row as 0030 kept it."""
+    from cash_hands import cash_hand
+    from test_unknown_results import UNKNOWN, hand
+
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:10:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/03 10:50:00", "Gamma"))
+    (tmp_path / "unknown.phh").write_text(hand(UNKNOWN, ""))  # rows of no hand's net known
+    for path in ("stars.txt", "unknown.phh"):
+        result = runner.invoke(app, ["import", str(tmp_path / path), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    totals = ("SELECT name, currency, position, stakes, dataset_id, hands, vpip, net, big_blind "
+              "FROM {} t ORDER BY name, position")
+    days = "SELECT name, day, site, position, hands, net FROM {} t ORDER BY name, day, position"
+    runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest FROM {} t "
+            "ORDER BY name, bucket")
+    shown = [*STATS, "SELECT * FROM player_position_stats ORDER BY player, position"]
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(int(value) if isinstance(value, Decimal) else value
+                          for value in row) for row in connection.execute(text(sql))]
+
+    def tables(named: bool) -> list[list[tuple[object, ...]]]:
+        return [read(sql.format(named_rows(table) if named else table))
+                for sql, table in ((totals, "player_totals"), (days, "player_days"),
+                                   (runs, "player_runs"))]
+
+    at_head, figures = tables(True), [read(sql) for sql in shown]
+    assert read("SELECT id, name FROM player_names ORDER BY id") == [
+        (1, "Ann"), (2, "Bo"), (3, "Cy")]
+    assert read("SELECT name_id, position, hands, net FROM player_totals "
+                "ORDER BY name_id, position") == [
+        (1, "BTN", 3, 600), (1, "SB", 1, 0), (2, "BB", 1, -20000), (2, "SB", 3, 0),
+        (3, "BB", 3, -600), (3, "BTN", 1, 0)]
+    # The biggest hands packed, their deal ids less first_deal; a row of one hand's ''.
+    # '' too for a row of no hand of known result (the PHH hand's Ann and Cy, bucket -1).
+    assert [(row[0], row[2:]) for row in at_head[2]] == [
+        ("Ann", (1, 0, 0, 4, "")), ("Ann", (2, 2, 300, 1, "0,300;1,0")),
+        ("Ann", (1, 1, 300, 3, "")), ("Bo", (1, 1, -20000, 4, "")),
+        ("Bo", (2, 2, 100, 1, "1,200;0,-100")), ("Bo", (1, 1, -100, 3, "")),
+        ("Cy", (1, 0, 0, 4, "")), ("Cy", (2, 2, -400, 1, "0,-200;1,-200")),
+        ("Cy", (1, 1, -200, 3, ""))]
+    downgrade(fresh, "0030")
+    with fresh.connect() as connection:
+        columns = inspect(connection).get_columns("player_totals")
+    assert columns[0]["name"] == "name"
+    at_0030 = tables(False)
+    assert at_0030[:2] == at_head[:2]
+    assert at_0030[2] == [
+        (*row[:6], "" if not row[6] and row[3] else json.dumps(
+            [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], row[3], row[4]))],
+            separators=(",", ":")))
+        for row in at_head[2]]
+    assert [row[6] for row in at_0030[2]][:2] == ["[]", "[[1,300],[2,0]]"]
+    assert [read(sql) for sql in shown] == figures
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert tables(True) == at_head and [read(sql) for sql in shown] == figures

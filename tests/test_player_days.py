@@ -51,11 +51,13 @@ def assert_kept(engine: Engine, count: int) -> None:
     assert len({row[1] for row in found}) >= 2  # days
 
 
-def every_seat(within: HandFilter | None) -> str:
-    """player_totals as the seats summed under `within` give it (before player_days)."""
+def every_seat(within: HandFilter | None, named: bool = False) -> str:
+    """player_totals as the seats summed under `within` give it (before player_days), joined
+    to the players' names (`named`) as _totals_from joins them."""
     if within is None or not within.needs_deals:
-        return original(within)
-    return f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t"
+        return original(within, named)
+    joined = " JOIN player_names n ON n.id = t.name_id" if named else ""
+    return f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t{joined}"
 
 
 original = player_stats._totals_from

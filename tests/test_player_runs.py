@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cash_hands import cash_hand
 from sqlalchemy import Connection, Engine, create_engine, text
-from support import succeeds
+from support import named_rows, succeeds
 from test_player_stats import phh
 from typer.testing import CliRunner
 
@@ -21,6 +21,7 @@ from pokerdb.storage import player_sums
 from pokerdb.storage.hand_filters import HandFilter
 from pokerdb.storage.player_runs import RunSums, biggest_hands, run_rows
 from pokerdb.storage.player_stats import one_dataset
+from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.sessions import untimed
 
 NAMES = ("Ann", "Bea", "Col", "Dee")  # none Bo or Cy, whom cash_hand renames
@@ -53,8 +54,8 @@ def _compared(connection: Connection) -> list[tuple[object, ...]]:
     return sorted((*(str(value) for key, value in row.items()
                      if key not in ("tables", "biggest")),
                    tuple(sorted(json.loads(row["tables"]))),
-                   tuple(map(tuple, json.loads(row["biggest"] or
-                                               f"[[{row['first_deal']},{row['net']}]]"))))
+                   tuple(map(tuple, json.loads(listed(row["biggest"], row["known"],
+                                                      int(row["net"]))))))
                   for row in rows)
 
 
@@ -177,7 +178,7 @@ def test_totals_written_during_an_import_are_every_seat(
                                    int(value) for value in row)
                              for row in connection.execute(text(sql))] for sql in (
                 "SELECT name, currency, position, stakes, hands, vpip, pfr, net "
-                "FROM player_totals ORDER BY 1, 2, 3, 4",
+                f"FROM {named_rows('player_totals')} t ORDER BY 1, 2, 3, 4",
                 "SELECT s.name, COALESCE(d.currency, ''), s.position, COALESCE(s.stakes, ''), "
                 "COUNT(*), SUM(s.vpip), SUM(s.pfr), COALESCE(SUM(s.net), 0) FROM seat_stats s "
                 "JOIN deals d ON d.id = s.deal_id WHERE s.name IS NOT NULL "

@@ -348,8 +348,9 @@ def test_a_players_figures_are_prepared_on_a_pooled_connection(db_url: str,
                 prepared = connection.execute(text(
                     "SELECT statement FROM pg_prepared_statements ORDER BY prepare_time")).all()
             assert [row[0].splitlines()[1:] for row in prepared] == [
-                ["FROM player_totals t WHERE t.name = $1",
-                 f"GROUP BY t.name, t.currency{keys}, t.big_blind"]
+                ["FROM player_totals t JOIN player_names n ON n.id = t.name_id WHERE "
+                 "t.name_id = (SELECT id FROM player_names WHERE name = $1)",
+                 f"GROUP BY n.name, t.currency{keys}, t.big_blind"]
                 for keys in ("", ", t.position")]
         assert [list(player_results(engine, HandFilter(player="Cy"), by).rows)
                 for by in (None, "position")] == figures

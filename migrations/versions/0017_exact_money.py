@@ -71,10 +71,11 @@ def upgrade() -> None:
     _create_totals(money=True)
     first, last = bind.execute(sa.text("SELECT min(id), max(id) FROM deals")).one()
     if first is not None:
-        add_totals(bind, first, last, unknown=False, seats="seat_stats")  # a table then
+        add_totals(bind, first, last, unknown=False, seats="seat_stats",
+                   numbered=False)  # a table then
     op.execute(_hands_view(lambda column: amount_sql(column, dialect), currency=True))
     for by in GROUPINGS:
-        op.execute(create_view(by, dialect, unknown=False))
+        op.execute(create_view(by, dialect, unknown=False, numbered=False))
 
 
 def downgrade() -> None:

@@ -49,4 +49,5 @@ def _rebuilt(made: Callable[[str], str]) -> None:
     op.execute("INSERT INTO player_totals SELECT * FROM player_totals_rowid")
     op.execute("DROP TABLE player_totals_rowid")
     for by in GROUPINGS:
-        op.execute(create_view(by, "sqlite", unknown=False))  # the views before 0020
+        # the views before 0020
+        op.execute(create_view(by, "sqlite", unknown=False, numbered=False))

@@ -42,7 +42,7 @@ def upgrade() -> None:
     for table in NETS:
         _net_nullable(bind, table, nullable=True)
     for by in GROUPINGS:
-        op.execute(create_view(by, dialect))
+        op.execute(create_view(by, dialect, numbered=False))
 
 
 def downgrade() -> None:
@@ -65,7 +65,7 @@ def downgrade() -> None:
         op.drop_column("player_totals", "hands_result_unknown")
         op.drop_column("deals", "result_known")
     for by in GROUPINGS:
-        op.execute(create_view(by, dialect, unknown=False))
+        op.execute(create_view(by, dialect, unknown=False, numbered=False))
 
 
 def _net_nullable(bind: sa.Connection, table: str, *, nullable: bool) -> None:

@@ -117,7 +117,7 @@ def _pack_counts(bind: sa.Connection) -> None:
     op.drop_table("seat_stats")
     op.execute(seat_stats_view_sql("seat_counts"))
     for by in GROUPINGS:
-        op.execute(create_view(by, bind.dialect.name))
+        op.execute(create_view(by, bind.dialect.name, numbered=False))
 
 
 def _packing_select(where: str) -> str:
@@ -139,7 +139,7 @@ def _unpack_counts(bind: sa.Connection) -> None:
     op.drop_table(_UNPACKED_SEATS)
     op.drop_table("seat_counts")
     for by in GROUPINGS:
-        op.execute(create_view(by, bind.dialect.name))
+        op.execute(create_view(by, bind.dialect.name, numbered=False))
 
 
 def _seat_table(name: str, bind: sa.Connection, *, packed: bool) -> None:

@@ -52,7 +52,8 @@ def upgrade() -> None:
         return
     for start in range(int(first), int(last) + 1, FILL_DEALS):
         add_totals(connection, start, min(start + FILL_DEALS - 1, int(last)),
-                   seats=f"({seat_stats_select('seat_counts')})", table="player_days")
+                   seats=f"({seat_stats_select('seat_counts')})", table="player_days",
+                   numbered=False)
 
 
 def downgrade() -> None:

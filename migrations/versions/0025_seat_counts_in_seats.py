@@ -111,4 +111,4 @@ def _create_views(bind: sa.Connection, counts: str | None) -> None:
     views over it."""
     op.execute(seat_stats_view_sql(counts, numbered=False, texts=False))
     for by in GROUPINGS:
-        op.execute(create_view(by, bind.dialect.name))
+        op.execute(create_view(by, bind.dialect.name, numbered=False))

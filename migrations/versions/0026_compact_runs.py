@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.storage.player_runs import biggest_sql
+from pokerdb.storage.run_biggest import biggest_sql
 
 revision: str = "0026"
 down_revision: str | None = "0025"

@@ -82,7 +82,7 @@ def _create_views(numbered: bool) -> None:
     dialect = op.get_bind().dialect.name
     op.execute(seat_stats_view_sql(numbered=numbered, texts=False))
     for by in GROUPINGS:
-        op.execute(create_view(by, dialect))
+        op.execute(create_view(by, dialect, numbered=False))
     op.execute(_hands_view(dialect, numbered))
     for statement in create_views(dialect, numbered):
         op.execute(statement)

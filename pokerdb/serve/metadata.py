@@ -58,7 +58,8 @@ TABLES: Final = {
     "stakes_names": "The stakes deals hold by their number (deals.stakes_id): 'NT 0.5/1'.",
     "source_names": "Each file a recorded hand comes from, by its number (deals.source_id; "
                     "the hand's key in a .phhs file is deals.source_key).",
-    "player_names": "The name of each player seats holds by its number (seats.name_id).",
+    "player_names": "The name of each player seats and the players' summaries hold by its "
+                    "number (name_id).",
     "rejects": "Lines that import --skip-invalid left out, and why.",
     "tournaments": "Tournaments as their sites' summary files tell them: buy-in (prize pool "
                    "part, bounty part, fee), money, start, entrants, prize pool.",

@@ -53,8 +53,9 @@ def players_html(engine: Engine) -> str:
     """The first page: the players with the most hands, each a link to their page."""
     with reading(engine) as connection:
         found = list(connection.execute(sql(
-            "SELECT name, SUM(hands) FROM player_totals GROUP BY name "
-            "ORDER BY SUM(hands) DESC, name LIMIT :listed"), {"listed": LISTED}))
+            "SELECT n.name, f.hands FROM (SELECT name_id, SUM(hands) AS hands "
+            "FROM player_totals GROUP BY name_id) f JOIN player_names n ON n.id = f.name_id "
+            "ORDER BY f.hands DESC, n.name LIMIT :listed"), {"listed": LISTED}))
     return page("Players", f"<p>The {LISTED} players with the most hands; any other at "
                            f"/player/NAME.</p>" + table(("player", "hands"), [
                                [player_link(name), text(f"{int(hands):,}")]

@@ -9,8 +9,8 @@ Parquet export and whatever else asks for a part of the hands.
 - game: the variant's code ("NT", "PO", ...), the first word of the stakes;
 - stakes: as `players --by stakes` shows them ("NT 0.5/1");
 - site: deals.site, else the PHH venue, in any case ("pokerstars");
-- player: one player's name (its seats, by the name's number in player_names; its rows of
-  player_totals, read through its key).
+- player: one player's name (its seats, and its rows of player_totals, player_days and
+  player_runs, by the name's number in player_names: those read through their key).
 
 player_totals holds the money, the stakes and the name, so money, kind, game, stakes and player
 filter its rows; dates and site need each seat's deal (`needs_deals`), or the rows of
@@ -68,7 +68,7 @@ class HandFilter:
         """Conditions on rows of player_totals (alias `totals`) for what they hold."""
         conditions = self._on_money_and_stakes(f"{totals}.currency", f"{totals}.stakes")
         if self.player is not None:
-            conditions.append(f"{totals}.name = :f_player")
+            conditions.append(named_player(totals, "f_player"))
         if self.dataset_id is not None:
             conditions.append(f"{totals}.dataset_id = {int(self.dataset_id)}")
         return conditions
@@ -127,8 +127,9 @@ def _deal_text(deal: str, number: str, names: str) -> str:
 
 
 def named_player(seats: str, parameter: str) -> str:
-    """The condition that the seats (or seat_stats) `seats` are the player's whose name is
-    bound to `parameter`: its number in player_names, looked up once (none: no seat)."""
+    """The condition that the seats (or seat_stats, or rows of the players' summaries)
+    `seats` are the player's whose name is bound to `parameter`: its number in player_names,
+    looked up once (none: no row)."""
     return f"{seats}.name_id = (SELECT id FROM player_names WHERE name = :{parameter})"
 
 

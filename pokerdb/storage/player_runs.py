@@ -8,8 +8,10 @@ seats (`allin_deltas`).
 A row sums the seats of one player, dataset, site, money, stakes, day (deals.date), half hour of
 play (UTC) and big blind, with its first and last second of play, its tables and its biggest
 hands (revision 0026: the tables by their numbers in table_names, the biggest of a row of one
-hand of known result left to first_deal and net). Each filter of a HandFilter (money, kind,
-game, stakes, dates, site, dataset) selects whole rows, so the rows answer every filter exactly.
+hand of known result left to first_deal and net; revision 0031: the player by the number of
+its name in player_names, the biggest hands' deal ids less the row's first_deal). Each filter
+of a HandFilter (money, kind, game, stakes, dates, site, dataset) selects whole rows, so the
+rows answer every filter exactly.
 No two hands of a row are more than BUCKET seconds apart, so a row's hands are in one session at
 any gap of BUCKET or more, and the rows of a player, site and money joined in order of their
 first second, while each starts at most the gap after the last second before it, are the
@@ -31,16 +33,18 @@ from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
+from pokerdb.storage.player_names import numbers
 from pokerdb.storage.row_writes import upsert_rows
+from pokerdb.storage.run_biggest import RUN_BIGGEST, biggest_value, hands_sql, listed, packed
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
-RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
 # Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
-KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
+KEYS: Final = ("name_id", "dataset_id", "site", "currency", "stakes", "day", "bucket",
                "big_blind")
+_NAMED_KEYS: Final = ("name", *KEYS[1:])  # before revision 0031, the player by its name
 _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
                 "started", "ended", "tables")
 
@@ -88,23 +92,19 @@ def _hand(ranked: int) -> list[int]:
 
 
 def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]:
-    """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), or by
-    their names and its biggest always written, as revision 0023 kept them (None)."""
+    """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), its
+    biggest hands packed (`packed`); or its tables by their names and its biggest as JSON,
+    always written, as revision 0023 kept them (None)."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
     tables = (sorted(held[_TABLES]) if table_ids is None
               else sorted(table_ids[name] for name in held[_TABLES]))
-    biggest = ("" if table_ids is not None and held[_HANDS] == held[_KNOWN] == 1
-               else json.dumps(list(map(_hand, best)), separators=(",", ":")))
+    hands = list(map(_hand, best))
+    biggest = (json.dumps(hands, separators=(",", ":")) if table_ids is None
+               else packed(hands, held[_FIRST], held[_HANDS]))
     return (held[_HANDS], held[_KNOWN], held[_NET],
             best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
             held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
             json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
-
-
-def biggest_sql(runs: str) -> str:
-    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too."""
-    return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {runs}.first_deal || ',' || "
-            f"{runs}.net || ']]' ELSE {runs}.biggest END")
 
 
 # A row's key, in KEYS' order.
@@ -196,23 +196,31 @@ class RunSums:
         if len(self.held) >= HELD_ROWS:
             self.flush(connection)
 
-    def flush(self, connection: Connection) -> None:
+    def flush(self, connection: Connection, name_ids: dict[str, int] | None = None) -> None:
         """Write the rows held: new rows, or, once some were written, added to those (the
-        rows of an import's datasets are its own: before its first, there are none)."""
+        rows of an import's datasets are its own: before its first, there are none); each
+        player by the number of its name (`name_ids`, else read: player_names.numbers), or,
+        not `numbered`, by its name (revision 0023's rows)."""
         if not self.held:
             return
         dialect = connection.dialect.name
-        names = (*KEYS, *_SUMS)
-        merged = (f"\nON CONFLICT ({', '.join(KEYS)}) DO UPDATE SET "
+        keys = KEYS if self.numbered else _NAMED_KEYS
+        merged = (f"\nON CONFLICT ({', '.join(keys)}) DO UPDATE SET "
                   f"{_merged(dialect, self.numbered)}" if self.written else "")
         mark = "?" if dialect == "sqlite" else "%s"
         cursor: Any = connection.connection.cursor()
-        table_ids = _table_ids(cursor, mark, self.held.values()) if self.numbered else None
+        rows: Iterable[tuple[Any, ...]]
+        if self.numbered:
+            table_ids = _table_ids(cursor, mark, self.held.values())
+            if name_ids is None:
+                name_ids = numbers(cursor, "player_names", (key[0] for key in self.held), mark)
+            rows = ((name_ids[key[0]], *key[1:], *_values(row, table_ids))
+                    for key, row in self.held.items())
+        else:
+            rows = ((*key, *_values(row, None)) for key, row in self.held.items())
         # In key order, through the driver's cursor (upsert_rows): a third of the time of
         # SQLAlchemy's parameters, and SQLite's table is stored in that order.
-        upsert_rows(connection, "player_runs", names,
-                    sorted((*key, *_values(row, table_ids)) for key, row in self.held.items()),
-                    merged)
+        upsert_rows(connection, "player_runs", (*keys, *_SUMS), sorted(rows), merged)
         self.held.clear()
         self.written = True
 
@@ -241,19 +249,11 @@ def _kept(biggest: list[int], added: list[int]) -> None:
         del biggest[RUN_BIGGEST:]
 
 
-_NAMES_READ: Final = 500  # names a statement of _table_ids looks up
-
-
 def _table_ids(cursor: Any, mark: str, held: Iterable[_Held]) -> dict[str, int]:
     """The numbers in table_names of the held rows' tables, those it lacks added (only
     those: PostgreSQL would take a number of its sequence for each name it has)."""
     names = sorted({name for row in held for name in row[_TABLES]})
-    ids: dict[str, int] = {}
-    for start in range(0, len(names), _NAMES_READ):
-        part = names[start:start + _NAMES_READ]
-        cursor.execute(f"SELECT name, id FROM table_names "
-                       f"WHERE name IN ({', '.join([mark] * len(part))})", part)
-        ids.update(cursor.fetchall())
+    ids = numbers(cursor, "table_names", names, mark)
     new = [name for name in names if name not in ids]
     if new:
         cursor.executemany(f"INSERT INTO table_names (name) VALUES ({mark})\n"
@@ -266,26 +266,21 @@ def _merged(dialect: str, numbered: bool) -> str:
     """The SET of an upsert of player_runs: the sums added, the lists joined (the tables
     `numbered`, or by name)."""
     least, greatest = ("min", "max") if dialect == "sqlite" else ("LEAST", "GREATEST")
-    old, new = biggest_sql("player_runs"), biggest_sql("excluded")
+    # The biggest hands of both rows, their deal ids less the first of both (whole, as revision
+    # 0023 kept them, not `numbered`).
+    hands = " UNION ALL ".join(hands_sql(dialect, runs, numbered)
+                               for runs in ("player_runs", "excluded"))
+    biggest = biggest_value(dialect, hands, (
+        f"{least}(player_runs.first_deal, excluded.first_deal)" if numbered else "0"), numbered)
     if dialect == "sqlite":
         tables = ("(SELECT json_group_array(value) FROM (SELECT value FROM json_each("
                   "player_runs.tables) UNION SELECT value FROM json_each(excluded.tables)))")
-        order = "abs(json_extract(value, '$[1]')) DESC, json_extract(value, '$[0]')"
-        biggest = (f"(SELECT json_group_array(json(value)) FROM (SELECT value FROM ("
-                   f"SELECT value FROM json_each({old}) UNION ALL SELECT value "
-                   f"FROM json_each({new})) ORDER BY {order} LIMIT {RUN_BIGGEST}))")
     else:
         # Lists of numbers without json_agg's spaces.
         name = "name::bigint" if numbered else "name"
         tables = (f"(SELECT json_agg({name} ORDER BY {name})::text FROM (SELECT "
                   f"json_array_elements_text(player_runs.tables::json) AS name UNION SELECT "
                   f"json_array_elements_text(excluded.tables::json)) joined)")
-        order = "abs((hand->>1)::bigint) DESC, (hand->>0)::bigint"
-        # '[]' where neither row has a hand of known result (json_agg of none is NULL).
-        biggest = (f"(SELECT COALESCE(replace(json_agg(hand ORDER BY {order})::text, ' ', ''), "
-                   f"'[]') FROM (SELECT hand FROM (SELECT json_array_elements(({old})::json) "
-                   f"AS hand UNION ALL SELECT json_array_elements(({new})::json)) hands "
-                   f"ORDER BY {order} LIMIT {RUN_BIGGEST}) kept)")
         if numbered:
             tables = f"replace({tables}, ' ', '')"
     return ", ".join([
@@ -298,9 +293,10 @@ def _merged(dialect: str, numbered: bool) -> str:
 
 
 class RunRow(NamedTuple):
-    """A row of player_runs: amounts as the stored integers (ten-thousandths), big_blind
-    None for none, peak None where no hand's result is known; tables (their numbers) and
-    biggest as JSON."""
+    """A row of player_runs, its player's name: amounts as the stored integers
+    (ten-thousandths), big_blind None for none, peak None where no hand's result is known;
+    tables (their numbers) and biggest as JSON (the deal ids less first_deal, a row of one
+    hand's too)."""
 
     name: str
     dataset_id: int
@@ -326,23 +322,23 @@ def _filtered(within: HandFilter | None, player: str | None) -> HandFilter | Non
     return HandFilter(**{**vars(within or HandFilter()), "player": player})
 
 
-_READ: Final = ("name", "dataset_id", "site", "currency", "bucket", "big_blind", "hands",
-                "known", "net", "peak", "first_deal", "last_deal", "started", "ended", "tables",
-                "biggest")
+_READ: Final = ("dataset_id", "site", "currency", "bucket", "big_blind", "hands", "known",
+                "net", "peak", "first_deal", "last_deal", "started", "ended", "tables", "biggest")
 
 
 def run_rows(engine: Engine, within: HandFilter | None = None,
              player: str | None = None) -> list[RunRow]:
     """The rows of player_runs `within` selects (of `player`, or of every player)."""
     chosen = _filtered(within, player)
-    statement = text(f"SELECT {', '.join(_READ)} FROM player_runs r"
+    statement = text(f"SELECT n.name, {', '.join(f'r.{name}' for name in _READ)}\n"
+                     f"FROM player_runs r JOIN player_names n ON n.id = r.name_id"
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
-        return [RunRow._make(row) if row[5] and row[9] >= 0 and row[15] else RunRow._make(
-            (*row[:5], row[5] or None, *row[6:9], None if row[9] < 0 else row[9], *row[10:15],
-             row[15] or f"[[{row[10]},{row[8]}]]"))
-            for row in found]
+        return [RunRow._make((*row[:5], row[5] or None, *row[6:9],
+                              None if row[9] < 0 else row[9], *row[10:15],
+                              listed(row[15], row[7], row[8])))
+                for row in found]
 
 
 def allin_deltas(engine: Engine, player: str,
@@ -376,8 +372,8 @@ def biggest_hands(rows: list[RunRow], count: int) -> list[tuple[int, str, int]]:
                       reverse=True):
         if row.peak is None or (len(best) == count and row.peak < best[0][0]):
             break
-        for deal_id, net in json.loads(row.biggest):
-            hand = (abs(net), -deal_id, net, row.currency)
+        for offset, net in json.loads(row.biggest):
+            hand = (abs(net), -row.first_deal - offset, net, row.currency)
             if len(best) < count:
                 heapq.heappush(best, hand)
             elif hand[:2] > best[0][:2]:

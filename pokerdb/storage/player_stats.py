@@ -91,9 +91,18 @@ FIGURE_NAMES: Final = tuple(name for name, _ in FIGURES)
 # Each view: its name and the column it groups by beside the player's name and money.
 GROUPINGS: Final = {None: "player_stats", "position": "player_position_stats",
                     "stakes": "player_stakes_stats"}
-# What seat_stats `s` (joined to its deal `d`) groups by for each key of player_totals.
-_SEAT_KEYS: Final = {"name": "s.name", "currency": "COALESCE(d.currency, '')",
-                     "position": "s.position", "stakes": "COALESCE(s.stakes, '')"}
+# What seat_stats `s` (joined to its deal `d`) groups by for each key of player_totals (the
+# player by the number of its name, name_id; or by the name, as before revision 0031).
+_SEAT_KEYS: Final = {"name_id": "s.name_id", "name": "s.name",
+                     "currency": "COALESCE(d.currency, '')", "position": "s.position",
+                     "stakes": "COALESCE(s.stakes, '')"}
+_NAMES: Final = "JOIN player_names n ON n.id = {}.name_id"  # the name of a player's number
+
+
+def _player(numbered: bool) -> str:
+    """The key of the player in player_totals and player_days: the number of its name
+    (revision 0031 on), or the name."""
+    return "name_id" if numbered else "name"
 
 
 def one_dataset(engine: Engine, name: str) -> HandFilter:
@@ -109,15 +118,16 @@ def one_dataset(engine: Engine, name: str) -> HandFilter:
 
 
 def stats_select(by: str | None, dialect: str, within: HandFilter | None = None, *,
-                 unknown: bool = True) -> str:
+                 unknown: bool = True, numbered: bool = True) -> str:
     """The SELECT of a view (`by`: None, "position" or "stakes") on `dialect`, or of the hands
     `within` selects (bound by `within.params()`); without `unknown`, as revision 0017 made
-    it (before hands of unknown result).
+    it (before hands of unknown result); not `numbered`, over player_totals keyed by the
+    players' names (before revision 0031), else by their numbers, the name read once a group.
 
     The all-in adjusted net is the net plus, for the group's seats all in before the river
     whose equity is known, their all-in net less their net: one pass over the all-in seats
     (a partial index holds them), grouped as the view is and joined to its rows."""
-    keys = ["name", "currency", *([by] if by else [])]
+    keys = [_player(numbered), "currency", *([by] if by else [])]
     group = ", ".join(f"t.{key}" for key in keys)
     figures = _figures(unknown)
     columns = ",\n       ".join(
@@ -131,13 +141,14 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
     on = " AND ".join(f"a.{key} = f.{key}" for key in keys)
     shown_key = ("NULLIF(f.stakes, '') AS stakes" if by == "stakes" else f"f.{by}") if by else ""
     totals = _totals_from(within)
-    seats_where = where(["s.allin = 1", "s.name IS NOT NULL",
+    seats_where = where(["s.allin = 1", f"{_SEAT_KEYS[keys[0]]} IS NOT NULL",
                          *(within.on_seats("s", "d") if within else [])])
     return (
-        f"SELECT f.name AS player, f.currency{f', {shown_key}' if by else ''},\n"
+        f"SELECT {'n' if numbered else 'f'}.name AS player, "
+        f"f.currency{f', {shown_key}' if by else ''},\n"
         f"       {outer}\n"
         f"FROM (\n  SELECT {group},\n       {columns}\n  FROM {totals}\n"
-        f"  GROUP BY {group}) f\n"
+        f"  GROUP BY {group}) f\n{_NAMES.format('f') + chr(10) if numbered else ''}"
         f"LEFT JOIN (\n  SELECT {', '.join(f'{_SEAT_KEYS[key]} AS {key}' for key in keys)}, "
         f"SUM(e.allin_net - s.net) AS allin_delta\n"
         f"  FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
@@ -146,18 +157,22 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
         f"  GROUP BY {seat_group}) a ON {on}")
 
 
-def _totals_from(within: HandFilter | None) -> str:
+def _totals_from(within: HandFilter | None, named: bool = False) -> str:
     """player_totals `t` as the filter sees it: its rows, or, for dates or a site, player_days'
-    (each filter selects whole rows of it)."""
+    (each filter selects whole rows of it); `named`, joined to the players' names `n`."""
+    joined = f" {_NAMES.format('t')}" if named else ""
     if within is None:
-        return "player_totals t"
+        return f"player_totals t{joined}"
     if within.needs_deals:
-        return f"player_days t{where(within.on_runs('t'))}"
-    return f"player_totals t{where(within.on_totals('t'))}"
+        return f"player_days t{joined}{where(within.on_runs('t'))}"
+    return f"player_totals t{joined}{where(within.on_totals('t'))}"
 
 
-def create_view(by: str | None, dialect: str, *, unknown: bool = True) -> str:
-    return f"CREATE VIEW {GROUPINGS[by]} AS\n{stats_select(by, dialect, unknown=unknown)}"
+def create_view(by: str | None, dialect: str, *, unknown: bool = True,
+                numbered: bool = True) -> str:
+    """A view's CREATE VIEW, as stats_select's arguments make it."""
+    return (f"CREATE VIEW {GROUPINGS[by]} AS\n"
+            f"{stats_select(by, dialect, unknown=unknown, numbered=numbered)}")
 
 
 def described_view(by: str | None) -> Table:
@@ -199,16 +214,18 @@ def _key_sql(key: str, dialect: str, numbered: bool) -> str:
 
 def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True,
                     seats: str | None = None, table: str = "player_totals",
-                    dialect: str = "sqlite") -> str:
+                    dialect: str = "sqlite", numbered: bool = True) -> str:
     """The rows of `table` (player_totals, or player_days on `dialect`) summed from the seats
     `s` and their deals `d` (where `conditions`); the net over the seats whose net is known,
     the others counted apart (without `unknown`: revision 0017's rows, before there were such
     seats). The seats are seat_stats' rows as packed_counts.seat_stats_select reads them
     (within an import, its own), or the table `seats` names (a revision's, before the flags
-    were packed, when deals held their venues' text)."""
+    were packed, when deals held their venues' text). Each player by the number of its name,
+    or, not `numbered`, by its name (before revision 0031)."""
     sums = ", ".join(f"SUM(s.{name}) AS {name}" for name in TRACKER_COUNTS)
-    keys = [_key_sql(key, dialect, seats is None) for key in KEPT[table]]
-    named = ", ".join(f"{sql} AS {key}" for sql, key in zip(keys, KEPT[table], strict=True))
+    kept = _kept(table, numbered)
+    keys = [_key_sql(key, dialect, seats is None) for key in kept]
+    named = ", ".join(f"{sql} AS {key}" for sql, key in zip(keys, kept, strict=True))
     return (f"SELECT {named}, COUNT(*) AS hands, "
             f"{sums}, COALESCE(SUM(s.net), 0) AS net, MAX(s.big_blind) AS big_blind"
             f"{f', COUNT(*) - COUNT(s.net) AS {_UNKNOWN}' if unknown else ''}\n"
@@ -217,27 +234,35 @@ def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True
             f"GROUP BY {', '.join(keys)}")
 
 
+def _kept(table: str, numbered: bool) -> tuple[str, ...]:
+    """The key of `table` (KEPT), the player by its name where not `numbered`."""
+    return KEPT[table] if numbered else ("name", *KEPT[table][1:])
+
+
 def add_totals(connection: Connection, first_deal: int, last_deal: int, *, seats: str,
-               unknown: bool = True, table: str = "player_totals") -> None:
+               unknown: bool = True, table: str = "player_totals",
+               numbered: bool = True) -> None:
     """Add the stored seats of deals first_deal..last_deal to `table`, player_totals or
     player_days, as a revision fills it (without `unknown`: revision 0017's player_totals,
-    which has no hands_result_unknown; `seats` as totals_of_seats takes). An import sums its
-    seats where it lays their rows out instead (storage.player_sums)."""
-    columns = [*KEPT[table], *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
+    which has no hands_result_unknown; `seats` and `numbered` as totals_of_seats takes). An
+    import sums its seats where it lays their rows out instead (storage.player_sums)."""
+    columns = [*_kept(table, numbered),
+               *(name for name in TOTAL_SUMS if unknown or name != _UNKNOWN)]
     summed = totals_of_seats(["s.deal_id BETWEEN :first AND :last"], unknown=unknown,
-                             seats=seats, table=table, dialect=connection.dialect.name)
+                             seats=seats, table=table, dialect=connection.dialect.name,
+                             numbered=numbered)
     connection.execute(text(
         f"INSERT INTO {table} ({', '.join(columns)})\n"
         f"SELECT {', '.join(columns)} FROM (\n"
-        f"{summed}) seats_summed WHERE true{totals_added(table, columns)}"),
+        f"{summed}) seats_summed WHERE true{totals_added(table, columns, numbered)}"),
         {"first": first_deal, "last": last_deal})
 
 
-def totals_added(table: str, columns: Sequence[str]) -> str:
+def totals_added(table: str, columns: Sequence[str], numbered: bool = True) -> str:
     """The ON CONFLICT clause of an INSERT of rows of `table` (player_totals or player_days;
     `columns`, its key's first) that adds their sums to the rows there (the big blind is the
     stakes', the same)."""
-    key = KEPT[table]
+    key = _kept(table, numbered)
     added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
                       for name in columns[len(key):] if name != "big_blind")
     return f"\nON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"
@@ -260,9 +285,9 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     plans in most of the statement's time) and the rows of sums say EQUITIES_PART instead where
     the database holds equities, whose all-in seats then want the whole SELECT (a part of its
     own saying so, a UNION of a row of NULLs, took PostgreSQL longer to plan than the sums)."""
-    keys = ["name", "currency", *([by] if by else [])]
-    shown = ", ".join(f"t.{key}" for key in keys) + ("" if by else ", ''")
-    group = ", ".join(f"t.{key}" for key in keys)
+    keys = ["n.name", "t.currency", *([f"t.{by}"] if by else [])]
+    shown = ", ".join(keys) + ("" if by else ", ''")
+    group = ", ".join(keys)
     summed = ("hands", *TRACKER_COUNTS, _UNKNOWN)
     # As BIGINT: PostgreSQL sums BIGINT as NUMERIC, which the driver reads as Decimal, three
     # times slower than an integer.
@@ -270,7 +295,7 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     part = (str(SUMS_PART) if allin else f"CASE WHEN EXISTS (SELECT 1 FROM hand_equities) "
             f"THEN {EQUITIES_PART} ELSE {SUMS_PART} END")
     totals = (f"SELECT {part} AS part, {shown}, t.big_blind, {sums}\n"
-              f"FROM {_totals_from(within)}\nGROUP BY {group}, t.big_blind")
+              f"FROM {_totals_from(within, named=True)}\nGROUP BY {group}, t.big_blind")
     if not allin:
         return totals
     no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
@@ -295,28 +320,33 @@ def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
     (integers: no row's rest times its share of :denominator exceeds it, so no sum of them
     overflows).
 
-    player_totals is read in its key's order (name, currency, position, stakes), so grouping
-    without the big blind and without stakes streams: no sort of its rows (`order`, of the
-    groups, sorts those). Rows of fewer than :min_hands hands are left out."""
-    keys = ["name", "currency", *([by] if by else [])]
+    player_totals is read in its key's order (the player's number, currency, position,
+    stakes), so grouping without the big blind and without stakes streams: no sort of its
+    rows; each group's name is read once, and the groups sorted (by name, or `order`). Rows of
+    fewer than :min_hands hands are left out."""
+    keys = ["name_id", "currency", *([by] if by else [])]
     group = ", ".join(f"t.{key}" for key in keys)
     known = f"t.hands - t.{_UNKNOWN}"
     denominator = "CAST(:denominator AS BIGINT)"
     server = dialect == "postgresql"
     # Divided as integers on PostgreSQL too, whatever sums the rows are (NUMERIC, seats summed).
     net = "CAST(t.net AS BIGINT)" if server else "t.net"
-    sums = ", ".join(f"CAST(SUM({sql}) AS BIGINT)" for sql in (
-        "t.hands", f"t.{_UNKNOWN}", *(f"t.{name}" for name in counts), "t.net",
+    summed = ("hands", _UNKNOWN, *counts, "net")
+    sums = ", ".join(f"CAST(SUM({sql}) AS BIGINT) AS s{at}" for at, sql in enumerate((
+        *(f"t.{name}" for name in summed),
         f"CASE WHEN t.big_blind IS NOT NULL THEN {known} ELSE 0 END",
-        f"{net} / t.big_blind", f"{net} % t.big_blind * ({denominator} / t.big_blind)"))
+        f"{net} / t.big_blind", f"{net} % t.big_blind * ({denominator} / t.big_blind)")))
     collate = ' COLLATE "C"' if server else ""
-    ordered = ", ".join(f"t.{key}{collate}" for key in keys)
+    shown = ["n.name", *(f"f.{key}" for key in keys[1:])]
+    ordered = ", ".join(f"{key}{collate}" for key in shown)
     if order == "currency":
-        ordered = ", ".join(f"t.{key}{collate}" for key in ("currency", "name", *keys[2:]))
+        ordered = ", ".join(f"{key}{collate}" for key in (shown[1], shown[0], *shown[2:]))
     elif order not in (None, "name"):
-        ordered = f"SUM(t.{order}) DESC, {ordered}"
-    return (f"SELECT {group}{'' if by else _NO_KEY}, {sums}\nFROM {_totals_from(within)}\n"
-            f"GROUP BY {group}\nHAVING SUM(t.hands) >= :min_hands\nORDER BY {ordered}")
+        ordered = f"f.s{summed.index(order)} DESC, {ordered}"
+    return (f"SELECT {', '.join(shown)}{'' if by else _NO_KEY}, "
+            f"{', '.join(f'f.s{at}' for at in range(len(summed) + 3))}\nFROM (\n"
+            f"  SELECT {group}, {sums}\n  FROM {_totals_from(within)}\n  GROUP BY {group}\n"
+            f"  HAVING SUM(t.hands) >= :min_hands) f\n{_NAMES.format('f')}\nORDER BY {ordered}")
 
 
 def allin_deltas_select(by: str | None, within: HandFilter | None = None) -> str:

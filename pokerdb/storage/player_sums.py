@@ -13,7 +13,9 @@ player_days is one integer: its counts (`PACKED`: the hands, the TRACKER_COUNTS 
 unknown result) a field of FIELD_BITS bits each, and above them its net (of any sign: the
 fields below it stay whole and positive), so that a seat, or a batch's row, adds every sum in one
 addition. Its key holds the stakes' big blind beside the table's key: the stakes name it, so a
-row has one (schema.player_totals).
+row has one (schema.player_totals). The rows are keyed by the players' names until they are
+written, each then by its number in player_names (revision 0031), which the copy of the
+batches' seats gave it (storage.named_seats).
 """
 
 import functools
@@ -23,6 +25,7 @@ from typing import Any, Final
 
 from sqlalchemy import Connection
 
+from pokerdb.storage.player_names import numbers
 from pokerdb.storage.player_runs import RunKey, RunSums
 from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, totals_added
 from pokerdb.storage.row_writes import upsert_rows
@@ -41,7 +44,8 @@ _COUNTS: Final = (1 << _NET_SHIFT) - 1
 _FIELDS: Final = struct.Struct(f"<{len(PACKED)}Q")
 assert (*PACKED[:-1], "net", "big_blind", PACKED[-1]) == TOTAL_SUMS  # _sums' order
 
-# The keys of player_totals and of player_days (KEPT), each with the big blind.
+# The keys of player_totals and of player_days (KEPT), each with the big blind, the player by
+# its name.
 TotalKey = tuple[str, str, str, str, int, int | None]
 DayKey = tuple[str, int, str, str, str, str, int, int | None]
 
@@ -129,13 +133,21 @@ class PlayerSums:
     def flush(self, connection: Connection) -> None:
         """Write the rows held, in key order (row_writes.upsert_rows), each added to the
         table's row of its key if there is one (one written before by this import: its rows
-        are its dataset's own)."""
+        are its dataset's own); each player by the number of its name."""
+        held_runs = self.runs.held
+        if not self.days and not held_runs:
+            return
+        cursor: Any = connection.connection.cursor()
+        ids = numbers(cursor, "player_names", {*(key[0] for key in self.days),
+                                               *(key[0] for key in held_runs)},
+                      "?" if connection.dialect.name == "sqlite" else "%s")
         if self.days:
             for table, held in (("player_totals", _totals(self.days)),
                                 ("player_days", self.days)):
                 columns = (*KEPT[table], *TOTAL_SUMS)
                 upsert_rows(connection, table, columns,
-                            sorted(_row(key, summed) for key, summed in held.items()),
+                            sorted(_row((ids[key[0]], *key[1:]), summed)
+                                   for key, summed in held.items()),
                             totals_added(table, columns))
             self.days.clear()
-        self.runs.flush(connection)
+        self.runs.flush(connection, ids)

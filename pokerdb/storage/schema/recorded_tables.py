@@ -148,9 +148,10 @@ def _summed_seats() -> list[Column[Any]]:
 player_totals = Table(
     "player_totals",
     metadata,
-    # Keyed by name first, so that the views' GROUP BY name (and position) reads the rows in
-    # key order instead of sorting them.
-    Column("name", String, primary_key=True),
+    # Keyed by the player first (the number of its name in player_names, revision 0031: the
+    # name's text before), so that the views' GROUP BY the player (and position) reads the
+    # rows in key order instead of sorting them.
+    Column("name_id", Integer, primary_key=True),
     Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
     Column("position", String(6), primary_key=True),
     Column("stakes", String, primary_key=True),
@@ -166,8 +167,9 @@ player_totals = Table(
 player_days = Table(
     "player_days",
     metadata,
-    # Keyed by name and day first: a player's days in a month are one run of the key.
-    Column("name", String, primary_key=True),
+    # Keyed by player (player_names.id) and day first: a player's days in a month are one
+    # run of the key.
+    Column("name_id", Integer, primary_key=True),
     Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
     Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
     Column("currency", String, primary_key=True),
@@ -186,10 +188,10 @@ player_days = Table(
 player_runs = Table(
     "player_runs",
     metadata,
-    # Keyed by name first, so that a player's rows are read together (clustered in SQLite).
-    # No index of dataset_id (revision 0026: it took as many bytes as the table's key): a
-    # dataset's removal reads the table through, as it does player_totals.
-    Column("name", String, primary_key=True),
+    # Keyed by player (player_names.id) first, so that a player's rows are read together
+    # (clustered in SQLite). No index of dataset_id (revision 0026: it took as many bytes as
+    # the table's key): a dataset's removal reads the table through, as it does player_totals.
+    Column("name_id", Integer, primary_key=True),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
            primary_key=True),
     Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
@@ -205,8 +207,9 @@ player_runs = Table(
     Column("net", Amount, nullable=False),  # over the hands of known result
     # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
     # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
-    # equals), as JSON: [[deal id, net stored], ...]; '' for a row of one hand of known
-    # result, whose one is [[first_deal, net]] (revision 0026: most rows).
+    # equals), packed (revision 0031, storage.player_runs.packed: JSON of the deal ids before):
+    # "deal,net;deal,net", each deal id less first_deal; '' for none, and for a row of one
+    # hand of known result, whose one is [[0, net]] (revision 0026).
     Column("peak", BigInteger, nullable=False),
     Column("biggest", String, nullable=False),
     Column("first_deal", DealId, nullable=False),

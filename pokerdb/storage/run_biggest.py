@@ -1,0 +1,68 @@
+"""player_runs.biggest, each row's biggest hands (storage.player_runs keeps RUN_BIGGEST a row):
+packed as revision 0031 keeps them (`packed`: each hand "deal,net", its deal id less the
+row's first_deal, ';' between hands), read as JSON (`listed`, and `biggest_sql` in SQL, as
+revision 0026's JSON of whole deal ids too), and merged in SQL (`hands_sql`, `biggest_value`:
+an import's upsert of a row written before, the revisions' conversions).
+"""
+
+from typing import Final
+
+RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
+
+
+def packed(hands: list[list[int]], first_deal: int, count: int) -> str:
+    """The biggest `hands` ([deal id, net], ranked) of a row of `count` hands whose first deal
+    is `first_deal`, as player_runs.biggest holds them (revision 0031): each hand's deal id
+    less first_deal and its net, "deal,net", a ';' between hands; '' for none, and for a
+    row of one hand of known result (its one is [[0, net]])."""
+    if count == len(hands) == 1:
+        return ""
+    return ";".join(f"{deal_id - first_deal},{net}" for deal_id, net in hands)
+
+
+def listed(biggest: str, known: int, net: object) -> str:
+    """player_runs.biggest (revision 0031's, of a row of `known` hands of known result and
+    `net`) as JSON: [[deal id less first_deal, net], ...]."""
+    if biggest:
+        return f"[[{biggest.replace(';', '],[')}]]"
+    return f"[[0,{net}]]" if known else "[]"
+
+
+def biggest_sql(runs: str, packed: bool = False) -> str:
+    """player_runs.biggest (alias `runs`) as JSON, a row of one hand's too: as revision 0026
+    kept it (the deal ids whole, JSON), or as 0031 packs it (`packed`: listed's JSON)."""
+    if not packed:
+        return (f"CASE WHEN {runs}.biggest = '' THEN '[[' || {runs}.first_deal || ',' || "
+                f"{runs}.net || ']]' ELSE {runs}.biggest END")
+    return (f"CASE WHEN {runs}.biggest <> '' THEN '[[' || replace({runs}.biggest, ';', '],[') "
+            f"|| ']]' WHEN {runs}.known = 0 THEN '[]' ELSE '[[0,' || {runs}.net || ']]' END")
+
+
+def hands_sql(dialect: str, runs: str, packed: bool = True) -> str:
+    """The biggest hands of the row `runs` of player_runs as rows (deal, net), their deal ids
+    whole, from its biggest as revision 0031 packs it (`packed`) or as 0026 kept it."""
+    shift = f" + {runs}.first_deal" if packed else ""
+    if dialect == "sqlite":
+        return (f"SELECT json_extract(value, '$[0]'){shift} AS deal, "
+                f"json_extract(value, '$[1]') AS net "
+                f"FROM json_each({biggest_sql(runs, packed)})")
+    return (f"SELECT (hand->>0)::bigint{shift} AS deal, (hand->>1)::bigint AS net "
+            f"FROM json_array_elements(({biggest_sql(runs, packed)})::json) hand")
+
+
+def biggest_value(dialect: str, hands: str, first: str, packed: bool = True) -> str:
+    """The biggest RUN_BIGGEST of `hands` (a SELECT of rows deal, net), ranked as the biggest
+    are, their deal ids less `first` (SQL): packed as revision 0031 keeps them ('' for none),
+    or as JSON ('[]' for none; not `packed`)."""
+    order = "abs(net) DESC, deal"
+    kept = f"SELECT deal, net FROM ({hands}) hands ORDER BY {order} LIMIT {RUN_BIGGEST}"
+    hand = f"(deal - {first}) || ',' || net"
+    if dialect == "sqlite":
+        return (f"(SELECT COALESCE(group_concat({hand}, ';'), '') FROM ({kept}))" if packed
+                else f"(SELECT json_group_array(json_array(deal - {first}, net)) FROM ({kept}))")
+    if packed:
+        return (f"(SELECT COALESCE(string_agg({hand}, ';' ORDER BY {order}), '') "
+                f"FROM ({kept}) kept)")
+    # A list of numbers without json_agg's spaces; '[]' for none (json_agg of none is NULL).
+    return (f"(SELECT COALESCE(replace(json_agg(json_build_array(deal - {first}, net) "
+            f"ORDER BY {order})::text, ' ', ''), '[]') FROM ({kept}) kept)")
