@@ -15,7 +15,7 @@ from pathlib import Path
 from handhq_hands import write_handhq
 from procs import Measured, measure, python
 from result_tables import Table
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from suite import Context, Figure, RowResult
 
 from pokerdb.answers.players import player_results
@@ -58,8 +58,14 @@ def one_player(db: str) -> tuple[float, str]:
     engine = open_engine(db if "://" in db else f"sqlite:///{db}")
     try:
         with engine.connect() as connection:
-            name = connection.scalar(text("SELECT name FROM player_totals GROUP BY name "
-                                          "ORDER BY sum(hands) DESC, name LIMIT 1"))
+            # the name by its number since revision 0031 (a build before it: the name itself)
+            numbered = "name_id" in {column["name"] for column
+                                     in inspect(connection).get_columns("player_totals")}
+            totals = ("player_totals t JOIN player_names n ON n.id = t.name_id" if numbered
+                      else "player_totals t")
+            player = "n.name" if numbered else "t.name"
+            name = connection.scalar(text(f"SELECT {player} FROM {totals} GROUP BY {player} "
+                                          f"ORDER BY sum(t.hands) DESC, {player} LIMIT 1"))
         best = float("inf")
         for _ in range(5):
             began = time.perf_counter()
