@@ -13,6 +13,7 @@ the database.
 import sqlite3
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from player_stats_bench import write_hands
 from procs import Measured, StepFailed, measure, python
@@ -21,6 +22,9 @@ from suite import Context, Figure, RowResult
 
 from pokerdb import exports
 from pokerdb.storage.schema import metadata
+
+if TYPE_CHECKING:
+    import duckdb
 
 # The tables keyed by deal: copied with their deal ids moved on.
 BY_DEAL = ("hand_cards", "hand_values", "hand_equities", "hand_labels", "seats",
@@ -72,14 +76,22 @@ def export(ctx: Context, db: Path, label: str) -> tuple[Measured, int]:
     return measured, sum(path.stat().st_size for path in out.rglob("*.parquet"))
 
 
-def duckdb_player_stats(out: Path) -> tuple[float, int]:
-    """The best of three runs of player_stats.sql by DuckDB on the export, and its rows."""
+def duckdb_relations(out: Path) -> "duckdb.DuckDBPyConnection":
+    """A DuckDB connection with each relation of the export a view of its files (as
+    docs/parquet.md makes them)."""
     import duckdb
 
     connection = duckdb.connect()
-    for name in ("seat_stats", "hands"):
+    for name in ("deals", "hands", "seats", "actions", "seat_stats"):
         connection.execute(f"CREATE VIEW {name} AS SELECT * FROM read_parquet("
                            f"'{out / name}/*/*/*.parquet', hive_partitioning = true)")
+    connection.execute(f"CREATE VIEW datasets AS SELECT * FROM '{out}/datasets/*.parquet'")
+    return connection
+
+
+def duckdb_player_stats(out: Path) -> tuple[float, int]:
+    """The best of three runs of player_stats.sql by DuckDB on the export, and its rows."""
+    connection = duckdb_relations(out)
     sql = (Path(exports.__file__).parent / "sql" / "player_stats.sql").read_text()
     best, count = float("inf"), 0
     for _ in range(3):

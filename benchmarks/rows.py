@@ -1,6 +1,7 @@
 """The rows of the suite, by name: what each compares, its documented size, and the function
 (beside its peers' code) that measures it."""
 
+import cookbook_bench
 import deals_bench
 import equity_bench
 import handhq_bench
@@ -80,6 +81,9 @@ ROWS: tuple[Row, ...] = (
         1_000_000, "hands", player_stats_bench.row),
     Row("handhq", "import of HandHQ-shaped hands, bytes a hand, players for everyone and for "
         "one (figures against the goals)", 1_000_000, "hands", handhq_bench.row),
+    Row("cookbook", "the cookbook's questions on HandHQ-shaped hands: SQLite, the summaries, and "
+        "DuckDB on the Parquet export (figures against the goal)", 1_000_000, "hands",
+        cookbook_bench.row),
     Row("handhq-players", "pokerdb players for everyone, N HandHQ-shaped hands' players and "
         "grown to the whole corpus's 544,103 (figures against the goal)", 100_000, "hands",
         players_scale.row),
