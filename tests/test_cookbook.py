@@ -14,7 +14,7 @@ SECTIONS = cookbook_sections(COOKBOOK.read_text())
 def test_the_cookbook_has_its_sections() -> None:
     assert [section.title for section in SECTIONS] == [
         "Five-card deals", "Texas Hold'em", "Split games", "Hand histories", "Equity"]
-    assert [len(section.examples) for section in SECTIONS] == [6, 2, 2, 7, 2]
+    assert [len(section.examples) for section in SECTIONS] == [6, 2, 2, 8, 2]
 
 
 @pytest.mark.slow
