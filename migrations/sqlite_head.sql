@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0031
+-- pokerdb's SQLite schema at revision 0032
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0031');
+INSERT INTO "alembic_version" VALUES('0032');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -90,9 +90,9 @@ CREATE TABLE deals (
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
-CREATE TABLE hand_actions (
+CREATE TABLE "hand_actions" (
 	deal_id INTEGER NOT NULL, 
-	actions JSON NOT NULL, 
+	actions TEXT NOT NULL, 
 	CONSTRAINT pk_hand_actions PRIMARY KEY (deal_id), 
 	CONSTRAINT fk_hand_actions_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 );
@@ -438,11 +438,6 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
-CREATE VIEW actions AS
-SELECT h.deal_id, a.key + 1 AS seq,
-       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
-       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[1]') WHEN 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
-FROM hand_actions h, json_each(h.actions) a;
 CREATE VIEW hands AS
 SELECT c.deal_id,
        c.player,
@@ -766,5 +761,10 @@ LEFT JOIN (
   JOIN deals d ON d.id = s.deal_id
   WHERE s.allin = 1 AND s.name_id IS NOT NULL
   GROUP BY s.name_id, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.stakes = f.stakes;
+CREATE VIEW actions AS
+SELECT h.deal_id, a.key + 1 AS seq,
+       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
+       CASE WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
+FROM hand_actions h, json_each(CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) = '[' THEN h.actions ELSE '["' || replace(CAST(h.actions AS TEXT), '|', '","') || '"]' END) a;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

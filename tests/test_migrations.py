@@ -16,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, make_url, text
-from support import PE54_FILE, REPO, named_rows, stored_and_recounted_wins, write_lines
+from support import PE54_FILE, PHH_DATA, REPO, named_rows, stored_and_recounted_wins, write_lines
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
@@ -25,6 +25,7 @@ from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
+from pokerdb.storage.packed_actions import packed, unpacked
 from pokerdb.storage.packed_counts import seat_stats_view
 from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.schema import metadata
@@ -517,8 +518,7 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     assert read("SELECT count(*) FROM hand_actions") == [(11,)]
     # Each unknown hand dealt ('d dh pN ????') is the number N.
     (value,) = read("SELECT actions FROM hand_actions WHERE deal_id = 2")[0]
-    assert (json.loads(value) if isinstance(value, str) else value)[:8] == [
-        1, 2, 3, 4, 5, 6, 7, "p3 cbr 26"]
+    assert value.split("|")[:8] == ["1", "2", "3", "4", "5", "6", "7", "p3 cbr 26"]
     downgrade(fresh, "0021")
     assert read(every) == changed
     assert "seat_stats" in tables_and_views(fresh)[0] and read(counts) == seat_rows
@@ -914,3 +914,51 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert tables(True) == at_head and [read(sql) for sql in shown] == figures
+
+
+def test_revision_0032_joins_the_actions_where_it_can(runner: CliRunner, db_url: str,
+                                                      fresh: Engine) -> None:
+    """HandHQ's hands and PHH's (whose actions' texts do not all tell their player) at head:
+    most values joined by `|`, the rest JSON; down at 0031 every value the JSON array that
+    revision kept; up again, the values of head; the view `actions` the same rows at each."""
+    from test_value_rows import HANDHQ
+
+    for path in (HANDHQ, PHH_DATA):
+        result = runner.invoke(app, ["import", str(path), "--skip-invalid", "--db", db_url,
+                                     "--quiet"])
+        assert result.exit_code == 0, result.output
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    # A hand whose second action's text does not tell its player as pokerdb reads it (the
+    # replay reads words): its value is JSON.
+    with fresh.begin() as connection:
+        deal, first = connection.execute(text(
+            "SELECT deal_id, actions FROM hand_actions ORDER BY deal_id LIMIT 1")).one()
+        acted = unpacked(first)
+        told = next(seq for seq, (player, _) in enumerate(acted) if player is not None)
+        acted[told] = (acted[told][0], f" {acted[told][1]}")
+        connection.execute(text("UPDATE hand_actions SET actions = :value "
+                                "WHERE deal_id = :deal"),
+                           {"deal": deal, "value": packed([action for _, action in acted],
+                                                          [player for player, _ in acted])})
+    values = "SELECT deal_id, CAST(actions AS TEXT) FROM hand_actions ORDER BY deal_id"
+    viewed = read("SELECT * FROM actions ORDER BY deal_id, seq")
+    at_head = read(values)
+    joined = [value for _, value in at_head if not value.startswith("[")]
+    assert (len(at_head), len(joined)) == (479, 478)
+    assert first.startswith("1|2|3|p3 f|") and at_head[0][1].startswith('[1,2,3,[3," p3 f"],')
+    assert viewed[3] == (deal, 4, 3, " p3 f")
+    downgrade(fresh, "0031")
+    at_0031 = read(values)
+    assert all(value.startswith("[") for _, value in at_0031)
+    assert at_0031 == [(deal, packed([action for _, action in unpacked(value)],
+                                     [player for player, _ in unpacked(value)],
+                                     delimited=False)) for deal, value in at_head]
+    assert read("SELECT * FROM actions ORDER BY deal_id, seq") == viewed
+    upgrade(fresh)
+    assert schema_differences(fresh) == []
+    assert read(values) == at_head
+    assert read("SELECT * FROM actions ORDER BY deal_id, seq") == viewed

@@ -1,8 +1,11 @@
-"""A hand's actions as hand_actions stores them (storage.packed_actions): compact JSON, each
-action its text, the number N for `d dh pN ????`, or [player, text] where the text does not
-tell its player; read back exactly by pokerdb and by the view `actions` on both backends."""
+"""A hand's actions as hand_actions stores them (storage.packed_actions): joined by `|` where
+each action's text tells its player and holds no character that needs escaping, else compact
+JSON; each action its text, the number N for `d dh pN ????`, or (JSON) [player, text] where
+the text does not tell its player; read back exactly by pokerdb and by the view `actions` on
+both backends."""
 
 import json
+import random
 import re
 
 from hypothesis import given
@@ -21,12 +24,26 @@ PACKED = ('[1,"d dh p2 AhKh",10,[2," p2 f"],"p3 cbr 5","d db AsKsQs","p10 f",[1,
           '"d dh p100 ????",[1,"p01 f"],"p2 cc # \\"quoted\\" \\\\ é"]')
 
 
+# A HandHQ hand's: every text tells its player, no character to escape.
+JOINED_ACTIONS = ["d dh p1 ????", "d dh p2 ????", "d dh p3 Ah2c", "p3 cbr 5", "p1 f", "p2 cc",
+                  "d db AsKsQs", "p2 cc", "p3 cc", "d db 2h", "p2 sm ????", "p3 sm Ah2c", "é ✓"]
+JOINED_PLAYERS = [None, None, None, 3, 1, 2, None, 2, 3, None, 2, 3, None]
+JOINED = "1|2|d dh p3 Ah2c|p3 cbr 5|p1 f|p2 cc|d db AsKsQs|p2 cc|p3 cc|d db 2h|p2 sm ????|" \
+    "p3 sm Ah2c|é ✓"
+
+
 def test_packed_is_compact_and_unpacks_exactly() -> None:
     assert packed(ACTIONS, PLAYERS) == PACKED
     assert unpacked(PACKED) == list(zip(PLAYERS, ACTIONS, strict=True))
+    assert packed(JOINED_ACTIONS, JOINED_PLAYERS) == JOINED
+    assert unpacked(JOINED) == list(zip(JOINED_PLAYERS, JOINED_ACTIONS, strict=True))
+    # No actions, and a text the joined value cannot hold, are JSON.
+    assert packed([], []) == "[]" and unpacked("[]") == []
+    for said in ("p1 cc | x", 'p1 cc "', "p1 cc \\", "p1 cc\x1f", "[p1", "7"):
+        assert packed(["d dh p1 ????", said], [None, None])[:3] == "[1,", said
 
 
-def test_the_view_unpacks_each_kind_of_element(db_url: str) -> None:
+def test_the_view_unpacks_each_kind_of_element_of_both_forms(db_url: str) -> None:
     engine = open_engine(db_url)  # a new database at head
     try:
         with engine.begin() as connection:
@@ -36,13 +53,18 @@ def test_the_view_unpacks_each_kind_of_element(db_url: str) -> None:
             with own_partitions(connection, 1):  # PostgreSQL: the dataset's partitions
                 connection.execute(text("INSERT INTO deals (id, dataset_id, line_no) "
                                         "VALUES (7, 1, 1)"))
+                connection.execute(text("INSERT INTO deals (id, dataset_id, line_no) "
+                                        "VALUES (8, 1, 2)"))
                 connection.execute(text("INSERT INTO hand_actions (deal_id, actions) "
-                                        "VALUES (7, :value)"), {"value": PACKED})
+                                        "VALUES (7, :json), (8, :joined)"),
+                                   {"json": PACKED, "joined": JOINED})
     finally:
         engine.dispose()
-    assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions ORDER BY seq") == [
-        (7, seq, player, action)
-        for seq, (player, action) in enumerate(zip(PLAYERS, ACTIONS, strict=True), start=1)]
+    assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions "
+                        "ORDER BY deal_id, seq") == [
+        (deal, seq, player, action)
+        for deal, players, actions in ((7, PLAYERS, ACTIONS), (8, JOINED_PLAYERS, JOINED_ACTIONS))
+        for seq, (player, action) in enumerate(zip(players, actions, strict=True), start=1)]
 
 
 def _json_dumps_packed(actions: list[str], players: list[int | None]) -> str:
@@ -78,5 +100,48 @@ _ACTS = st.one_of(
 def test_packed_is_what_json_dumps_writes(acts: list[tuple[str, int | None]]) -> None:
     actions = [action for action, _ in acts]
     players = [player for _, player in acts]
-    assert packed(actions, players) == _json_dumps_packed(actions, players)
-    assert unpacked(packed(actions, players)) == list(zip(players, actions, strict=True))
+    assert packed(actions, players, delimited=False) == _json_dumps_packed(actions, players)
+    value = packed(actions, players)
+    assert unpacked(value) == list(zip(players, actions, strict=True))
+    if value[:1] != "[":  # joined: each element the JSON one's text, unquoted
+        assert value == "|".join(str(element) for element in json.loads(
+            _json_dumps_packed(actions, players)))
+
+
+def test_the_view_reads_what_pokerdb_reads_of_random_hands(db_url: str) -> None:
+    """400 hands of random actions (texts of the characters that decide a value's form and the
+    view's reading: `|`, quotes, backslashes, control characters, digits, `[`, players' and the
+    dealer's beginnings, other scripts): the view's rows are `unpacked`'s, hand by hand."""
+    pieces = ["p1 ", "p12 ", "d dh p3 ????", "d db ", "|", '"', "\\", "\x01", "\t", "[", "]",
+              "7", "0", ",", "é", "✓", "cc", " ", "f", "{}", "cbr 5", "sm ????", "AsKs"]
+    safe = pieces[17:]
+    chosen = random.Random(34)
+    hands: dict[int, str] = {}
+    for deal in range(1, 401):
+        acts = []
+        for _ in range(chosen.randint(1, 6)):
+            player = chosen.choice([None, 1, 3, 12])
+            beginning = ("d " if player is None else f"p{player} ") if chosen.random() < 0.8 else ""
+            said = "".join(chosen.choices(safe if chosen.random() < 0.9 else pieces,
+                                          k=chosen.randint(1, 3)))
+            acts.append((beginning + said, player))
+        hands[deal] = packed([said for said, _ in acts], [player for _, player in acts])
+    assert 100 < sum(value[:1] != "[" for value in hands.values()) < 300  # both forms
+    engine = open_engine(db_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("INSERT INTO datasets (id, name, sha256, format, deals, "
+                                    "imported_at) VALUES (1, 'd', 'x', 'phh', 400, "
+                                    "CURRENT_TIMESTAMP)"))
+            with own_partitions(connection, 1):
+                connection.execute(text("INSERT INTO deals (id, dataset_id, line_no) "
+                                        "VALUES (:id, 1, :id)"), [{"id": deal} for deal in hands])
+                connection.execute(text("INSERT INTO hand_actions (deal_id, actions) "
+                                        "VALUES (:id, :value)"),
+                                   [{"id": deal, "value": value} for deal, value in hands.items()])
+    finally:
+        engine.dispose()
+    assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions "
+                        "ORDER BY deal_id, seq") == [
+        (deal, seq, player, action) for deal, value in hands.items()
+        for seq, (player, action) in enumerate(unpacked(value), start=1)]

@@ -39,8 +39,8 @@ TABLES: Final = {
              "integer's bits).",
     "actions": "Every action of every recorded hand, in order, in PHH notation (a view of "
                "hand_actions).",
-    "hand_actions": "A recorded hand's actions, one JSON array a hand, which the view actions "
-                    "unpacks.",
+    "hand_actions": "A recorded hand's actions, one text a hand (joined by |, or a JSON array), "
+                    "which the view actions unpacks.",
     "site_hands": "Each site's hand number stored, once, with the dataset that stored it.",
     "seat_stats": "What a tracker counts of each seat of a recorded hand: position, stakes, "
                   "VPIP, PFR, 3-bet, c-bet, postflop actions, showdown (docs/player-stats.md; "

@@ -5,7 +5,6 @@ tournaments."""
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     BigInteger,
     Boolean,
     Column,
@@ -16,6 +15,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     Table,
+    Text,
     Time,
     UniqueConstraint,
     literal_column,
@@ -112,14 +112,14 @@ player_names = Table(
 )
 
 # Every action of a recorded hand, in order, as written in the file: one row a hand, its actions
-# one JSON array (storage.packed_actions, revision 0022), which the view `actions` unpacks into
-# a row per action for SQL.
+# one text (storage.packed_actions: joined by `|`, revision 0032, or a JSON array as revision
+# 0022 made them all), which the view `actions` unpacks into a row per action for SQL.
 hand_actions = Table(
     "hand_actions",
     metadata,
     Column("deal_id", DealId, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True,
            autoincrement=False),
-    Column("actions", JSON, nullable=False),
+    Column("actions", Text, nullable=False),
     postgresql_partition_by="RANGE (deal_id)",
 )
 
