@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -763,8 +763,8 @@ LEFT JOIN (
   GROUP BY s.name_id, COALESCE(d.currency, ''), COALESCE(s.stakes, '')) a ON a.name_id = f.name_id AND a.currency = f.currency AND a.stakes = f.stakes;
 CREATE VIEW actions AS
 SELECT h.deal_id, a.key + 1 AS seq,
-       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') WHEN 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
-       CASE WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
-FROM hand_actions h, json_each(CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) = '[' THEN h.actions ELSE '["' || replace(CAST(h.actions AS TEXT), '|', '","') || '"]' END) a;
+       CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN CASE WHEN a.value GLOB '[0-9]* *' THEN CAST(substr(a.value, 1, instr(a.value, ' ') - 1) AS INTEGER) END WHEN a.type = 'array' THEN json_extract(a.value, '$[0]') WHEN a.type = 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
+       CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN CASE WHEN a.value GLOB '[0-9]* *' THEN 'p' || a.value WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' ELSE 'd ' || a.value END WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') WHEN a.type = 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
+FROM hand_actions h, json_each(CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN '["' || replace(CAST(h.actions AS TEXT), '|', '","') || '"]' ELSE h.actions END) a;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);

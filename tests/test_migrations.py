@@ -518,7 +518,7 @@ def test_revision_0022_packs_actions_and_counts_keeping_every_row(runner: CliRun
     assert read("SELECT count(*) FROM hand_actions") == [(11,)]
     # Each unknown hand dealt ('d dh pN ????') is the number N.
     (value,) = read("SELECT actions FROM hand_actions WHERE deal_id = 2")[0]
-    assert value.split("|")[:8] == ["1", "2", "3", "4", "5", "6", "7", "p3 cbr 26"]
+    assert value.split("|")[:8] == ["1", "2", "3", "4", "5", "6", "7", "3 cbr 26"]
     downgrade(fresh, "0021")
     assert read(every) == changed
     assert "seat_stats" in tables_and_views(fresh)[0] and read(counts) == seat_rows
@@ -949,7 +949,7 @@ def test_revision_0032_joins_the_actions_where_it_can(runner: CliRunner, db_url:
     at_head = read(values)
     joined = [value for _, value in at_head if not value.startswith("[")]
     assert (len(at_head), len(joined)) == (479, 478)
-    assert first.startswith("1|2|3|p3 f|") and at_head[0][1].startswith('[1,2,3,[3," p3 f"],')
+    assert first.startswith("1|2|3|3 f|") and at_head[0][1].startswith('[1,2,3,[3," p3 f"],')
     assert viewed[3] == (deal, 4, 3, " p3 f")
     downgrade(fresh, "0031")
     at_0031 = read(values)

@@ -1,7 +1,8 @@
-"""hand_actions holds a hand's actions joined by `|` where it can (storage.packed_actions): two
-bytes an action fewer than the JSON array's quotes and comma (at 100,000 HandHQ-shaped hands,
-92 to 72 bytes a hand of values), the JSON array kept for a hand that the joined text cannot
-hold exactly. The column is text (JSON before), and the view `actions` reads both.
+"""hand_actions holds a hand's actions joined by `|` where it can (storage.packed_actions): a
+player's action without its `p`, the dealer's without its `d `, a dealing of unknown cards its
+player's number, and no JSON quotes (at 100,000 HandHQ-shaped hands, 92 to 62 bytes a hand of
+values, 102 to 72 of the table's pages), the JSON array kept for a hand that the joined text
+cannot hold exactly. The column is text (JSON before), and the view `actions` reads both.
 
 The upgrade makes the column text (on SQLite, the table made anew: SQLite cannot change a
 column's type in place), then rewrites each hand's value a batch of deals at a time, in Python

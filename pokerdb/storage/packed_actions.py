@@ -4,15 +4,18 @@ a hand, its actions in the file's order, and the view `actions` unpacks them int
 json_array_elements WITH ORDINALITY). One row of about 90 bytes a hand replaced some 15 rows of
 20 bytes each, with their keys (HandHQ-shaped hands: 321 bytes a hand).
 
-The value is the actions joined by `|` (revision 0032: two bytes an action fewer than a JSON
-array's quotes), each one's text, which tells its player (`pN ` first, N from 1 to 99 without
-a leading zero, is player N; any other beginning, the dealer), or the number N for the dealing
-of two unknown hole cards, `d dh pN ????` (the most common action of a site's hands, one for
-each player but the file's owner). A hand that this cannot hold exactly (an action whose player
-its text does not tell that way, as the replay reads words: " p3 f", a tab after the player; a
-text with `|`, a quote, a backslash or a control character, or beginning with a digit or `[`;
-no actions) is a JSON array instead, of the texts and numbers, and [player, text] for an action
-whose text does not tell its player: the view reads it by its first character, `[`.
+The value is the actions joined by `|` (revision 0032: 30 bytes a HandHQ hand fewer than the
+JSON array of 0022), each in one of three forms: a player's action without its `p` (`3 cbr 7000`
+for `p3 cbr 7000`: the player's number, N from 1 to 99 without a leading zero, and a space
+first), the dealer's without its `d ` (`db Jc3d5c`), and the number N alone for the dealing of
+two unknown hole cards, `d dh pN ????` (the most common action of a site's hands, one for each
+player but the file's owner). A hand that this cannot hold exactly is a JSON array instead (the
+view tells it by its first character, `[`), of each action's whole text, N for `d dh pN ????`,
+and [player, text] for an action whose text does not tell its player as `pN ` (the replay reads
+words: " p3 f", a tab after the player): a hand with such an action, a dealer's action not
+written `d ` first or written `d ` and then a digit or `[`, a text holding `|`, a quote, a
+backslash or a control character (JSON would escape them: the view makes the JSON array of a
+joined value by replacing each `|` with `","`), or no actions.
 
 pokerdb's own readers of one hand's actions read the value itself (`unpacked`); the view is
 for SQL."""
@@ -30,11 +33,11 @@ from pokerdb.storage.column_types import DealId
 _TOLD: Final = re.compile(r"p([1-9][0-9]?) ")
 _UNKNOWN_DEALT: Final = re.compile(r"d dh p([1-9][0-9]?) \?\?\?\?")
 _TOLD_LIMIT: Final = 100  # players _TOLD reads: 1 to 99
-# A text a `|`-joined value holds as it is: none of `|`, a quote, a backslash, a control
-# character (which JSON would escape: the view makes a JSON array of the value by replacing each
-# `|`) or a lone surrogate; not beginning with a digit (a dealing's number) or `[` (a JSON
-# array's value).
-_PLAIN: Final = re.compile(r'[^0-9\[|"\\\x00-\x1f\ud800-\udfff][^|"\\\x00-\x1f\ud800-\udfff]*')
+# What a joined value holds after a player's `pN ` or the dealer's `d `: none of `|`, a quote,
+# a backslash, a control character or a lone surrogate; the dealer's not beginning with a digit
+# (a player's action, a dealing's number) or `[` (a JSON array's value).
+_JOINED_REST: Final = re.compile(r'[^|"\\\x00-\x1f\ud800-\udfff]*')
+_DEALER_REST: Final = re.compile(r'(?![0-9\[])[^|"\\\x00-\x1f\ud800-\udfff]*')
 
 # The `actions` view, described for queries (as view_columns.hands describes `hands`).
 actions_view = Table(
@@ -50,46 +53,61 @@ actions_view = Table(
 def packed(actions: Sequence[str], players: Sequence[int | None], *,
            delimited: bool = True) -> str:
     """The hand's actions, each by its player (None: the dealer), as hand_actions stores them:
-    joined by `|` where they can be (`delimited`), else the JSON array, written element by
-    element as json.dumps writes it (ensure_ascii=False, separators "," and ":"), each text by
-    json's own `encode_basestring`; json.dumps of the elements took a third of laying out a
-    HandHQ hand's rows."""
+    joined by `|` where they can be (`delimited`), else the JSON array."""
+    if delimited and actions:
+        joined = _joined(actions, players)
+        if joined is not None:
+            return joined
+    return _json_array(actions, players)
+
+
+def _joined(actions: Sequence[str], players: Sequence[int | None]) -> str | None:
+    """The actions joined by `|`, each in its form, or None where one has none."""
     elements: list[str] = []
-    plain = delimited and len(actions) > 0
     for action, player in zip(actions, players, strict=True):
         if player is None:
             dealt = _UNKNOWN_DEALT.fullmatch(action) if action[:1] == "d" else None
             if dealt is not None:
                 elements.append(dealt[1])  # its digits: no leading zero
+            elif action[:2] == "d " and _DEALER_REST.fullmatch(action, 2) is not None:
+                elements.append(action[2:])
+            else:
+                return None
+        elif (0 < player < _TOLD_LIMIT and action.startswith(told := f"p{player} ")
+              and _JOINED_REST.fullmatch(action, len(told)) is not None):
+            elements.append(action[1:])
+        else:
+            return None
+    return "|".join(elements)
+
+
+def _json_array(actions: Sequence[str], players: Sequence[int | None]) -> str:
+    """The actions as a JSON array, written element by element as json.dumps writes it
+    (ensure_ascii=False, separators "," and ":"), each text by json's own
+    `encode_basestring`; json.dumps of the elements took a third of laying out a HandHQ
+    hand's rows."""
+    elements: list[str] = []
+    for action, player in zip(actions, players, strict=True):
+        if player is None:
+            dealt = _UNKNOWN_DEALT.fullmatch(action) if action[:1] == "d" else None
+            if dealt is not None:
+                elements.append(dealt[1])
                 continue
             own = action[:1] != "p" or _TOLD.match(action) is None  # tells no player
         else:  # its own `pN ` first (N from 1 to 99), as _TOLD reads it
             own = 0 < player < _TOLD_LIMIT and action.startswith(f"p{player} ")
-        if plain and own and _PLAIN.fullmatch(action) is not None:
-            elements.append(action)
-            continue
-        if plain:  # the hand is a JSON array: its elements so far as JSON
-            plain = False
-            elements = [element if element[:1].isdigit() else encode_basestring(element)
-                        for element in elements]
         text = encode_basestring(action)
         elements.append(text if own else f"[{'null' if player is None else player},{text}]")
-    return "|".join(elements) if plain else f"[{','.join(elements)}]"
+    return f"[{','.join(elements)}]"
 
 
 def unpacked(value: str | list[Any]) -> list[tuple[int | None, str]]:
     """(player, action) of each action a hand_actions value holds, in order: `value` as the
     database gives it (the text; psycopg's list for a JSON column, before revision 0032)."""
+    if isinstance(value, str) and value[:1] != "[":
+        return [_joined_action(element) for element in value.split("|")]
     acted: list[tuple[int | None, str]] = []
-    elements: list[Any]
-    if isinstance(value, list):
-        elements = value
-    elif value[:1] == "[":
-        elements = json.loads(value)
-    else:
-        elements = [int(element) if element[:1].isdigit() else element
-                    for element in value.split("|")]
-    for element in elements:
+    for element in json.loads(value) if isinstance(value, str) else value:
         if isinstance(element, str):
             told = _TOLD.match(element)
             acted.append((None if told is None else int(told[1]), element))
@@ -98,6 +116,16 @@ def unpacked(value: str | list[Any]) -> list[tuple[int | None, str]]:
         else:
             acted.append((element[0], element[1]))
     return acted
+
+
+def _joined_action(element: str) -> tuple[int | None, str]:
+    """(player, action) of an element of a joined value."""
+    number, space, _ = element.partition(" ")
+    if not (number.isascii() and number.isdigit()):
+        return None, f"d {element}"
+    if space:
+        return int(number), f"p{element}"
+    return None, f"d dh p{number} ????"
 
 
 def told_player(text: str, dialect: str) -> str:
@@ -110,37 +138,47 @@ def told_player(text: str, dialect: str) -> str:
 
 
 def actions_view_sql(dialect: str) -> str:
-    """CREATE VIEW actions: a row per element of each hand's value, numbered from 1. A
-    `|`-joined value is read as the JSON array of its texts (each `|` a `","`), a dealing's
-    number then a text of digits; the value's text cast, so that the view reads a JSON column
-    too (revisions 0022 to 0031)."""
+    """CREATE VIEW actions: a row per element of each hand's value, numbered from 1. A joined
+    value is read as the JSON array of its elements (each `|` a `","`); the value's text cast,
+    so that the view reads a JSON column too (revisions 0022 to 0031)."""
     value = "CAST(h.actions AS TEXT)"
     if dialect == "postgresql":
         text = "(a.value #>> '{}')"
+        joined = f"left({value}, 1) <> '['"
         return (
             "CREATE VIEW actions AS\n"
             "SELECT h.deal_id, CAST(a.seq AS INTEGER) AS seq,\n"
-            f"       CASE json_typeof(a.value) WHEN 'array' "
-            f"THEN CAST(a.value ->> 0 AS SMALLINT) WHEN 'string' "
-            f"THEN {told_player(text, dialect)} END AS player,\n"
-            f"       CASE WHEN json_typeof(a.value) = 'array' THEN a.value ->> 1 "
-            f"WHEN {text} ~ '^[0-9]' THEN 'd dh p' || {text} || ' ????' ELSE {text} END "
-            f"AS action\n"
+            f"       CASE WHEN {joined} "
+            f"THEN CAST(substring({text} from '^([0-9]+) ') AS SMALLINT) "
+            f"WHEN json_typeof(a.value) = 'array' THEN CAST(a.value ->> 0 AS SMALLINT) "
+            f"WHEN json_typeof(a.value) = 'string' THEN {told_player(text, dialect)} "
+            f"END AS player,\n"
+            f"       CASE WHEN {joined} THEN CASE WHEN {text} ~ '^[0-9]+ ' THEN 'p' || {text} "
+            f"WHEN {text} ~ '^[0-9]+$' THEN 'd dh p' || {text} || ' ????' "
+            f"ELSE 'd ' || {text} END "
+            f"WHEN json_typeof(a.value) = 'array' THEN a.value ->> 1 "
+            f"WHEN json_typeof(a.value) = 'number' THEN 'd dh p' || {text} || ' ????' "
+            f"ELSE {text} END AS action\n"
             "FROM hand_actions h\n"
-            f"CROSS JOIN LATERAL json_array_elements(CASE WHEN left({value}, 1) = '[' "
-            f"THEN CAST({value} AS JSON) "
-            f"ELSE CAST('[\"' || replace({value}, '|', '\",\"') || '\"]' AS JSON) END) "
-            "WITH ORDINALITY AS a(value, seq)")
+            f"CROSS JOIN LATERAL json_array_elements(CASE WHEN {joined} "
+            f"THEN CAST('[\"' || replace({value}, '|', '\",\"') || '\"]' AS JSON) "
+            f"ELSE CAST({value} AS JSON) END) WITH ORDINALITY AS a(value, seq)")
+    joined = f"substr({value}, 1, 1) <> '['"
     return (
         "CREATE VIEW actions AS\n"
         "SELECT h.deal_id, a.key + 1 AS seq,\n"
-        f"       CASE a.type WHEN 'array' THEN json_extract(a.value, '$[0]') "
-        f"WHEN 'text' THEN {told_player('a.value', dialect)} END AS player,\n"
-        "       CASE WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') "
-        "WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' ELSE a.value END "
+        f"       CASE WHEN {joined} THEN CASE WHEN a.value GLOB '[0-9]* *' "
+        f"THEN CAST(substr(a.value, 1, instr(a.value, ' ') - 1) AS INTEGER) END "
+        f"WHEN a.type = 'array' THEN json_extract(a.value, '$[0]') "
+        f"WHEN a.type = 'text' THEN {told_player('a.value', dialect)} END AS player,\n"
+        f"       CASE WHEN {joined} THEN CASE WHEN a.value GLOB '[0-9]* *' THEN 'p' || a.value "
+        "WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' "
+        "ELSE 'd ' || a.value END "
+        "WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') "
+        "WHEN a.type = 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END "
         "AS action\n"
-        f"FROM hand_actions h, json_each(CASE WHEN substr({value}, 1, 1) = '[' THEN h.actions "
-        f"ELSE '[\"' || replace({value}, '|', '\",\"') || '\"]' END) a")
+        f"FROM hand_actions h, json_each(CASE WHEN {joined} "
+        f"THEN '[\"' || replace({value}, '|', '\",\"') || '\"]' ELSE h.actions END) a")
 
 
 def packing_select(rows: str, dialect: str, where: str = "") -> str:
