@@ -23,10 +23,10 @@ from pokerdb.cli import app
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
+from pokerdb.storage import run_biggest
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.packed_counts import seat_stats_view
-from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.schema import metadata
 from pokerdb.storage.view_columns import VIEW_NAMES
 
@@ -84,6 +84,14 @@ def _refers_to_a_partition(difference: object) -> bool:
 def tables_and_views(engine: Engine) -> tuple[set[str], set[str]]:
     inspector = inspect(engine)
     return set(inspector.get_table_names()), set(inspector.get_view_names())
+
+
+def listed(biggest: str, known: int, net: object) -> str:
+    """player_runs.biggest as revision 0031 packs it, as JSON: [[deal id less first_deal,
+    net], ...] ('' for none, and for a row of one hand of known result: [[0, net]])."""
+    if biggest:
+        return f"[[{biggest.replace(';', '],[')}]]"
+    return f"[[0,{net}]]" if known else "[]"
 
 
 @pytest.fixture
@@ -634,6 +642,7 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
     result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
                                  "--quiet"])
     assert result.exit_code == 0, result.output
+    downgrade(fresh, "0031")  # every row's biggest hands kept (since 0033, a wide row's)
     runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest, tables "
             "FROM {} t ORDER BY name, bucket")
     at_head = runs.format(named_rows("player_runs"))
@@ -657,9 +666,10 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
             for row in read(runs.format("player_runs"))] == [
         (*row[:6], [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], 1, row[4]))],
          sorted(named[number] for number in json.loads(row[7]))) for row in imported]
+    upgrade(fresh, "0031")
+    assert read(at_head) == imported and dict(read(numbers)) == named
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(at_head) == imported and dict(read(numbers)) == named
 
 
 def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
@@ -883,6 +893,7 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
                 for sql, table in ((totals, "player_totals"), (days, "player_days"),
                                    (runs, "player_runs"))]
 
+    downgrade(fresh, "0031")  # every row's biggest hands kept (since 0033, a wide row's)
     at_head, figures = tables(True), [read(sql) for sql in shown]
     assert read("SELECT id, name FROM player_names ORDER BY id") == [
         (1, "Ann"), (2, "Bo"), (3, "Cy")]
@@ -911,6 +922,43 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
         for row in at_head[2]]
     assert [row[6] for row in at_0030[2]][:2] == ["[]", "[[1,300],[2,0]]"]
     assert [read(sql) for sql in shown] == figures
+    upgrade(fresh, "0031")
+    assert tables(True) == at_head and [read(sql) for sql in shown] == figures
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert tables(True) == at_head and [read(sql) for sql in shown] == figures
+
+
+@pytest.mark.parametrize("span", [1_000, 1])
+def test_revision_0033_reads_a_narrow_rows_biggest_hands_from_its_seats(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, span: int) -> None:
+    """At head a row of player_runs whose deals span fewer than KEPT_SPAN ids keeps no
+    biggest hands (its page reads them from its seats); down at 0031 every row of two hands or
+    more keeps them again, read from the seats, as 0031 kept them; up again, as imported."""
+    from cash_hands import cash_hand
+    from test_unknown_results import UNKNOWN, hand
+
+    monkeypatch.setattr(run_biggest, "KEPT_SPAN", span)
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:10:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/03 10:50:00", "Gamma"))
+    (tmp_path / "unknown.phh").write_text(hand(UNKNOWN, ""))
+    for path in ("stars.txt", "unknown.phh"):
+        result = runner.invoke(app, ["import", str(tmp_path / path), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    runs = (f"SELECT name, bucket, hands, known, biggest FROM {named_rows('player_runs')} t "
+            f"ORDER BY name, bucket")
+
+    def read() -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(runs))]
+
+    at_head = read()
+    kept = {"Ann": "0,300;1,0", "Bo": "1,200;0,-100", "Cy": "0,-200;1,-200"}
+    assert [row[-1] for row in at_head] == [
+        kept[row[0]] if span == 1 and row[2] == 2 else "" for row in at_head]
+    downgrade(fresh, "0031")
+    assert read() == [(*row[:4], kept[row[0]] if row[2] == 2 else "") for row in at_head]
+    upgrade(fresh)
+    assert read() == at_head and schema_differences(fresh) == []
+

@@ -196,15 +196,16 @@ KEPT: Final = {table.name: tuple(column.name for column in table.primary_key.col
                for table in (player_totals, player_days)}
 TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
 TOTAL_SUMS: Final = TOTAL_COLUMNS[len(KEPT["player_totals"]):]  # after the key, in its order
-_DAY: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
-               "postgresql": "d.date - DATE '0001-01-01' + 1"}
+# A deal's (`d`) date as date.toordinal() (NULL for none).
+DAY_SQL: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
+                  "postgresql": "d.date - DATE '0001-01-01' + 1"}
 
 
 def _key_sql(key: str, dialect: str, numbered: bool) -> str:
     """A key of player_totals or player_days as the seats `s` and their deals `d` give it
     (the venue by its number in venue_names: `numbered`, since revision 0029)."""
     if key == "day":  # date.toordinal(), 0 for none
-        return f"COALESCE({_DAY[dialect]}, 0)"
+        return f"COALESCE({DAY_SQL[dialect]}, 0)"
     if key == "site":
         venue = "(SELECT v.name FROM venue_names v WHERE v.id = d.venue_id)" if numbered \
             else "d.venue"

@@ -207,9 +207,9 @@ player_runs = Table(
     Column("net", Amount, nullable=False),  # over the hands of known result
     # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
     # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
-    # equals), packed (revision 0031, storage.player_runs.packed: JSON of the deal ids before):
-    # "deal,net;deal,net", each deal id less first_deal; '' for none, and for a row of one
-    # hand of known result, whose one is [[0, net]] (revision 0026).
+    # equals), packed (revision 0031: JSON of the deal ids before): "deal,net;deal,net", each
+    # deal id less first_deal; '' for none, and for a row whose deals span fewer than
+    # KEPT_SPAN ids, whose hands are read from its seats (revision 0033, storage.run_hands).
     Column("peak", BigInteger, nullable=False),
     Column("biggest", String, nullable=False),
     Column("first_deal", DealId, nullable=False),
