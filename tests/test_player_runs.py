@@ -24,6 +24,7 @@ from pokerdb.storage.player_stats import one_dataset
 from pokerdb.storage.run_biggest import biggest_value
 from pokerdb.storage.run_hands import ROW_COLUMNS, biggest_hands, seat_hands_sql
 from pokerdb.storage.sessions import untimed
+from pokerdb.storage.summary_keys import texted
 
 NAMES = ("Ann", "Bea", "Col", "Dee")  # none Bo or Cy, whom cash_hand renames
 START = datetime(2024, 1, 2, 9, 0)
@@ -50,16 +51,17 @@ def imported(runner: CliRunner, db_url: str, path: Path, written: list[str]) -> 
 
 
 def _compared(connection: Connection) -> list[tuple[object, ...]]:
-    """player_runs' rows, their tables as sets, their biggest hands as kept or, for a row that
-    keeps none, read from its seats (having asserted that a row's list is its seats')."""
+    """player_runs' rows with their texts (not their number in summary_keys), their tables as
+    sets, their biggest hands as kept or, for a row that keeps none, read from its seats
+    (having asserted that a row's list is its seats')."""
     dialect = connection.dialect.name
     from_seats = biggest_value(dialect, seat_hands_sql(
         dialect, {name: f"r.{name}" for name in ROW_COLUMNS}), "r.first_deal")
     rows = connection.execute(text(f"SELECT r.*, {from_seats} AS from_seats "
-                                   f"FROM player_runs r")).mappings().all()
+                                   f"FROM {texted('player_runs')} r")).mappings().all()
     assert all(row["biggest"] in ("", row["from_seats"]) for row in rows)
     return sorted((*(str(value) for key, value in row.items()
-                     if key not in ("tables", "biggest", "from_seats")),
+                     if key not in ("key_id", "tables", "biggest", "from_seats")),
                    tuple(sorted(json.loads(row["tables"]))),
                    row["biggest"] or row["from_seats"])
                   for row in rows)

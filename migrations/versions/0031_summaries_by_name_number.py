@@ -22,14 +22,16 @@ from alembic import op
 
 from pokerdb.storage.player_stats import GROUPINGS, create_view
 from pokerdb.storage.run_biggest import biggest_value, hands_sql
-from pokerdb.storage.schema import player_days, player_runs, player_totals
+from pokerdb.storage.schema import player_totals
+from pokerdb.storage.summary_keys import TEXTED_DAYS, TEXTED_RUNS
 
 revision: str = "0031"
 down_revision: str | None = "0030"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-TABLES = (player_totals, player_days, player_runs)
+# player_days and player_runs as this revision keeps them (their texts by number since 0033).
+TABLES = (player_totals, TEXTED_DAYS, TEXTED_RUNS)
 
 
 def upgrade() -> None:

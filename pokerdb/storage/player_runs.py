@@ -9,7 +9,8 @@ A row sums the seats of one player, dataset, site, money, stakes, day (deals.dat
 play (UTC) and big blind, with its first and last second of play, its tables and its biggest
 hands (revision 0026: the tables by their numbers in table_names, the biggest of a row of one
 hand of known result left to first_deal and net; revision 0031: the player by the number of
-its name in player_names, the biggest hands' deal ids less the row's first_deal). Each filter
+its name in player_names, the biggest hands' deal ids less the row's first_deal; revision
+0033: the site, money, stakes and big blind by number in summary_keys). Each filter
 of a HandFilter (money, kind, game, stakes, dates, site, dataset) selects whole rows, so the
 rows answer every filter exactly.
 No two hands of a row are more than BUCKET seconds apart, so a row's hands are in one session at
@@ -43,14 +44,17 @@ from pokerdb.storage.run_biggest import (
     kept_sql,
 )
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
+from pokerdb.storage.summary_keys import key_numbers, texted
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
 # Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
-KEYS: Final = ("name_id", "dataset_id", "site", "currency", "stakes", "day", "bucket",
-               "big_blind")
-_NAMED_KEYS: Final = ("name", *KEYS[1:])  # before revision 0031, the player by its name
+# The table's key: the site, money, stakes and big blind by number (revision 0033).
+KEYS: Final = ("name_id", "dataset_id", "key_id", "day", "bucket")
+# Before revision 0031, the player by its name, and those by their texts (revision 0023's).
+_NAMED_KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
+                      "big_blind")
 _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
                 "started", "ended", "tables")
 
@@ -220,8 +224,12 @@ class RunSums:
             table_ids = _table_ids(cursor, mark, self.held.values())
             if name_ids is None:
                 name_ids = numbers(cursor, "player_names", (key[0] for key in self.held), mark)
-            rows = ((name_ids[key[0]], *key[1:], *_values(row, table_ids))
-                    for key, row in self.held.items())
+            key_ids = key_numbers(cursor, mark, {(site, currency, stakes, big_blind) for (
+                _, _, site, currency, stakes, _, _, big_blind) in self.held})
+            rows = ((name_ids[name], dataset_id, key_ids[site, currency, stakes, big_blind],
+                     day, bucket, *_values(row, table_ids))
+                    for (name, dataset_id, site, currency, stakes, day, bucket, big_blind), row
+                    in self.held.items())
         else:
             rows = ((*key, *_values(row, None)) for key, row in self.held.items())
         # In key order, through the driver's cursor (upsert_rows): a third of the time of
@@ -343,7 +351,7 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
     """The rows of player_runs `within` selects (of `player`, or of every player)."""
     chosen = _filtered(within, player)
     statement = text(f"SELECT n.name, {', '.join(f'r.{name}' for name in _READ)}\n"
-                     f"FROM player_runs r JOIN player_names n ON n.id = r.name_id"
+                     f"FROM {texted('player_runs')} r JOIN player_names n ON n.id = r.name_id"
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
