@@ -19,13 +19,13 @@ Create Date: 2026-12-07
 """
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
 from pokerdb.storage import run_biggest
 from pokerdb.storage.column_types import Amount
+from pokerdb.storage.remade_tables import made_column, remade
 from pokerdb.storage.run_biggest import biggest_value
 from pokerdb.storage.run_hands import ROW_COLUMNS, seat_hands_sql
 from pokerdb.storage.schema import player_days, player_runs
@@ -79,29 +79,7 @@ def _copied(table: sa.Table, values: Mapping[str, str], joined: str) -> None:
     """`table` made again as given, its rows copied in its key's order from the table as it
     was (`o`), joined to summary_keys (`k`) on `joined`: each column the same column of `o`,
     or as `values` gives it."""
-    name, old = table.name, f"{table.name}_old"
-    op.rename_table(name, old)
-    if op.get_bind().dialect.name == "postgresql":  # its key's index keeps its name
-        op.execute(f"ALTER TABLE {old} DROP CONSTRAINT pk_{name}")
-    op.create_table(
-        name, *(_column(column) for column in table.columns),
-        sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
-                                name=f"fk_{name}_dataset_id_datasets", ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint(*(column.name for column in table.primary_key.columns),
-                                name=f"pk_{name}"),
-        sqlite_with_rowid=False,
-    )
-    copied = {column.name: values.get(column.name, f"o.{column.name}")
-              for column in table.columns}
-    op.execute(f"INSERT INTO {name} ({', '.join(copied)})\n"
-               f"SELECT {', '.join(copied.values())}\n"
-               f"FROM {old} o JOIN summary_keys k ON {joined}\n"
-               f"ORDER BY {', '.join(copied[column.name] for column in table.primary_key)}")
-    op.drop_table(old)
-
-
-def _column(column: sa.Column[Any]) -> sa.Column[Any]:
-    """A column of a table as given, as a column of a table made here."""
-    default = column.server_default
-    return sa.Column(column.name, column.type, nullable=column.nullable,
-                     server_default=getattr(default, "arg", None))
+    remade(table.name, [made_column(column) for column in table.columns],
+           [column.name for column in table.primary_key.columns],
+           {column.name: values.get(column.name, f"o.{column.name}") for column in table.columns},
+           f"JOIN summary_keys k ON {joined}")
