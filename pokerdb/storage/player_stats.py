@@ -160,7 +160,8 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
 
 def _totals_from(within: HandFilter | None, named: bool = False) -> str:
     """player_totals `t` as the filter sees it: its rows, or, for dates or a site, player_days'
-    (each filter selects whole rows of it); `named`, joined to the players' names `n`."""
+    with their texts (summary_keys.texted; each filter selects whole rows of it); `named`,
+    joined to the players' names `n`."""
     joined = f" {_NAMES.format('t')}" if named else ""
     if within is None:
         return f"player_totals t{joined}"
