@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0032
+-- pokerdb's SQLite schema at revision 0033
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0032');
+INSERT INTO "alembic_version" VALUES('0033');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -154,10 +154,8 @@ INSERT INTO "id_marks" VALUES('deals',0);
 CREATE TABLE player_days (
 	name_id INTEGER NOT NULL, 
 	day INTEGER NOT NULL, 
-	site VARCHAR NOT NULL, 
-	currency VARCHAR NOT NULL, 
+	key_id INTEGER NOT NULL, 
 	position VARCHAR(6) NOT NULL, 
-	stakes VARCHAR NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	hands BIGINT NOT NULL, 
 	preflop_acted BIGINT NOT NULL, 
@@ -179,9 +177,8 @@ CREATE TABLE player_days (
 	won_at_showdown BIGINT NOT NULL, 
 	allin BIGINT NOT NULL, 
 	net BIGINT NOT NULL, 
-	big_blind BIGINT, 
 	hands_result_unknown BIGINT DEFAULT '0' NOT NULL, 
-	CONSTRAINT pk_player_days PRIMARY KEY (name_id, day, site, currency, position, stakes, dataset_id), 
+	CONSTRAINT pk_player_days PRIMARY KEY (name_id, day, key_id, position, dataset_id), 
 	CONSTRAINT fk_player_days_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
@@ -196,12 +193,9 @@ CREATE TABLE player_names (
 CREATE TABLE player_runs (
 	name_id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
-	site VARCHAR NOT NULL, 
-	currency VARCHAR NOT NULL, 
-	stakes VARCHAR NOT NULL, 
+	key_id INTEGER NOT NULL, 
 	day INTEGER NOT NULL, 
 	bucket BIGINT NOT NULL, 
-	big_blind BIGINT NOT NULL, 
 	hands BIGINT NOT NULL, 
 	known BIGINT NOT NULL, 
 	net BIGINT NOT NULL, 
@@ -212,7 +206,7 @@ CREATE TABLE player_runs (
 	started BIGINT, 
 	ended BIGINT, 
 	tables VARCHAR NOT NULL, 
-	CONSTRAINT pk_player_runs PRIMARY KEY (name_id, dataset_id, site, currency, stakes, day, bucket, big_blind), 
+	CONSTRAINT pk_player_runs PRIMARY KEY (name_id, dataset_id, key_id, day, bucket), 
 	CONSTRAINT fk_player_runs_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 )
  WITHOUT ROWID
@@ -297,6 +291,15 @@ CREATE TABLE stakes_names (
 	name VARCHAR NOT NULL, 
 	CONSTRAINT pk_stakes_names PRIMARY KEY (id), 
 	CONSTRAINT uq_stakes_names_name UNIQUE (name)
+);
+CREATE TABLE summary_keys (
+	id INTEGER NOT NULL, 
+	site VARCHAR NOT NULL, 
+	currency VARCHAR NOT NULL, 
+	stakes VARCHAR NOT NULL, 
+	big_blind BIGINT NOT NULL, 
+	CONSTRAINT pk_summary_keys PRIMARY KEY (id), 
+	CONSTRAINT uq_summary_keys_site_currency_stakes_big_blind UNIQUE (site, currency, stakes, big_blind)
 );
 CREATE TABLE table_names (
 	id INTEGER NOT NULL, 

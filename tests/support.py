@@ -17,6 +17,7 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement, replay
 from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import open_engine
+from pokerdb.storage.summary_keys import texted
 
 REPO = Path(__file__).resolve().parent.parent
 # seats with each seat's name beside its number (revision 0027 keeps the names once, in
@@ -26,11 +27,13 @@ NAMED_SEATS = ("(SELECT seats.*, n.name FROM seats "
                "LEFT JOIN player_names n ON n.id = seats.name_id)")
 
 
-def named_rows(table: str) -> str:
+def named_rows(table: str, texts: bool = True) -> str:
     """The rows of a players' summary (player_totals, player_days, player_runs: keyed by the
-    name's number since revision 0031) with the player's name, a derived table."""
-    return (f"(SELECT n.name, {table}.* FROM {table} "
-            f"JOIN player_names n ON n.id = {table}.name_id)")
+    name's number since revision 0031) with the player's name, a derived table; player_days'
+    and player_runs' with their texts (by number since revision 0033; not `texts`: as
+    0031 kept them)."""
+    rows = texted(table) if texts and table != "player_totals" else table
+    return f"(SELECT n.name, t.* FROM {rows} t JOIN player_names n ON n.id = t.name_id)"
 PE54_FILE = REPO / "data" / "p054_poker.txt"
 TABLES = ("datasets", "deals", "hands", "rejects")
 HEAVY_PACKAGES = ("sqlalchemy", "alembic", "numpy")  # what the sqlite3 fast paths avoid

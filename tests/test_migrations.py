@@ -23,12 +23,13 @@ from pokerdb.cli import app
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
+from pokerdb.storage import run_biggest
 from pokerdb.storage.engines import alembic_config
 from pokerdb.storage.location import migrations_dir
 from pokerdb.storage.packed_actions import packed, unpacked
 from pokerdb.storage.packed_counts import seat_stats_view
-from pokerdb.storage.run_biggest import listed
 from pokerdb.storage.schema import metadata
+from pokerdb.storage.summary_keys import texted
 from pokerdb.storage.view_columns import VIEW_NAMES
 
 SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_cards", "hand_values",
@@ -36,7 +37,7 @@ SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_car
                  "seats", "hand_actions", "variants", "variant_values", "id_marks",
                  "player_totals", "player_days", "player_runs", "table_names", "site_hands",
                  "tournaments", "tournament_entries", "player_names", "venue_names",
-                 "stakes_names", "source_names"}
+                 "stakes_names", "source_names", "summary_keys"}
 # The columns of seat_stats that every revision's has (0027 adds name_id, the name's number).
 SEAT_STATS = (f"SELECT {', '.join(seat_stats_view.c.keys())} FROM seat_stats "
               f"ORDER BY deal_id, player")
@@ -85,6 +86,14 @@ def _refers_to_a_partition(difference: object) -> bool:
 def tables_and_views(engine: Engine) -> tuple[set[str], set[str]]:
     inspector = inspect(engine)
     return set(inspector.get_table_names()), set(inspector.get_view_names())
+
+
+def listed(biggest: str, known: int, net: object) -> str:
+    """player_runs.biggest as revision 0031 packs it, as JSON: [[deal id less first_deal,
+    net], ...] ('' for none, and for a row of one hand of known result: [[0, net]])."""
+    if biggest:
+        return f"[[{biggest.replace(';', '],[')}]]"
+    return f"[[0,{net}]]" if known else "[]"
 
 
 @pytest.fixture
@@ -567,7 +576,9 @@ def test_revision_0024_fills_player_days_from_the_seats(runner: CliRunner, db_ur
     result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
                                  "--quiet"])
     assert result.exit_code == 0, result.output
-    days = "SELECT * FROM player_days ORDER BY name_id, day, currency, position, stakes"
+    days = ("SELECT name_id, day, site, currency, position, stakes, dataset_id, hands, vpip, "
+            f"net, big_blind, hands_result_unknown FROM {texted('player_days')} t "
+            "ORDER BY name_id, day, currency, position, stakes")
     totals = ("SELECT name, currency, position, stakes, dataset_id, hands, vpip, net, "
               "hands_result_unknown FROM {} t ORDER BY name, currency, position, stakes")
     with fresh.connect() as connection:
@@ -634,9 +645,10 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
     result = runner.invoke(app, ["import", str(tmp_path / "stars.txt"), "--db", db_url,
                                  "--quiet"])
     assert result.exit_code == 0, result.output
+    downgrade(fresh, "0031")  # every row's biggest hands kept (since 0033, a wide row's)
     runs = ("SELECT name, bucket, hands, known, net, first_deal, biggest, tables "
             "FROM {} t ORDER BY name, bucket")
-    at_head = runs.format(named_rows("player_runs"))
+    at_head = runs.format(named_rows("player_runs", texts=False))
     numbers = "SELECT id, name FROM table_names ORDER BY id"
 
     def read(sql: str) -> list[tuple[object, ...]]:
@@ -657,9 +669,10 @@ def test_revision_0026_numbers_the_tables_of_player_runs(runner: CliRunner, db_u
             for row in read(runs.format("player_runs"))] == [
         (*row[:6], [[row[5] + deal, net] for deal, net in json.loads(listed(row[6], 1, row[4]))],
          sorted(named[number] for number in json.loads(row[7]))) for row in imported]
+    upgrade(fresh, "0031")
+    assert read(at_head) == imported and dict(read(numbers)) == named
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert read(at_head) == imported and dict(read(numbers)) == named
 
 
 def test_revision_0028_keeps_a_value_row_only_for_a_hand_with_a_value(
@@ -879,10 +892,11 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
                           for value in row) for row in connection.execute(text(sql))]
 
     def tables(named: bool) -> list[list[tuple[object, ...]]]:
-        return [read(sql.format(named_rows(table) if named else table))
+        return [read(sql.format(named_rows(table, texts=False) if named else table))
                 for sql, table in ((totals, "player_totals"), (days, "player_days"),
                                    (runs, "player_runs"))]
 
+    downgrade(fresh, "0031")  # every row's biggest hands kept (since 0033, a wide row's)
     at_head, figures = tables(True), [read(sql) for sql in shown]
     assert read("SELECT id, name FROM player_names ORDER BY id") == [
         (1, "Ann"), (2, "Bo"), (3, "Cy")]
@@ -911,9 +925,10 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
         for row in at_head[2]]
     assert [row[6] for row in at_0030[2]][:2] == ["[]", "[[1,300],[2,0]]"]
     assert [read(sql) for sql in shown] == figures
+    upgrade(fresh, "0031")
+    assert tables(True) == at_head and [read(sql) for sql in shown] == figures
     upgrade(fresh)
     assert schema_differences(fresh) == []
-    assert tables(True) == at_head and [read(sql) for sql in shown] == figures
 
 
 def test_revision_0032_joins_the_actions_where_it_can(runner: CliRunner, db_url: str,
@@ -962,3 +977,55 @@ def test_revision_0032_joins_the_actions_where_it_can(runner: CliRunner, db_url:
     assert schema_differences(fresh) == []
     assert read(values) == at_head
     assert read("SELECT * FROM actions ORDER BY deal_id, seq") == viewed
+
+
+@pytest.mark.parametrize("span", [1_000, 1])
+def test_revision_0033_numbers_the_summaries_keys_and_reads_narrow_rows_biggest_from_seats(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, span: int) -> None:
+    """At head player_days and player_runs hold their site, money, stakes and big blind by
+    number in summary_keys, and a row of player_runs whose deals span fewer than KEPT_SPAN ids
+    keeps no biggest hands (its page reads them from its seats); down at 0031 the texts in
+    each row, and every row of two hands or more keeps its biggest hands again, read from the
+    seats, as 0031 kept them; up again, as imported."""
+    from cash_hands import cash_hand
+    from test_unknown_results import UNKNOWN, hand
+
+    monkeypatch.setattr(run_biggest, "KEPT_SPAN", span)
+    (tmp_path / "stars.txt").write_text(
+        cash_hand(1, "2024/01/02 10:00:00") + cash_hand(2, "2024/01/02 10:10:00", "Beta", "Bo")
+        + cash_hand(3, "2024/01/03 10:50:00", "Gamma"))
+    (tmp_path / "unknown.phh").write_text(hand(UNKNOWN, ""))
+    for path in ("stars.txt", "unknown.phh"):
+        result = runner.invoke(app, ["import", str(tmp_path / path), "--db", db_url, "--quiet"])
+        assert result.exit_code == 0, result.output
+    runs = ("SELECT name, dataset_id, site, currency, stakes, day, bucket, big_blind, hands, "
+            "known, net, first_deal, tables, biggest FROM {} t ORDER BY name, bucket")
+    days = ("SELECT name, day, site, currency, position, stakes, dataset_id, hands, vpip, net, "
+            "big_blind, hands_result_unknown FROM {} t ORDER BY name, day, site, position")
+
+    def read(texts: bool) -> list[list[tuple[object, ...]]]:
+        with fresh.connect() as connection:
+            return [[tuple(int(value) if isinstance(value, Decimal) else value for value in row)
+                     for row in connection.execute(text(sql.format(named_rows(table, texts))))]
+                    for sql, table in ((runs, "player_runs"), (days, "player_days"))]
+
+    at_head = read(True)
+    with fresh.connect() as connection:
+        assert connection.execute(text("SELECT id, site, currency, stakes, big_blind "
+                                       "FROM summary_keys ORDER BY id")).all() == [
+            (1, "PokerStars", "USD", "NT 0.01/0.02", 200), (2, "", "chips", "NT 1/2", 20000)]
+    assert {row[2:8] for row in at_head[0]} == {
+        ("PokerStars", "USD", "NT 0.01/0.02", 738887, 946782, 200),
+        ("PokerStars", "USD", "NT 0.01/0.02", 738888, 946831, 200),
+        ("", "chips", "NT 1/2", 0, -1, 20000)}
+    kept = {"Ann": "0,300;1,0", "Bo": "1,200;0,-100", "Cy": "0,-200;1,-200"}
+    assert [row[-1] for row in at_head[0]] == [
+        kept[row[0]] if span == 1 and row[8] == 2 else "" for row in at_head[0]]
+    downgrade(fresh, "0031")
+    at_0031 = read(False)
+    assert at_0031[0] == [(*row[:-1], kept[row[0]] if row[8] == 2 else "")
+                          for row in at_head[0]]
+    assert at_0031[1] == at_head[1]
+    upgrade(fresh)
+    assert read(True) == at_head and schema_differences(fresh) == []

@@ -22,7 +22,14 @@ from pokerdb.formats.phh import hand_histories as phh_input
 from pokerdb.steps import hand_workers
 from pokerdb.storage import player_stats, player_sums
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, one_dataset, totals_of_seats
+from pokerdb.storage.player_stats import (
+    DAY_TEXTS,
+    KEPT,
+    TOTAL_SUMS,
+    one_dataset,
+    totals_of_seats,
+)
+from pokerdb.storage.summary_keys import texted
 
 DATA = REPO / "tests" / "data"
 
@@ -36,9 +43,11 @@ def _rows(engine: Engine, sql: str) -> list[tuple[Any, ...]]:
 def summed_again(engine: Engine, table: str) -> list[tuple[Any, ...]]:
     """The rows of `table` (player_totals or player_days) as kept, having asserted that they
     are every seat summed again."""
-    columns = ", ".join((*KEPT[table], *TOTAL_SUMS))
-    ordered = f"ORDER BY {', '.join(KEPT[table])}"
-    found = _rows(engine, f"SELECT {columns} FROM {table} {ordered}")
+    days = table == "player_days"  # read with its texts (summary_keys.texted)
+    key = DAY_TEXTS if days else KEPT[table]
+    columns = ", ".join((*key, *TOTAL_SUMS))
+    ordered = f"ORDER BY {', '.join(key)}"
+    found = _rows(engine, f"SELECT {columns} FROM {texted(table) if days else table} t {ordered}")
     seats = totals_of_seats(table=table, dialect=engine.dialect.name)
     assert found == _rows(engine, f"SELECT {columns} FROM ({seats}) s {ordered}"), table
     return found
@@ -117,7 +126,7 @@ def test_every_row_kept_is_every_seat_summed(runner: CliRunner, db_url: str, tmp
         assert runs == rebuilt(engine)
         seats = _rows(engine, "SELECT COUNT(*) FROM seats WHERE name_id IS NOT NULL")[0][0]
         assert sum(row[5] for row in totals) == sum(row[7] for row in days) == sum(
-            int(row[8]) for row in runs) == seats > 10_000
+            int(row[4]) for row in runs) == seats > 10_000  # hands
         assert len(totals) > 2_000 and len(days) > len(totals) and len(runs) > 2_000
     finally:
         engine.dispose()

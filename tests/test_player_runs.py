@@ -17,12 +17,14 @@ from typer.testing import CliRunner
 
 from pokerdb.answers.sessions import exact_sessions, sessions
 from pokerdb.formats.phh import hand_histories as phh_input
-from pokerdb.storage import player_sums
+from pokerdb.storage import player_sums, run_biggest
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_runs import RunSums, biggest_hands, run_rows
+from pokerdb.storage.player_runs import RunSums, run_rows
 from pokerdb.storage.player_stats import one_dataset
-from pokerdb.storage.run_biggest import listed
+from pokerdb.storage.run_biggest import biggest_value
+from pokerdb.storage.run_hands import ROW_COLUMNS, biggest_hands, seat_hands_sql
 from pokerdb.storage.sessions import untimed
+from pokerdb.storage.summary_keys import texted
 
 NAMES = ("Ann", "Bea", "Col", "Dee")  # none Bo or Cy, whom cash_hand renames
 START = datetime(2024, 1, 2, 9, 0)
@@ -49,13 +51,19 @@ def imported(runner: CliRunner, db_url: str, path: Path, written: list[str]) -> 
 
 
 def _compared(connection: Connection) -> list[tuple[object, ...]]:
-    """player_runs' rows, their lists as sets (a row of one hand's biggest as written)."""
-    rows = connection.execute(text("SELECT * FROM player_runs")).mappings().all()
+    """player_runs' rows with their texts (not their number in summary_keys), their tables as
+    sets, their biggest hands as kept or, for a row that keeps none, read from its seats
+    (having asserted that a row's list is its seats')."""
+    dialect = connection.dialect.name
+    from_seats = biggest_value(dialect, seat_hands_sql(
+        dialect, {name: f"r.{name}" for name in ROW_COLUMNS}), "r.first_deal")
+    rows = connection.execute(text(f"SELECT r.*, {from_seats} AS from_seats "
+                                   f"FROM {texted('player_runs')} r")).mappings().all()
+    assert all(row["biggest"] in ("", row["from_seats"]) for row in rows)
     return sorted((*(str(value) for key, value in row.items()
-                     if key not in ("tables", "biggest")),
+                     if key not in ("key_id", "tables", "biggest", "from_seats")),
                    tuple(sorted(json.loads(row["tables"]))),
-                   tuple(map(tuple, json.loads(listed(row["biggest"], row["known"],
-                                                      int(row["net"]))))))
+                   row["biggest"] or row["from_seats"])
                   for row in rows)
 
 
@@ -109,7 +117,8 @@ def assert_exact(engine: Engine, datasets: tuple[str, ...]) -> None:
                     {"name": name, **(within.params() if within else {})}).scalar_one()
             assert sum(row.net for row in rows) == net
     for name in NAMES:
-        assert biggest_hands(run_rows(engine, None, name), 10) == exact_biggest(engine, name)
+        assert biggest_hands(engine, run_rows(engine, None, name), 10) == exact_biggest(
+            engine, name)
 
 
 def test_runs_of_hands_in_and_out_of_order(runner: CliRunner, db_url: str,
@@ -137,13 +146,16 @@ def test_runs_of_hands_in_and_out_of_order(runner: CliRunner, db_url: str,
         engine.dispose()
 
 
+@pytest.mark.parametrize("span", [run_biggest.KEPT_SPAN, 0])
 def test_runs_written_in_parts_and_removed(runner: CliRunner, db_url: str, tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+                                          monkeypatch: pytest.MonkeyPatch, span: int) -> None:
     """Rows written every batch of two hands, each added to the rows written before; then the
     second file of a session removed: its rows go with it, the first file's sessions stand
-    alone."""
+    alone. Every row's biggest hands read from its seats (their deals span fewer than
+    KEPT_SPAN ids), or, at a span of 0, kept, merged as they are written."""
     monkeypatch.setattr(phh_input, "BATCH_HANDS", 2)
     monkeypatch.setattr(player_sums, "HELD_ROWS", 1)
+    monkeypatch.setattr(run_biggest, "KEPT_SPAN", span)
     rng = random.Random(36)
     written = hands(rng, 1000, 30)
     rng.shuffle(written)
@@ -152,6 +164,10 @@ def test_runs_written_in_parts_and_removed(runner: CliRunner, db_url: str, tmp_p
              hands(rng, 2000, 30, START + timedelta(minutes=3)))
     engine = create_engine(db_url)
     try:
+        with engine.connect() as connection:
+            assert connection.execute(text(
+                "SELECT COUNT(*), SUM(CASE WHEN biggest = '' THEN 0 ELSE 1 END) "
+                "FROM player_runs")).one() == ((99, 0) if span else (99, 99))
         assert_exact(engine, ("first.txt", "second.txt"))
         both = sessions(engine, 30)[0]
         succeeds(runner, "delete", "second.txt", "--db", db_url)

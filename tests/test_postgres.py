@@ -73,6 +73,8 @@ SCHEMA_RELATIONS = {
     ("uq_table_names_name", "i"),
     ("player_names", "r"), ("player_names_id_seq", "S"), ("pk_player_names", "i"),
     ("uq_player_names_name", "i"),
+    ("summary_keys", "r"), ("summary_keys_id_seq", "S"), ("pk_summary_keys", "i"),
+    ("uq_summary_keys_site_currency_stakes_big_blind", "i"),
     *((table, "r") for table in ("venue_names", "stakes_names", "source_names")),
     *((f"{table}_id_seq", "S") for table in ("venue_names", "stakes_names", "source_names")),
     *((f"{key}_{table}{name}", "i") for table in ("venue_names", "stakes_names", "source_names")

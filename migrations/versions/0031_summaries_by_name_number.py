@@ -15,21 +15,23 @@ Create Date: 2026-12-07
 """
 
 from collections.abc import Sequence
-from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
 from pokerdb.storage.player_stats import GROUPINGS, create_view
+from pokerdb.storage.remade_tables import made_column, remade
 from pokerdb.storage.run_biggest import biggest_value, hands_sql
-from pokerdb.storage.schema import player_days, player_runs, player_totals
+from pokerdb.storage.schema import player_totals
+from pokerdb.storage.summary_keys import TEXTED_DAYS, TEXTED_RUNS
 
 revision: str = "0031"
 down_revision: str | None = "0030"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-TABLES = (player_totals, player_days, player_runs)
+# player_days and player_runs as this revision keeps them (their texts by number since 0033).
+TABLES = (player_totals, TEXTED_DAYS, TEXTED_RUNS)
 
 
 def upgrade() -> None:
@@ -66,41 +68,19 @@ def _copied(table: sa.Table, numbered: bool) -> None:
     """`table` made again, its player by the number of its name (`numbered`) or by the name,
     and its rows copied in its key's order; player_runs' biggest hands by their deal ids less
     first_deal (`numbered`), or whole."""
-    name, old = table.name, f"{table.name}_old"
-    op.rename_table(name, old)
     dialect = op.get_bind().dialect.name
-    if dialect == "postgresql":  # its key's index keeps its name, which the new key takes
-        op.execute(f"ALTER TABLE {old} DROP CONSTRAINT pk_{name}")
     player = (sa.Column("name_id", sa.Integer(), nullable=False) if numbered
               else sa.Column("name", sa.String(), nullable=False))
-    columns = [player if column.name == "name_id" else _column(column)
+    columns = [player if column.name == "name_id" else made_column(column)
                for column in table.columns]
     keys = [player.name if column.name == "name_id" else column.name
             for column in table.primary_key.columns]
-    op.create_table(
-        name, *columns,
-        sa.ForeignKeyConstraint(["dataset_id"], ["datasets.id"],
-                                name=f"fk_{name}_dataset_id_datasets", ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint(*keys, name=f"pk_{name}"),
-        sqlite_with_rowid=False,
-    )
     values = {column.name: f"o.{column.name}" for column in columns}
     values[player.name] = "n.id" if numbered else "n.name"
     if "biggest" in values:
         values["biggest"] = _biggest(dialect, numbered)
     joined = "n.name = o.name" if numbered else "n.id = o.name_id"
-    op.execute(f"INSERT INTO {name} ({', '.join(values)})\n"
-               f"SELECT {', '.join(values.values())}\n"
-               f"FROM {old} o JOIN player_names n ON {joined}\n"
-               f"ORDER BY {', '.join(values[key] for key in keys)}")
-    op.drop_table(old)
-
-
-def _column(column: sa.Column[Any]) -> sa.Column[Any]:
-    """A column of the table at head, as a column of a table made here."""
-    default = column.server_default
-    return sa.Column(column.name, column.type, nullable=column.nullable,
-                     server_default=getattr(default, "arg", None))
+    remade(table.name, columns, keys, values, f"JOIN player_names n ON {joined}")
 
 
 def _biggest(dialect: str, numbered: bool) -> str:

@@ -52,6 +52,8 @@ TABLES: Final = {
     "player_runs": "Each player's hands in runs at most 30 minutes apart, per dataset, site, "
                    "money, stakes, day, hour, table and big blind, kept by import: the "
                    "sessions and graphs of a player's page.",
+    "summary_keys": "The site, money, stakes and big blind of rows of player_days and "
+                    "player_runs, by their number (key_id).",
     "table_names": "The name of each table deals (table_name_id) and player_runs hold by "
                    "its number.",
     "venue_names": "The name of each venue deals hold by its number (deals.venue_id).",

@@ -4,7 +4,8 @@ filters (the query string: currency, kind, since, until, game, stakes, site, dat
 cumulative net and all-in adjusted net per money, over hands and over time (serve.net_graph);
 the sessions of `pokerdb sessions`; and the biggest hands won and lost. The graphs, the
 sessions and the biggest hands read the player's rows of player_runs (storage.player_runs),
-which answer every filter of the page, and the player's seats all in before the river."""
+which answer every filter of the page, and the player's seats all in before the river (and
+the seats of the few rows whose biggest hands are read from them: storage.run_hands)."""
 
 from collections.abc import Mapping
 from dataclasses import replace
@@ -20,8 +21,9 @@ from pokerdb.serve.net_graph import graphs, points
 from pokerdb.serve.page_html import hand_link, page, table
 from pokerdb.serve.page_html import text as escaped
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.player_runs import allin_deltas, biggest_hands, run_rows
+from pokerdb.storage.player_runs import allin_deltas, run_rows
 from pokerdb.storage.player_stats import one_dataset
+from pokerdb.storage.run_hands import biggest_hands
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES
 
 FILTERS: Final = ("currency", "kind", "since", "until", "game", "stakes", "site", "dataset")
@@ -55,7 +57,7 @@ def player_html(engine: Engine, name: str, query: Mapping[str, str]) -> str:
     rows = run_rows(engine, within, name)
     by_money = points(rows, allin_deltas(engine, name, within))
     hands = sum(row.known for row in rows)
-    biggest = biggest_hands(rows, BIGGEST)
+    biggest = biggest_hands(engine, rows, BIGGEST)
     found = sessions_of_runs(rows, 60 * DEFAULT_GAP_MINUTES)
     session_rows = [[escaped(value) for value in session.row()[1:-1]]
                     + [hand_link(session.first_deal)] for session in found]

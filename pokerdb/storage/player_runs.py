@@ -9,7 +9,8 @@ A row sums the seats of one player, dataset, site, money, stakes, day (deals.dat
 play (UTC) and big blind, with its first and last second of play, its tables and its biggest
 hands (revision 0026: the tables by their numbers in table_names, the biggest of a row of one
 hand of known result left to first_deal and net; revision 0031: the player by the number of
-its name in player_names, the biggest hands' deal ids less the row's first_deal). Each filter
+its name in player_names, the biggest hands' deal ids less the row's first_deal; revision
+0033: the site, money, stakes and big blind by number in summary_keys). Each filter
 of a HandFilter (money, kind, game, stakes, dates, site, dataset) selects whole rows, so the
 rows answer every filter exactly.
 No two hands of a row are more than BUCKET seconds apart, so a row's hands are in one session at
@@ -20,7 +21,6 @@ whatever file of the session they came from. An import adds its own dataset's ro
 wrote already, its sums added to: `flush`); a removal deletes the dataset's rows.
 """
 
-import heapq
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,16 +35,26 @@ from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.row_writes import upsert_rows
-from pokerdb.storage.run_biggest import RUN_BIGGEST, biggest_value, hands_sql, listed, packed
+from pokerdb.storage.run_biggest import (
+    RUN_BIGGEST,
+    biggest_value,
+    hands_sql,
+    kept,
+    kept_json,
+    kept_sql,
+)
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
+from pokerdb.storage.summary_keys import key_numbers, texted
 
 BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
 UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
 # Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
-KEYS: Final = ("name_id", "dataset_id", "site", "currency", "stakes", "day", "bucket",
-               "big_blind")
-_NAMED_KEYS: Final = ("name", *KEYS[1:])  # before revision 0031, the player by its name
+# The table's key: the site, money, stakes and big blind by number (revision 0033).
+KEYS: Final = ("name_id", "dataset_id", "key_id", "day", "bucket")
+# Before revision 0031, the player by its name, and those by their texts (revision 0023's).
+_NAMED_KEYS: Final = ("name", "dataset_id", "site", "currency", "stakes", "day", "bucket",
+                      "big_blind")
 _SUMS: Final = ("hands", "known", "net", "peak", "biggest", "first_deal", "last_deal",
                 "started", "ended", "tables")
 
@@ -93,14 +103,14 @@ def _hand(ranked: int) -> list[int]:
 
 def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]:
     """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), its
-    biggest hands packed (`packed`); or its tables by their names and its biggest as JSON,
-    always written, as revision 0023 kept them (None)."""
+    biggest hands as revision 0033 keeps them (run_biggest.kept); or its tables by their
+    names and its biggest as JSON, always written, as revision 0023 kept them (None)."""
     best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
     tables = (sorted(held[_TABLES]) if table_ids is None
               else sorted(table_ids[name] for name in held[_TABLES]))
     hands = list(map(_hand, best))
     biggest = (json.dumps(hands, separators=(",", ":")) if table_ids is None
-               else packed(hands, held[_FIRST], held[_HANDS]))
+               else kept(hands, held[_FIRST], held[_LAST]))
     return (held[_HANDS], held[_KNOWN], held[_NET],
             best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
             held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
@@ -214,8 +224,12 @@ class RunSums:
             table_ids = _table_ids(cursor, mark, self.held.values())
             if name_ids is None:
                 name_ids = numbers(cursor, "player_names", (key[0] for key in self.held), mark)
-            rows = ((name_ids[key[0]], *key[1:], *_values(row, table_ids))
-                    for key, row in self.held.items())
+            key_ids = key_numbers(cursor, mark, {(site, currency, stakes, big_blind) for (
+                _, _, site, currency, stakes, _, _, big_blind) in self.held})
+            rows = ((name_ids[name], dataset_id, key_ids[site, currency, stakes, big_blind],
+                     day, bucket, *_values(row, table_ids))
+                    for (name, dataset_id, site, currency, stakes, day, bucket, big_blind), row
+                    in self.held.items())
         else:
             rows = ((*key, *_values(row, None)) for key, row in self.held.items())
         # In key order, through the driver's cursor (upsert_rows): a third of the time of
@@ -270,8 +284,11 @@ def _merged(dialect: str, numbered: bool) -> str:
     # 0023 kept them, not `numbered`).
     hands = " UNION ALL ".join(hands_sql(dialect, runs, numbered)
                                for runs in ("player_runs", "excluded"))
-    biggest = biggest_value(dialect, hands, (
-        f"{least}(player_runs.first_deal, excluded.first_deal)" if numbered else "0"), numbered)
+    first = f"{least}(player_runs.first_deal, excluded.first_deal)"
+    biggest = biggest_value(dialect, hands, first if numbered else "0", numbered)
+    if numbered:
+        biggest = kept_sql(biggest, first,
+                           f"{greatest}(player_runs.last_deal, excluded.last_deal)")
     if dialect == "sqlite":
         tables = ("(SELECT json_group_array(value) FROM (SELECT value FROM json_each("
                   "player_runs.tables) UNION SELECT value FROM json_each(excluded.tables)))")
@@ -295,8 +312,8 @@ def _merged(dialect: str, numbered: bool) -> str:
 class RunRow(NamedTuple):
     """A row of player_runs, its player's name: amounts as the stored integers
     (ten-thousandths), big_blind None for none, peak None where no hand's result is known;
-    tables (their numbers) and biggest as JSON (the deal ids less first_deal, a row of one
-    hand's too)."""
+    tables (their numbers) and biggest as JSON (the deal ids less first_deal; None where the
+    row keeps none, its hands read from seats: storage.run_hands); its stakes and day."""
 
     name: str
     dataset_id: int
@@ -313,7 +330,9 @@ class RunRow(NamedTuple):
     started: int | None
     ended: int | None
     tables: str
-    biggest: str
+    biggest: str | None
+    stakes: str
+    day: int
 
 
 def _filtered(within: HandFilter | None, player: str | None) -> HandFilter | None:
@@ -323,7 +342,8 @@ def _filtered(within: HandFilter | None, player: str | None) -> HandFilter | Non
 
 
 _READ: Final = ("dataset_id", "site", "currency", "bucket", "big_blind", "hands", "known",
-                "net", "peak", "first_deal", "last_deal", "started", "ended", "tables", "biggest")
+                "net", "peak", "first_deal", "last_deal", "started", "ended", "tables", "biggest",
+                "stakes", "day")
 
 
 def run_rows(engine: Engine, within: HandFilter | None = None,
@@ -331,13 +351,13 @@ def run_rows(engine: Engine, within: HandFilter | None = None,
     """The rows of player_runs `within` selects (of `player`, or of every player)."""
     chosen = _filtered(within, player)
     statement = text(f"SELECT n.name, {', '.join(f'r.{name}' for name in _READ)}\n"
-                     f"FROM player_runs r JOIN player_names n ON n.id = r.name_id"
+                     f"FROM {texted('player_runs')} r JOIN player_names n ON n.id = r.name_id"
                      f"{where(chosen.on_runs('r') if chosen else [])}")
     with reading(engine) as connection:
         found = connection.execute(statement, chosen.params() if chosen else {})
         return [RunRow._make((*row[:5], row[5] or None, *row[6:9],
                               None if row[9] < 0 else row[9], *row[10:15],
-                              listed(row[15], row[7], row[8])))
+                              kept_json(row[15]), *row[16:]))
                 for row in found]
 
 
@@ -360,22 +380,3 @@ def allin_deltas(engine: Engine, player: str,
         return {(currency, int(dataset_id), int(at)): int(delta)
                 for currency, dataset_id, at, delta in connection.execute(
                     statement, chosen.params()) if delta is not None}
-
-
-def biggest_hands(rows: list[RunRow], count: int) -> list[tuple[int, str, int]]:
-    """The `count` hands of known result of the rows with the largest net won or lost (the
-    first imported first among equals): (deal id, money, net). A row keeps its RUN_BIGGEST
-    biggest, and only the rows whose peak can reach the list are read."""
-    assert count <= RUN_BIGGEST
-    best: list[tuple[int, int, int, str]] = []  # |net|, -deal id, net, money: a min-heap
-    for row in sorted(rows, key=lambda row: -1 if row.peak is None else row.peak,
-                      reverse=True):
-        if row.peak is None or (len(best) == count and row.peak < best[0][0]):
-            break
-        for offset, net in json.loads(row.biggest):
-            hand = (abs(net), -row.first_deal - offset, net, row.currency)
-            if len(best) < count:
-                heapq.heappush(best, hand)
-            elif hand[:2] > best[0][:2]:
-                heapq.heapreplace(best, hand)
-    return [(-deal, money, net) for _, deal, net, money in sorted(best, reverse=True)]

@@ -40,6 +40,7 @@ from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.reading import engine_reader
 from pokerdb.storage.schema import TRACKER_COUNTS, deals, player_days, player_totals
+from pokerdb.storage.summary_keys import texted
 from pokerdb.storage.view_columns import amount_sql
 
 
@@ -159,12 +160,13 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
 
 def _totals_from(within: HandFilter | None, named: bool = False) -> str:
     """player_totals `t` as the filter sees it: its rows, or, for dates or a site, player_days'
-    (each filter selects whole rows of it); `named`, joined to the players' names `n`."""
+    with their texts (summary_keys.texted; each filter selects whole rows of it); `named`,
+    joined to the players' names `n`."""
     joined = f" {_NAMES.format('t')}" if named else ""
     if within is None:
         return f"player_totals t{joined}"
     if within.needs_deals:
-        return f"player_days t{joined}{where(within.on_runs('t'))}"
+        return f"{texted('player_days')} t{joined}{where(within.on_runs('t'))}"
     return f"player_totals t{joined}{where(within.on_totals('t'))}"
 
 
@@ -196,15 +198,18 @@ KEPT: Final = {table.name: tuple(column.name for column in table.primary_key.col
                for table in (player_totals, player_days)}
 TOTAL_COLUMNS: Final = tuple(column.name for column in player_totals.c)
 TOTAL_SUMS: Final = TOTAL_COLUMNS[len(KEPT["player_totals"]):]  # after the key, in its order
-_DAY: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
-               "postgresql": "d.date - DATE '0001-01-01' + 1"}
+# player_days' (revision 0033: its big blind its summary_keys row's).
+DAY_SUMS: Final = tuple(column.name for column in player_days.c)[len(KEPT["player_days"]):]
+# A deal's (`d`) date as date.toordinal() (NULL for none).
+DAY_SQL: Final = {"sqlite": "CAST(julianday(d.date) - 1721424.5 AS INTEGER)",
+                  "postgresql": "d.date - DATE '0001-01-01' + 1"}
 
 
 def _key_sql(key: str, dialect: str, numbered: bool) -> str:
     """A key of player_totals or player_days as the seats `s` and their deals `d` give it
     (the venue by its number in venue_names: `numbered`, since revision 0029)."""
     if key == "day":  # date.toordinal(), 0 for none
-        return f"COALESCE({_DAY[dialect]}, 0)"
+        return f"COALESCE({DAY_SQL[dialect]}, 0)"
     if key == "site":
         venue = "(SELECT v.name FROM venue_names v WHERE v.id = d.venue_id)" if numbered \
             else "d.venue"
@@ -234,9 +239,15 @@ def totals_of_seats(conditions: list[str] | None = None, *, unknown: bool = True
             f"GROUP BY {', '.join(keys)}")
 
 
+# player_days' key with its texts (before revision 0033, and as summary_keys.texted shows it).
+DAY_TEXTS: Final = ("name_id", "day", "site", "currency", "position", "stakes", "dataset_id")
+
+
 def _kept(table: str, numbered: bool) -> tuple[str, ...]:
-    """The key of `table` (KEPT), the player by its name where not `numbered`."""
-    return KEPT[table] if numbered else ("name", *KEPT[table][1:])
+    """The key of `table` (KEPT) with its texts, the player by its name where not
+    `numbered`."""
+    key = DAY_TEXTS if table == "player_days" else KEPT[table]
+    return key if numbered else ("name", *key[1:])
 
 
 def add_totals(connection: Connection, first_deal: int, last_deal: int, *, seats: str,
@@ -261,8 +272,9 @@ def add_totals(connection: Connection, first_deal: int, last_deal: int, *, seats
 def totals_added(table: str, columns: Sequence[str], numbered: bool = True) -> str:
     """The ON CONFLICT clause of an INSERT of rows of `table` (player_totals or player_days;
     `columns`, its key's first) that adds their sums to the rows there (the big blind is the
-    stakes', the same)."""
-    key = _kept(table, numbered)
+    stakes', the same); not `numbered`, of a table of the players' names (before revision
+    0031), and player_days' texts (before 0033)."""
+    key = KEPT[table] if numbered else _kept(table, numbered)
     added = ", ".join(f"{name} = {table}.{name} + excluded.{name}"
                       for name in columns[len(key):] if name != "big_blind")
     return f"\nON CONFLICT ({', '.join(key)}) DO UPDATE SET {added}"

@@ -15,7 +15,8 @@ fields below it stay whole and positive), so that a seat, or a batch's row, adds
 addition. Its key holds the stakes' big blind beside the table's key: the stakes name it, so a
 row has one (schema.player_totals). The rows are keyed by the players' names until they are
 written, each then by its number in player_names (revision 0031), which the copy of the
-batches' seats gave it (storage.named_seats).
+batches' seats gave it (storage.named_seats); player_days' and player_runs' site, money,
+stakes and big blind by their number in summary_keys (revision 0033, storage.summary_keys).
 """
 
 import functools
@@ -27,9 +28,10 @@ from sqlalchemy import Connection
 
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.player_runs import RunKey, RunSums
-from pokerdb.storage.player_stats import KEPT, TOTAL_SUMS, totals_added
+from pokerdb.storage.player_stats import DAY_SUMS, KEPT, TOTAL_SUMS, totals_added
 from pokerdb.storage.row_writes import upsert_rows
 from pokerdb.storage.schema import SEAT_FLAGS, TRACKER_COUNTS
+from pokerdb.storage.summary_keys import key_numbers
 
 # Rows of the three tables an import holds before it writes them (a row of player_runs some
 # 1 to 2 kB, the others some 300 bytes): 20,000 keep the import's memory flat from 100,000
@@ -73,9 +75,12 @@ def seat_value(flags: int, aggressive: int, calls: int, folds: int, allin: int,
             + (_UNKNOWN if net is None else net << _NET_SHIFT))
 
 
-def _row(key: tuple[Any, ...], summed: int) -> tuple[Any, ...]:
-    """A held row as the table's: its key, then its sums in TOTAL_SUMS' order."""
+def _row(key: tuple[Any, ...], summed: int, big_blind: bool = True) -> tuple[Any, ...]:
+    """A held row as the table's: its key, then its sums in TOTAL_SUMS' order, the key's last
+    the big blind among them (`big_blind`), or in DAY_SUMS' (player_days')."""
     *counts, unknown = _FIELDS.unpack((summed & _COUNTS).to_bytes(_FIELDS.size, "little"))
+    if not big_blind:
+        return (*key, *counts, summed >> _NET_SHIFT, unknown)
     return (*key[:-1], *counts, summed >> _NET_SHIFT, key[-1], unknown)
 
 
@@ -138,16 +143,23 @@ class PlayerSums:
         if not self.days and not held_runs:
             return
         cursor: Any = connection.connection.cursor()
+        mark = "?" if connection.dialect.name == "sqlite" else "%s"
         ids = numbers(cursor, "player_names", {*(key[0] for key in self.days),
-                                               *(key[0] for key in held_runs)},
-                      "?" if connection.dialect.name == "sqlite" else "%s")
+                                               *(key[0] for key in held_runs)}, mark)
         if self.days:
-            for table, held in (("player_totals", _totals(self.days)),
-                                ("player_days", self.days)):
-                columns = (*KEPT[table], *TOTAL_SUMS)
-                upsert_rows(connection, table, columns,
-                            sorted(_row((ids[key[0]], *key[1:]), summed)
-                                   for key, summed in held.items()),
-                            totals_added(table, columns))
+            columns = (*KEPT["player_totals"], *TOTAL_SUMS)
+            upsert_rows(connection, "player_totals", columns,
+                        sorted(_row((ids[key[0]], *key[1:]), summed)
+                               for key, summed in _totals(self.days).items()),
+                        totals_added("player_totals", columns))
+            # player_days' site, money, stakes and big blind by their number.
+            keys = key_numbers(cursor, mark, {(site, currency, stakes, big_blind or 0) for (
+                _, _, site, currency, _, stakes, _, big_blind) in self.days})
+            columns = (*KEPT["player_days"], *DAY_SUMS)
+            upsert_rows(connection, "player_days", columns, sorted(
+                _row((ids[name], day, keys[site, currency, stakes, big_blind or 0], position,
+                      dataset_id), summed, big_blind=False)
+                for (name, day, site, currency, position, stakes, dataset_id, big_blind),
+                summed in self.days.items()), totals_added("player_days", columns))
             self.days.clear()
         self.runs.flush(connection, ids)

@@ -2,30 +2,42 @@
 packed as revision 0031 keeps them (`packed`: each hand "deal,net", its deal id less the
 row's first_deal, ';' between hands), read as JSON (`listed`, and `biggest_sql` in SQL, as
 revision 0026's JSON of whole deal ids too), and merged in SQL (`hands_sql`, `biggest_value`:
-an import's upsert of a row written before, the revisions' conversions).
+an import's upsert of a row written before, the revisions' conversions). Since revision 0033 a
+row whose deals span fewer than KEPT_SPAN ids keeps none (''): its hands are read from seats
+when asked for (storage.run_hands), a few thousand seats at most.
 """
 
 from typing import Final
 
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
+# The deal ids a row's deals span (last_deal - first_deal) from which it keeps its biggest
+# hands (revision 0033): a narrower row's are read from its seats (storage.run_hands). A row
+# of hands without a time of play spans fewer (storage.player_runs.UNTIMED_DEALS). Not
+# Final: the tests keep more rows' lists.
+KEPT_SPAN = 1_000
 
 
-def packed(hands: list[list[int]], first_deal: int, count: int) -> str:
-    """The biggest `hands` ([deal id, net], ranked) of a row of `count` hands whose first deal
-    is `first_deal`, as player_runs.biggest holds them (revision 0031): each hand's deal id
-    less first_deal and its net, "deal,net", a ';' between hands; '' for none, and for a
-    row of one hand of known result (its one is [[0, net]])."""
-    if count == len(hands) == 1:
+def kept(hands: list[list[int]], first_deal: int, last_deal: int) -> str:
+    """The biggest `hands` ([deal id, net], ranked) of a row of deals first_deal..last_deal as
+    player_runs.biggest holds them since revision 0033: packed, or '' for a row narrower than
+    KEPT_SPAN (its hands read from seats) and for none."""
+    if last_deal - first_deal < KEPT_SPAN:
         return ""
     return ";".join(f"{deal_id - first_deal},{net}" for deal_id, net in hands)
 
 
-def listed(biggest: str, known: int, net: object) -> str:
-    """player_runs.biggest (revision 0031's, of a row of `known` hands of known result and
-    `net`) as JSON: [[deal id less first_deal, net], ...]."""
-    if biggest:
-        return f"[[{biggest.replace(';', '],[')}]]"
-    return f"[[0,{net}]]" if known else "[]"
+def kept_sql(biggest: str, first: str, last: str) -> str:
+    """`biggest`, the packed biggest hands of two rows of player_runs merged (SQL), as the
+    merged row keeps them: '' where its deals, `first` to `last`, span fewer than KEPT_SPAN
+    ids, or where either row kept none (its hands then read from seats too)."""
+    return (f"CASE WHEN {last} - {first} < {KEPT_SPAN} OR player_runs.biggest = '' "
+            f"OR excluded.biggest = '' THEN '' ELSE {biggest} END")
+
+
+def kept_json(biggest: str) -> str | None:
+    """player_runs.biggest (revision 0033's) as JSON, [[deal id less first_deal, net], ...];
+    None for '', the hands to read from seats (storage.run_hands)."""
+    return f"[[{biggest.replace(';', '],[')}]]" if biggest else None
 
 
 def biggest_sql(runs: str, packed: bool = False) -> str:

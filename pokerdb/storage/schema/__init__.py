@@ -36,6 +36,7 @@ from pokerdb.storage.schema.recorded_tables import (
     player_runs,
     player_totals,
     seats,
+    summary_keys,
     table_names,
     tournament_entries,
     tournaments,
@@ -46,8 +47,8 @@ __all__ = [
     "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
     "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_names",
     "player_runs", "player_totals", "rejects", "seats", "site_hands", "source_names",
-    "stakes_names", "table_names", "tournament_entries", "tournaments", "variant_values",
-    "variants", "venue_names", "win_counts",
+    "stakes_names", "summary_keys", "table_names", "tournament_entries", "tournaments",
+    "variant_values", "variants", "venue_names", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a

@@ -123,9 +123,10 @@ hand_actions = Table(
     postgresql_partition_by="RANGE (deal_id)",
 )
 
-def _summed_seats() -> list[Column[Any]]:
+def _summed_seats(big_blind: bool = True) -> list[Column[Any]]:
     """The columns of player_totals and player_days after their keys of a seat: the dataset
-    (the last of the key) and the seats' sums."""
+    (the last of the key) and the seats' sums; the big blind, but in player_days (revision
+    0033: its summary_keys row's)."""
     return [
         Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
                primary_key=True),
@@ -136,9 +137,24 @@ def _summed_seats() -> list[Column[Any]]:
         Column("net", Amount, nullable=False),
         # The stakes' big blind (NULL without one): the stakes name it, so it is one per row,
         # and bb/100 is the net over it, exactly.
-        Column("big_blind", Amount),
+        *([Column("big_blind", Amount)] if big_blind else []),
         Column("hands_result_unknown", BigInteger, nullable=False, server_default="0"),
     ]
+
+
+# The site, money, stakes and big blind of rows of player_days and player_runs, each
+# combination numbered once (revision 0033: their texts took a fifth of those rows' bytes).
+# An import adds those it meets (storage.summary_keys); kept when the datasets are removed.
+summary_keys = Table(
+    "summary_keys",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site", String, nullable=False),  # deals.site, else venue ('' for neither)
+    Column("currency", String, nullable=False),  # deals.currency ('' when NULL)
+    Column("stakes", String, nullable=False),  # seat_stats.stakes ('' when NULL)
+    Column("big_blind", Amount, nullable=False),  # seat_stats.big_blind, 0 for none
+    UniqueConstraint("site", "currency", "stakes", "big_blind"),
+)
 
 
 # seat_stats summed per dataset, player name, money, position and stakes ('' when not recorded),
@@ -171,11 +187,10 @@ player_days = Table(
     # run of the key.
     Column("name_id", Integer, primary_key=True),
     Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
-    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
-    Column("currency", String, primary_key=True),
+    # The site, money, stakes and big blind by number (revision 0033: their texts before).
+    Column("key_id", Integer, primary_key=True),
     Column("position", String(6), primary_key=True),
-    Column("stakes", String, primary_key=True),
-    *_summed_seats(),
+    *_summed_seats(big_blind=False),
     sqlite_with_rowid=False,
 )
 
@@ -194,22 +209,21 @@ player_runs = Table(
     Column("name_id", Integer, primary_key=True),
     Column("dataset_id", Integer, ForeignKey("datasets.id", ondelete="CASCADE"),
            primary_key=True),
-    Column("site", String, primary_key=True),  # deals.site, else venue ('' for neither)
-    Column("currency", String, primary_key=True),  # deals.currency ('' when NULL)
-    Column("stakes", String, primary_key=True),  # seat_stats.stakes ('' when NULL)
+    # The site, money, stakes and big blind by number in summary_keys (revision 0033: their
+    # texts before).
+    Column("key_id", Integer, primary_key=True),
     Column("day", Integer, primary_key=True),  # deals.date as date.toordinal(), 0 for none
     # Half hours since 1970 (UTC) of deals.played_at; for hands without a time of play, -1
     # less the thousands of their deal ids.
     Column("bucket", BigInteger, primary_key=True),
-    Column("big_blind", Amount, primary_key=True),  # seat_stats.big_blind, 0 for none
     Column("hands", BigInteger, nullable=False),
     Column("known", BigInteger, nullable=False),  # hands of known result (seat_stats.net)
     Column("net", Amount, nullable=False),  # over the hands of known result
     # The largest net won or lost (absolute) of a hand of known result, -1 (stored) for none;
     # and the hands of the largest (RUN_BIGGEST at most, the first imported first among
-    # equals), packed (revision 0031, storage.player_runs.packed: JSON of the deal ids before):
-    # "deal,net;deal,net", each deal id less first_deal; '' for none, and for a row of one
-    # hand of known result, whose one is [[0, net]] (revision 0026).
+    # equals), packed (revision 0031: JSON of the deal ids before): "deal,net;deal,net", each
+    # deal id less first_deal; '' for none, and for a row whose deals span fewer than
+    # KEPT_SPAN ids, whose hands are read from its seats (revision 0033, storage.run_hands).
     Column("peak", BigInteger, nullable=False),
     Column("biggest", String, nullable=False),
     Column("first_deal", DealId, nullable=False),
