@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0031
+-- pokerdb's SQLite schema at revision 0032
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0031');
+INSERT INTO "alembic_version" VALUES('0032');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -266,13 +266,20 @@ CREATE TABLE seats (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
 	starting_stack BIGINT, 
-	showed BOOLEAN NOT NULL, 
+	
+	showed BOOLEAN GENERATED ALWAYS AS (((packed >> 20) & 1) = 1) VIRTUAL NOT NULL, 
 	put_in BIGINT NOT NULL, 
 	net BIGINT, 
 	winnings BIGINT, 
 	finishing_stack BIGINT, 
 	allin_stake BIGINT, 
-	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
+	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, 
+	position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) <> 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, collected BIGINT, raked BIGINT, cashed_out BIGINT, 
+	tracker_position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) = 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, 
+	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, 
+	postflop_folds SMALLINT GENERATED ALWAYS AS (CAST((packed >> 22) & 1 AS SMALLINT)) VIRTUAL NOT NULL, 
+	allin SMALLINT GENERATED ALWAYS AS (CAST((packed >> 21) & 1 AS SMALLINT)) VIRTUAL NOT NULL, name_id INTEGER, 
+	packed INTEGER DEFAULT '0' NOT NULL, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_seats_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 )

@@ -1,0 +1,197 @@
+"""seats' position, flags, showed, allin and postflop_folds held by one integer, seats.packed
+(storage.schema.seat_bits), and generated from it as the columns of those names, with the same
+types and values: on SQLite computed as they are read (VIRTUAL), stored by none; on PostgreSQL
+STORED (its only kind before 18), after the table's other columns. Every column left 0 or 1 or
+NULL took a byte of each row's header, and the positions their text: at 100,000 HandHQ-shaped
+hands, the six columns took 43 bytes a deal of SQLite, `packed` takes 12. The partial index
+ix_seats_allin indexes the generated columns as it did the stored ones.
+
+The upgrade first checks that `packed` holds every seat's values exactly (a position pokerdb
+never wrote, or a count beyond its bits, refuses the upgrade, naming the first such seat).
+SQLite cannot add a generated column to a table with rows: seats is made anew, as revision
+0030 made it, its views dropped and made again. PostgreSQL drops the six columns (its views
+first, made again from their definitions) and adds them generated. The downgrade stores them
+again from `packed`, and drops it.
+
+Revision ID: 0032
+Revises: 0031
+Create Date: 2026-12-07
+"""
+
+import re
+from collections.abc import Callable, Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+from pokerdb.errors import PokerdbError
+from pokerdb.storage.schema.seat_bits import (
+    ALLIN_BIT,
+    FLAGS_SHIFT,
+    FOLDS_BIT,
+    GENERATED,
+    POSITION_NAMES,
+    SHOWED_BIT,
+    SITE_POSITION,
+)
+
+revision: str = "0032"
+down_revision: str | None = "0031"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+# Each generated column's type and its definition as stored until this revision: as SQLite's
+# CREATE TABLE holds it (revisions 0011 and 0025 wrote it), and as PostgreSQL adds it back.
+_STORED = {"showed": ("BOOLEAN", "NOT NULL"), "position": ("VARCHAR(8)", ""),
+           "tracker_position": ("VARCHAR(8)", ""), "flags": ("INTEGER", "DEFAULT '0' NOT NULL"),
+           "postflop_folds": ("SMALLINT", "DEFAULT '0' NOT NULL"),
+           "allin": ("SMALLINT", "DEFAULT '0' NOT NULL")}
+_PACKED = "packed INTEGER DEFAULT '0' NOT NULL"
+_INDEX = ("CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, "
+          "allin) WHERE allin = 1")
+_ASIDE = "seats_packing"  # on SQLite, the table while its rows are copied
+
+
+def upgrade() -> None:
+    bind = op.get_bind()
+    _check(bind)
+    if bind.dialect.name == "sqlite":
+        _rebuild(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
+                 else name)
+        return
+    views = _drop_views(bind)
+    op.execute("ALTER TABLE seats ADD COLUMN packed INTEGER NOT NULL DEFAULT 0")
+    op.execute(f"UPDATE seats SET packed = {_packed_sql()}")
+    op.execute("DROP INDEX ix_seats_allin")
+    op.execute("ALTER TABLE seats " + ", ".join(
+        [f"DROP COLUMN {name}" for name in GENERATED]
+        + [f"ADD COLUMN {name} {_STORED[name][0]} GENERATED ALWAYS AS ({sql}) STORED"
+           f"{' NOT NULL' if 'NOT NULL' in _STORED[name][1] else ''}"
+           for name, sql in GENERATED.items()]))
+    op.execute(_INDEX)
+    for sql in views:
+        op.execute(sql)
+
+
+def downgrade() -> None:
+    bind = op.get_bind()
+    if bind.dialect.name == "sqlite":
+        _rebuild(bind, _stored_table, lambda name: name)
+        return
+    views = _drop_views(bind)
+    op.execute("DROP INDEX ix_seats_allin")
+    op.execute("ALTER TABLE seats " + ", ".join(
+        [f"ADD COLUMN {name}_stored {kind} {defined.replace('NOT NULL', '')}"
+         for name, (kind, defined) in _STORED.items()]))
+    op.execute("UPDATE seats SET " + ", ".join(f"{name}_stored = {sql}"
+                                               for name, sql in GENERATED.items()))
+    op.execute("ALTER TABLE seats " + ", ".join(
+        [f"DROP COLUMN {name}" for name in [*GENERATED, "packed"]]))
+    for name, (_, defined) in _STORED.items():
+        op.execute(f"ALTER TABLE seats RENAME COLUMN {name}_stored TO {name}")
+        if "NOT NULL" in defined:
+            op.execute(f"ALTER TABLE seats ALTER COLUMN {name} SET NOT NULL")
+    op.execute(_INDEX)
+    for sql in views:
+        op.execute(sql)
+
+
+def _number_sql(column: str) -> str:
+    """SQL for the number seat_bits gives the position `column` names (NULL for none)."""
+    named = " ".join(f"WHEN '{name}' THEN {number}"
+                     for number, name in enumerate(POSITION_NAMES, start=1))
+    return (f"CASE {column} {named} ELSE CASE WHEN {column} LIKE 'UTG+%' "
+            f"THEN {len(POSITION_NAMES)} + CAST(substr({column}, 5) AS INTEGER) END END")
+
+
+def _packed_sql() -> str:
+    """SQL for seats.packed of a seat's stored columns."""
+    return (f"(COALESCE({_number_sql('tracker_position')}, "
+            f"{_number_sql('position')} | {SITE_POSITION}, 0)"
+            f" | (CAST(flags AS INTEGER) << {FLAGS_SHIFT})"
+            f" | (CAST(showed AS INTEGER) << {SHOWED_BIT})"
+            f" | (CAST(allin AS INTEGER) << {ALLIN_BIT})"
+            f" | (CAST(postflop_folds AS INTEGER) << {FOLDS_BIT}))")
+
+
+def _check(bind: sa.Connection) -> None:
+    """Refuse to pack seats whose stored columns `packed` cannot give back exactly."""
+    same = " IS " if bind.dialect.name == "sqlite" else " IS NOT DISTINCT FROM "
+    differ = " OR ".join(f"NOT (({sql}){same}{name})" for name, sql in GENERATED.items())
+    count, deal, player = bind.execute(sa.text(
+        f"SELECT count(*), min(deal_id), min(player) FROM (SELECT deal_id, player, "
+        f"{', '.join(GENERATED)}, {_packed_sql()} AS packed FROM seats) s "
+        f"WHERE {differ}")).one()
+    if count:
+        raise PokerdbError(f"revision 0032: {count} seats' position, flags or counts do not "
+                           f"fit seats.packed (deal {deal}, player {player} among them)")
+
+
+def _generated_table(table: str) -> str:
+    """SQLite: seats' CREATE TABLE with the columns generated from `packed`, and `packed`."""
+    for name, (kind, defined) in _STORED.items():
+        table = _replaced(table, f"{name} {kind} {defined}".rstrip(), _generated(name))
+    return _replaced(table, "CONSTRAINT pk_seats", f"{_PACKED}, \n\tCONSTRAINT pk_seats")
+
+
+def _stored_table(table: str) -> str:
+    """SQLite: seats' CREATE TABLE as _generated_table had it."""
+    table = _replaced(table, f"{_PACKED}, \n\t", "")
+    for name, (kind, defined) in _STORED.items():
+        table = _replaced(table, _generated(name), f"{name} {kind} {defined}".rstrip())
+    return table
+
+
+def _generated(name: str) -> str:
+    """SQLite: the column `name` generated from `packed`, on a line of its own (SQLAlchemy's
+    reflection reads a generated column's SQL to the last parenthesis of its line)."""
+    kind, defined = _STORED[name]
+    return (f"\n\t{name} {kind} GENERATED ALWAYS AS ({GENERATED[name]}) VIRTUAL"
+            f"{' NOT NULL' if 'NOT NULL' in defined else ''}")
+
+
+def _replaced(table: str, old: str, new: str) -> str:
+    """`table` with its one `old` (a column's definition: whole, not the end of another
+    column's name) written as `new`."""
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}")
+    assert len(pattern.findall(table)) == 1, f"seats' {old} as the schema writes it"
+    return pattern.sub(lambda _: new, table)
+
+
+def _rebuild(bind: sa.Connection, made: Callable[[str], str],
+             copied: Callable[[str], str]) -> None:
+    """SQLite: seats made again from its own CREATE TABLE as `made` writes it, with its rows
+    (each stored column of the new table the SQL `copied` of its name, over the old table),
+    its indexes and every view (SQLite's RENAME rewrites the views that name a table)."""
+    views = bind.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE type = 'view' "
+                                 "ORDER BY rowid")).all()
+    for name, _ in views:
+        op.execute(f"DROP VIEW {name}")
+    table, *indexes = bind.execute(sa.text(
+        "SELECT sql FROM sqlite_master WHERE tbl_name = 'seats' AND sql IS NOT NULL "
+        "ORDER BY type = 'index', name")).scalars().all()
+    op.execute(f"ALTER TABLE seats RENAME TO {_ASIDE}")
+    for sql in indexes:  # each went with the table: its name is free once dropped
+        op.execute(f"DROP INDEX {sql.split()[2]}")
+    op.execute(made(table))
+    stored = [name for name, hidden in bind.execute(sa.text(
+        "SELECT name, hidden FROM pragma_table_xinfo('seats')")) if hidden == 0]
+    op.execute(f"INSERT INTO seats ({', '.join(stored)}) "
+               f"SELECT {', '.join(map(copied, stored))} FROM {_ASIDE}")
+    op.execute(f"DROP TABLE {_ASIDE}")
+    for sql in indexes:
+        op.execute(sql)
+    for _, sql in views:
+        op.execute(sql)
+
+
+def _drop_views(bind: sa.Connection) -> list[str]:
+    """PostgreSQL: every view of the schema dropped, the last made first; returns the
+    statements that make them again, in the order they were made."""
+    views = bind.execute(sa.text(
+        "SELECT c.relname, pg_get_viewdef(c.oid) FROM pg_class c "
+        "WHERE c.relkind = 'v' AND c.relnamespace = current_schema()::regnamespace "
+        "ORDER BY c.oid")).all()
+    for name, _ in reversed(views):
+        op.execute(f"DROP VIEW {name}")
+    return [f"CREATE VIEW {name} AS {sql}" for name, sql in views]

@@ -1,0 +1,94 @@
+"""seats.packed (revision 0032): a seat's position, its flags (schema.SEAT_FLAGS), showed, allin
+and postflop_folds as the bits of one integer, which `seats` shows again as the columns of those
+names, generated from it (GENERATED: SQLite computes them as they are read and stores none;
+PostgreSQL, whose generated columns are STORED before 18, stores them too). At 100,000
+HandHQ-shaped hands the six columns took 43 bytes a deal of SQLite (a byte of each row's header
+a column, the position's text), the one integer 12.
+
+Bits 0-4 hold the position's number (POSITION_NAMES; 0 none), bit 5 is set where the site names
+the position (seats.position) and clear where pokerdb's order of the seats does
+(seats.tracker_position: a hand of PHH or without a button); bits 6-19 the flags (seats.flags),
+20 showed, 21 allin, 22 postflop_folds. What most seats have comes first, so that most seats'
+integers take one or two bytes.
+"""
+
+from typing import Final
+
+# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), kept by
+# import in `seats` (as PokerTracker's per-seat statistics table holds the player, position and
+# amount won) and shown by the view seat_stats. Flags are 0 or 1, the postflop_* columns
+# counts; docs/player-stats.md defines each.
+TRACKER_COUNTS: Final = (
+    "preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet", "faced_three_bet",
+    "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet", "faced_cbet", "folded_to_cbet",
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "went_to_showdown",
+    "won_at_showdown", "allin")
+# The flags among them that seats.flags packs into one integer, bit i the i-th (revision 0022:
+# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
+# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
+# header); allin and postflop_folds, 0 or 1, are bits of seats.packed since revision 0032.
+SEAT_FLAGS: Final = tuple(name for name in TRACKER_COUNTS if name not in (
+    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
+# The positions by number from 1 (the most seats first), then UTG+k numbered 7 + k.
+POSITION_NAMES: Final = ("BB", "BTN", "SB", "UTG", "CO", "HJ", "LJ")
+POSITION_MASK: Final = 31  # room for UTG+24: 23 players have UTG+16 at most
+SITE_POSITION: Final = 32
+FLAGS_SHIFT: Final = 6
+FLAGS_MASK: Final = (1 << len(SEAT_FLAGS)) - 1
+SHOWED_BIT: Final = FLAGS_SHIFT + len(SEAT_FLAGS)
+ALLIN_BIT: Final = SHOWED_BIT + 1
+FOLDS_BIT: Final = SHOWED_BIT + 2
+_UTG: Final = len(POSITION_NAMES)
+_NUMBERS: Final = {name: number for number, name in enumerate(POSITION_NAMES, start=1)}
+
+
+def packed_seat(position: str, by_site: bool, flags: int, showed: bool, allin: int,
+                folds: int) -> int:
+    """seats.packed of a seat: its position (the site's where `by_site`), its flags packed
+    (packed_counts.packed_flags), whether it showed, was all in, folded after the flop."""
+    number = _NUMBERS.get(position)
+    if number is None:
+        number = _UTG + int(position.removeprefix("UTG+"))
+        assert position == f"UTG+{number - _UTG}" and number <= POSITION_MASK, position
+    assert allin | folds <= 1, "a seat folds once"
+    return (number | (SITE_POSITION if by_site else 0) | flags << FLAGS_SHIFT
+            | int(showed) << SHOWED_BIT | allin << ALLIN_BIT | folds << FOLDS_BIT)
+
+
+def position_of(packed: int) -> str | None:
+    """The seat's position, whoever names it (seat_stats.position)."""
+    number = packed & POSITION_MASK
+    if number == 0:
+        return None
+    return POSITION_NAMES[number - 1] if number <= _UTG else f"UTG+{number - _UTG}"
+
+
+def flags_of(packed: int) -> int:
+    """seats.flags."""
+    return packed >> FLAGS_SHIFT & FLAGS_MASK
+
+
+def bit_of(packed: int, bit: int) -> int:
+    """seats.allin (ALLIN_BIT) or seats.postflop_folds (FOLDS_BIT)."""
+    return packed >> bit & 1
+
+
+def _position_sql(site: bool) -> str:
+    """SQL for seats.position (`site`) or seats.tracker_position from seats.packed."""
+    number = f"(packed & {POSITION_MASK})"
+    named = " ".join(f"WHEN {index} THEN '{name}'"
+                     for index, name in enumerate(POSITION_NAMES, start=1))
+    return (f"CASE WHEN (packed & {SITE_POSITION}) {'<>' if site else '='} 0 THEN "
+            f"CASE {number} WHEN 0 THEN NULL {named} "
+            f"ELSE 'UTG+' || CAST({number} - {_UTG} AS TEXT) END END")
+
+
+# Each column of seats generated from seats.packed, as SQL (the same on both backends).
+GENERATED: Final = {
+    "showed": f"((packed >> {SHOWED_BIT}) & 1) = 1",
+    "position": _position_sql(True),
+    "tracker_position": _position_sql(False),
+    "flags": f"(packed >> {FLAGS_SHIFT}) & {FLAGS_MASK}",
+    "postflop_folds": f"CAST((packed >> {FOLDS_BIT}) & 1 AS SMALLINT)",
+    "allin": f"CAST((packed >> {ALLIN_BIT}) & 1 AS SMALLINT)",
+}
