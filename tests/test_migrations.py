@@ -21,6 +21,7 @@ from support import PE54_FILE, REPO, named_rows, stored_and_recounted_wins, writ
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
+from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
@@ -924,3 +925,84 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
     upgrade(fresh)
     assert schema_differences(fresh) == []
     assert tables(True) == at_head and [read(sql) for sql in shown] == figures
+
+
+def test_revision_0032_packs_the_seats_columns_into_one_keeping_every_value(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0031 upgrades in place: showed, position, tracker_position, flags,
+    postflop_folds and allin become columns generated from seats.packed (SQLite stores none
+    of them), every seat's values, the views' and the all-in index's the same; down again,
+    stored columns of the same values."""
+    from cash_hands import cash_hand
+    from test_value_rows import HANDHQ
+
+    (tmp_path / "stars.txt").write_text(cash_hand(1, "2024/01/02 10:00:00")
+                                        + cash_hand(2, "2024/01/02 10:10:00", winner="Bo"))
+    for path in (str(HANDHQ), str(tmp_path / "stars.txt")):
+        result = runner.invoke(app, ["import", path, "--skip-invalid", "--db", db_url,
+                                     "--quiet"])
+        assert result.exit_code == 0, result.output
+    sqlite = fresh.dialect.name == "sqlite"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    def generated() -> list[str]:
+        with fresh.connect() as connection:
+            return sorted(column["name"] for column in inspect(connection).get_columns("seats")
+                          if column.get("computed"))
+
+    shown = [SEATS, SEAT_STATS, "SELECT * FROM hands ORDER BY deal_id, player",
+             "SELECT * FROM player_position_stats ORDER BY player, currency, position"]
+    allin = ("SELECT name_id, position, tracker_position, net FROM seats WHERE allin = 1 "
+             "ORDER BY deal_id, player")
+    at_head = [read(sql) for sql in shown]
+    assert len(at_head[0]) == 1859 + 6 and read(allin) == read(
+        "SELECT name_id, position, tracker_position, net FROM seats WHERE (packed >> 21) & 1 = 1"
+        " ORDER BY deal_id, player") and len(read(allin)) == 22
+    assert read("SELECT position, tracker_position, count(*), min(packed & 63) FROM seats "
+                "GROUP BY position, tracker_position ORDER BY 3 DESC, 1, 2") == [
+        (None, "BB", 391, 1), (None, "BTN", 391, 2), (None, "SB", 302, 3),
+        (None, "UTG", 285, 4), (None, "CO", 217, 5), (None, "HJ", 146, 6), (None, "LJ", 63, 7),
+        (None, "UTG+1", 41, 8), (None, "UTG+2", 22, 9), ("BB", None, 2, 33),
+        ("BTN", None, 2, 34), ("SB", None, 2, 35), (None, "UTG+3", 1, 10)]
+    assert generated() == ["allin", "flags", "position", "postflop_folds", "showed",
+                           "tracker_position"]
+    if sqlite:  # 2: virtual, computed as read
+        assert read("SELECT name, hidden FROM pragma_table_xinfo('seats') WHERE hidden <> 0 "
+                    "ORDER BY name") == [(name, 2) for name in generated()]
+    downgrade(fresh, "0031")
+    assert generated() == [] and "packed" not in read(
+        "SELECT * FROM seats LIMIT 0") and [read(sql) for sql in shown] == at_head
+    upgrade(fresh)
+    assert schema_differences(fresh) == [] and generated() == [
+        "allin", "flags", "position", "postflop_folds", "showed", "tracker_position"]
+    assert [read(sql) for sql in shown] == at_head
+
+
+def test_revision_0032_refuses_a_position_it_cannot_pack(runner: CliRunner, db_url: str,
+                                                         fresh: Engine) -> None:
+    """A seat whose stored position packed cannot hold (no revision wrote one) refuses the
+    upgrade, naming it, and leaves the database at 0031 with its rows."""
+    from test_value_rows import HANDHQ
+
+    result = runner.invoke(app, ["import", str(HANDHQ), "--skip-invalid", "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    downgrade(fresh, "0031")
+    with fresh.begin() as connection:
+        deal = connection.scalar(text("SELECT min(deal_id) FROM seats"))
+        connection.execute(text("UPDATE seats SET tracker_position = 'MP' WHERE deal_id = :deal "
+                                "AND player = 2"), {"deal": deal})
+    with pytest.raises(PokerdbError, match=rf"^revision 0032: 1 seats' position, flags or "
+                                           rf"counts do not fit seats.packed \(the first: deal "
+                                           rf"{deal}, player 2\)$"):
+        upgrade(fresh)
+    assert current_revision(fresh) == "0031"
+    with fresh.connect() as connection:
+        assert connection.execute(text("SELECT tracker_position, count(*) FROM seats "
+                                       "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3")).all() == [
+            ("BTN", 391), ("BB", 390), ("SB", 302)]
+        assert connection.scalar(text("SELECT tracker_position FROM seats WHERE deal_id = "
+                                      ":deal AND player = 2"), {"deal": deal}) == "MP"

@@ -118,13 +118,14 @@ def _check(bind: sa.Connection) -> None:
     """Refuse to pack seats whose stored columns `packed` cannot give back exactly."""
     same = " IS " if bind.dialect.name == "sqlite" else " IS NOT DISTINCT FROM "
     differ = " OR ".join(f"NOT (({sql}){same}{name})" for name, sql in GENERATED.items())
-    count, deal, player = bind.execute(sa.text(
-        f"SELECT count(*), min(deal_id), min(player) FROM (SELECT deal_id, player, "
+    first = bind.execute(sa.text(
+        f"SELECT deal_id, player, count(*) OVER () FROM (SELECT deal_id, player, "
         f"{', '.join(GENERATED)}, {_packed_sql()} AS packed FROM seats) s "
-        f"WHERE {differ}")).one()
-    if count:
+        f"WHERE {differ} ORDER BY deal_id, player LIMIT 1")).first()
+    if first is not None:
+        deal, player, count = first
         raise PokerdbError(f"revision 0032: {count} seats' position, flags or counts do not "
-                           f"fit seats.packed (deal {deal}, player {player} among them)")
+                           f"fit seats.packed (the first: deal {deal}, player {player})")
 
 
 def _generated_table(table: str) -> str:
