@@ -929,10 +929,10 @@ def test_revision_0031_keys_the_summaries_by_the_numbers_of_the_names(
 
 def test_revision_0032_packs_the_seats_columns_into_one_keeping_every_value(
         runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
-    """A database at 0031 upgrades in place: showed, position, tracker_position, flags,
-    postflop_folds and allin become columns generated from seats.packed (SQLite stores none
-    of them), every seat's values, the views' and the all-in index's the same; down again,
-    stored columns of the same values."""
+    """A database at 0031 upgrades in place: showed, position, tracker_position, flags and
+    postflop_folds become columns generated from seats.packed (SQLite stores none of them),
+    every seat's values and the views' the same, the views' all-in seats read from their index
+    alone on SQLite; down again, stored columns of the same values."""
     from cash_hands import cash_hand
     from test_value_rows import HANDHQ
 
@@ -955,29 +955,28 @@ def test_revision_0032_packs_the_seats_columns_into_one_keeping_every_value(
 
     shown = [SEATS, SEAT_STATS, "SELECT * FROM hands ORDER BY deal_id, player",
              "SELECT * FROM player_position_stats ORDER BY player, currency, position"]
-    allin = ("SELECT name_id, position, tracker_position, net FROM seats WHERE allin = 1 "
-             "ORDER BY deal_id, player")
     at_head = [read(sql) for sql in shown]
-    assert len(at_head[0]) == 1859 + 6 and read(allin) == read(
-        "SELECT name_id, position, tracker_position, net FROM seats WHERE (packed >> 21) & 1 = 1"
-        " ORDER BY deal_id, player") and len(read(allin)) == 22
+    assert len(at_head[0]) == 1859 + 6
+    assert read("SELECT count(*) FROM seat_stats WHERE allin = 1") == [(22,)]
     assert read("SELECT position, tracker_position, count(*), min(packed & 63) FROM seats "
                 "GROUP BY position, tracker_position ORDER BY 3 DESC, 1, 2") == [
         (None, "BB", 391, 1), (None, "BTN", 391, 2), (None, "SB", 302, 3),
         (None, "UTG", 285, 4), (None, "CO", 217, 5), (None, "HJ", 146, 6), (None, "LJ", 63, 7),
         (None, "UTG+1", 41, 8), (None, "UTG+2", 22, 9), ("BB", None, 2, 33),
         ("BTN", None, 2, 34), ("SB", None, 2, 35), (None, "UTG+3", 1, 10)]
-    assert generated() == ["allin", "flags", "position", "postflop_folds", "showed",
-                           "tracker_position"]
-    if sqlite:  # 2: virtual, computed as read
+    assert generated() == ["flags", "position", "postflop_folds", "showed", "tracker_position"]
+    if sqlite:  # 2: virtual, computed as read; the all-in seats from the index alone
         assert read("SELECT name, hidden FROM pragma_table_xinfo('seats') WHERE hidden <> 0 "
                     "ORDER BY name") == [(name, 2) for name in generated()]
+        assert [row[3] for row in read("EXPLAIN QUERY PLAN SELECT * FROM player_stats")
+                if row[3].startswith("SEARCH s ")] == [
+            "SEARCH s USING COVERING INDEX ix_seats_allin (name_id>?)"]
     downgrade(fresh, "0031")
     assert generated() == [] and "packed" not in read(
         "SELECT * FROM seats LIMIT 0") and [read(sql) for sql in shown] == at_head
     upgrade(fresh)
     assert schema_differences(fresh) == [] and generated() == [
-        "allin", "flags", "position", "postflop_folds", "showed", "tracker_position"]
+        "flags", "position", "postflop_folds", "showed", "tracker_position"]
     assert [read(sql) for sql in shown] == at_head
 
 

@@ -1,15 +1,18 @@
-"""seats' position, flags, showed, allin and postflop_folds held by one integer, seats.packed
+"""seats' position, flags, showed and postflop_folds held by one integer, seats.packed
 (storage.schema.seat_bits), and generated from it as the columns of those names, with the same
 types and values: on SQLite computed as they are read (VIRTUAL), stored by none; on PostgreSQL
 STORED (its only kind before 18), after the table's other columns. Every column left 0 or 1 or
 NULL took a byte of each row's header, and the positions their text: at 100,000 HandHQ-shaped
-hands, the six columns took 43 bytes a deal of SQLite, `packed` takes 12. The partial index
-ix_seats_allin indexes the generated columns as it did the stored ones.
+hands, the five columns took 38 bytes a deal of SQLite, `packed` takes 12. The partial index
+ix_seats_allin holds `packed` instead of the positions, and the view seat_stats reads the
+positions and counts from `packed`: SQLite reads the all-in seats from the index alone only
+where a query reads no generated column (allin, the index's condition, stays a column: SQLite
+does not see that a view's expression is the condition of a partial index).
 
 The upgrade first checks that `packed` holds every seat's values exactly (a position pokerdb
 never wrote, or a count beyond its bits, refuses the upgrade, naming the first such seat).
 SQLite cannot add a generated column to a table with rows: seats is made anew, as revision
-0030 made it, its views dropped and made again. PostgreSQL drops the six columns (its views
+0030 made it, its views dropped and made again. PostgreSQL drops the five columns (its views
 first, made again from their definitions) and adds them generated. The downgrade stores them
 again from `packed`, and drops it.
 
@@ -25,8 +28,8 @@ import sqlalchemy as sa
 from alembic import op
 
 from pokerdb.errors import PokerdbError
+from pokerdb.storage.packed_counts import seat_stats_view_sql
 from pokerdb.storage.schema.seat_bits import (
-    ALLIN_BIT,
     FLAGS_SHIFT,
     FOLDS_BIT,
     GENERATED,
@@ -44,11 +47,14 @@ depends_on: str | Sequence[str] | None = None
 # CREATE TABLE holds it (revisions 0011 and 0025 wrote it), and as PostgreSQL adds it back.
 _STORED = {"showed": ("BOOLEAN", "NOT NULL"), "position": ("VARCHAR(8)", ""),
            "tracker_position": ("VARCHAR(8)", ""), "flags": ("INTEGER", "DEFAULT '0' NOT NULL"),
-           "postflop_folds": ("SMALLINT", "DEFAULT '0' NOT NULL"),
-           "allin": ("SMALLINT", "DEFAULT '0' NOT NULL")}
+           "postflop_folds": ("SMALLINT", "DEFAULT '0' NOT NULL")}
 _PACKED = "packed INTEGER DEFAULT '0' NOT NULL"
-_INDEX = ("CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, "
-          "allin) WHERE allin = 1")
+# The all-in seats' index, of the stored positions before, of `packed` since (SQLite reads the
+# row of a seat whose generated column a query reads).
+_INDEXES = {False: "CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, "
+                   "net, allin) WHERE allin = 1",
+            True: "CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) "
+                  "WHERE allin = 1"}
 _ASIDE = "seats_packing"  # on SQLite, the table while its rows are copied
 
 
@@ -57,9 +63,9 @@ def upgrade() -> None:
     _check(bind)
     if bind.dialect.name == "sqlite":
         _rebuild(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
-                 else name)
+                 else name, packed=True)
         return
-    views = _drop_views(bind)
+    views = _drop_views(bind, packed=True)
     op.execute("ALTER TABLE seats ADD COLUMN packed INTEGER NOT NULL DEFAULT 0")
     op.execute(f"UPDATE seats SET packed = {_packed_sql()}")
     op.execute("DROP INDEX ix_seats_allin")
@@ -68,7 +74,7 @@ def upgrade() -> None:
         + [f"ADD COLUMN {name} {_STORED[name][0]} GENERATED ALWAYS AS ({sql}) STORED"
            f"{' NOT NULL' if 'NOT NULL' in _STORED[name][1] else ''}"
            for name, sql in GENERATED.items()]))
-    op.execute(_INDEX)
+    op.execute(_INDEXES[True])
     for sql in views:
         op.execute(sql)
 
@@ -76,9 +82,9 @@ def upgrade() -> None:
 def downgrade() -> None:
     bind = op.get_bind()
     if bind.dialect.name == "sqlite":
-        _rebuild(bind, _stored_table, lambda name: name)
+        _rebuild(bind, _stored_table, lambda name: name, packed=False)
         return
-    views = _drop_views(bind)
+    views = _drop_views(bind, packed=False)
     op.execute("DROP INDEX ix_seats_allin")
     op.execute("ALTER TABLE seats " + ", ".join(
         [f"ADD COLUMN {name}_stored {kind} {defined.replace('NOT NULL', '')}"
@@ -91,7 +97,7 @@ def downgrade() -> None:
         op.execute(f"ALTER TABLE seats RENAME COLUMN {name}_stored TO {name}")
         if "NOT NULL" in defined:
             op.execute(f"ALTER TABLE seats ALTER COLUMN {name} SET NOT NULL")
-    op.execute(_INDEX)
+    op.execute(_INDEXES[False])
     for sql in views:
         op.execute(sql)
 
@@ -110,7 +116,6 @@ def _packed_sql() -> str:
             f"{_number_sql('position')} | {SITE_POSITION}, 0)"
             f" | (CAST(flags AS INTEGER) << {FLAGS_SHIFT})"
             f" | (CAST(showed AS INTEGER) << {SHOWED_BIT})"
-            f" | (CAST(allin AS INTEGER) << {ALLIN_BIT})"
             f" | (CAST(postflop_folds AS INTEGER) << {FOLDS_BIT}))")
 
 
@@ -159,40 +164,40 @@ def _replaced(table: str, old: str, new: str) -> str:
     return pattern.sub(lambda _: new, table)
 
 
-def _rebuild(bind: sa.Connection, made: Callable[[str], str],
-             copied: Callable[[str], str]) -> None:
+def _rebuild(bind: sa.Connection, made: Callable[[str], str], copied: Callable[[str], str], *,
+             packed: bool) -> None:
     """SQLite: seats made again from its own CREATE TABLE as `made` writes it, with its rows
     (each stored column of the new table the SQL `copied` of its name, over the old table),
-    its indexes and every view (SQLite's RENAME rewrites the views that name a table)."""
+    its index (of `packed` or not) and every view (SQLite's RENAME rewrites the views that
+    name a table), seat_stats reading `packed` or not."""
     views = bind.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE type = 'view' "
                                  "ORDER BY rowid")).all()
     for name, _ in views:
         op.execute(f"DROP VIEW {name}")
-    table, *indexes = bind.execute(sa.text(
-        "SELECT sql FROM sqlite_master WHERE tbl_name = 'seats' AND sql IS NOT NULL "
-        "ORDER BY type = 'index', name")).scalars().all()
+    table = bind.execute(sa.text("SELECT sql FROM sqlite_master WHERE name = 'seats'")).scalar()
+    assert table is not None
     op.execute(f"ALTER TABLE seats RENAME TO {_ASIDE}")
-    for sql in indexes:  # each went with the table: its name is free once dropped
-        op.execute(f"DROP INDEX {sql.split()[2]}")
+    op.execute("DROP INDEX ix_seats_allin")  # went with the table: its name is free once dropped
     op.execute(made(table))
     stored = [name for name, hidden in bind.execute(sa.text(
         "SELECT name, hidden FROM pragma_table_xinfo('seats')")) if hidden == 0]
     op.execute(f"INSERT INTO seats ({', '.join(stored)}) "
                f"SELECT {', '.join(map(copied, stored))} FROM {_ASIDE}")
     op.execute(f"DROP TABLE {_ASIDE}")
-    for sql in indexes:
-        op.execute(sql)
-    for _, sql in views:
-        op.execute(sql)
+    op.execute(_INDEXES[packed])
+    for name, sql in views:
+        op.execute(seat_stats_view_sql(packed=packed) if name == "seat_stats" else sql)
 
 
-def _drop_views(bind: sa.Connection) -> list[str]:
+def _drop_views(bind: sa.Connection, *, packed: bool) -> list[str]:
     """PostgreSQL: every view of the schema dropped, the last made first; returns the
-    statements that make them again, in the order they were made."""
+    statements that make them again, in the order they were made (seat_stats reading
+    `packed` or not)."""
     views = bind.execute(sa.text(
         "SELECT c.relname, pg_get_viewdef(c.oid) FROM pg_class c "
         "WHERE c.relkind = 'v' AND c.relnamespace = current_schema()::regnamespace "
         "ORDER BY c.oid")).all()
     for name, _ in reversed(views):
         op.execute(f"DROP VIEW {name}")
-    return [f"CREATE VIEW {name} AS {sql}" for name, sql in views]
+    return [seat_stats_view_sql(packed=packed) if name == "seat_stats"
+            else f"CREATE VIEW {name} AS {sql}" for name, sql in views]

@@ -49,7 +49,7 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
                        "seat_number", *SITE_SEAT_COLUMNS[1:], "postflop_aggressive",
-                       "postflop_calls", "packed")
+                       "postflop_calls", "allin", "packed")
 ACTION_COLUMNS: Final = ("deal_id", "actions")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_counts' order
 _AGGRESSIVE: Final = TRACKER_COUNTS.index("postflop_aggressive")  # then calls and folds
@@ -140,11 +140,11 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
 
 def _seat_counts(replayed: Replayed, settlement: Settlement,
                  positions: Sequence[object]) -> tuple[list[int], ...]:
-    """What a tracker counts of each seat of one hand, column by column: the postflop counts
-    of more than 0 or 1, and seats.packed (schema.seat_bits): the seat's position (the site's,
-    `positions`, seats.position, where it names one; else by PHH's order of the seats,
-    seats.tracker_position), the flags (seats.flags), whether it showed, was all in before the
-    river, and folded after the flop."""
+    """What a tracker counts of each seat of one hand, column by column: the postflop bets and
+    calls, whether it was all in before the river, and seats.packed (schema.seat_bits): the
+    seat's position (the site's, `positions`, seats.position, where it names one; else by PHH's
+    order of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
+    folded after the flop."""
     hand = replayed.hand
     count = hand.player_count
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
@@ -152,8 +152,8 @@ def _seat_counts(replayed: Replayed, settlement: Settlement,
     won = settlement.won
     showed = settlement.showed
     names = position_names(count)
-    columns: tuple[list[int], ...] = ([], [], [])
-    aggressive, calls, packed = columns
+    columns: tuple[list[int], ...] = ([], [], [], [])
+    aggressive, calls, allins, packed = columns
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
         stats = counts[index]
@@ -163,8 +163,9 @@ def _seat_counts(replayed: Replayed, settlement: Settlement,
         assert not by_site or positions[index] == names[index], "a site's position is PHH's"
         aggressive.append(seat[_AGGRESSIVE])
         calls.append(seat[_AGGRESSIVE + 1])
+        allins.append(allin)
         packed.append(packed_seat(names[index], by_site, packed_flags(seat), showed[index],
-                                  allin, seat[_AGGRESSIVE + 2]))
+                                  seat[_AGGRESSIVE + 2]))
     return columns
 
 

@@ -12,15 +12,15 @@ from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage.player_runs import bucket_of, day_of
 from pokerdb.storage.player_sums import PlayerSums, seat_value
 from pokerdb.storage.row_writes import Row
-from pokerdb.storage.schema.seat_bits import ALLIN_BIT, FOLDS_BIT, bit_of, flags_of, position_of
+from pokerdb.storage.schema.seat_bits import flags_of, folds_of, position_of
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _SECOND: Final = timedelta(seconds=1)
 (_ID, _SITE, _VENUE, _CURRENCY, _DATE, _PLAYED_AT, _TABLE, _STAKES,
  _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", "date", "played_at",
                                         "table_name", "stakes", "big_blind"))
-(_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _PACKED) = map(SEAT_COLUMNS.index, (
-    "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "packed"))
+(_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
+    "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
 
 
 def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
@@ -40,7 +40,7 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
                        big_blind or 0),
                       position_of(packed) or "",
                       seat_value(flags_of(packed), seat[_AGGRESSIVE], seat[_CALLS],
-                                 bit_of(packed, FOLDS_BIT), bit_of(packed, ALLIN_BIT), net),
+                                 folds_of(packed), seat[_ALLIN], net),
                       big_blind, deal_id, second, table, net)
     return sums
 

@@ -81,20 +81,21 @@ seats = Table(
     # shows each as a column). Its position by PHH's order of the seats (p1 the small blind)
     # where `position` does not say it (a hand of PHH or without a button; NULL where it does:
     # seat_stats' position is COALESCE(tracker_position, position)); the flags of SEAT_FLAGS as
-    # one integer's bits, and the counts. Those but the two counts of more than 0 or 1 are
+    # one integer's bits, and the counts. The positions, flags and postflop_folds are
     # generated from `packed` (revision 0032: seat_bits says its bits), which holds them.
     _generated("tracker_position", String(8)),
     _generated("flags", Integer, nullable=False),
     *(Column(name, SmallInteger, nullable=False, server_default="0")
       for name in ("postflop_aggressive", "postflop_calls")),
     _generated("postflop_folds", SmallInteger, nullable=False),
-    _generated("allin", SmallInteger, nullable=False),
+    Column("allin", SmallInteger, nullable=False, server_default="0"),
     Column("packed", Integer, nullable=False, server_default="0"),
     # The seats all in before the river (a few in a hundred), with all that the views' all-in
     # adjusted net reads of them (the stakes are the deal's, read with its currency): SQLite
     # reads them from the index alone (a million hands: 0.01 s against 0.7 s looking each row
-    # up).
-    Index("ix_seats_allin", "name_id", "position", "tracker_position", "net", "allin",
+    # up). Of `packed`, not of the positions generated from it (revision 0032): SQLite reads
+    # the row of a seat whose generated column a query reads.
+    Index("ix_seats_allin", "name_id", "packed", "net", "allin",
           sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",

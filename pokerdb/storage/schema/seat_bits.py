@@ -1,15 +1,19 @@
-"""seats.packed (revision 0032): a seat's position, its flags (schema.SEAT_FLAGS), showed, allin
-and postflop_folds as the bits of one integer, which `seats` shows again as the columns of those
+"""seats.packed (revision 0032): a seat's position, its flags (schema.SEAT_FLAGS), showed and
+postflop_folds as the bits of one integer, which `seats` shows again as the columns of those
 names, generated from it (GENERATED: SQLite computes them as they are read and stores none;
 PostgreSQL, whose generated columns are STORED before 18, stores them too). At 100,000
-HandHQ-shaped hands the six columns took 43 bytes a deal of SQLite (a byte of each row's header
+HandHQ-shaped hands the five columns took 38 bytes a deal of SQLite (a byte of each row's header
 a column, the position's text), the one integer 12.
 
 Bits 0-4 hold the position's number (POSITION_NAMES; 0 none), bit 5 is set where the site names
 the position (seats.position) and clear where pokerdb's order of the seats does
 (seats.tracker_position: a hand of PHH or without a button); bits 6-19 the flags (seats.flags),
-20 showed, 21 allin, 22 postflop_folds. What most seats have comes first, so that most seats'
-integers take one or two bytes.
+20 showed, 21 postflop_folds. What most seats have comes first, so that most seats' integers
+take one or two bytes.
+
+seats.allin stays a column of its own: the views read the all-in seats from a partial index
+(WHERE allin = 1) alone, which SQLite does not do where the query reads a generated column
+(it reads the row), nor where the condition is an expression of a view.
 """
 
 from typing import Final
@@ -36,23 +40,22 @@ SITE_POSITION: Final = 32
 FLAGS_SHIFT: Final = 6
 FLAGS_MASK: Final = (1 << len(SEAT_FLAGS)) - 1
 SHOWED_BIT: Final = FLAGS_SHIFT + len(SEAT_FLAGS)
-ALLIN_BIT: Final = SHOWED_BIT + 1
-FOLDS_BIT: Final = SHOWED_BIT + 2
+FOLDS_BIT: Final = SHOWED_BIT + 1
 _UTG: Final = len(POSITION_NAMES)
+PACKED: Final = "packed"  # the column
 _NUMBERS: Final = {name: number for number, name in enumerate(POSITION_NAMES, start=1)}
 
 
-def packed_seat(position: str, by_site: bool, flags: int, showed: bool, allin: int,
-                folds: int) -> int:
+def packed_seat(position: str, by_site: bool, flags: int, showed: bool, folds: int) -> int:
     """seats.packed of a seat: its position (the site's where `by_site`), its flags packed
-    (packed_counts.packed_flags), whether it showed, was all in, folded after the flop."""
+    (packed_counts.packed_flags), whether it showed, folded after the flop."""
     number = _NUMBERS.get(position)
     if number is None:
         number = _UTG + int(position.removeprefix("UTG+"))
         assert position == f"UTG+{number - _UTG}" and number <= POSITION_MASK, position
-    assert allin | folds <= 1, "a seat folds once"
+    assert folds <= 1, "a seat folds once"
     return (number | (SITE_POSITION if by_site else 0) | flags << FLAGS_SHIFT
-            | int(showed) << SHOWED_BIT | allin << ALLIN_BIT | folds << FOLDS_BIT)
+            | int(showed) << SHOWED_BIT | folds << FOLDS_BIT)
 
 
 def position_of(packed: int) -> str | None:
@@ -68,27 +71,34 @@ def flags_of(packed: int) -> int:
     return packed >> FLAGS_SHIFT & FLAGS_MASK
 
 
-def bit_of(packed: int, bit: int) -> int:
-    """seats.allin (ALLIN_BIT) or seats.postflop_folds (FOLDS_BIT)."""
-    return packed >> bit & 1
+def folds_of(packed: int) -> int:
+    """seats.postflop_folds."""
+    return packed >> FOLDS_BIT & 1
 
 
-def _position_sql(site: bool) -> str:
-    """SQL for seats.position (`site`) or seats.tracker_position from seats.packed."""
-    number = f"(packed & {POSITION_MASK})"
+def position_sql(packed: str, site: bool | None = None) -> str:
+    """SQL for the position held by the integer `packed` (SQL): seats.position (`site`),
+    seats.tracker_position (not `site`), or whichever names it (None: seat_stats.position)."""
+    number = f"({packed} & {POSITION_MASK})"
     named = " ".join(f"WHEN {index} THEN '{name}'"
                      for index, name in enumerate(POSITION_NAMES, start=1))
-    return (f"CASE WHEN (packed & {SITE_POSITION}) {'<>' if site else '='} 0 THEN "
-            f"CASE {number} WHEN 0 THEN NULL {named} "
-            f"ELSE 'UTG+' || CAST({number} - {_UTG} AS TEXT) END END")
+    name = (f"CASE {number} WHEN 0 THEN NULL {named} "
+            f"ELSE 'UTG+' || CAST({number} - {_UTG} AS TEXT) END")
+    if site is None:
+        return name
+    return f"CASE WHEN ({packed} & {SITE_POSITION}) {'<>' if site else '='} 0 THEN {name} END"
+
+
+def bit_sql(packed: str, bit: int) -> str:
+    """SQL for the bit `bit` of the integer `packed` (SQL), a SMALLINT."""
+    return f"CAST(({packed} >> {bit}) & 1 AS SMALLINT)"
 
 
 # Each column of seats generated from seats.packed, as SQL (the same on both backends).
 GENERATED: Final = {
-    "showed": f"((packed >> {SHOWED_BIT}) & 1) = 1",
-    "position": _position_sql(True),
-    "tracker_position": _position_sql(False),
-    "flags": f"(packed >> {FLAGS_SHIFT}) & {FLAGS_MASK}",
-    "postflop_folds": f"CAST((packed >> {FOLDS_BIT}) & 1 AS SMALLINT)",
-    "allin": f"CAST((packed >> {ALLIN_BIT}) & 1 AS SMALLINT)",
+    "showed": f"(({PACKED} >> {SHOWED_BIT}) & 1) = 1",
+    "position": position_sql(PACKED, True),
+    "tracker_position": position_sql(PACKED, False),
+    "flags": f"({PACKED} >> {FLAGS_SHIFT}) & {FLAGS_MASK}",
+    "postflop_folds": bit_sql(PACKED, FOLDS_BIT),
 }
