@@ -3,7 +3,7 @@ postflop_folds as the bits of one integer, which `seats` shows again as the colu
 names, generated from it (GENERATED: SQLite computes them as they are read and stores none;
 PostgreSQL, whose generated columns are STORED before 18, stores them too). At 100,000
 HandHQ-shaped hands the five columns took 38 bytes a deal of SQLite (a byte of each row's header
-a column, the position's text), the one integer 12.
+a column, the position's text), the one integer 13: seats 207 bytes a deal, not 236.
 
 Bits 0-4 hold the position's number (POSITION_NAMES; 0 none), bit 5 is set where the site names
 the position (seats.position) and clear where pokerdb's order of the seats does
