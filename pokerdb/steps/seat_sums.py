@@ -12,7 +12,13 @@ from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage.player_runs import bucket_of, day_of
 from pokerdb.storage.player_sums import PlayerSums, seat_value
 from pokerdb.storage.row_writes import Row
-from pokerdb.storage.schema.seat_bits import flags_of, folds_of, position_of
+from pokerdb.storage.schema.seat_bits import (
+    FLAGS_MASK,
+    FLAGS_SHIFT,
+    FOLDS_BIT,
+    NAMED_POSITIONS,
+    POSITION_MASK,
+)
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _SECOND: Final = timedelta(seconds=1)
@@ -33,14 +39,14 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
             continue
         deal_id = seat[_DEAL_ID]
         (site, currency, stakes, day, bucket, big_blind, table, second) = deals[deal_id]
-        packed = seat[_PACKED]
+        packed = seat[_PACKED]  # storage.schema.seat_bits
         net = seat[_NET]
         # Its names kept once: a batch's rows of a player are sent with one copy of them.
         sums.add_seat((sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
                        big_blind or 0),
-                      position_of(packed) or "",
-                      seat_value(flags_of(packed), seat[_AGGRESSIVE], seat[_CALLS],
-                                 folds_of(packed), seat[_ALLIN], net),
+                      NAMED_POSITIONS[packed & POSITION_MASK],
+                      seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
+                                 seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
                       big_blind, deal_id, second, table, net)
     return sums
 

@@ -44,6 +44,9 @@ FOLDS_BIT: Final = SHOWED_BIT + 1
 _UTG: Final = len(POSITION_NAMES)
 PACKED: Final = "packed"  # the column
 _NUMBERS: Final = {name: number for number, name in enumerate(POSITION_NAMES, start=1)}
+# Each position's name by its number ('' for none, as player_totals.position has it).
+NAMED_POSITIONS: Final = ("", *POSITION_NAMES,
+                          *(f"UTG+{rank}" for rank in range(1, POSITION_MASK + 1 - _UTG)))
 
 
 def packed_seat(position: str, by_site: bool, flags: int, showed: bool, folds: int) -> int:
@@ -56,24 +59,6 @@ def packed_seat(position: str, by_site: bool, flags: int, showed: bool, folds: i
     assert folds <= 1, "a seat folds once"
     return (number | (SITE_POSITION if by_site else 0) | flags << FLAGS_SHIFT
             | int(showed) << SHOWED_BIT | folds << FOLDS_BIT)
-
-
-def position_of(packed: int) -> str | None:
-    """The seat's position, whoever names it (seat_stats.position)."""
-    number = packed & POSITION_MASK
-    if number == 0:
-        return None
-    return POSITION_NAMES[number - 1] if number <= _UTG else f"UTG+{number - _UTG}"
-
-
-def flags_of(packed: int) -> int:
-    """seats.flags."""
-    return packed >> FLAGS_SHIFT & FLAGS_MASK
-
-
-def folds_of(packed: int) -> int:
-    """seats.postflop_folds."""
-    return packed >> FOLDS_BIT & 1
 
 
 def position_sql(packed: str, site: bool | None = None) -> str:
