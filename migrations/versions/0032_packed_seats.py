@@ -14,7 +14,7 @@ The upgrade first checks that `packed` holds every seat's values exactly (a posi
 never wrote, or a count beyond its bits, refuses the upgrade, naming the first such seat).
 SQLite cannot add a generated column to a table with rows: seats is made anew, as revision
 0030 made it, its views dropped and made again (at 100,000 HandHQ-shaped hands, 1.8 s; the
-file keeps the pages freed, 56 MB before, 77 MB after, 53 MB vacuumed). PostgreSQL drops the
+file keeps the pages freed, 56 MB before, 77 MB after, 50 MB vacuumed). PostgreSQL drops the
 five columns (its views
 first, made again from their definitions) and adds them generated. The downgrade stores them
 again from `packed`, and drops it.
