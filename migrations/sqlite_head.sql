@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0033
+-- pokerdb's SQLite schema at revision 0034
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0033');
+INSERT INTO "alembic_version" VALUES('0034');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -260,13 +260,19 @@ CREATE TABLE seats (
 	deal_id INTEGER NOT NULL, 
 	player SMALLINT NOT NULL, 
 	starting_stack BIGINT, 
-	showed BOOLEAN NOT NULL, 
+	
+	showed BOOLEAN GENERATED ALWAYS AS (((packed >> 20) & 1) = 1) VIRTUAL NOT NULL, 
 	put_in BIGINT NOT NULL, 
 	net BIGINT, 
 	winnings BIGINT, 
 	finishing_stack BIGINT, 
 	allin_stake BIGINT, 
-	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, position VARCHAR(8), collected BIGINT, raked BIGINT, cashed_out BIGINT, tracker_position VARCHAR(8), flags INTEGER DEFAULT '0' NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, postflop_folds SMALLINT DEFAULT '0' NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
+	allin_pot BIGINT, ante BIGINT, blind BIGINT, seat_number SMALLINT, 
+	position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) <> 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, collected BIGINT, raked BIGINT, cashed_out BIGINT, 
+	tracker_position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) = 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, 
+	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, 
+	postflop_folds SMALLINT GENERATED ALWAYS AS (CAST((packed >> 21) & 1 AS SMALLINT)) VIRTUAL NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
+	packed INTEGER DEFAULT '0' NOT NULL, 
 	CONSTRAINT pk_seats PRIMARY KEY (deal_id, player), 
 	CONSTRAINT fk_seats_deal_id_deals FOREIGN KEY(deal_id) REFERENCES deals (id) ON DELETE CASCADE
 )
@@ -416,7 +422,7 @@ CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
 CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
 CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
-CREATE INDEX ix_seats_allin ON seats (name_id, position, tracker_position, net, allin) WHERE allin = 1;
+CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) WHERE allin = 1;
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,
@@ -503,24 +509,24 @@ CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FR
 CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
 CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
 CREATE VIEW seat_stats AS
-SELECT s.deal_id, s.player, n.name, COALESCE(s.tracker_position, s.position) AS position, st.name AS stakes, d.big_blind, s.net,
-       CAST((s.flags >> 0) & 1 AS SMALLINT) AS preflop_acted,
-       CAST((s.flags >> 1) & 1 AS SMALLINT) AS vpip,
-       CAST((s.flags >> 2) & 1 AS SMALLINT) AS pfr,
-       CAST((s.flags >> 3) & 1 AS SMALLINT) AS three_bet_chance,
-       CAST((s.flags >> 4) & 1 AS SMALLINT) AS three_bet,
-       CAST((s.flags >> 5) & 1 AS SMALLINT) AS faced_three_bet,
-       CAST((s.flags >> 6) & 1 AS SMALLINT) AS folded_to_three_bet,
-       CAST((s.flags >> 7) & 1 AS SMALLINT) AS saw_flop,
-       CAST((s.flags >> 8) & 1 AS SMALLINT) AS cbet_chance,
-       CAST((s.flags >> 9) & 1 AS SMALLINT) AS cbet,
-       CAST((s.flags >> 10) & 1 AS SMALLINT) AS faced_cbet,
-       CAST((s.flags >> 11) & 1 AS SMALLINT) AS folded_to_cbet,
+SELECT s.deal_id, s.player, n.name, CAST(CASE (s.packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((s.packed & 31) - 7 AS TEXT) END AS VARCHAR(8)) AS position, st.name AS stakes, d.big_blind, s.net,
+       CAST((s.packed >> 6) & 1 AS SMALLINT) AS preflop_acted,
+       CAST((s.packed >> 7) & 1 AS SMALLINT) AS vpip,
+       CAST((s.packed >> 8) & 1 AS SMALLINT) AS pfr,
+       CAST((s.packed >> 9) & 1 AS SMALLINT) AS three_bet_chance,
+       CAST((s.packed >> 10) & 1 AS SMALLINT) AS three_bet,
+       CAST((s.packed >> 11) & 1 AS SMALLINT) AS faced_three_bet,
+       CAST((s.packed >> 12) & 1 AS SMALLINT) AS folded_to_three_bet,
+       CAST((s.packed >> 13) & 1 AS SMALLINT) AS saw_flop,
+       CAST((s.packed >> 14) & 1 AS SMALLINT) AS cbet_chance,
+       CAST((s.packed >> 15) & 1 AS SMALLINT) AS cbet,
+       CAST((s.packed >> 16) & 1 AS SMALLINT) AS faced_cbet,
+       CAST((s.packed >> 17) & 1 AS SMALLINT) AS folded_to_cbet,
        s.postflop_aggressive AS postflop_aggressive,
        s.postflop_calls AS postflop_calls,
-       s.postflop_folds AS postflop_folds,
-       CAST((s.flags >> 12) & 1 AS SMALLINT) AS went_to_showdown,
-       CAST((s.flags >> 13) & 1 AS SMALLINT) AS won_at_showdown,
+       CAST((s.packed >> 21) & 1 AS SMALLINT) AS postflop_folds,
+       CAST((s.packed >> 18) & 1 AS SMALLINT) AS went_to_showdown,
+       CAST((s.packed >> 19) & 1 AS SMALLINT) AS won_at_showdown,
        s.allin AS allin,
        s.name_id
 FROM seats s JOIN deals d ON d.id = s.deal_id LEFT JOIN player_names n ON n.id = s.name_id LEFT JOIN stakes_names st ON st.id = d.stakes_id;

@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -20,6 +21,7 @@ from support import PE54_FILE, PHH_DATA, REPO, named_rows, stored_and_recounted_
 from typer.testing import CliRunner
 
 from pokerdb.cli import app
+from pokerdb.errors import PokerdbError
 from pokerdb.rules.evaluators import Category
 from pokerdb.rules.hand_words import every_category
 from pokerdb.rules.variants import VARIANTS
@@ -41,6 +43,11 @@ SCHEMA_TABLES = {"alembic_version", "categories", "datasets", "deals", "hand_car
 # The columns of seat_stats that every revision's has (0027 adds name_id, the name's number).
 SEAT_STATS = (f"SELECT {', '.join(seat_stats_view.c.keys())} FROM seat_stats "
               f"ORDER BY deal_id, player")
+# The columns of seats from revision 0027 (0034 adds `packed`, which holds some of them).
+SEATS = ("SELECT deal_id, player, name_id, starting_stack, showed, put_in, net, winnings, "
+         "finishing_stack, allin_stake, allin_pot, ante, blind, seat_number, position, "
+         "collected, raked, cashed_out, tracker_position, flags, postflop_aggressive, "
+         "postflop_calls, postflop_folds, allin FROM seats ORDER BY deal_id, player")
 
 
 def head() -> str:
@@ -69,7 +76,12 @@ def schema_differences(engine: Engine) -> list[object]:
     refers to a partitioned table also has a constraint row for each partition it refers to
     (PostgreSQL's own, pg_constraint.conparentid set), which SQLAlchemy reflects as keys of
     the referring table naming the partitions (storage.partitions): left out."""
-    with engine.connect() as connection:
+    with engine.connect() as connection, warnings.catch_warnings():
+        # Alembic compares a generated column's SQL (seats', revision 0034) only by its text,
+        # warning where the database's differs: PostgreSQL writes it anew, and SQLAlchemy
+        # reads SQLite's `allin` from the text of another SMALLINT column. The tests of 0034
+        # compare the columns' values instead.
+        warnings.filterwarnings("ignore", "Computed default on seats[.]")
         context = MigrationContext.configure(
             connection, opts={"compare_type": True, "compare_server_default": True})
         return [difference for difference in compare_metadata(context, metadata)
@@ -846,8 +858,7 @@ def test_revision_0030_keeps_a_card_row_only_where_the_cards_are_known(
                     if key["referred_schema"] is None]  # not a partition's (PostgreSQL)
 
     cards = "SELECT count(*), count(cards) FROM hand_cards"
-    hands, seats = ("SELECT * FROM hands ORDER BY deal_id, player",
-                    "SELECT * FROM seats ORDER BY deal_id, player")
+    hands, seats = "SELECT * FROM hands ORDER BY deal_id, player", SEATS
     viewed, seated = read(hands), read(seats)
     assert len(viewed) == 1859 + 4 and len(seated) == 1859
     assert read("SELECT count(*), count(equity) FROM hands WHERE equity IS NOT NULL "
@@ -1029,3 +1040,83 @@ def test_revision_0033_numbers_the_summaries_keys_and_reads_narrow_rows_biggest_
     assert at_0031[1] == at_head[1]
     upgrade(fresh)
     assert read(True) == at_head and schema_differences(fresh) == []
+
+
+def test_revision_0034_packs_the_seats_columns_into_one_keeping_every_value(
+        runner: CliRunner, db_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0033 upgrades in place: showed, position, tracker_position, flags and
+    postflop_folds become columns generated from seats.packed (SQLite stores none of them),
+    every seat's values and the views' the same, the views' all-in seats read from their index
+    alone on SQLite; down again, stored columns of the same values."""
+    from cash_hands import cash_hand
+    from test_value_rows import HANDHQ
+
+    (tmp_path / "stars.txt").write_text(cash_hand(1, "2024/01/02 10:00:00")
+                                        + cash_hand(2, "2024/01/02 10:10:00", winner="Bo"))
+    for path in (str(HANDHQ), str(tmp_path / "stars.txt")):
+        result = runner.invoke(app, ["import", path, "--skip-invalid", "--db", db_url,
+                                     "--quiet"])
+        assert result.exit_code == 0, result.output
+    sqlite = fresh.dialect.name == "sqlite"
+
+    def read(sql: str) -> list[tuple[object, ...]]:
+        with fresh.connect() as connection:
+            return [tuple(row) for row in connection.execute(text(sql))]
+
+    def generated() -> list[str]:
+        with fresh.connect() as connection:
+            return sorted(column["name"] for column in inspect(connection).get_columns("seats")
+                          if column.get("computed"))
+
+    shown = [SEATS, SEAT_STATS, "SELECT * FROM hands ORDER BY deal_id, player",
+             "SELECT * FROM player_position_stats ORDER BY player, currency, position"]
+    at_head = [read(sql) for sql in shown]
+    assert len(at_head[0]) == 1859 + 6
+    assert read("SELECT count(*) FROM seat_stats WHERE allin = 1") == [(22,)]
+    assert read("SELECT position, tracker_position, count(*), min(packed & 63) FROM seats "
+                "GROUP BY position, tracker_position ORDER BY 3 DESC, 1, 2") == [
+        (None, "BB", 391, 1), (None, "BTN", 391, 2), (None, "SB", 302, 3),
+        (None, "UTG", 285, 4), (None, "CO", 217, 5), (None, "HJ", 146, 6), (None, "LJ", 63, 7),
+        (None, "UTG+1", 41, 8), (None, "UTG+2", 22, 9), ("BB", None, 2, 33),
+        ("BTN", None, 2, 34), ("SB", None, 2, 35), (None, "UTG+3", 1, 10)]
+    assert generated() == ["flags", "position", "postflop_folds", "showed", "tracker_position"]
+    if sqlite:  # 2: virtual, computed as read; the all-in seats from the index alone
+        assert read("SELECT name, hidden FROM pragma_table_xinfo('seats') WHERE hidden <> 0 "
+                    "ORDER BY name") == [(name, 2) for name in generated()]
+        assert [row[3] for row in read("EXPLAIN QUERY PLAN SELECT * FROM player_stats")
+                if row[3].startswith("SEARCH s ")] == [
+            "SEARCH s USING COVERING INDEX ix_seats_allin (name_id>?)"]
+    downgrade(fresh, "0033")
+    assert generated() == [] and "packed" not in read(
+        "SELECT * FROM seats LIMIT 0") and [read(sql) for sql in shown] == at_head
+    upgrade(fresh)
+    assert schema_differences(fresh) == [] and generated() == [
+        "flags", "position", "postflop_folds", "showed", "tracker_position"]
+    assert [read(sql) for sql in shown] == at_head
+
+
+def test_revision_0034_refuses_a_position_it_cannot_pack(runner: CliRunner, db_url: str,
+                                                         fresh: Engine) -> None:
+    """A seat whose stored position packed cannot hold (no revision wrote one) refuses the
+    upgrade, naming it, and leaves the database at 0033 with its rows."""
+    from test_value_rows import HANDHQ
+
+    result = runner.invoke(app, ["import", str(HANDHQ), "--skip-invalid", "--db", db_url,
+                                 "--quiet"])
+    assert result.exit_code == 0, result.output
+    downgrade(fresh, "0033")
+    with fresh.begin() as connection:
+        deal = connection.scalar(text("SELECT min(deal_id) FROM seats"))
+        connection.execute(text("UPDATE seats SET tracker_position = 'MP' WHERE deal_id = :deal "
+                                "AND player = 2"), {"deal": deal})
+    with pytest.raises(PokerdbError, match=rf"^revision 0034: 1 seats' position, flags or "
+                                           rf"counts do not fit seats.packed \(the first: deal "
+                                           rf"{deal}, player 2\)$"):
+        upgrade(fresh)
+    assert current_revision(fresh) == "0033"
+    with fresh.connect() as connection:
+        assert connection.execute(text("SELECT tracker_position, count(*) FROM seats "
+                                       "GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3")).all() == [
+            ("BTN", 391), ("BB", 390), ("SB", 302)]
+        assert connection.scalar(text("SELECT tracker_position FROM seats WHERE deal_id = "
+                                      ":deal AND player = 2"), {"deal": deal}) == "MP"

@@ -109,6 +109,6 @@ def _drop_views() -> None:
 def _create_views(bind: sa.Connection, counts: str | None) -> None:
     """seat_stats (over seat_counts, `counts`, before this revision) and the player_stats
     views over it."""
-    op.execute(seat_stats_view_sql(counts, numbered=False, texts=False))
+    op.execute(seat_stats_view_sql(counts, numbered=False, texts=False, packed=False))
     for by in GROUPINGS:
         op.execute(create_view(by, bind.dialect.name, numbered=False))

@@ -80,7 +80,7 @@ def _create_views(numbered: bool) -> None:
     """The views over seats' names, reading them through player_names (`numbered`) or from
     seats (before this revision)."""
     dialect = op.get_bind().dialect.name
-    op.execute(seat_stats_view_sql(numbered=numbered, texts=False))
+    op.execute(seat_stats_view_sql(numbered=numbered, texts=False, packed=False))
     for by in GROUPINGS:
         op.execute(create_view(by, dialect, numbered=False))
     op.execute(_hands_view(dialect, numbered))

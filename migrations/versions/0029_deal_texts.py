@@ -87,6 +87,6 @@ def _create_views(texts: bool) -> None:
     """The views over deals' stakes, reading them through stakes_names (`texts`); the players'
     statistics over the summaries keyed by the names' text, as they are until revision 0031."""
     dialect = op.get_bind().dialect.name
-    op.execute(seat_stats_view_sql(texts=texts))
+    op.execute(seat_stats_view_sql(texts=texts, packed=False))
     for by in GROUPINGS:
         op.execute(create_view(by, dialect, numbered=False))

@@ -36,6 +36,7 @@ from pokerdb.storage.packed_actions import packed
 from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
+from pokerdb.storage.schema.seat_bits import packed_seat
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "event", "venue",
@@ -44,10 +45,11 @@ DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind")
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
-SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "showed", "put_in", "net",
+# The columns of seats written (the others are generated from `packed`: schema.seat_bits).
+SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", "net",
                        "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
-                       "seat_number", *SITE_SEAT_COLUMNS, "tracker_position", "flags",
-                       "postflop_aggressive", "postflop_calls", "postflop_folds", "allin")
+                       "seat_number", *SITE_SEAT_COLUMNS[1:], "postflop_aggressive",
+                       "postflop_calls", "allin", "packed")
 ACTION_COLUMNS: Final = ("deal_id", "actions")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_counts' order
 _AGGRESSIVE: Final = TRACKER_COUNTS.index("postflop_aggressive")  # then calls and folds
@@ -111,8 +113,9 @@ Money = Callable[[Sequence[int | None]], Sequence[int | None]]
 
 def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
                money: Money) -> Iterator[Row]:
-    """The seats of one hand: name, amounts (exact, in the hand's unit), showed, the stakes
-    and pots of an all-in before the river, and what a tracker counts (_seat_counts)."""
+    """The seats of one hand: name, amounts (exact, in the hand's unit), the stakes and pots
+    of an all-in before the river, and what a tracker counts, packed with the position and
+    showed (_seat_counts)."""
     hand = replayed.hand
     count = hand.player_count
     nothing = (None,) * count
@@ -128,41 +131,41 @@ def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
     site = site_seats(hand, settlement, money)
     return zip(
         repeat(deal_id, count), range(1, count + 1), hand.players or nothing,
-        money(hand.starting_stacks), settlement.showed, money(replayed.put_in),
+        money(hand.starting_stacks), money(replayed.put_in),
         _nets(settlement, money), money(hand.winnings or nothing),
         money(hand.finishing_stacks or nothing), money(stake), money(pot),
         money(antes), money(blinds), hand.details.seats or nothing,
-        *site, _tracker_positions(site[0]), *_seat_counts(replayed, settlement), strict=True)
+        *site[1:], *_seat_counts(replayed, settlement, site[0]), strict=True)
 
 
-def _tracker_positions(positions: Sequence[object]) -> list[str | None]:
-    """seats.tracker_position: each seat's position by PHH's order of the seats, where the
-    site's (`positions`, seats.position) does not say it (NULL where it does)."""
-    names = position_names(len(positions))
-    return [None if positions[index] == names[index] else names[index]
-            for index in range(len(positions))]
-
-
-def _seat_counts(replayed: Replayed, settlement: Settlement) -> tuple[list[int], ...]:
-    """What a tracker counts of each seat of one hand, column by column: the flags packed
-    (seats.flags), the postflop counts, and whether it was all in before the river."""
+def _seat_counts(replayed: Replayed, settlement: Settlement,
+                 positions: Sequence[object]) -> tuple[list[int], ...]:
+    """What a tracker counts of each seat of one hand, column by column: the postflop bets and
+    calls, whether it was all in before the river, and seats.packed (schema.seat_bits): the
+    seat's position (the site's, `positions`, seats.position, where it names one; else by PHH's
+    order of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
+    folded after the flop."""
     hand = replayed.hand
     count = hand.player_count
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
     counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
     won = settlement.won
-    columns: tuple[list[int], ...] = ([], [], [], [], [])
-    flags, aggressive, calls, folds, allins = columns
+    showed = settlement.showed
+    names = position_names(count)
+    columns: tuple[list[int], ...] = ([], [], [], [])
+    aggressive, calls, allins, packed = columns
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
         stats = counts[index]
         allin = int(index + 1 in in_all_in)
         seat = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
-        flags.append(packed_flags(seat))
+        by_site = positions[index] is not None
+        assert not by_site or positions[index] == names[index], "a site's position is PHH's"
         aggressive.append(seat[_AGGRESSIVE])
         calls.append(seat[_AGGRESSIVE + 1])
-        folds.append(seat[_AGGRESSIVE + 2])
         allins.append(allin)
+        packed.append(packed_seat(names[index], by_site, packed_flags(seat), showed[index],
+                                  seat[_AGGRESSIVE + 2]))
     return columns
 
 

@@ -12,16 +12,21 @@ from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage.player_runs import bucket_of, day_of
 from pokerdb.storage.player_sums import PlayerSums, seat_value
 from pokerdb.storage.row_writes import Row
+from pokerdb.storage.schema.seat_bits import (
+    FLAGS_MASK,
+    FLAGS_SHIFT,
+    FOLDS_BIT,
+    NAMED_POSITIONS,
+    POSITION_MASK,
+)
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _SECOND: Final = timedelta(seconds=1)
 (_ID, _SITE, _VENUE, _CURRENCY, _DATE, _PLAYED_AT, _TABLE, _STAKES,
  _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", "date", "played_at",
                                         "table_name", "stakes", "big_blind"))
-(_DEAL_ID, _NAME, _NET, _POSITION, _TRACKER_POSITION, _FLAGS, _AGGRESSIVE, _CALLS, _FOLDS,
- _ALLIN) = map(SEAT_COLUMNS.index, (
-     "deal_id", "name", "net", "position", "tracker_position", "flags", "postflop_aggressive",
-     "postflop_calls", "postflop_folds", "allin"))
+(_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
+    "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
 
 
 def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
@@ -34,14 +39,14 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
             continue
         deal_id = seat[_DEAL_ID]
         (site, currency, stakes, day, bucket, big_blind, table, second) = deals[deal_id]
-        position = seat[_TRACKER_POSITION]
+        packed = seat[_PACKED]  # storage.schema.seat_bits
         net = seat[_NET]
         # Its names kept once: a batch's rows of a player are sent with one copy of them.
         sums.add_seat((sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
                        big_blind or 0),
-                      seat[_POSITION] if position is None else position,
-                      seat_value(seat[_FLAGS], seat[_AGGRESSIVE], seat[_CALLS], seat[_FOLDS],
-                                 seat[_ALLIN], net),
+                      NAMED_POSITIONS[packed & POSITION_MASK],
+                      seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
+                                 seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
                       big_blind, deal_id, second, table, net)
     return sums
 

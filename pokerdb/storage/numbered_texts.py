@@ -29,11 +29,13 @@ class Numbered:
 
 
 def staged_table(table: Table, texts: Sequence[Numbered]) -> Table:
-    """`table` as an import stages it: each text in its number's place."""
+    """`table` as an import stages it: each text in its number's place, and no generated
+    column (seats', revision 0034)."""
     by_stored = {numbered.stored: numbered.text for numbered in texts}
     return Table(table.name, MetaData(),
                  *(Column(by_stored[column.name], String) if column.name in by_stored
-                   else column._copy() for column in table.columns))
+                   else column._copy() for column in table.columns
+                   if column.computed is None))
 
 
 def copy_numbered(table: str, texts: Sequence[Numbered], columns: Sequence[str], source: str,
@@ -81,7 +83,7 @@ def insert_numbered(connection: Connection, table: Table, texts: Sequence[Number
             by_stored = {numbered.stored: numbered.text for numbered in texts}
             columns = ", ".join(f"CAST(NULL AS TEXT) AS {by_stored[column.name]}"
                                 if column.name in by_stored else column.name
-                                for column in table.columns)
+                                for column in table.columns if column.computed is None)
             cursor.execute(f"CREATE TEMPORARY TABLE IF NOT EXISTS {staging} ON COMMIT DROP "
                            f"AS SELECT {columns} FROM {table.name} WITH NO DATA")
             with cursor.copy(f"COPY {staging} ({names}) FROM STDIN") as copy:

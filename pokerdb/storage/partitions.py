@@ -48,6 +48,9 @@ PROBING = ("SET LOCAL enable_hashjoin = off", "SET LOCAL enable_mergejoin = off"
 # Storage parameters of a table's partitions (a partitioned table holds none itself): see
 # schema.deals.
 STORAGE = {"deals": " WITH (fillfactor = 45)"}
+# What a dataset's table takes of its parent's: the columns' defaults and generated columns
+# (seats', revision 0034: a partition's column is generated where its parent's is).
+_LIKE = "INCLUDING DEFAULTS INCLUDING GENERATED"
 
 
 def dataset_schema(dataset_id: int) -> str:
@@ -106,7 +109,7 @@ def create_tables(connection: Connection, schema: str, parent: str,
     columns, with their defaults and NOT NULL; no key, index or foreign key): those `names`
     (a revision's own, where they differ from the head's)."""
     statements = [f"CREATE SCHEMA {schema}"] + [
-        f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} INCLUDING DEFAULTS)"
+        f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} {_LIKE})"
         f"{STORAGE.get(name, '')}" for name in names]
     connection.exec_driver_sql("; ".join(statements))
 
@@ -146,7 +149,7 @@ def refill(connection: Connection, name: str, rows: Callable[[int, int], str]) -
         schema = dataset_schema(dataset_id)
         connection.exec_driver_sql("; ".join([
             *ATTACHING,
-            f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} INCLUDING DEFAULTS)",
+            f"CREATE TABLE {schema}.{name} (LIKE {parent}.{name} {_LIKE})",
             f"INSERT INTO {schema}.{name} {rows(int(first), int(last))}",
             _attach(parent, schema, name, first, last)]))
 
@@ -198,7 +201,7 @@ def values_partition(connection: Connection, first: int, last: int) -> Iterator[
     parent = connection.scalar(text("SELECT current_schema()"))
     table = f"{schema}.hand_values_{int(first)}"
     connection.exec_driver_sql(
-        f"CREATE TABLE {table} (LIKE {parent}.hand_values INCLUDING DEFAULTS)")
+        f"CREATE TABLE {table} (LIKE {parent}.hand_values {_LIKE})")
     yield table
     connection.exec_driver_sql("; ".join([
         *ATTACHING, *PROBING, f"ALTER TABLE {parent}.hand_values ATTACH PARTITION {table} "

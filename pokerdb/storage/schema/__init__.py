@@ -28,8 +28,6 @@ from pokerdb.storage.schema.deal_tables import (
 )
 from pokerdb.storage.schema.recorded_tables import (
     SEAT_COUNTS,
-    SEAT_FLAGS,
-    TRACKER_COUNTS,
     hand_actions,
     player_days,
     player_names,
@@ -41,6 +39,7 @@ from pokerdb.storage.schema.recorded_tables import (
     tournament_entries,
     tournaments,
 )
+from pokerdb.storage.schema.seat_bits import SEAT_FLAGS, TRACKER_COUNTS
 
 __all__ = [
     "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",

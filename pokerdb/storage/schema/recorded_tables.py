@@ -8,6 +8,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Computed,
     Date,
     ForeignKey,
     Index,
@@ -23,25 +24,20 @@ from sqlalchemy import (
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_tables import metadata
+from pokerdb.storage.schema.seat_bits import GENERATED, SEAT_FLAGS, TRACKER_COUNTS
 
-# What a tracker counts of each seat of a recorded hand (pokerdb.rules.tracker_stats), kept by
-# import in `seats` (as PokerTracker's per-seat statistics table holds the player, position and
-# amount won) and shown by the view seat_stats. Flags are 0 or 1, the postflop_* columns
-# counts; docs/player-stats.md defines each.
-TRACKER_COUNTS = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet",
-                  "faced_three_bet", "folded_to_three_bet", "saw_flop", "cbet_chance", "cbet",
-                  "faced_cbet", "folded_to_cbet", "postflop_aggressive", "postflop_calls",
-                  "postflop_folds", "went_to_showdown", "won_at_showdown", "allin")
-# The flags among them that seats packs into one integer, bit i the i-th (revision 0022:
-# a seat's 18 columns took 18 bytes of SQLite, the integer 2); the view seat_stats has them as
-# columns again. The counts keep a column each (0 and 1 take no byte beyond the record's
-# header), and allin too, for the partial index.
-SEAT_FLAGS = tuple(name for name in TRACKER_COUNTS if name not in (
-    "postflop_aggressive", "postflop_calls", "postflop_folds", "allin"))
 # The columns of seats that are the tracker's (revision 0025), which the view seat_stats shows:
-# the position where seats.position does not say it, and the counts.
+# the position where seats.position does not say it, and the counts; and the integer that
+# holds most of them (revision 0034, seat_bits).
 SEAT_COUNTS = ("tracker_position", "flags",
-               *(name for name in TRACKER_COUNTS if name not in SEAT_FLAGS))
+               *(name for name in TRACKER_COUNTS if name not in SEAT_FLAGS), "packed")
+
+
+def _generated(name: str, kind: Any, nullable: bool = True) -> Column[Any]:
+    """A column of seats generated from seats.packed (seat_bits.GENERATED): computed as it is
+    read on SQLite, stored on PostgreSQL."""
+    return Column(name, kind, Computed(GENERATED[name]), nullable=nullable)
+
 
 # A recorded hand's seats (PHH): one row per player, keyed to its deal alone (revision 0030):
 # hand_cards holds a row only for the seats whose cards are known, and the `hands` view lists
@@ -57,7 +53,7 @@ seats = Table(
     # 0027: the name's text once a player, not once a seat), NULL when absent.
     Column("name_id", Integer),
     Column("starting_stack", Amount),  # NULL for an unknown (`inf`) stack
-    Column("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
+    _generated("showed", Boolean, nullable=False),  # reached the showdown and showed a hand
     Column("put_in", Amount, nullable=False),  # chips put in the pots (uncalled bets returned)
     # chips won minus put_in; NULL where the hand does not tell it (deals.result_known)
     Column("net", Amount),
@@ -77,7 +73,7 @@ seats = Table(
     Column("ante", Amount),  # the forced bets each seat posted (revision 0011)
     Column("blind", Amount),  # a blind or straddle
     Column("seat_number", SmallInteger),
-    Column("position", String(8)),
+    _generated("position", String(8)),
     Column("collected", Amount),
     Column("raked", Amount),
     Column("cashed_out", Amount),
@@ -85,15 +81,21 @@ seats = Table(
     # shows each as a column). Its position by PHH's order of the seats (p1 the small blind)
     # where `position` does not say it (a hand of PHH or without a button; NULL where it does:
     # seat_stats' position is COALESCE(tracker_position, position)); the flags of SEAT_FLAGS as
-    # one integer's bits, and the counts.
-    Column("tracker_position", String(8)),
-    *(Column(name, Integer if name == "flags" else SmallInteger, nullable=False,
-             server_default="0") for name in SEAT_COUNTS[1:]),
+    # one integer's bits, and the counts. The positions, flags and postflop_folds are
+    # generated from `packed` (revision 0034: seat_bits says its bits), which holds them.
+    _generated("tracker_position", String(8)),
+    _generated("flags", Integer, nullable=False),
+    *(Column(name, SmallInteger, nullable=False, server_default="0")
+      for name in ("postflop_aggressive", "postflop_calls")),
+    _generated("postflop_folds", SmallInteger, nullable=False),
+    Column("allin", SmallInteger, nullable=False, server_default="0"),
+    Column("packed", Integer, nullable=False, server_default="0"),
     # The seats all in before the river (a few in a hundred), with all that the views' all-in
     # adjusted net reads of them (the stakes are the deal's, read with its currency): SQLite
     # reads them from the index alone (a million hands: 0.01 s against 0.7 s looking each row
-    # up).
-    Index("ix_seats_allin", "name_id", "position", "tracker_position", "net", "allin",
+    # up). Of `packed`, not of the positions generated from it (revision 0034): SQLite reads
+    # the row of a seat whose generated column a query reads.
+    Index("ix_seats_allin", "name_id", "packed", "net", "allin",
           sqlite_where=literal_column("allin = 1"), postgresql_where=literal_column("allin = 1")),
     sqlite_with_rowid=False,
     postgresql_partition_by="RANGE (deal_id)",
