@@ -19,6 +19,8 @@ from pokerdb.formats.phh.amounts import (
     in_units,
     oversized_bet,
 )
+from pokerdb.formats.phh.fields import Fields, _negative
+from pokerdb.rules.hand_record import PhhError
 
 
 def places_exactly(amount: Decimal) -> int:
@@ -98,3 +100,19 @@ def test_no_bet_is_oversized_where_its_action_is_short(actor: str, amount: str,
     action = f"{actor} cbr {amount}"
     if len(action) + exponent <= len("x cbr ") + MAX_DIGITS:
         assert oversized_bet([action], exponent) is None
+
+
+@given(st.lists(st.integers(-10**20, 10**20) | st.booleans() | st.text(max_size=3)
+                | st.decimals(allow_nan=False) | st.sampled_from([Decimal("-0"), Decimal("-0.00")]),
+                max_size=8))
+def test_signed_amounts_are_read_as_their_sizes_as_before(values: list[object]) -> None:
+    """blinds_or_straddles (Fields.numbers, signed): each negative number as its size, as the
+    comprehension that compared every one with the integer 0 read them."""
+    before = [-item if type(item) in (int, Decimal) and item < 0 else item  # type: ignore[operator]
+              for item in values]
+    try:
+        after: list[object] = list(Fields({"b": values}, "x.phh").numbers("b", signed=True))
+    except PhhError:  # refused after the signs: the same values, refused as before
+        after = [-item if _negative(item) else item for item in values]  # type: ignore[operator]
+    assert after == before
+    assert [type(item) for item in after] == [type(item) for item in before]

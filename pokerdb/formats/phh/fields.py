@@ -21,6 +21,7 @@ from pokerdb.formats.phh.amounts import (
 from pokerdb.rules.hand_record import HandDetails, PhhError
 
 _INFINITY: Final = Decimal("inf")
+_ZERO: Final = Decimal(0)
 # Of a string field, in characters: far more than any name or event takes, and few enough
 # that a hand's row stays a row (a value of 100 MB once broke queries on its column).
 MAX_TEXT_CHARS: Final = 64 * 1024
@@ -139,9 +140,8 @@ class Fields:
         value = self.required(name)
         if not isinstance(value, list):
             raise self.fail(name, f"should be an array of numbers, not {_shown(value)}")
-        if signed:
-            value = [-item if type(item) in (int, Decimal) and item < 0 else item
-                     for item in value]
+        if signed and any(_negative(item) for item in value):
+            value = [-item if _negative(item) else item for item in value]
         self._count(name, value, players)
         # whole amounts, in range: the common case (a loop, not min(): compiled, min() of a
         # list parses its keywords at every call)
@@ -161,8 +161,9 @@ class Fields:
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
         longest = 0
-        for text in value:
-            longest = max(longest, len(text))
+        for text in value:  # compiled, max() of two ints is a call through Python's builtins
+            if len(text) > longest:
+                longest = len(text)
         self.longest[name] = longest
         if longest > MAX_TEXT_CHARS:
             raise self.fail(name, f"holds a string {longest:,} characters long: at most "
@@ -191,10 +192,10 @@ class Fields:
         return value
 
     def details(self) -> HandDetails:
-        present = self.table.keys() & _DETAIL_KINDS.keys()
-        if not present:
-            return _NO_DETAILS
-        return HandDetails(**{name: self._detail(name, _DETAIL_KINDS[name]) for name in present})
+        table = self.table
+        found = {name: self._detail(name, kind) for name, kind in _DETAIL_KINDS.items()
+                 if name in table}
+        return HandDetails(**found) if found else _NO_DETAILS
 
     def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
         value = self.table[name]
@@ -226,6 +227,15 @@ _DETAIL_KINDS: Final = {
 }
 assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
 _NO_DETAILS: Final = HandDetails()
+
+
+def _negative(item: object) -> bool:
+    """Whether an amount read is a negative number (a Decimal compared with a Decimal zero:
+    with the integer 0, each comparison converts it)."""
+    kind = type(item)
+    if kind is int:
+        return cast("int", item) < 0
+    return kind is Decimal and cast("Decimal", item) < _ZERO
 
 
 def _all_of(kind: type, values: list[Any]) -> bool:
