@@ -4,9 +4,12 @@ given to another winner than pokerdb's rule is not a contradiction."""
 
 import random
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from phh_hands import random_hand  # benchmarks/ (conftest)
 from pokerkit import HandHistory
 from support import TEXTED_DEALS, fails, rows, settle, succeeds
@@ -14,7 +17,7 @@ from typer.testing import CliRunner
 
 from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.hand_record import PhhError
-from pokerdb.rules.recorded_figures import check_recorded
+from pokerdb.rules.recorded_figures import _paid_as, check_recorded
 from pokerdb.rules.settlement import Settlement
 from pokerdb.storage.engines import open_engine
 
@@ -191,3 +194,20 @@ def test_an_odd_unit_stays_with_the_winners_of_its_own_pot(winnings: list[int],
         _checked(text)
     else:
         assert _refusal(text) == f"hand.phh: {refused}".replace("winnings", "finishing stacks")
+
+
+_FIGURES = st.lists(st.tuples(st.integers(0, 10**13), st.integers(0, 10**13),
+                              st.integers(0, 10**13), st.booleans()), min_size=2, max_size=10)
+
+
+@given(_FIGURES, st.integers(0, 10), st.lists(st.integers(1, 10), max_size=3))
+def test_a_settlement_paid_as_the_file_says_is_replace_s(
+        seats: list[tuple[int, int, int, bool]], winner: int, unknown: list[int]) -> None:
+    """_paid_as (made directly, compiled) against dataclasses.replace, which it replaces."""
+    won, paid, put_in, showed = (tuple(column) for column in zip(*seats, strict=True))
+    raked = tuple(got - pay for got, pay in zip(won, paid, strict=True))
+    settlement = Settlement(won, tuple(got - put for got, put in zip(won, put_in, strict=True)),
+                            showed, winner, (), None, tuple(unknown))
+    assert _paid_as(settlement, paid, raked, put_in) == replace(
+        settlement, won=paid, raked=raked,
+        net=tuple(got - put for got, put in zip(paid, put_in, strict=True)))

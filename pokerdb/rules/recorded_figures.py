@@ -93,8 +93,7 @@ def _as_paid(replayed: Replayed, settlement: Settlement) -> Settlement:
                                     f"its actions award, not its rake and fees of "
                                     f"{hand.amount(hand.taken)}")
     paid = tuple(got + out for got, out in zip(paid, cashed_out, strict=True))
-    return replace(settlement, won=paid, raked=tuple(raked), net=tuple(
-        got - put for got, put in zip(paid, replayed.put_in, strict=True)))
+    return _paid_as(settlement, paid, tuple(raked), replayed.put_in)
 
 
 def _check_cash_outs(replayed: Replayed, settlement: Settlement, paid: tuple[int, ...],
@@ -123,7 +122,8 @@ def _reconciled(replayed: Replayed, settlement: Settlement) -> Settlement:
     paid = _paid(replayed, settlement.won)
     if paid is None:
         return settlement
-    raked = tuple(won - got for won, got in zip(settlement.won, paid, strict=True))
+    won = settlement.won
+    raked = tuple([won[seat] - paid[seat] for seat in range(len(paid))])  # as _paid_as
     if not hand.accounting.raked:
         if any(raked):
             _compare(replayed, "winnings", paid, settlement.won, settlement,
@@ -136,8 +136,19 @@ def _reconciled(replayed: Replayed, settlement: Settlement) -> Settlement:
                                         f"the {hand.amount(settlement.won[seat])} it won by "
                                         f"its actions")
     _check_rake(replayed, sum(raked))
-    return replace(settlement, won=paid, raked=raked, net=tuple(
-        got - put for got, put in zip(paid, replayed.put_in, strict=True)))
+    return _paid_as(settlement, paid, raked, replayed.put_in)
+
+
+def _paid_as(settlement: Settlement, paid: tuple[int, ...], raked: tuple[int, ...],
+             put_in: tuple[int, ...]) -> Settlement:
+    """The settlement as the file paid it: `paid` won, `raked` kept. Made directly, and its
+    nets by seat (compiled, dataclasses.replace and zip(..., strict=True) go through
+    Python)."""
+    if len(paid) != len(put_in):
+        raise ValueError("a seat's figures are missing")
+    return Settlement(paid, tuple([paid[seat] - put_in[seat] for seat in range(len(paid))]),
+                      settlement.showed, settlement.winner, settlement.awards, raked,
+                      settlement.unknown)
 
 
 def _by_winnings(replayed: Replayed, settlement: Settlement) -> Settlement:

@@ -64,7 +64,11 @@ def packed(actions: Sequence[str], players: Sequence[int | None], *,
 def _joined(actions: Sequence[str], players: Sequence[int | None]) -> str | None:
     """The actions joined by `|`, each in its form, or None where one has none."""
     elements: list[str] = []
-    for action, player in zip(actions, players, strict=True):
+    if len(actions) != len(players):
+        raise ValueError("an action's player is missing")
+    # by index: compiled, zip(..., strict=True) is built and stepped as a Python object
+    for index in range(len(actions)):
+        action, player = actions[index], players[index]
         if player is None:
             dealt = _UNKNOWN_DEALT.fullmatch(action) if action[:1] == "d" else None
             if dealt is not None:
