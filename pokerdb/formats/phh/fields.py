@@ -161,7 +161,7 @@ class Fields:
             raise self.fail(name, f"should be an array of strings, not {_shown(value)}")
         self._count(name, value, players)
         longest = 0
-        for text in value:  # compiled, max() of two ints is a call through Python's builtins
+        for text in value:
             if len(text) > longest:
                 longest = len(text)
         self.longest[name] = longest
