@@ -7,11 +7,14 @@ both backends."""
 import json
 import random
 import re
+import tomllib
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import text
-from support import rows
+from support import rows, succeeds
+from typer.testing import CliRunner
 
 from pokerdb.storage.engines import open_engine
 from pokerdb.storage.packed_actions import packed, unpacked
@@ -141,3 +144,43 @@ def test_the_view_reads_what_pokerdb_reads_of_random_hands(db_url: str) -> None:
                         "ORDER BY deal_id, seq") == [
         (deal, seq, player, action) for deal, value in hands.items()
         for seq, (player, action) in enumerate(unpacked(value), start=1)]
+
+
+# Imported texts: comments after actions (the PHH reader keeps them) and the beginnings the
+# replay reads as words; each hand's value, joined or JSON, and its players.
+_DEALT = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]
+IMPORTED = [
+    ([*_DEALT, "p3 f # \u0663 \u00b2 \x7f\x85\u2028", "p1 cc", "p2 cc", "d  db AsKsQs #",
+      "p1 cbr 4 # x", "p2 f#"],
+     [None] * 3 + [3, 1, 2, None, 1, 2],
+     "1|2|3|3 f # \u0663 \u00b2 \x7f\x85\u2028|1 cc|2 cc| db AsKsQs #|1 cbr 4 # x|2 f#"),
+    ([*_DEALT, 'p3 f # a|b "q" \\ \t', "p1 f"], [None] * 3 + [3, 1],
+     '[1,2,3,"p3 f # a|b \\"q\\" \\\\ \\t","p1 f"]'),
+    ([*_DEALT, " p3 f", "p1 cc", "p2 cc", "d\tdb AsKsQs", "p1 cbr 4", "p2\tf"],
+     [None] * 3 + [3, 1, 2, None, 1, 2],
+     '[1,2,3,[3," p3 f"],"p1 cc","p2 cc","d\\tdb AsKsQs","p1 cbr 4",[2,"p2\\tf"]]'),
+]
+
+
+def test_imported_texts_read_back_exactly(runner: CliRunner, db_url: str,
+                                          tmp_path: Path) -> None:
+    """Hands of such texts imported from PHH files: each value as expected, the view's rows and
+    the PHH export's actions exactly the files' on both backends."""
+    (tmp_path / "in").mkdir()
+    for number, (actions, _, _) in enumerate(IMPORTED, start=1):
+        (tmp_path / "in" / f"{number}.phh").write_text(
+            "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n"
+            "min_bet = 2\nstarting_stacks = [200, 200, 200]\n"
+            f"actions = [{', '.join(map(json.dumps, actions))}]\n")
+    succeeds(runner, "import", str(tmp_path / "in"), "--db", db_url)
+    assert rows(db_url, "SELECT actions FROM hand_actions ORDER BY deal_id") == [
+        (value,) for _, _, value in IMPORTED]
+    assert rows(db_url, "SELECT deal_id, seq, player, action FROM actions "
+                        "ORDER BY deal_id, seq") == [
+        (deal, seq, player, action)
+        for deal, (actions, players, _) in enumerate(IMPORTED, start=1)
+        for seq, (player, action) in enumerate(zip(players, actions, strict=True), start=1)]
+    succeeds(runner, "export", "--output", str(tmp_path / "out"), "--db", db_url)
+    assert [tomllib.loads(path.read_text(encoding="utf-8"))["actions"]
+            for path in sorted((tmp_path / "out").rglob("*.phh"))] == [
+        actions for actions, _, _ in IMPORTED]
