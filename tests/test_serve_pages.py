@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from cash_hands import cash_hand
+from sqlalchemy import text
 from support import succeeds
 from test_player_stats import phh
 from test_sessions import HANDS
@@ -18,6 +19,7 @@ from typer.testing import CliRunner
 
 from pokerdb.serve.app import asgi_app, served_database
 from pokerdb.serve.gate import served_hosts
+from pokerdb.storage.engines import open_engine
 
 HOSTILE = "<script>alert(1)</script>"
 
@@ -126,3 +128,18 @@ def test_the_first_page_lists_the_players(database: str) -> None:
         assert sorted(listed[3:]) == sorted([[HOSTILE, "1"], ["Bo\\x1b[31m", "1"], ["Di", "1"],
                                              ["Ed", "1"]])
         assert '<a class="player" href="/player/Bo">Bo</a>' in first.text
+
+
+def test_a_hands_page_lists_any_stored_actions(database: str) -> None:
+    """Values import never writes (a dealer's `d ` alone, joined: ''; an empty action between
+    two) are listed as they read, the pot unchanged by them."""
+    engine = open_engine(database)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE hand_actions SET actions = :value "
+                                    "WHERE deal_id = 2"), {"value": "|1 f"})
+    finally:
+        engine.dispose()
+    [response] = get(database, "/hand/2")
+    assert [row[1:4] for row in cells(response.text, "actions")] == [
+        ["dealer", "d ", "0.03"], ["Bo", "p1 f", "0.03"]]

@@ -46,10 +46,10 @@ def pots_after(actions: list[str], forced: dict[int, tuple[int, int]],
     after = []
     for action in actions:
         words = action.split()
-        if words[0] == "d":
-            if words[1] == "db":
+        if words[:1] == ["d"]:
+            if words[1:2] == ["db"]:
                 street = {}
-        elif len(words) > 1:
+        elif len(words) > 1 and words[0][:1] == "p" and words[0][1:].isdecimal():
             player = int(words[0][1:])
             verb, before = words[1], street.get(player, 0)
             added = 0
@@ -75,7 +75,7 @@ def hand_html(engine: Engine, deal_id: int) -> str | None:
         packed = connection.scalar(text("SELECT actions FROM hand_actions WHERE deal_id = :id"),
                                    {"id": deal_id})
         actions = [(seq, player, action) for seq, (player, action)
-                   in enumerate(unpacked(packed or []), start=1)]
+                   in enumerate([] if packed is None else unpacked(packed), start=1)]
         before, after = connection.execute(text(
             "SELECT (SELECT MAX(id) FROM deals WHERE id < :id), "
             "(SELECT MIN(id) FROM deals WHERE id > :id)"), {"id": deal_id}).one()
