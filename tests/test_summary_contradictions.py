@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from support import fails, rows, succeeds
+from test_pokerstars_contradictions import LONG_NAME
 from test_pokerstars_situations import TOURNAMENT as STARS_HAND
 from test_tournaments import FIRST, GG, STARS, _refused, other_db
 from typer.testing import CliRunner
@@ -84,7 +85,11 @@ def test_numbers_and_dates_past_what_is_stored(runner: CliRunner, db_url: str,
          "character"),
         ("nul", first.replace("Bo (Canada)", "B\x00o (Canada)"),
          "line 7 '1: B\\x00o (Canada), $4.09 ('...: the name 'B\\x00o' holds a control "
-         "character")])
+         "character"),
+        # a key of tournament_entries' index: past 255 characters, refused on each backend
+        ("long_name", first.replace("Bo (Canada)", f"{LONG_NAME} (Canada)"),
+         f"line 7 '1: {LONG_NAME[:21]}'...: a name of 3,000 characters: at most 255 are "
+         f"stored")])
 
 
 def test_lines_read_only_in_part(runner: CliRunner, db_url: str, tmp_path: Path) -> None:

@@ -25,6 +25,11 @@ _ZERO: Final = Decimal(0)
 # Of a string field, in characters: far more than any name or event takes, and few enough
 # that a hand's row stays a row (a value of 100 MB once broke queries on its column).
 MAX_TEXT_CHARS: Final = 64 * 1024
+# Of a name stored once by number (a player's, the venue's, the table's; the site's and the
+# money's, which summary_keys numbers together), in characters, on either backend: each is a
+# key of a UNIQUE index, whose entries PostgreSQL caps at about 2,700 bytes. 255 characters are
+# at most 1,020 bytes in UTF-8: two of them and the stakes fit summary_keys' index with room.
+MAX_NAME_CHARS: Final = 255
 
 
 class Fields:

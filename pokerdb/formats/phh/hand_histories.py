@@ -37,6 +37,7 @@ from pokerdb.formats.phh.file_contents import (
     file_bytes,
     file_content,
     read_again,
+    refuse_long_name,
     refuse_nul,
     unreadable,
 )
@@ -250,6 +251,8 @@ class HandHistories:
                 positions[0] += 1
                 position = positions[0]
                 hand = refuse_nul(item) if with_nul and isinstance(item, PhhHand) else item
+                if isinstance(hand, PhhHand):
+                    hand = refuse_long_name(hand)
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
                     yield self._rejected(position, problem)

@@ -117,7 +117,8 @@ def _summary(lines: SummaryLines, header: re.Match[str], read: _Read) -> Tournam
         started = lines.when(at, match[1], match[2])
     summary = TournamentSummary(
         SITE, lines.number(0, header["number"]), lines.source,
-        lines.name(0, header["name"], "tournament name"), lines.name(0, header["game"], "game"),
+        lines.name(0, header["name"], "tournament name", numbered=False),
+        lines.name(0, header["game"], "game", numbered=False),
         CURRENCY_SYMBOLS.get(written[:1], CHIPS), prize_part, bounty_part, fee, entrants, pool,
         started, None, None, _entries(lines, read))
     told = ([(lines.place(*_told(found["finished"], "place")), found["finished"][0])]

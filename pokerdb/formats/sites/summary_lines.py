@@ -161,19 +161,21 @@ class SummaryLines:
                                 f"played from {self.first_year} on, not in {year}")
         return moment
 
-    def name(self, at: int, written: str, what: str = "name") -> str:
+    def name(self, at: int, written: str, what: str = "name", numbered: bool = True) -> str:
         """A text of line `at` that is stored (a player's name): no control character, within
-        the length a text is stored to."""
+        the length a name is stored to (where `numbered`, a key of an index: a player's) or
+        any text."""
         # Loaded here, by the reading of a summary: the formats' registry imports this module,
         # and loads no reader of hand histories (tests/test_format_registry.py).
-        from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+        from pokerdb.formats.phh.fields import MAX_NAME_CHARS, MAX_TEXT_CHARS
         from pokerdb.formats.phh.toml_subset import has_control
 
         if has_control(written):
             raise self.fail(at, f"the {what} {quoted(written)} holds a control character")
-        if len(written) > MAX_TEXT_CHARS:
+        most = MAX_NAME_CHARS if numbered else MAX_TEXT_CHARS
+        if len(written) > most:
             raise self.fail(at, f"a {what} of {len(written):,} characters: at most "
-                                f"{MAX_TEXT_CHARS:,} are stored")
+                                f"{most:,} are stored")
         return written
 
     def refuse_unread(self, at: int, line: str, starts: Sequence[str], site: str) -> None:

@@ -33,7 +33,7 @@ from typing import Final
 from zoneinfo import ZoneInfo
 
 from pokerdb.errors import quoted
-from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+from pokerdb.formats.phh.fields import MAX_NAME_CHARS
 from pokerdb.formats.phh.toml_subset import has_control
 from pokerdb.formats.sites.stars_shape.draw import DrawPlay
 from pokerdb.formats.sites.stars_shape.games import game_played, variant_of
@@ -83,12 +83,12 @@ class SiteHand(HandReading):
         return number
 
     def stored_text(self, text: str, what: str) -> None:
-        """A text the hand stores (a name, a table's): no control characters (none in a TOML
-        string; NUL none in PostgreSQL's text), within the length a PHH field holds."""
+        """A name the hand stores (a player's, a table's): no control characters (none in a
+        TOML string; NUL none in PostgreSQL's text), within the length a name is stored to."""
         if has_control(text):
             raise self.fail(f"the {what} {quoted(text)} holds a control character")
-        if len(text) > MAX_TEXT_CHARS:
-            raise self.fail(f"a {what} of {len(text):,} characters: at most {MAX_TEXT_CHARS:,} "
+        if len(text) > MAX_NAME_CHARS:
+            raise self.fail(f"a {what} of {len(text):,} characters: at most {MAX_NAME_CHARS} "
                             f"are stored")
 
     def player_name(self, name: str, listed: Mapping[str, int]) -> str:
