@@ -1,9 +1,10 @@
-"""A name stored once by number (a player's, the venue's, the table's, the money's) is at most
-MAX_NAME_CHARS characters on every backend: PostgreSQL's UNIQUE index of each caps an entry at
-about 2,700 bytes, SQLite's none, so a PHH hand whose venue was 3,000 letters and digits
-imported into SQLite and failed on PostgreSQL in a multi-line server error. Past the limit the
-hand is refused in one line naming the file, the hand and the field, the database left as it
-was; at the limit, in characters of four bytes, it imports on each backend."""
+"""A name stored once by number (a player's, the venue's, the table's, the money's, a site's
+hand's site) is at most MAX_NAME_CHARS characters on every backend: PostgreSQL's UNIQUE index
+of each caps an entry at about 2,700 bytes, SQLite's none, so a PHH hand whose venue was 3,000
+letters and digits imported into SQLite and failed on PostgreSQL in a multi-line server error.
+Past the limit the hand is refused in one line naming the file, the hand and the field, the
+database left as it was; at the limit, in characters of four bytes, it imports on each
+backend."""
 
 import random
 import string
@@ -35,6 +36,9 @@ LONG_FIELDS = {
     "player": (f'players = ["Ann", "{LONG}"]\n',
                "field 'players' holds a string 3,000 characters long: at most 255 are stored "
                "in a name"),
+    # a site's hand pokerdb exported: its site, beside the money, keys summary_keys
+    "site": (f'players = ["Ann", "Bo"]\nwinnings = [2, 0]\n_site = "{LONG}"\n_total_pot = 2\n',
+             "field '_site' is 3,000 characters long: at most 255 are stored in a name"),
     "player one past": (f'players = ["Ann", "{"B" * 256}"]\n',
                         "field 'players' holds a string 256 characters long: at most 255 are "
                         "stored in a name"),
@@ -73,15 +77,23 @@ def test_with_skip_invalid_each_hand_of_a_long_name_is_one_reject(
 def test_names_at_the_limit_in_four_byte_characters_import_on_every_backend(
         runner: CliRunner, db_url: str, tmp_path: Path) -> None:
     """255 characters of 4 bytes (1,020 bytes) each: the venue (the players' site in
-    summary_keys) and the money together in one index entry too."""
+    summary_keys), or the site of a site's hand, and the money together in one index entry
+    too."""
     names = ["".join(chr(0x1F000 + (seed * 7 + index) % 0x2FF) for index in
-                     range(MAX_NAME_CHARS)) for seed in range(5)]
-    venue, table, currency, ann, bo = names
+                     range(MAX_NAME_CHARS)) for seed in range(6)]
+    venue, table, currency, ann, bo, site = names
     file = tmp_path / "wide.phh"
-    file.write_text(HAND + f'venue = "{venue}"\ntable = "{table}"\ncurrency = "{currency}"\n'
-                           f'players = ["{ann}", "{bo}"]\n', encoding="utf-8")
+    texts = (f'venue = "{venue}"\ntable = "{table}"\ncurrency = "{currency}"\n'
+             f'players = ["{ann}", "{bo}"]\n')
+    file.write_text(HAND + texts, encoding="utf-8")
     succeeds(runner, "import", str(file), "--db", db_url, "-q")
-    assert rows(db_url, f"SELECT venue, table_name, currency FROM {TEXTED_DEALS} d") == [
-        (venue, table, currency)]
-    assert rows(db_url, f"SELECT name FROM {NAMED_SEATS} s ORDER BY player") == [(ann,), (bo,)]
-    assert rows(db_url, "SELECT site, currency FROM summary_keys") == [(venue, currency)]
+    sited = tmp_path / "site.phh"
+    sited.write_text(HAND + texts +
+                     f'winnings = [2, 0]\n_site = "{site}"\n_total_pot = 2\n', encoding="utf-8")
+    succeeds(runner, "import", str(sited), "--db", db_url, "-q")
+    assert rows(db_url, f"SELECT venue, table_name, currency, site FROM {TEXTED_DEALS} d "
+                        f"ORDER BY id") == [(venue, table, currency, None),
+                                            (venue, table, currency, site)]
+    assert set(rows(db_url, f"SELECT name FROM {NAMED_SEATS} s")) == {(ann,), (bo,)}
+    assert rows(db_url, "SELECT site, currency FROM summary_keys ORDER BY id") == [
+        (venue, currency), (site, currency)]
