@@ -20,7 +20,7 @@ from sqlalchemy import Engine, Row, func, select, type_coerce
 from pokerdb.errors import PokerdbError, quoted
 from pokerdb.exports import Written
 from pokerdb.exports.folders import new_folder, short_name
-from pokerdb.formats.phh.fields import MAX_TEXT_CHARS
+from pokerdb.formats.phh.fields import MAX_NAME_CHARS, MAX_TEXT_CHARS, NAME_FIELDS
 from pokerdb.formats.phh.output import Extra, phh_text
 from pokerdb.rules.hand_record import HandDetails, PhhHand
 from pokerdb.rules.money import CHIPS
@@ -93,15 +93,17 @@ def export(engine: Engine, output: Path, dataset: str | None = None,
 
 def _not_importable(hand: PhhHand, extra: Extra) -> str | None:
     """Why the hand's file would not import back, if it would not: a text holding NUL (which
-    only SQLite stores), or longer than an import takes."""
+    only SQLite stores), or longer than an import takes (a name SQLite stored before imports
+    bounded names to MAX_NAME_CHARS)."""
     texts = [*hand.texts(), *((f"_{name}", value) for name, value in extra.items()
                               if isinstance(value, str))]
     for name, value in texts:
         if "\0" in value:
             return f"field {name!r} holds NUL ({quoted(value)}), which an import refuses"
-        if len(value) > MAX_TEXT_CHARS:
+        most = MAX_NAME_CHARS if name in NAME_FIELDS else MAX_TEXT_CHARS
+        if len(value) > most:
             return (f"field {name!r} holds a string of {len(value):,} characters "
-                    f"({quoted(value)}), more than the {MAX_TEXT_CHARS:,} an import takes")
+                    f"({quoted(value)}), more than the {most:,} an import takes")
     return None
 
 

@@ -30,6 +30,8 @@ MAX_TEXT_CHARS: Final = 64 * 1024
 # key of a UNIQUE index, whose entries PostgreSQL caps at about 2,700 bytes. 255 characters are
 # at most 1,020 bytes in UTF-8: two of them and the stakes fit summary_keys' index with room.
 MAX_NAME_CHARS: Final = 255
+# The fields holding such names (file_contents.refuse_long_name checks a hand's, of any format).
+NAME_FIELDS: Final = frozenset({"players", "venue", "table", "currency", "_site"})
 
 
 class Fields:
