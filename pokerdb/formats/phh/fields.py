@@ -18,7 +18,7 @@ from pokerdb.formats.phh.amounts import (
     too_fine,
     too_large,
 )
-from pokerdb.rules.hand_record import HandDetails, PhhError
+from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
 
 _INFINITY: Final = Decimal("inf")
 _ZERO: Final = Decimal(0)
@@ -30,7 +30,7 @@ MAX_TEXT_CHARS: Final = 64 * 1024
 # key of a UNIQUE index, whose entries PostgreSQL caps at about 2,700 bytes. 255 characters are
 # at most 1,020 bytes in UTF-8: two of them and the stakes fit summary_keys' index with room.
 MAX_NAME_CHARS: Final = 255
-# The fields holding such names (file_contents.refuse_long_name checks a hand's, of any format).
+# The fields holding such names (`refuse_long_name` checks a hand's, of any format).
 NAME_FIELDS: Final = frozenset({"players", "venue", "table", "currency", "_site"})
 
 
@@ -221,6 +221,25 @@ class Fields:
             raise self.fail(name, f"holds seat {repeated} {'twice' if repeated > 0 else ''}"
                                   f"{': seats are numbered from 1' if repeated < 1 else ''}")
         return tuple(value)
+
+
+def refuse_long_name(hand: PhhHand) -> PhhHand | PhhError:
+    """The hand, or why it is refused: a name stored once by number (players', venue, table,
+    site, currency) longer than MAX_NAME_CHARS, refused alike on either backend. Of a hand of
+    any format (pokerdb.formats.phh.hand_histories, for each hand it reads)."""
+    details = hand.details
+    site = hand.site
+    for name, text in (("venue", details.venue), ("table", details.table),
+                       ("currency", details.currency),
+                       ("_site", None if site is None else site.site)):
+        if text is not None and len(text) > MAX_NAME_CHARS:
+            return hand.error(f"field {name!r} is {len(text):,} characters long: at most "
+                              f"{MAX_NAME_CHARS} are stored in a name")
+    longest = max(map(len, hand.players or ("",)))
+    if longest > MAX_NAME_CHARS:
+        return hand.error(f"field 'players' holds a string {longest:,} characters long: at "
+                          f"most {MAX_NAME_CHARS} are stored in a name")
+    return hand
 
 
 # How each descriptive field is written: "numbered" is a string or an integer (kept as text).

@@ -1,14 +1,12 @@
 """A hand-history file's contents for an import (pokerdb.formats.phh.hand_histories): its bytes
 as stored, decompressed, read again when they were not kept since hashing (and refused if they
-changed meanwhile), and its hands with NUL refused where the file's TOML escapes it, and those
-with a name too long to store (any format's: `refuse_long_name`)."""
+changed meanwhile), and its hands with NUL refused where the file's TOML escapes it."""
 
 import hashlib
 from collections.abc import Callable, Iterable
 from typing import Final
 
 from pokerdb.errors import InputError, quoted
-from pokerdb.formats.phh.fields import MAX_NAME_CHARS
 from pokerdb.formats.phh.files import PhhFile
 from pokerdb.rules.hand_record import Cancelled, PhhError, PhhHand
 
@@ -69,22 +67,4 @@ def refuse_nul(hand: PhhHand) -> PhhHand | PhhError:
         if "\0" in text:
             return hand.error(f"field {name!r} holds NUL in {quoted(text)}: PostgreSQL text "
                               f"cannot hold it, so pokerdb stores none")
-    return hand
-
-
-def refuse_long_name(hand: PhhHand) -> PhhHand | PhhError:
-    """The hand, or why it is refused: a name stored once by number (players', venue, table,
-    site, currency) longer than MAX_NAME_CHARS, refused alike on either backend."""
-    details = hand.details
-    site = hand.site
-    for name, text in (("venue", details.venue), ("table", details.table),
-                       ("currency", details.currency),
-                       ("_site", None if site is None else site.site)):
-        if text is not None and len(text) > MAX_NAME_CHARS:
-            return hand.error(f"field {name!r} is {len(text):,} characters long: at most "
-                              f"{MAX_NAME_CHARS} are stored in a name")
-    longest = max(map(len, hand.players or ("",)))
-    if longest > MAX_NAME_CHARS:
-        return hand.error(f"field 'players' holds a string {longest:,} characters long: at "
-                          f"most {MAX_NAME_CHARS} are stored in a name")
     return hand

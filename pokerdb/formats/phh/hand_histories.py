@@ -31,13 +31,13 @@ from pokerdb.errors import InputError
 from pokerdb.formats.encodings import mixed_encoding
 from pokerdb.formats.input import Opened, PlayerRule, Rejected
 from pokerdb.formats.phh.amounts import number_text
+from pokerdb.formats.phh.fields import refuse_long_name
 from pokerdb.formats.phh.file_contents import (
     Found,
     escapes_nul,
     file_bytes,
     file_content,
     read_again,
-    refuse_long_name,
     refuse_nul,
     unreadable,
 )
