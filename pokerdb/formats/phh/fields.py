@@ -229,18 +229,20 @@ def refuse_long_name(hand: PhhHand) -> PhhHand | PhhError:
     any format (pokerdb.formats.phh.hand_histories, for each hand it reads)."""
     details = hand.details
     site = hand.site
+    longest = 0  # a loop, not max(): each hand of an import passes here
+    for player in hand.players or ():
+        if len(player) > longest:
+            longest = len(player)
+    if longest > MAX_NAME_CHARS:
+        return hand.error(f"field 'players' holds a string {longest:,} characters long: at "
+                          f"most {MAX_NAME_CHARS} are stored in a name")
     for name, text in (("venue", details.venue), ("table", details.table),
                        ("currency", details.currency),
                        ("_site", None if site is None else site.site)):
         if text is not None and len(text) > MAX_NAME_CHARS:
             return hand.error(f"field {name!r} is {len(text):,} characters long: at most "
                               f"{MAX_NAME_CHARS} are stored in a name")
-    longest = max(map(len, hand.players or ("",)))
-    if longest > MAX_NAME_CHARS:
-        return hand.error(f"field 'players' holds a string {longest:,} characters long: at "
-                          f"most {MAX_NAME_CHARS} are stored in a name")
     return hand
-
 
 # How each descriptive field is written: "numbered" is a string or an integer (kept as text).
 _DETAIL_KINDS: Final = {
