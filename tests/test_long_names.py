@@ -11,7 +11,7 @@ import string
 from pathlib import Path
 
 import pytest
-from support import NAMED_SEATS, TEXTED_DEALS, fails, row_counts, rows, succeeds
+from support import NAMED_SEATS, REPO, TEXTED_DEALS, fails, row_counts, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh.fields import MAX_NAME_CHARS
@@ -97,3 +97,19 @@ def test_names_at_the_limit_in_four_byte_characters_import_on_every_backend(
     assert set(rows(db_url, f"SELECT name FROM {NAMED_SEATS} s")) == {(ann,), (bo,)}
     assert rows(db_url, "SELECT site, currency FROM summary_keys ORDER BY id") == [
         (venue, currency), (site, currency)]
+
+
+def test_a_site_s_long_table_name_is_refused_as_a_phh_field_is(
+        runner: CliRunner, db_url: str, tmp_path: Path) -> None:
+    """A format whose reader does not bound the name itself (888poker's table): refused as it
+    is read into a hand, the field named as PHH names it."""
+    hand = (REPO / "tests" / "data" / "sites" / "888poker" / "GeneralHands" /
+            "GeneralHand.txt").read_text(encoding="utf-8-sig")
+    assert "Table Abbotsford 6 Max" in hand
+    file = tmp_path / "long.txt"
+    file.write_text(hand.replace("Table Abbotsford", f"Table {LONG}"), encoding="utf-8")
+    before = row_counts(db_url)
+    result = fails(runner, "import", str(file), "--db", db_url)
+    assert result.stderr == (f"Error: {file}#349736402: field 'table' is 3,000 characters "
+                             f"long: at most 255 are stored in a name\n")
+    assert row_counts(db_url) == before
