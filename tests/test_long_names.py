@@ -108,6 +108,9 @@ def test_a_site_s_long_table_name_is_refused_as_a_phh_field_is(
     assert "Table Abbotsford 6 Max" in hand
     file = tmp_path / "long.txt"
     file.write_text(hand.replace("Table Abbotsford", f"Table {LONG}"), encoding="utf-8")
+    good = tmp_path / "good.phh"
+    good.write_text(HAND)
+    succeeds(runner, "import", str(good), "--db", db_url, "-q")
     before = row_counts(db_url)
     result = fails(runner, "import", str(file), "--db", db_url)
     assert result.stderr == (f"Error: {file}#349736402: field 'table' is 3,000 characters "
