@@ -3,6 +3,7 @@ writes its figures as a JSON file. No timing is asserted: the figures are whatev
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -13,7 +14,7 @@ ROWS = ("pe54", "holdem", "rss", "kernel", "holdem-kernel", "equity", "phh", "po
         "pokerstars-draw", "ggpoker", "winamax", "wpn", "888poker", "partypoker", "ipoker",
         "full-tilt", "ongame", "phh-variants",
         "skip-invalid", "mixed-tables", "variant-kernels",
-        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq",
+        "variant-oracles", "variant-equity", "omaha-odds", "player-stats", "handhq", "cookbook",
         "handhq-players", "pages",
         "parquet", "stats-calibration", "postgres", "postgres-loaded", "handhq-postgres",
         "postgres-scale")
@@ -84,6 +85,23 @@ def test_the_handhq_row_at_a_tiny_size(tmp_path: Path) -> None:
     assert steps["title"] == "HandHQ-shaped hands: 2,000 (1,986 stored, 14 refused)"
     tables = {cells[0] for cells in by_table["rows"]}
     assert {"deals", "seats", "hand_actions"} <= tables and "seat_counts" not in tables
+
+
+def test_the_cookbook_row_asks_every_question_at_a_tiny_size(tmp_path: Path) -> None:
+    done = benchmarks("cookbook", "--size", "1000", "--results", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    [written] = tmp_path.iterdir()
+    [row] = json.loads(written.read_text())["rows"]
+    assert [figure["goal"] for figure in row["figures"]] == ["<= 10 s"] * 3
+    [table] = row["tables"]
+    asked = [(cells[0].partition(":")[0], cells[1]) for cells in table["rows"]]
+    statements = len(re.findall(r"```sql\n", (ROOT / "docs" / "cookbook.md").read_text()))
+    shipped = sorted(path.name for path in (ROOT / "pokerdb" / "exports" / "sql").glob("*.sql"))
+    assert asked == [*((f"cookbook {number}", "SQLite") for number in range(1, statements + 1)),
+                     ("SELECT * FROM player_stats", "SQLite"),
+                     *((name, "DuckDB, Parquet") for name in shipped)]
+    # each player's figures: as many rows from the summaries as from the seats
+    assert table["rows"][statements][3] == table["rows"][10][3] != "0"
 
 
 def test_a_site_row_imports_its_samples_renumbered_every_hand_stored(tmp_path: Path) -> None:
