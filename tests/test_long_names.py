@@ -12,17 +12,11 @@ from pathlib import Path
 
 import pytest
 from support import NAMED_SEATS, REPO, TEXTED_DEALS, fails, row_counts, rows, succeeds
+from test_phh_bounds import HAND
 from typer.testing import CliRunner
 
 from pokerdb.formats.phh.fields import MAX_NAME_CHARS
 
-HAND = """variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [200, 200]
-actions = ["d dh p1 AhAd", "d dh p2 9hTh", "p2 f"]
-"""
 # Letters and digits, which PostgreSQL cannot compress in an index entry.
 LONG = "".join(random.Random(0).choices(string.ascii_letters + string.digits, k=3_000))
 # Each field past the limit, and the end of the one line refusing its hand.
