@@ -21,7 +21,6 @@ whatever file of the session they came from. An import adds its own dataset's ro
 wrote already, its sums added to: `flush`); a removal deletes the dataset's rows.
 """
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -32,17 +31,18 @@ from sqlalchemy import Connection, Engine, text
 from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
+from pokerdb.storage.held_sums import (
+    Run,
+    RunKey,
+    add_run_seat,
+    merge_runs,
+    run_sums,
+    table_names,
+)
 from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.row_writes import upsert_rows
-from pokerdb.storage.run_biggest import (
-    RUN_BIGGEST,
-    biggest_value,
-    hands_sql,
-    kept,
-    kept_json,
-    kept_sql,
-)
+from pokerdb.storage.run_biggest import biggest_value, hands_sql, kept_json, kept_sql
 from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 from pokerdb.storage.summary_keys import key_numbers, texted
 
@@ -81,53 +81,13 @@ def bucket_of(deal_id: int, second: int | None) -> int:
     return second // BUCKET if second >= 0 else -(-second // BUCKET)
 
 
-# A row held: hands, known, net, first deal, last deal, first second, last second, the
-# tables' names, and its biggest hands (`_ranked`), more than RUN_BIGGEST at times.
-_Held = list[Any]
-_HANDS, _KNOWN, _NET, _FIRST, _LAST, _STARTED, _ENDED, _TABLES, _BIGGEST = range(9)
-_DEAL_BITS: Final = 40  # deal ids below 2 ** 40
-_DEALS: Final = (1 << _DEAL_BITS) - 1
-
-
-def _ranked(deal_id: int, net: int) -> int:
-    """A hand as one integer (a tenth of the memory of a tuple) that ranks the hands as the
-    biggest are ranked, larger first: |net|, then the lower deal id; its sign last."""
-    return (abs(net) << (_DEAL_BITS + 1)) | ((_DEALS - deal_id) << 1) | (net < 0)
-
-
-def _hand(ranked: int) -> list[int]:
-    """[deal id, net] of a hand `_ranked`."""
-    size = ranked >> (_DEAL_BITS + 1)
-    return [_DEALS - ((ranked >> 1) & _DEALS), -size if ranked & 1 else size]
-
-
-def _values(held: _Held, table_ids: dict[str, int] | None) -> tuple[object, ...]:
-    """A row's sums, in the order of _SUMS: its tables by their numbers (`table_ids`), its
-    biggest hands as revision 0033 keeps them (run_biggest.kept); or its tables by their
-    names and its biggest as JSON, always written, as revision 0023 kept them (None)."""
-    best = sorted(held[_BIGGEST], reverse=True)[:RUN_BIGGEST]
-    tables = (sorted(held[_TABLES]) if table_ids is None
-              else sorted(table_ids[name] for name in held[_TABLES]))
-    hands = list(map(_hand, best))
-    biggest = (json.dumps(hands, separators=(",", ":")) if table_ids is None
-               else kept(hands, held[_FIRST], held[_LAST]))
-    return (held[_HANDS], held[_KNOWN], held[_NET],
-            best[0] >> (_DEAL_BITS + 1) if best else -1, biggest,
-            held[_FIRST], held[_LAST], held[_STARTED], held[_ENDED],
-            json.dumps(tables, ensure_ascii=False, separators=(",", ":")))
-
-
-# A row's key, in KEYS' order.
-RunKey = tuple[str, int, str, str, str, int, int, int]
-
-
 @dataclass
 class RunSums:
     """Rows of player_runs summed from seats (`add_seat`): a staged batch's
     (storage.player_sums), or the rows an import holds, each batch's merged in (`merge`) until
     `flush` writes them; or every stored seat's, read by `add` (revision 0023's fill)."""
 
-    held: dict[RunKey, _Held] = field(default_factory=dict)
+    held: dict[RunKey, Run] = field(default_factory=dict)
     written: bool = False
     # The tables by their numbers in table_names; False: by their names (revision 0023's rows,
     # which its fill writes).
@@ -137,37 +97,12 @@ class RunSums:
                  net: int | None) -> None:
         """Add a seat of deal `deal_id`, played at `second` at `table`, its net None where
         unknown."""
-        row = self.held.get(key)
-        if row is None:
-            row = self.held[key] = [0, 0, 0, deal_id, deal_id, second, second, set(), []]
-        row[_HANDS] += 1
-        if deal_id < row[_FIRST]:
-            row[_FIRST] = deal_id
-        elif deal_id > row[_LAST]:
-            row[_LAST] = deal_id
-        if second is not None:
-            if row[_STARTED] is None or second < row[_STARTED]:
-                row[_STARTED] = second
-            if row[_ENDED] is None or second > row[_ENDED]:
-                row[_ENDED] = second
-        row[_TABLES].add(table)
-        if net is not None:
-            row[_KNOWN] += 1
-            row[_NET] += net
-            biggest = row[_BIGGEST]
-            biggest.append(_ranked(deal_id, net))
-            if len(biggest) >= 2 * RUN_BIGGEST:
-                _kept(biggest, [])
+        add_run_seat(self.held, key, deal_id, second, table, net)
 
     def merge(self, other: "RunSums") -> None:
         """Add the rows of `other` (which gives them up) to those held: the rows held of its
         keys joined to its rows, which then replace them."""
-        rows, known = other.held, self.held.get
-        for key, row in rows.items():
-            before = known(key)
-            if before is not None:
-                _joined(row, before)
-        self.held.update(rows)
+        merge_runs(self.held, other.held)
 
     def add(self, connection: Connection, first_deal: int, last_deal: int,
             counts: str | None = None) -> None:
@@ -221,17 +156,17 @@ class RunSums:
         cursor: Any = connection.connection.cursor()
         rows: Iterable[tuple[Any, ...]]
         if self.numbered:
-            table_ids = _table_ids(cursor, mark, self.held.values())
+            table_ids = _table_ids(cursor, mark, self.held)
             if name_ids is None:
                 name_ids = numbers(cursor, "player_names", (key[0] for key in self.held), mark)
             key_ids = key_numbers(cursor, mark, {(site, currency, stakes, big_blind) for (
                 _, _, site, currency, stakes, _, _, big_blind) in self.held})
             rows = ((name_ids[name], dataset_id, key_ids[site, currency, stakes, big_blind],
-                     day, bucket, *_values(row, table_ids))
+                     day, bucket, *run_sums(row, table_ids))
                     for (name, dataset_id, site, currency, stakes, day, bucket, big_blind), row
                     in self.held.items())
         else:
-            rows = ((*key, *_values(row, None)) for key, row in self.held.items())
+            rows = ((*key, *run_sums(row, None)) for key, row in self.held.items())
         # In key order, through the driver's cursor (upsert_rows): a third of the time of
         # SQLAlchemy's parameters, and SQLite's table is stored in that order.
         upsert_rows(connection, "player_runs", (*keys, *_SUMS), sorted(rows), merged)
@@ -239,34 +174,10 @@ class RunSums:
         self.written = True
 
 
-def _joined(row: _Held, other: _Held) -> None:
-    """A held row with the hands of `other`, a row of the same key, added."""
-    for at in (_HANDS, _KNOWN, _NET):
-        row[at] += other[at]
-    row[_FIRST] = min(row[_FIRST], other[_FIRST])
-    row[_LAST] = max(row[_LAST], other[_LAST])
-    if other[_STARTED] is not None:
-        row[_STARTED] = (other[_STARTED] if row[_STARTED] is None
-                         else min(row[_STARTED], other[_STARTED]))
-        row[_ENDED] = (other[_ENDED] if row[_ENDED] is None
-                       else max(row[_ENDED], other[_ENDED]))
-    row[_TABLES] |= other[_TABLES]
-    _kept(row[_BIGGEST], other[_BIGGEST])
-
-
-def _kept(biggest: list[int], added: list[int]) -> None:
-    """A row's biggest hands (`_ranked`) with those `added`, cut to RUN_BIGGEST once they are
-    twice as many."""
-    biggest.extend(added)
-    if len(biggest) >= 2 * RUN_BIGGEST:
-        biggest.sort(reverse=True)
-        del biggest[RUN_BIGGEST:]
-
-
-def _table_ids(cursor: Any, mark: str, held: Iterable[_Held]) -> dict[str, int]:
+def _table_ids(cursor: Any, mark: str, held: dict[RunKey, Run]) -> dict[str, int]:
     """The numbers in table_names of the held rows' tables, those it lacks added (only
     those: PostgreSQL would take a number of its sequence for each name it has)."""
-    names = sorted({name for row in held for name in row[_TABLES]})
+    names = sorted(table_names(held))
     ids = numbers(cursor, "table_names", names, mark)
     new = [name for name in names if name not in ids]
     if new:

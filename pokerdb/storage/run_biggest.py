@@ -7,6 +7,7 @@ row whose deals span fewer than KEPT_SPAN ids keeps none (''): its hands are rea
 when asked for (storage.run_hands), a few thousand seats at most.
 """
 
+from collections.abc import Iterable
 from typing import Final
 
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
@@ -17,10 +18,10 @@ RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
 KEPT_SPAN = 1_000
 
 
-def kept(hands: list[list[int]], first_deal: int, last_deal: int) -> str:
-    """The biggest `hands` ([deal id, net], ranked) of a row of deals first_deal..last_deal as
+def kept(hands: Iterable[tuple[int, int]], first_deal: int, last_deal: int) -> str:
+    """The biggest `hands` ((deal id, net), ranked) of a row of deals first_deal..last_deal as
     player_runs.biggest holds them since revision 0033: packed, or '' for a row narrower than
-    KEPT_SPAN (its hands read from seats) and for none."""
+    KEPT_SPAN (its hands read from seats, `hands` not) and for none."""
     if last_deal - first_deal < KEPT_SPAN:
         return ""
     return ";".join(f"{deal_id - first_deal},{net}" for deal_id, net in hands)
