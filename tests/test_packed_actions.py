@@ -10,7 +10,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 from support import rows, succeeds
@@ -105,6 +105,49 @@ def test_packed_is_what_json_dumps_writes(acts: list[tuple[str, int | None]]) ->
     players = [player for _, player in acts]
     assert packed(actions, players, delimited=False) == _json_dumps_packed(actions, players)
     assert unpacked(packed(actions, players)) == list(zip(players, actions, strict=True))
+
+
+def _joined_by_each_text(actions: list[str], players: list[int | None]) -> str | None:
+    """The joined value as the rule says it, each action's text read by a pattern of its own
+    (what `packed` checks once over the joined value), or None where one has no form."""
+    elements = []
+    for action, player in zip(actions, players, strict=True):
+        rest = r'[^|"\\\x00-\x1f\ud800-\udfff]*'
+        if player is None:
+            dealt = re.fullmatch(r"d dh p([1-9][0-9]?) \?\?\?\?", action)
+            dealer = re.fullmatch(rf"d (?![0-9\[]){rest}", action)
+            if dealt is None and dealer is None:
+                return None
+            elements.append(dealt[1] if dealt is not None else action[2:])
+        elif 0 < player < 100 and re.fullmatch(rf"p{player} {rest}", action):
+            elements.append(action[1:])
+        else:
+            return None
+    return "|".join(elements) if elements else None
+
+
+# After a player's own `pN ` or the dealer's `d `: what decides whether the value is joined.
+_RESTS = st.builds("".join, st.lists(st.sampled_from(
+    ["f", "cc", " ", "é", "dh p3 ????", "0", "7", "[", "|", '"', "\\", "\x1f", "\x7f",
+     "\ud800"]), max_size=3))
+_FORMED = st.one_of(
+    st.tuples(st.integers(0, 120), _RESTS).map(lambda act: (f"p{act[0]} {act[1]}", act[0])),
+    _RESTS.map(lambda rest: (f"d {rest}", None)), _ACTS)
+
+
+@settings(max_examples=500)
+@given(st.lists(_FORMED, min_size=1, max_size=4))
+@example([("d 0 x", None)]).via("a number after the dealer's `d `")
+@example([("d [x", None)]).via("a JSON array's beginning after it")
+@example([("p1 a|b", 1), ("d dh p1 ????", None)]).via("a delimiter in a text")
+@example([("d dh p10 ????", None), ("d dh p01 ????", None)]).via("N of two digits, or not N")
+def test_a_value_is_joined_where_each_text_has_its_form(
+        acts: list[tuple[str, int | None]]) -> None:
+    actions = [action for action, _ in acts]
+    players = [player for _, player in acts]
+    joined = _joined_by_each_text(actions, players)
+    assert packed(actions, players) == (packed(actions, players, delimited=False)
+                                        if joined is None else joined)
 
 
 def test_the_view_reads_what_pokerdb_reads_of_random_hands(db_url: str) -> None:

@@ -2,10 +2,13 @@
 SQLite's 64 bits (which the driver refuses) goes as its decimal text, and the rows bound before
 it are not stored twice. Upserts of many rows go in one statement on PostgreSQL."""
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import (
     Boolean,
     Column,
@@ -19,6 +22,7 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage.row_chunks import rows_per_chunk
+from pokerdb.storage.row_images import row_image
 from pokerdb.storage.row_writes import insert_rows, insert_staged_rows, stage_rows, upsert_rows
 
 
@@ -51,7 +55,7 @@ def test_a_column_null_in_every_row_is_left_out_and_stored_null(tmp_path: Path) 
     staged = stage_rows("sqlite", table, columns, rows)
     # NULL throughout and without a default: not bound; a default would store "x", so kept.
     assert staged.columns == ("id", "mixed", "defaulted")
-    assert list(staged.payload) == [(1, None, None), (2, "b", None), (3, None, None)]
+    assert staged.at == (0, 2, 3) and staged.payload == rows  # the values bound picked
     with engine.begin() as connection:
         insert_staged_rows(connection, staged)
         stored = connection.execute(text("SELECT * FROM staged ORDER BY id")).all()
@@ -88,6 +92,47 @@ def test_rows_many_to_a_statement_are_stored_in_order_as_bound_one_by_one(
         engine.dispose()
     assert stored[0] == stored[1]
     assert [row[0] for row in stored[0]] == list(range(len(rows)))
+
+
+_WIDE = Table("wide", MetaData(), *(Column(f"c{index}", String) for index in range(7)),
+              Column("d", String, server_default="x"))
+_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-(2 ** 63), 2 ** 63 - 1),
+                    st.text(max_size=3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(*[_VALUES] * 8), min_size=1, max_size=300),
+       st.sets(st.integers(0, 7)))
+def test_staged_rows_store_what_the_driver_stores_of_each_row(
+        rows: list[tuple[Any, ...]], nulls: set[int]) -> None:
+    """Rows of any values, some columns NULL in every one (`nulls`), stored from stage_rows on
+    SQLite, as bound and as an image copied: each value as the driver binds it row by row."""
+    rows = [tuple(None if index in nulls else value for index, value in enumerate(row))
+            for row in rows]
+    columns = tuple(column.name for column in _WIDE.columns)
+    staged = stage_rows("sqlite", _WIDE, columns, rows)
+    stored = []
+    for how in ("one by one", "staged", "image"):
+        engine = create_engine("sqlite://")
+        _WIDE.metadata.create_all(engine)
+        with engine.begin() as connection:
+            if how == "one by one":
+                insert_rows(connection, _WIDE, columns, rows)
+            elif how == "staged":
+                insert_staged_rows(connection, staged)
+            else:
+                image = row_image([staged])
+                driver: sqlite3.Connection = connection.connection.driver_connection
+                driver.execute("ATTACH DATABASE ':memory:' AS image")
+                driver.deserialize(image.image, name="image")
+                connection.exec_driver_sql(f"INSERT INTO wide ({', '.join(staged.columns)}) "
+                                           f"SELECT * FROM image.rows_0_{len(staged.at)}")
+            stored.append(connection.exec_driver_sql(
+                f"SELECT {', '.join(f'quote({column})' for column in columns)} FROM wide "
+                f"ORDER BY rowid").all())
+        engine.dispose()
+    assert stored[1] == stored[0] and stored[2] == stored[0]
+    assert len(stored[0]) == len(rows)
 
 
 def test_upserted_rows_are_added_to_those_of_their_keys_without_executemany_on_postgresql(

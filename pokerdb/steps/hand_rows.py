@@ -8,8 +8,7 @@ that what crosses processes (steps.hand_histories.StagedHands, a dataclass that 
 module could not unpickle) stays pure Python.
 """
 
-from collections.abc import Callable, Iterator, Sequence
-from itertools import repeat
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from pokerdb.rules.hand_batches import HandBatch
@@ -30,6 +29,7 @@ from pokerdb.steps.site_rows import (
     site_deal,
     site_level,
     site_seats,
+    stored,
 )
 from pokerdb.storage.deal_texts import source_parts
 from pokerdb.storage.packed_actions import packed
@@ -51,8 +51,7 @@ SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", 
                        "seat_number", *SITE_SEAT_COLUMNS[1:], "postflop_aggressive",
                        "postflop_calls", "allin", "packed")
 ACTION_COLUMNS: Final = ("deal_id", "actions")
-assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_counts' order
-_AGGRESSIVE: Final = TRACKER_COUNTS.index("postflop_aggressive")  # then calls and folds
+assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_rows' order
 
 
 class HandRows(NamedTuple):
@@ -72,7 +71,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         phh_hand = replayed.hand
         details = phh_hand.details
         all_in = replayed.all_in
-        money = _money(phh_hand)
+        factor = _factor(phh_hand)
         # NULL where the game has no board (stud: but for a community card)
         board = replayed.variant.board_cards > 0 or bool(replayed.board)
         stakes, big_blind = stakes_of(phh_hand)
@@ -85,17 +84,17 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             None if details.time is None else details.time.isoformat(), details.time_zone,
             _money_label(phh_hand), None if all_in is None or not board else all_in.board,
             str(details.level) if details.level is not None else site_level(phh_hand),
-            *money([phh_hand.min_bet, phh_hand.small_bet, phh_hand.big_bet,
-                    phh_hand.bring_in]), phh_hand.ante_trimming_status,
-            not settlement.unknown,
-            *site_deal(phh_hand, settlement, money), stakes, money([big_blind])[0]))
+            stored(phh_hand.min_bet, factor), stored(phh_hand.small_bet, factor),
+            stored(phh_hand.big_bet, factor), stored(phh_hand.bring_in, factor),
+            phh_hand.ante_trimming_status, not settlement.unknown,
+            *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor)))
         count = phh_hand.player_count
         # A row for each seat whose cards are known (revision 0030: the others have none, and
-        # the hands view lists them from seats). One a seat, by index (see _seat_counts).
+        # the hands view lists them from seats). One a seat, by index (see _seat_rows).
         hole_cards = replayed.hole_cards
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)
                            if hole_cards[seat] is not None])
-        rows.seats.extend(_seat_rows(deal_id, replayed, settlement, money))
+        _seat_rows(rows.seats, deal_id, replayed, settlement, factor)
         if phh_hand.actions:
             rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))
     return rows
@@ -108,88 +107,70 @@ def _money_label(hand: PhhHand) -> str:
                     tournament=hand.site is not None and hand.site.tournament is not None)
 
 
-Money = Callable[[Sequence[int | None]], Sequence[int | None]]
-
-
-def _seat_rows(deal_id: int, replayed: Replayed, settlement: Settlement,
-               money: Money) -> Iterator[Row]:
-    """The seats of one hand: name, amounts (exact, in the hand's unit), the stakes and pots
-    of an all-in before the river, and what a tracker counts, packed with the position and
-    showed (_seat_counts)."""
-    hand = replayed.hand
-    count = hand.player_count
-    nothing = (None,) * count
-    stake: Sequence[int | None] = nothing
-    pot: Sequence[int | None] = nothing
-    if replayed.all_in is not None:
-        contesting = set(replayed.all_in.seats)
-        stake = [paid if seat in contesting else None
-                 for seat, paid in enumerate(replayed.all_in.put_in, start=1)]
-        pot = [sum(each.amount for each in replayed.all_in.pots if seat in each.seats)
-               if seat in contesting else None for seat in range(1, count + 1)]
-    antes, blinds = seat_forced_bets(hand)
-    site = site_seats(hand, settlement, money)
-    return zip(
-        repeat(deal_id, count), range(1, count + 1), hand.players or nothing,
-        money(hand.starting_stacks), money(replayed.put_in),
-        _nets(settlement, money), money(hand.winnings or nothing),
-        money(hand.finishing_stacks or nothing), money(stake), money(pot),
-        money(antes), money(blinds), hand.details.seats or nothing,
-        *site[1:], *_seat_counts(replayed, settlement, site[0]), strict=True)
-
-
-def _seat_counts(replayed: Replayed, settlement: Settlement,
-                 positions: Sequence[object]) -> tuple[list[int], ...]:
-    """What a tracker counts of each seat of one hand, column by column: the postflop bets and
-    calls, whether it was all in before the river, and seats.packed (schema.seat_bits): the
-    seat's position (the site's, `positions`, seats.position, where it names one; else by PHH's
-    order of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
+def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: Settlement,
+               factor: int) -> None:
+    """The rows of one hand's seats added to `seats`, each as SEAT_COLUMNS orders it: name,
+    amounts (exact, as `stored`), the stakes and pots of an all-in before the river, and what
+    a tracker counts, packed with the position and showed (schema.seat_bits): the seat's
+    position (the site's, `positions`, seats.position, where it names one; else by PHH's order
+    of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
     folded after the flop."""
     hand = replayed.hand
     count = hand.player_count
+    nothing = (None,) * count
+    names: Sequence[str | None] = hand.players or nothing
+    winnings: Sequence[int | None] = hand.winnings or nothing
+    finishing: Sequence[int | None] = hand.finishing_stacks or nothing
+    seat_numbers: Sequence[int | None] = hand.details.seats or nothing
+    stakes, pots = _all_in_shares(replayed, nothing)
+    antes, blinds = seat_forced_bets(hand)
+    positions, collected, raked, cashed_out = site_seats(hand, settlement)
+    stacks, put_in = hand.starting_stacks, replayed.put_in
+    nets, unknown = settlement.net, settlement.unknown
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
     counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
     won = settlement.won
     showed = settlement.showed
-    names = position_names(count)
-    columns: tuple[list[int], ...] = ([], [], [], [])
-    aggressive, calls, allins, packed = columns
+    names_of = position_names(count)
     # by index, one of each a seat: compiled, zip(..., strict=True) is a Python object
     for index in range(count):
+        seat = index + 1
         stats = counts[index]
-        allin = int(index + 1 in in_all_in)
-        seat = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
+        allin = int(seat in in_all_in)
+        counted = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
         by_site = positions[index] is not None
-        assert not by_site or positions[index] == names[index], "a site's position is PHH's"
-        aggressive.append(seat[_AGGRESSIVE])
-        calls.append(seat[_AGGRESSIVE + 1])
-        allins.append(allin)
-        packed.append(packed_seat(names[index], by_site, packed_flags(seat), showed[index],
-                                  seat[_AGGRESSIVE + 2]))
-    return columns
+        assert not by_site or positions[index] == names_of[index], "a site's position is PHH's"
+        seats.append((
+            deal_id, seat, names[index], stored(stacks[index], factor), put_in[index] * factor,
+            None if seat in unknown else nets[index] * factor, stored(winnings[index], factor),
+            stored(finishing[index], factor), stored(stakes[index], factor),
+            stored(pots[index], factor), stored(antes[index], factor),
+            stored(blinds[index], factor), seat_numbers[index],
+            stored(collected[index], factor), stored(raked[index], factor),
+            stored(cashed_out[index], factor), stats.postflop_aggressive,
+            stats.postflop_calls, allin,
+            packed_seat(names_of[index], by_site, packed_flags(counted), showed[index],
+                        stats.postflop_folds)))
 
 
-def _nets(settlement: Settlement, money: Money) -> Sequence[int | None]:
-    """Each seat's net as stored: NULL where the hand does not tell it (Settlement.unknown)."""
-    nets = money(settlement.net)
-    if not settlement.unknown:
-        return nets
-    unknown = settlement.unknown
-    return [None if seat + 1 in unknown else nets[seat] for seat in range(len(nets))]
+def _all_in_shares(replayed: Replayed, nothing: tuple[None, ...]
+                   ) -> tuple[Sequence[int | None], Sequence[int | None]]:
+    """Per seat, in the hand's units, what a seat contesting an all-in before the river had
+    put in, and the pots it contests (`nothing` without such an all-in)."""
+    all_in = replayed.all_in
+    if all_in is None:
+        return nothing, nothing
+    contesting = set(all_in.seats)
+    stakes = [paid if seat in contesting else None
+              for seat, paid in enumerate(all_in.put_in, start=1)]
+    pots: list[int | None] = []
+    for seat in range(1, len(nothing) + 1):
+        pots.append(sum([each.amount for each in all_in.pots if seat in each.seats])
+                    if seat in contesting else None)
+    return stakes, pots
 
 
-def _money(hand: PhhHand) -> Money:
-    """Amounts in the hand's units as stored: whole ten-thousandths (rules.money)."""
-    factor = 10 ** (AMOUNT_PLACES - hand.exponent)
-    if factor == 1:
-        return _as_stored
-
-    def scaled(units: Sequence[int | None]) -> list[int | None]:
-        return [None if value is None else value * factor for value in units]
-
-    return scaled
-
-
-def _as_stored(units: Sequence[int | None]) -> Sequence[int | None]:
-    """Units of a ten-thousandth: the stored counts themselves."""
-    return units
+def _factor(hand: PhhHand) -> int:
+    """The stored units in one of the hand's: whole ten-thousandths (rules.money)."""
+    factor: int = 10 ** (AMOUNT_PLACES - hand.exponent)
+    return factor

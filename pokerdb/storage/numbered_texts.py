@@ -91,7 +91,7 @@ def insert_numbered(connection: Connection, table: Table, texts: Sequence[Number
         else:
             cursor.execute(f"CREATE TEMPORARY TABLE IF NOT EXISTS {staging} "
                            f"({', '.join(staged_table(table, texts).c.keys())})")
-            execute_rows(cursor, f"{staging} ({names})", len(staged.columns), staged.payload)
+            execute_rows(cursor, f"{staging} ({names})", staged.payload, staged.at)
         for statement in copy_numbered(table.name, texts, staged.columns, staging,
                                        staged.columns):
             cursor.execute(statement)

@@ -31,13 +31,12 @@ from sqlalchemy import Column, Integer, MetaData, SmallInteger, String, Table
 from pokerdb.storage.column_types import DealId
 
 _TOLD: Final = re.compile(r"p([1-9][0-9]?) ")
-_UNKNOWN_DEALT: Final = re.compile(r"d dh p([1-9][0-9]?) \?\?\?\?")
 _TOLD_LIMIT: Final = 100  # players _TOLD reads: 1 to 99
-# What a joined value holds after a player's `pN ` or the dealer's `d `: none of `|`, a quote,
-# a backslash, a control character or a lone surrogate; the dealer's not beginning with a digit
-# (a player's action, a dealing's number) or `[` (a JSON array's value).
-_JOINED_REST: Final = re.compile(r'[^|"\\\x00-\x1f\ud800-\udfff]*')
-_DEALER_REST: Final = re.compile(r'(?![0-9\[])[^|"\\\x00-\x1f\ud800-\udfff]*')
+_TOLD_PREFIXES: Final = tuple(f"p{player} " for player in range(_TOLD_LIMIT))
+_UNKNOWN_DEALT: Final = ("d dh p", " ????")  # around N in `d dh pN ????`
+# What a joined value cannot hold but as its delimiter: a quote, a backslash, a control
+# character or a lone surrogate (JSON would escape them; `|` is counted).
+_ESCAPED: Final = re.compile(r'["\\\x00-\x1f\ud800-\udfff]')
 
 # The `actions` view, described for queries (as view_columns.hands describes `hands`).
 actions_view = Table(
@@ -62,7 +61,8 @@ def packed(actions: Sequence[str], players: Sequence[int | None], *,
 
 
 def _joined(actions: Sequence[str], players: Sequence[int | None]) -> str | None:
-    """The actions joined by `|`, each in its form, or None where one has none."""
+    """The actions joined by `|`, each in its form, or None where one has none. What no
+    element may hold is looked for once, in the joined value."""
     elements: list[str] = []
     if len(actions) != len(players):
         raise ValueError("an action's player is missing")
@@ -70,19 +70,36 @@ def _joined(actions: Sequence[str], players: Sequence[int | None]) -> str | None
     for index in range(len(actions)):
         action, player = actions[index], players[index]
         if player is None:
-            dealt = _UNKNOWN_DEALT.fullmatch(action) if action[:1] == "d" else None
-            if dealt is not None:
-                elements.append(dealt[1])  # its digits: no leading zero
-            elif action[:2] == "d " and _DEALER_REST.fullmatch(action, 2) is not None:
-                elements.append(action[2:])
-            else:
+            if action[:2] != "d ":
                 return None
-        elif (0 < player < _TOLD_LIMIT and action.startswith(told := f"p{player} ")
-              and _JOINED_REST.fullmatch(action, len(told)) is not None):
+            dealt = _unknown_dealt(action)
+            if dealt is not None:
+                elements.append(dealt)
+            elif "0" <= action[2:3] <= "9" or action[2:3] == "[":  # read as a number, JSON
+                return None
+            else:
+                elements.append(action[2:])
+        elif 0 < player < _TOLD_LIMIT and action.startswith(_TOLD_PREFIXES[player]):
             elements.append(action[1:])
         else:
             return None
-    return "|".join(elements)
+    joined = "|".join(elements)
+    if joined.count("|") != len(elements) - 1 or _ESCAPED.search(joined) is not None:
+        return None
+    return joined
+
+
+def _unknown_dealt(action: str) -> str | None:
+    """N of the action `d dh pN ????` (N from 1 to 99, no leading zero), else None."""
+    before, after = _UNKNOWN_DEALT
+    if not (action.startswith(before) and action.endswith(after)):
+        return None
+    number = action[len(before):len(action) - len(after)]
+    if len(number) == 1:
+        return number if "1" <= number <= "9" else None
+    if len(number) == 2:
+        return number if "1" <= number[0] <= "9" and "0" <= number[1] <= "9" else None
+    return None
 
 
 def _json_array(actions: Sequence[str], players: Sequence[int | None]) -> str:
@@ -93,9 +110,9 @@ def _json_array(actions: Sequence[str], players: Sequence[int | None]) -> str:
     elements: list[str] = []
     for action, player in zip(actions, players, strict=True):
         if player is None:
-            dealt = _UNKNOWN_DEALT.fullmatch(action) if action[:1] == "d" else None
+            dealt = _unknown_dealt(action)
             if dealt is not None:
-                elements.append(dealt[1])
+                elements.append(dealt)
                 continue
             own = action[:1] != "p" or _TOLD.match(action) is None  # tells no player
         else:  # its own `pN ` first (N from 1 to 99), as _TOLD reads it

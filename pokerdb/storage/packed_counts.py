@@ -5,7 +5,6 @@ and big blind (deals'), as the table seat_stats had them, for users' SQL and the
 views. The views' all-in seats are read through seats' partial index; both backends' planners
 read through the view's join."""
 
-from collections.abc import Sequence
 from typing import Final
 
 from sqlalchemy import Column, MetaData, SmallInteger, Table
@@ -51,7 +50,7 @@ seat_stats_view = Table(
 )
 
 
-def packed_flags(counts: Sequence[int]) -> int:
+def packed_flags(counts: tuple[int, ...]) -> int:
     """seats.flags of a seat's counts, in TRACKER_COUNTS' order: each flag's bit."""
     flags = 0
     for bit, at in enumerate(_FLAG_AT):

@@ -1,11 +1,13 @@
 """Rows bound to SQLite many at a time: an INSERT of several rows' VALUES per statement, their
-values in one flat list (`chunks`), for storage.row_writes.execute_rows.
+values in one flat list (`chunks`), for storage.row_writes.execute_rows; and the columns that
+need no binding, NULL in every row (`null_columns`).
 
 What the sqlite3 module pays per row (stepping the statement, releasing and taking the GIL,
 resetting it) is then paid once per chunk; and a value that it would look an adapter up for
 (None, a bool: a failed attribute lookup each) goes as one it binds directly and SQLite
 stores the same: None as a NaN, which SQLite stores as NULL, a bool as its integer. Compiled
-with mypyc in the wheel (hatch_build.py): it looks at every value of the rows.
+with mypyc in the wheel (hatch_build.py): it looks at every value of the rows, each row as a
+tuple (whose values the compiled code reads without a Python call).
 """
 
 from collections.abc import Sequence
@@ -21,21 +23,40 @@ def rows_per_chunk(width: int) -> int:
     return max(1, MAX_VALUES // width)
 
 
-def chunks(rows: Sequence[Sequence[Any]], per: int) -> list[list[object]]:
-    """The rows' values, `per` rows to a list (the last list has the rest), each None as NULL
-    and each bool as its integer."""
+def chunks(rows: Sequence[Sequence[Any]], at: tuple[int, ...], per: int) -> list[list[object]]:
+    """The rows' values at the indices `at` (in that order), `per` rows to a list (the last
+    list has the rest), each None as NULL and each bool as its integer."""
     flat: list[list[object]] = []
-    for start in range(0, len(rows), per):
-        values: list[object] = []
-        for row in rows[start:start + per]:
-            values.extend(row)  # a tuple's values at once (chain.from_iterable steps each)
-        for index in range(len(values)):
-            value = values[index]
+    values: list[object] = []
+    full = per * len(at)
+    for given in rows:
+        row = given if isinstance(given, tuple) else tuple(given)
+        for index in at:
+            value = row[index]
             if value is None:
-                values[index] = NULL
+                value = NULL
             elif value is True:
-                values[index] = 1
+                value = 1
             elif value is False:
-                values[index] = 0
+                value = 0
+            values.append(value)
+        if len(values) == full:
+            flat.append(values)
+            values = []
+    if values:
         flat.append(values)
     return flat
+
+
+def null_columns(rows: Sequence[Sequence[Any]], candidates: Sequence[int]) -> list[int]:
+    """Those of the column indices `candidates` whose value is None in every row."""
+    left = list(candidates)
+    for given in rows:
+        row = given if isinstance(given, tuple) else tuple(given)
+        for index in left:
+            if row[index] is not None:  # one not NULL: those left looked at in this row
+                left = [column for column in left if row[column] is None]
+                break
+        if not left:
+            break
+    return left

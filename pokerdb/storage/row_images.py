@@ -91,7 +91,7 @@ def row_image(staged: Sequence[StagedRows]) -> RowImage:
             name = image_table(len(tables), rows.columns)
             names = ", ".join(f"c{column}" for column in range(len(rows.columns)))
             cursor.execute(f"CREATE TABLE IF NOT EXISTS {name} ({names})")
-            execute_rows(cursor, name, len(rows.columns), rows.payload)
+            execute_rows(cursor, name, rows.payload, rows.at)
             tables.append((rows.table, rows.columns))
         cursor.execute("COMMIT")
         if not tables:  # an empty database has no page to serialize (SQLite refuses)

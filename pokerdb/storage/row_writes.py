@@ -12,13 +12,12 @@ so a failure later in the same transaction still leaves nothing behind.
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Connection, Table
 
 from pokerdb.storage.copy_text import copy_rows, copy_text
-from pokerdb.storage.row_chunks import chunks, rows_per_chunk
+from pokerdb.storage.row_chunks import chunks, null_columns, rows_per_chunk
 
 Row = Sequence[Any]
 
@@ -66,9 +65,10 @@ class StagedRows:
     """Rows of one table made ready, by stage_rows, for insert_staged_rows."""
 
     table: str
-    columns: tuple[str, ...]
+    columns: tuple[str, ...]  # those stored
     # SQLite: the rows themselves; PostgreSQL: the rows in COPY's text format
     payload: str | Sequence[Row]
+    at: tuple[int, ...]  # SQLite: each column's index in the rows (the others NULL in every row)
 
 
 def stage_rows(dialect: str, table: Table, columns: Sequence[str],
@@ -78,28 +78,24 @@ def stage_rows(dialect: str, table: Table, columns: Sequence[str],
     another thread."""
     if dialect == "postgresql":
         return StagedRows(table.name, tuple(columns), "".join(
-            "\t".join(map(copy_text, row)) + "\n" for row in rows))
+            "\t".join(map(copy_text, row)) + "\n" for row in rows), tuple(range(len(columns))))
     return _without_null_columns(table, tuple(columns), rows)
 
 
 def _without_null_columns(table: Table, columns: tuple[str, ...],
                           rows: Sequence[Row]) -> StagedRows:
     """SQLite's rows without the columns that are NULL in every one of them (and have no
-    default, so that leaving them out stores NULL too): the sqlite3 module binds a None
-    through its adapter lookup, and the NULLs of a hand history's optional columns (a site's
-    seat numbers, rake, all-in stakes) took half of storing its seats (60,000 rows of 18
-    columns: 0.17 against 0.39 s). Only a column NULL in the first row is looked through."""
-    if not rows:
-        return StagedRows(table.name, columns, rows)
-    count = len(rows)
-    empty = {index for index, value in enumerate(rows[0])
-             if value is None and table.c[columns[index]].server_default is None
-             and list(map(itemgetter(index), rows)).count(None) == count}
-    kept = [index for index in range(len(columns)) if index not in empty]
-    if not empty or len(kept) < 2:  # (itemgetter of one index would give values, not rows)
-        return StagedRows(table.name, columns, rows)
-    return StagedRows(table.name, tuple(columns[index] for index in kept),
-                      list(map(itemgetter(*kept), rows)))
+    default, so that leaving them out stores NULL too): the rows stay as they are, the values
+    bound picked from them (row_chunks.chunks). Each NULL bound costs the sqlite3 module and
+    SQLite a value, the importer too where it copies an image (storage.row_images): a hand
+    history's optional columns (a site's seat numbers, rake, all-in stakes) are NULL in most
+    batches."""
+    null = set(null_columns(rows, [index for index, column in enumerate(columns)
+                                   if table.c[column].server_default is None]))
+    at = tuple(index for index in range(len(columns)) if index not in null)
+    if not at:  # (no column of an INSERT)
+        at = tuple(range(len(columns)))
+    return StagedRows(table.name, tuple(columns[index] for index in at), rows, at)
 
 
 def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
@@ -117,31 +113,35 @@ def insert_staged_rows(connection: Connection, staged: StagedRows) -> None:
         return
     cursor = driver.cursor()  # type: ignore[union-attr]
     try:
-        execute_rows(cursor, f"{staged.table} ({names})", len(staged.columns), staged.payload)
+        execute_rows(cursor, f"{staged.table} ({names})", staged.payload, staged.at)
     finally:
         cursor.close()
 
 
-def execute_rows(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[Row]) -> None:
-    """INSERT INTO `into` (a table, its columns named or not) of the rows, `width` values each,
-    in the cursor's transaction, many rows a statement (storage.row_chunks); an integer past
-    SQLite's 64 bits goes as its text, the rows bound before it not stored twice."""
+def execute_rows(cursor: sqlite3.Cursor, into: str, rows: Sequence[Row],
+                 at: tuple[int, ...]) -> None:
+    """INSERT INTO `into` (a table, its columns named or not) of the rows' values at the
+    indices `at`, in the cursor's transaction, many rows a statement (storage.row_chunks); an
+    integer past SQLite's 64 bits goes as its text, the rows bound before it not stored
+    twice."""
     cursor.execute("SAVEPOINT staged_rows")
     try:
-        _insert_chunks(cursor, into, width, rows)
+        _insert_chunks(cursor, into, rows, at)
     except OverflowError:
         cursor.execute("ROLLBACK TO staged_rows")
-        _insert_chunks(cursor, into, width, list(map(_wide_integers_as_text, rows)))
+        _insert_chunks(cursor, into, list(map(_wide_integers_as_text, rows)), at)
     cursor.execute("RELEASE staged_rows")
 
 
-def _insert_chunks(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence[Row]) -> None:
+def _insert_chunks(cursor: sqlite3.Cursor, into: str, rows: Sequence[Row],
+                   at: tuple[int, ...]) -> None:
     """The rows inserted a chunk (row_chunks.chunks) a statement: the full chunks by one
     `executemany`, the rest by statements of 2**k rows, one for each bit of its count, largest
     first. Their texts recur from batch to batch, so the driver prepares each once on a
     connection (preparing an INSERT of 999 values costs as much as binding hundreds of rows)."""
+    width = len(at)
     per = rows_per_chunk(width)
-    values = chunks(rows, per)
+    values = chunks(rows, at, per)
     row = f"({', '.join('?' * width)})"
     rest = len(rows) % per
     full = values[:-1] if rest else values
@@ -158,9 +158,8 @@ def _insert_chunks(cursor: sqlite3.Cursor, into: str, width: int, rows: Sequence
 
 def _wide_integers_as_text(row: Row) -> Row:
     """The row with each integer past 64 bits as its decimal text."""
-    return [str(value) if type(value) is int and not _INT64_MIN <= value <= _INT64_MAX
-            else value for value in row]
+    return tuple(str(value) if type(value) is int and not _INT64_MIN <= value <= _INT64_MAX
+                 else value for value in row)
 
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-
