@@ -11,9 +11,9 @@ from pokerdb.errors import quoted
 from pokerdb.formats.phh.amounts import (
     AMOUNT_LIMIT,
     MAX_EXPONENT,
-    cbr_decimals,
-    finest_amount,
-    in_units,
+    cbr_amounts,
+    decimal_facts,
+    known_units,
     oversized_bet,
     too_fine,
     too_large,
@@ -40,7 +40,9 @@ class Fields:
     def __init__(self, table: dict[str, object], source: str) -> None:
         self.table = table
         self.source = source
-        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
+        self.decimal = False  # whether any amount read is a Decimal (not an int)
+        # the most decimal places of an amount read, and the first (field, amount) with them
+        self.finest: tuple[int, tuple[str, Decimal] | None] = (0, None)
         self.places = 0  # the hand's decimal places, once `exponent` has found them
         self.longest: dict[str, int] = {}  # by field: the longest string of an array
 
@@ -50,26 +52,40 @@ class Fields:
     def exponent(self, actions: list[str]) -> int:
         """The most decimal places of the hand's amounts (the fields', and the `cbr`
         actions'), at most MAX_EXPONENT."""
-        decimals = self.decimals
-        if "." in "".join(actions):
-            decimals = [*decimals, *(("actions", amount) for amount in
-                                     cbr_decimals(actions))]
-        self.places, finest = finest_amount(decimals)
+        for written in cbr_amounts(actions, every=False):
+            try:
+                self._count_places("actions", Decimal(written))
+            except ArithmeticError:  # malformed: left for the replay to name
+                continue
+        self.places, finest = self.finest
         if finest is not None and self.places > MAX_EXPONENT:
             raise self.fail(finest[0], too_fine(finest[1], self.places))
         return self.places
 
+    def _count_places(self, name: str, amount: Decimal) -> None:
+        """Count a decimal amount's places towards the hand's (see `exponent`)."""
+        places = decimal_facts(amount)[0]
+        if places > self.finest[0]:
+            self.finest = places, (name, amount)
+
     def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
         """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
         `exponent`; None for an unknown stack), each checked to be storable exactly."""
-        if not self.decimals and all(value < AMOUNT_LIMIT for value in values):
+        if not self.decimal and all(value < AMOUNT_LIMIT for value in values):
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
+        scale = 10 ** self.places
         counted: list[int | None] = []
         for value in values:
-            # (an int is never infinite: not compared with a Decimal, which converts it)
-            infinite = type(value) is not int and value == _INFINITY
-            count = None if infinite else in_units(value, self.places)
-            if count is None and not infinite:
+            if type(value) is int:
+                count: int | None = value * scale
+                if count >= AMOUNT_LIMIT:  # type: ignore[operator]
+                    count = None
+            elif value == _INFINITY:  # (an int is not compared with a Decimal: converted)
+                counted.append(None)
+                continue
+            else:
+                count = known_units(cast("Decimal", value), self.places)
+            if count is None:
                 raise self.fail(name, too_large(value, self.places))
             counted.append(count)
         return tuple(counted)
@@ -186,17 +202,27 @@ class Fields:
 
     def _amount(self, name: str, value: object, positive: bool,
                 infinite: bool = False) -> int | Decimal:
+        if type(value) is Decimal:  # compared with Decimals: with ints, each converts them
+            amount = cast("Decimal", value)
+            if amount.is_nan() or (amount == _INFINITY and not infinite):
+                raise self.fail(name, f"holds {amount}: amounts must be finite")
+            if amount < _ZERO or (positive and not amount):
+                raise self._unsigned(name, amount, positive)
+            self.decimal = True
+            self._count_places(name, amount)
+            return amount
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fail(name, f"should hold numbers, not {_shown(value)}")
         if (isinstance(value, Decimal) and value.is_nan()) or (
-                value == _INFINITY and not infinite):
+                type(value) is not int and value == _INFINITY and not infinite):
             raise self.fail(name, f"holds {value}: amounts must be finite")
         if value < 0 or (positive and value == 0):
-            sign = "positive" if positive else "zero or more"
-            raise self.fail(name, f"holds {value}: amounts must be {sign}")
-        if type(value) is Decimal:
-            self.decimals.append((name, value))
+            raise self._unsigned(name, value, positive)
         return value
+
+    def _unsigned(self, name: str, value: int | Decimal, positive: bool) -> PhhError:
+        sign = "positive" if positive else "zero or more"
+        return self.fail(name, f"holds {value}: amounts must be {sign}")
 
     def details(self) -> HandDetails:
         table = self.table
