@@ -88,34 +88,35 @@ def too_fine(value: object, places: int) -> str:
 
 def known_units(value: Decimal, exponent: int) -> int | None:
     """`in_units` of a decimal amount, worked out from its places and its count of units of
-    ``10 ** -places``, which are remembered by value (`decimal_facts`): a hand's stacks and
-    blinds recur from hand to hand, and working each out from its text took a fifth of
-    reading a HandHQ hand."""
+    ``10 ** -places`` (`decimal_facts`, remembered): a hand's stacks and blinds recur from
+    hand to hand, and working each out from its text took a sixth of reading a HandHQ hand."""
     places, count = decimal_facts(value)
-    if places > exponent or count is None:
-        return in_units(value, exponent) if places > exponent else None
+    if count is None or places > exponent:
+        return in_units(value, exponent)
     units = count * 10 ** (exponent - places)
     return units if units < AMOUNT_LIMIT else None
 
 
 def decimal_facts(amount: Decimal) -> tuple[int, int | None]:
-    """An amount's `decimal_places`, and its count in units of ``10 ** -places`` (`in_units`),
-    remembered by value (Decimal("1.50") is Decimal("1.5"): the same facts) for an amount in
-    pokerdb's range, up to _KNOWN_AMOUNTS of them: one far outside it is hashed slowly (1e+999999
-    takes ten microseconds) and refused anyway."""
+    """An amount's `decimal_places`, and its count of units of ``10 ** -places`` (`in_units`;
+    None past MAX_DIGITS digits or MAX_EXPONENT places, or where it is not finite).
+    Remembered by value (Decimal("1.50") is Decimal("1.5"): the same facts), up to
+    _KNOWN_AMOUNTS of them, of amounts in pokerdb's range written in at most _KNOWN_CHARS
+    characters: one far outside it is hashed slowly (1E+999999999 takes ten microseconds)."""
     if not amount.is_finite():
-        return decimal_places(amount), None
+        return 0, None
     in_range = -MAX_DIGITS <= amount.adjusted() < MAX_DIGITS
     facts = _KNOWN.get(amount) if in_range else None
     if facts is None:
         places = decimal_places(amount)
-        facts = places, in_units(amount, places)
-        if in_range and len(_KNOWN) < _KNOWN_AMOUNTS:
+        facts = places, in_units(amount, places) if places <= MAX_EXPONENT else None
+        if in_range and len(_KNOWN) < _KNOWN_AMOUNTS and len(str(amount)) <= _KNOWN_CHARS:
             _KNOWN[amount] = facts
     return facts
 
 
 _KNOWN_AMOUNTS: Final = 100_000
+_KNOWN_CHARS: Final = 24
 _KNOWN: Final[dict[Decimal, tuple[int, int | None]]] = {}
 
 
