@@ -203,14 +203,13 @@ class Fields:
     def _amount(self, name: str, value: object, positive: bool,
                 infinite: bool = False) -> int | Decimal:
         if type(value) is Decimal:  # compared with Decimals: with ints, each converts them
-            amount = cast("Decimal", value)
-            if amount.is_nan() or (amount == _INFINITY and not infinite):
-                raise self.fail(name, f"holds {amount}: amounts must be finite")
-            if amount < _ZERO or (positive and not amount):
-                raise self._unsigned(name, amount, positive)
+            if value.is_nan() or (value == _INFINITY and not infinite):
+                raise self.fail(name, f"holds {value}: amounts must be finite")
+            if value < _ZERO or (positive and not value):
+                raise self._unsigned(name, value, positive)
             self.decimal = True
-            self._count_places(name, amount)
-            return amount
+            self._count_places(name, value)
+            return value
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fail(name, f"should hold numbers, not {_shown(value)}")
         if (isinstance(value, Decimal) and value.is_nan()) or (
