@@ -225,13 +225,20 @@ class Fields:
 
     def details(self) -> HandDetails:
         table = self.table
-        found = {name: self._detail(name, kind) for name, kind in _DETAIL_KINDS.items()
-                 if name in table}
-        return HandDetails(**found) if found else _NO_DETAILS
+        values: list[Any] = []  # in the order of HandDetails' fields
+        found = False
+        for name, kind in _DETAIL_KINDS.items():
+            value = table.get(name)
+            if value is not None:
+                value = self._detail(name, kind, value)
+                found = True
+            values.append(value)
+        return HandDetails(*values) if found else _NO_DETAILS
 
-    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
-        value = self.table[name]
+    def _detail(self, name: str, kind: str, value: object) -> Any:  # checked to fit `name`
         if kind == "text" or kind == "numbered":
+            if isinstance(value, str):
+                return self._bounded(name, value)
             return self.optional_text(name, numbered=kind == "numbered")
         if kind == "integer":
             return self.integer(name)
@@ -241,10 +248,10 @@ class Fields:
             return value
         if not (isinstance(value, list) and _all_of(int, value)):
             raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
-        repeated = next((seat for seat in value if value.count(seat) > 1 or seat < 1), None)
-        if repeated is not None:
-            raise self.fail(name, f"holds seat {repeated} {'twice' if repeated > 0 else ''}"
-                                  f"{': seats are numbered from 1' if repeated < 1 else ''}")
+        for seat in value:
+            if seat < 1 or value.count(seat) > 1:
+                raise self.fail(name, f"holds seat {seat} {'twice' if seat > 0 else ''}"
+                                      f"{': seats are numbered from 1' if seat < 1 else ''}")
         return tuple(value)
 
 
@@ -278,7 +285,7 @@ _DETAIL_KINDS: Final = {
     "seat_count": "integer", "seats": "integers", "currency": "text",
     "currency_symbol": "text", "author": "text",
 }
-assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
+assert tuple(_DETAIL_KINDS) == HandDetails.__slots__  # HandDetails(*values) takes them so
 _NO_DETAILS: Final = HandDetails()
 
 
