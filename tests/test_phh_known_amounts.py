@@ -1,14 +1,16 @@
-"""The PHH reader's remembered amounts read exactly as the Decimals they stand for: a decimal
-amount's places and count (formats.phh.amounts.known_units, decimal_facts) as in_units and
+"""The PHH reader's shortcuts read exactly what they stand for: a decimal amount's places and
+count (formats.phh.amounts.known_units, decimal_facts), remembered, as in_units and
 decimal_places work them out from the Decimal itself, however often it is met; the TOML
-reader's remembered decimals (toml_subset) as Decimal reads their text; and a hand's amounts in
-its units (formats.phh.reader) as the exact rationals they are (fractions.Fraction)."""
+reader's remembered decimals (toml_subset) as Decimal reads their text, and its arrays of
+literal strings as tomllib reads them; and a hand's amounts in its units (formats.phh.reader)
+as the exact rationals they are (fractions.Fraction)."""
 
 import re
+import tomllib
 from decimal import Decimal
 from fractions import Fraction
 
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pokerdb.formats.phh.amounts import (
@@ -134,3 +136,29 @@ def test_a_hands_amounts_are_its_exact_units(amounts: dict[str, Decimal]) -> Non
     assert hand.min_bet == units("big")
     assert hand.starting_stacks == (units("first"), units("second"))
     assert hand.winnings == (0, units("won"))
+
+
+LITERALS = st.lists(st.text(st.sampled_from("a'\"\\\t#, é[]"), max_size=4), max_size=4)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(LITERALS, st.sampled_from(["', '", "','", "' , '", "',  '"]),
+       st.sampled_from(["['", "[ '", "['''"]), st.sampled_from(["']", "' ]", "',]", "''']"]))
+@example(["", ""], "', '", "['", "']")
+@example([""], "', '", "['", "']")
+@example(["", "", ""], "', '", "['", "']")
+@example(["a", ""], "', '", "['", "']")
+def test_an_array_of_literal_strings_reads_as_tomllib_reads_it(
+        strings: list[str], separator: str, start: str, end: str) -> None:
+    """As generated, ``['a', 'b']`` (split at each ``', '``), or in any other way: the strings
+    TOML reads, or left to tomllib where it is not TOML (a quote in a string, triple quotes)."""
+    text = f"a = {start}{separator.join(strings)}{end}\n"
+    fast = read_toml_subset(text)
+    try:
+        expected = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError:
+        assert fast is None
+        return
+    assert fast is None or fast == expected
+    if strings and "'" not in "".join(strings) and (start, separator, end) == ("['", "', '", "']"):
+        assert fast == expected == {"a": strings}
