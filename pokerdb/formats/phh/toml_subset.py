@@ -14,7 +14,6 @@ import re
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
-from functools import lru_cache
 from json.scanner import make_scanner
 from typing import Any, Final
 
@@ -24,9 +23,10 @@ _INF: Final = re.compile(r"(?<![\w.+-])([+-]?)inf\b")  # TOML's infinity, in an 
 # files the fast reader leaves to tomllib; as bytes, for ASCII text.
 _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CONTROL_BYTES: Final = bytes((*range(0x09), *range(0x0b, 0x20), 0x7f))
-# The longest value text `_repeated_value` remembers (of 4,096): a venue or a blinds array, not
-# a string of megabytes, so that what is remembered stays within a few megabytes.
+# The longest line `_REMEMBERED` keeps (of up to _REMEMBERED_LINES): a venue or a blinds
+# array, not a string of megabytes, so that what is remembered stays within a few megabytes.
 _REMEMBERED_CHARS: Final = 512
+_REMEMBERED_LINES: Final = 1 << 12
 
 
 def load_toml(text: str, bare_keys: frozenset[str] = frozenset(),
@@ -50,11 +50,12 @@ def read_toml_subset(text: str, bare_keys: frozenset[str] = frozenset(),
     are blank, comments, ``[KEY]`` table headers or ``KEY = VALUE`` with a bare key and a value
     that is a string without escapes, a plain integer or decimal, a boolean, a local time
     (``HH:MM:SS``), or a one-line array
-    of strings and numbers (read as JSON, which agrees with TOML on that much). `bare_keys`: keys
-    known to be bare, which need no look (the fields a format expects); `repeated_keys`: keys
-    whose values recur from document to document (a .phhs file's blinds, venue, table), each
-    value read once for its text and remembered (`_repeated_value`). `checked`: the text is
-    known to hold no character of _CONTROL (a .phhs file's hand, its file checked whole)."""
+    of strings and numbers (read as JSON, which agrees with TOML on that much; literal strings
+    as generated split apart). `bare_keys`: keys known to be bare, which need no look (the
+    fields a format expects); `repeated_keys`: keys whose lines recur from document to document
+    (a .phhs file's blinds, venue, table), each line read once and remembered (`_REMEMBERED`).
+    `checked`: the text is known to hold no character of _CONTROL (a .phhs file's hand, its
+    file checked whole)."""
     document: dict[str, object] = {}
     table = document
     if not checked:
@@ -63,6 +64,14 @@ def read_toml_subset(text: str, bare_keys: frozenset[str] = frozenset(),
         if has_control(text):
             return None
     for line in text.split("\n"):
+        remembered = _REMEMBERED.get(line) if len(line) <= _REMEMBERED_CHARS else None
+        if remembered is not None:
+            key, value = remembered
+            if key in table:
+                return None
+            table[key] = list(value) if type(value) is list else value  # each its own
+            continue
+        written = line
         # `KEY = VALUE` of a key known to be bare, nothing around: a generated file's lines
         key, equals, text_value = line.partition(" = ")
         if not (equals and key in bare_keys and _unpadded(text_value)):
@@ -82,16 +91,33 @@ def read_toml_subset(text: str, bare_keys: frozenset[str] = frozenset(),
                 return None
         if key in table:
             return None
-        if key in repeated_keys and len(text_value) <= _REMEMBERED_CHARS:
-            value = _repeated_value(text_value)
-            if type(value) is list:  # remembered: each document its own copy
-                value = list(value)
-        else:
-            value = _subset_value(text_value)
+        value = _subset_value(text_value)
         if value is None:
             return None
+        if key in repeated_keys:
+            value = _remember(written, key, value)
         table[key] = value
     return document
+
+
+# Lines of a key of `repeated_keys` read before: (key, value) by the line's text.
+_REMEMBERED: Final[dict[str, tuple[str, object]]] = {}
+
+
+def _remember(line: str, key: str, value: object) -> object:
+    """Remember a line's key and value (a line of at most _REMEMBERED_CHARS characters; all
+    forgotten at _REMEMBERED_LINES, a table's name being one a hand), and give the value to
+    put in the document. The line means the same wherever it is (its key bare, checked here:
+    not only known to be), and every value of the subset is immutable but an array, a flat
+    list of immutable ones, which each document takes a copy of. A .phhs file's antes and
+    blinds, read as JSON with their decimals, took a fifth of reading its hands' TOML."""
+    if len(line) <= _REMEMBERED_CHARS and _is_bare_key(key):
+        if len(_REMEMBERED) >= _REMEMBERED_LINES:
+            _REMEMBERED.clear()
+        _REMEMBERED[line] = key, value
+        if type(value) is list:
+            return list(value)
+    return value
 
 
 def has_control(text: str) -> bool:
@@ -110,15 +136,6 @@ def _unpadded(text: str) -> bool:
 
 def _is_bare_key(key: str) -> bool:
     return key.isascii() and key.replace("_", "").replace("-", "").isalnum()
-
-
-@lru_cache(maxsize=1 << 12)
-def _repeated_value(text: str) -> object:
-    """_subset_value of a text met again and again: remembered (every value of the subset is
-    immutable but an array, a flat list of immutable ones, which the caller copies). A
-    .phhs file's antes and blinds, read as JSON with their decimals, took a fifth of reading
-    its hands' TOML."""
-    return _subset_value(text)
 
 
 def _subset_value(text: str) -> object:
