@@ -53,6 +53,10 @@ class Fields:
         """The most decimal places of the hand's amounts (the fields', and the `cbr`
         actions'), at most MAX_EXPONENT."""
         for written in cbr_amounts(actions, every=False):
+            whole, _, fraction = written.partition(".")
+            if whole.isdigit() and fraction.isdigit() and written.isascii() \
+                    and len(fraction.rstrip("0")) <= self.finest[0]:
+                continue  # plain, and of no more places than counted: its Decimal's alike
             try:
                 self._count_places("actions", Decimal(written))
             except ArithmeticError:  # malformed: left for the replay to name
@@ -202,6 +206,10 @@ class Fields:
 
     def _amount(self, name: str, value: object, positive: bool,
                 infinite: bool = False) -> int | Decimal:
+        if type(value) is int:
+            if value < 0 or (positive and value == 0):
+                raise self._unsigned(name, value, positive)
+            return value
         if type(value) is Decimal:  # compared with Decimals: with ints, each converts them
             if value.is_nan() or (value == _INFINITY and not infinite):
                 raise self.fail(name, f"holds {value}: amounts must be finite")

@@ -100,12 +100,12 @@ def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:
     (its key, or None for any text before the first; where it starts and ends; the lines
     before it)."""
     headers = _headers(text)
-    ends = [start for start, _ in headers[1:]] + [len(text)] * bool(headers)
     first = headers[0][0] if headers else len(text)
     if text[:first].strip():
         yield None, 0, first, 0
     lines, counted = 0, 0
-    for (start, key), end in zip(headers, ends, strict=True):
+    for index, (start, key) in enumerate(headers):
+        end = headers[index + 1][0] if index + 1 < len(headers) else len(text)
         lines += text.count("\n", counted, start)
         counted = start
         yield key, start, end, lines
