@@ -89,7 +89,8 @@ def too_fine(value: object, places: int) -> str:
 def known_units(value: Decimal, exponent: int) -> int | None:
     """`in_units` of a decimal amount, worked out from its places and its count of units of
     ``10 ** -places`` (`decimal_facts`, remembered): a hand's stacks and blinds recur from
-    hand to hand, and working each out from its text took a sixth of reading a HandHQ hand."""
+    hand to hand, and each was worked out from its text again, twice (its places, then its
+    units)."""
     places, count = decimal_facts(value)
     if count is None or places > exponent:
         return in_units(value, exponent)

@@ -56,7 +56,7 @@ class Fields:
             whole, _, fraction = written.partition(".")
             if whole.isdigit() and fraction.isdigit() and written.isascii() \
                     and len(fraction.rstrip("0")) <= self.finest[0]:
-                continue  # plain, and of no more places than counted: its Decimal's alike
+                continue  # plain digits, of no more places than counted (as its Decimal)
             try:
                 self._count_places("actions", Decimal(written))
             except ArithmeticError:  # malformed: left for the replay to name
@@ -81,10 +81,9 @@ class Fields:
         counted: list[int | None] = []
         for value in values:
             if type(value) is int:
-                count: int | None = value * scale
-                if count >= AMOUNT_LIMIT:  # type: ignore[operator]
-                    count = None
-            elif value == _INFINITY:  # (an int is not compared with a Decimal: converted)
+                units = value * scale
+                count = units if units < AMOUNT_LIMIT else None
+            elif value == _INFINITY:  # (not an int: compared with a Decimal, it is converted)
                 counted.append(None)
                 continue
             else:

@@ -58,7 +58,7 @@ def hand_tables(text: str, source: str) -> Iterator[tuple[str, object] | PhhErro
     multi-line string or array: the rest of the document is then read whole, as TOML reads
     it, and only if that fails too is the part a hand refused."""
     seen: set[str] = set()
-    checked = "\r" not in text and not toml_subset.has_control(text)  # each part as it is
+    checked = "\r" not in text and not toml_subset.has_control(text)  # and so every part
     for key, start, end, lines_before in _sections(text):
         name = source if key is None else f"{source}#{key}"
         if key is not None and key in seen:
