@@ -292,12 +292,12 @@ def test_a_remembered_array_is_each_documents_own() -> None:
 
 
 def test_a_long_value_is_not_remembered() -> None:
-    from pokerdb.formats.phh.toml_subset import _repeated_value
+    from pokerdb.formats.phh.toml_subset import _REMEMBERED
 
-    _repeated_value.cache_clear()
+    _REMEMBERED.clear()
     read_toml_subset(f"venue = '{'v' * 600}'\nvariant = 'NT'\n", repeated_keys=REMEMBERED | {
         "venue"})
-    assert _repeated_value.cache_info().currsize == 1  # 'NT' alone
+    assert list(_REMEMBERED) == ["variant = 'NT'"]
 
 
 def test_the_fast_reader_reads_the_common_layouts() -> None:

@@ -11,7 +11,7 @@ Every figure is computed from the digits themselves, without the decimal module'
 (which rounds at 28 digits).
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
@@ -86,26 +86,39 @@ def too_fine(value: object, places: int) -> str:
             f"{MAX_EXPONENT} an amount may have")
 
 
-def finest_amount(amounts: Sequence[tuple[str, Decimal]]
-                  ) -> tuple[int, tuple[str, Decimal] | None]:
-    """The most decimal places of these (field, amount) pairs, and the first pair with them
-    (None when every amount is whole)."""
-    places, finest = 0, None
-    for name, amount in amounts:
-        found = decimal_places(amount)
-        if found > places:
-            places, finest = found, (name, amount)
-    return places, finest
+def known_units(value: Decimal, exponent: int) -> int | None:
+    """`in_units` of a decimal amount, worked out from its places and its count of units of
+    ``10 ** -places`` (`decimal_facts`, remembered): a hand's stacks and blinds recur from
+    hand to hand, and each was worked out from its text again, twice (its places, then its
+    units)."""
+    places, count = decimal_facts(value)
+    if count is None or places > exponent:
+        return in_units(value, exponent)
+    units = count * 10 ** (exponent - places)
+    return units if units < AMOUNT_LIMIT else None
 
 
-def cbr_decimals(actions: Sequence[str]) -> Iterator[Decimal]:
-    """The decimal amounts of the `cbr` actions (whole ones add no decimal places; malformed
-    ones are left for the replay to name)."""
-    for written in _cbr_amounts(actions, every=False):
-        try:
-            yield Decimal(written)
-        except ArithmeticError:
-            continue
+def decimal_facts(amount: Decimal) -> tuple[int, int | None]:
+    """An amount's `decimal_places`, and its count of units of ``10 ** -places`` (`in_units`;
+    None past MAX_DIGITS digits or MAX_EXPONENT places, or where it is not finite).
+    Remembered by value (Decimal("1.50") is Decimal("1.5"): the same facts), up to
+    _KNOWN_AMOUNTS of them, of amounts in pokerdb's range written in at most _KNOWN_CHARS
+    characters: one far outside it is hashed slowly (1E+999999999 takes ten microseconds)."""
+    if not amount.is_finite():
+        return 0, None
+    in_range = -MAX_DIGITS <= amount.adjusted() < MAX_DIGITS
+    facts = _KNOWN.get(amount) if in_range else None
+    if facts is None:
+        places = decimal_places(amount)
+        facts = places, in_units(amount, places) if places <= MAX_EXPONENT else None
+        if in_range and len(_KNOWN) < _KNOWN_AMOUNTS and len(str(amount)) <= _KNOWN_CHARS:
+            _KNOWN[amount] = facts
+    return facts
+
+
+_KNOWN_AMOUNTS: Final = 100_000
+_KNOWN_CHARS: Final = 24
+_KNOWN: Final[dict[Decimal, tuple[int, int | None]]] = {}
 
 
 def oversized_bet(actions: Sequence[str], exponent: int) -> str | None:
@@ -113,7 +126,7 @@ def oversized_bet(actions: Sequence[str], exponent: int) -> str | None:
     ``10 ** -exponent``, or None. Amounts the replay will not read as an amount (not digits,
     or more than `exponent` decimal places) are left for it to name; the digits are counted
     without converting them (an amount of 5,000 digits is past what int() converts)."""
-    for written in _cbr_amounts(actions, every=True):
+    for written in cbr_amounts(actions, every=True):
         whole, point, fraction = written.partition(".")
         if not (whole.isascii() and whole.isdigit() and (not point or (
                 fraction.isascii() and fraction.isdigit()))) or len(fraction) > exponent:
@@ -123,10 +136,12 @@ def oversized_bet(actions: Sequence[str], exponent: int) -> str | None:
     return None
 
 
-def _cbr_amounts(actions: Sequence[str], every: bool) -> Iterator[str]:
+def cbr_amounts(actions: Sequence[str], every: bool) -> list[str]:
     """The amounts written in the `cbr` actions: those with a decimal point, or `every` one."""
+    amounts = []
     for action in actions:
         if every or "." in action:
             words = action.partition("#")[0].split()
             if len(words) == 3 and words[1] == "cbr":
-                yield words[2]
+                amounts.append(words[2])
+    return amounts

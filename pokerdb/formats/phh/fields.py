@@ -11,9 +11,9 @@ from pokerdb.errors import quoted
 from pokerdb.formats.phh.amounts import (
     AMOUNT_LIMIT,
     MAX_EXPONENT,
-    cbr_decimals,
-    finest_amount,
-    in_units,
+    cbr_amounts,
+    decimal_facts,
+    known_units,
     oversized_bet,
     too_fine,
     too_large,
@@ -40,7 +40,9 @@ class Fields:
     def __init__(self, table: dict[str, object], source: str) -> None:
         self.table = table
         self.source = source
-        self.decimals: list[tuple[str, Decimal]] = []  # every non-integer amount read
+        self.decimal = False  # whether any amount read is a Decimal (not an int)
+        # the most decimal places of an amount read, and the first (field, amount) with them
+        self.finest: tuple[int, tuple[str, Decimal] | None] = (0, None)
         self.places = 0  # the hand's decimal places, once `exponent` has found them
         self.longest: dict[str, int] = {}  # by field: the longest string of an array
 
@@ -50,26 +52,43 @@ class Fields:
     def exponent(self, actions: list[str]) -> int:
         """The most decimal places of the hand's amounts (the fields', and the `cbr`
         actions'), at most MAX_EXPONENT."""
-        decimals = self.decimals
-        if "." in "".join(actions):
-            decimals = [*decimals, *(("actions", amount) for amount in
-                                     cbr_decimals(actions))]
-        self.places, finest = finest_amount(decimals)
+        for written in cbr_amounts(actions, every=False):
+            whole, _, fraction = written.partition(".")
+            if whole.isdigit() and fraction.isdigit() and written.isascii() \
+                    and len(fraction.rstrip("0")) <= self.finest[0]:
+                continue  # plain digits, of no more places than counted (as its Decimal)
+            try:
+                self._count_places("actions", Decimal(written))
+            except ArithmeticError:  # malformed: left for the replay to name
+                continue
+        self.places, finest = self.finest
         if finest is not None and self.places > MAX_EXPONENT:
             raise self.fail(finest[0], too_fine(finest[1], self.places))
         return self.places
 
+    def _count_places(self, name: str, amount: Decimal) -> None:
+        """Count a decimal amount's places towards the hand's (see `exponent`)."""
+        places = decimal_facts(amount)[0]
+        if places > self.finest[0]:
+            self.finest = places, (name, amount)
+
     def units(self, name: str, values: list[int | Decimal]) -> tuple[int | None, ...]:
         """A field's amounts as counts of the hand's unit, ``10 ** -exponent`` (after
         `exponent`; None for an unknown stack), each checked to be storable exactly."""
-        if not self.decimals and all(value < AMOUNT_LIMIT for value in values):
+        if not self.decimal and all(value < AMOUNT_LIMIT for value in values):
             return cast("tuple[int, ...]", tuple(values))  # whole, and few digits: as read
+        scale = 10 ** self.places
         counted: list[int | None] = []
         for value in values:
-            # (an int is never infinite: not compared with a Decimal, which converts it)
-            infinite = type(value) is not int and value == _INFINITY
-            count = None if infinite else in_units(value, self.places)
-            if count is None and not infinite:
+            if type(value) is int:
+                units = value * scale
+                count = units if units < AMOUNT_LIMIT else None
+            elif value == _INFINITY:  # (not an int: compared with a Decimal, it is converted)
+                counted.append(None)
+                continue
+            else:
+                count = known_units(cast("Decimal", value), self.places)
+            if count is None:
                 raise self.fail(name, too_large(value, self.places))
             counted.append(count)
         return tuple(counted)
@@ -186,27 +205,47 @@ class Fields:
 
     def _amount(self, name: str, value: object, positive: bool,
                 infinite: bool = False) -> int | Decimal:
+        if type(value) is int:
+            if value < 0 or (positive and value == 0):
+                raise self._unsigned(name, value, positive)
+            return value
+        if type(value) is Decimal:  # compared with Decimals: with ints, each converts them
+            if value.is_nan() or (value == _INFINITY and not infinite):
+                raise self.fail(name, f"holds {value}: amounts must be finite")
+            if value < _ZERO or (positive and not value):
+                raise self._unsigned(name, value, positive)
+            self.decimal = True
+            self._count_places(name, value)
+            return value
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             raise self.fail(name, f"should hold numbers, not {_shown(value)}")
         if (isinstance(value, Decimal) and value.is_nan()) or (
-                value == _INFINITY and not infinite):
+                type(value) is not int and value == _INFINITY and not infinite):
             raise self.fail(name, f"holds {value}: amounts must be finite")
         if value < 0 or (positive and value == 0):
-            sign = "positive" if positive else "zero or more"
-            raise self.fail(name, f"holds {value}: amounts must be {sign}")
-        if type(value) is Decimal:
-            self.decimals.append((name, value))
+            raise self._unsigned(name, value, positive)
         return value
+
+    def _unsigned(self, name: str, value: int | Decimal, positive: bool) -> PhhError:
+        sign = "positive" if positive else "zero or more"
+        return self.fail(name, f"holds {value}: amounts must be {sign}")
 
     def details(self) -> HandDetails:
         table = self.table
-        found = {name: self._detail(name, kind) for name, kind in _DETAIL_KINDS.items()
-                 if name in table}
-        return HandDetails(**found) if found else _NO_DETAILS
+        values: list[Any] = []  # in the order of HandDetails' fields
+        found = False
+        for name, kind in _DETAIL_KINDS.items():
+            value = table.get(name)
+            if value is not None:
+                value = self._detail(name, kind, value)
+                found = True
+            values.append(value)
+        return HandDetails(*values) if found else _NO_DETAILS
 
-    def _detail(self, name: str, kind: str) -> Any:  # checked to fit the field `name`
-        value = self.table[name]
+    def _detail(self, name: str, kind: str, value: object) -> Any:  # checked to fit `name`
         if kind == "text" or kind == "numbered":
+            if isinstance(value, str):
+                return self._bounded(name, value)
             return self.optional_text(name, numbered=kind == "numbered")
         if kind == "integer":
             return self.integer(name)
@@ -216,10 +255,10 @@ class Fields:
             return value
         if not (isinstance(value, list) and _all_of(int, value)):
             raise self.fail(name, f"should be an array of integers, not {_shown(value)}")
-        repeated = next((seat for seat in value if value.count(seat) > 1 or seat < 1), None)
-        if repeated is not None:
-            raise self.fail(name, f"holds seat {repeated} {'twice' if repeated > 0 else ''}"
-                                  f"{': seats are numbered from 1' if repeated < 1 else ''}")
+        for seat in value:
+            if seat < 1 or value.count(seat) > 1:
+                raise self.fail(name, f"holds seat {seat} {'twice' if seat > 0 else ''}"
+                                      f"{': seats are numbered from 1' if seat < 1 else ''}")
         return tuple(value)
 
 
@@ -253,7 +292,7 @@ _DETAIL_KINDS: Final = {
     "seat_count": "integer", "seats": "integers", "currency": "text",
     "currency_symbol": "text", "author": "text",
 }
-assert set(_DETAIL_KINDS) == set(HandDetails.__slots__)
+assert tuple(_DETAIL_KINDS) == HandDetails.__slots__  # HandDetails(*values) takes them so
 _NO_DETAILS: Final = HandDetails()
 
 

@@ -22,7 +22,7 @@ from pokerdb.formats.phh.files import PhhFile, phh_files
 from pokerdb.formats.phh.site import SITE_FIELD, TAKEN_FIELDS, exported_site
 from pokerdb.formats.phh.toml import AMOUNT_FIELDS, hand_tables, load_toml
 from pokerdb.formats.phh.venues import accounting_of
-from pokerdb.rules.hand_record import PhhError, PhhHand, site_rules
+from pokerdb.rules.hand_record import PHH_RULES, PhhError, PhhHand, site_rules
 
 
 def read_hands(path: Path) -> Iterator[PhhHand | PhhError]:
@@ -115,8 +115,8 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         fields.check_bets(actions, exponent)
     paid = None if winnings is None else cast("tuple[int, ...]",
                                               fields.units("winnings", winnings))
-    rake, fees = (fields.unit(name, value) or 0 for name, value in zip(TAKEN_FIELDS, taken,
-                                                                       strict=True))
+    rake = fields.unit(TAKEN_FIELDS[0], taken[0]) or 0
+    fees = fields.unit(TAKEN_FIELDS[1], taken[1]) or 0
     return PhhHand(
         source=source,
         variant=variant,
@@ -138,7 +138,7 @@ def hand_from_table(table: dict[str, object], source: str) -> PhhHand:
         details=details,
         site=None if site is None or paid is None else site.facts(fields, paid, rake, fees),
         taken=rake + fees,
-        rules=site_rules(fields.optional_text("_site")),  # a site's hand pokerdb exported
+        rules=PHH_RULES if site is None else site_rules(site.site),  # as exported
         accounting=accounting,
     )
 

@@ -58,14 +58,15 @@ def hand_tables(text: str, source: str) -> Iterator[tuple[str, object] | PhhErro
     multi-line string or array: the rest of the document is then read whole, as TOML reads
     it, and only if that fails too is the part a hand refused."""
     seen: set[str] = set()
+    checked = "\r" not in text and not toml_subset.has_control(text)  # and so every part
     for key, start, end, lines_before in _sections(text):
         name = source if key is None else f"{source}#{key}"
         if key is not None and key in seen:
             yield PhhError(name, f"not valid TOML: table [{key}] is defined twice")
             continue
         try:
-            document = _section(text[start:end], lines_before, name)
-            if key is not None and document.keys() - {key}:
+            document = _section(text[start:end], lines_before, name, checked)
+            if key is not None and any(other != key for other in document):
                 raise PhhError(name, "not valid TOML: reaches past its own table")
         except PhhError as error:
             try:
@@ -82,13 +83,14 @@ def hand_tables(text: str, source: str) -> Iterator[tuple[str, object] | PhhErro
         yield from document.items()
 
 
-def _section(text: str, lines_before: int, source: str) -> dict[str, object]:
-    """One part of a .phhs document read alone. Only where it is not valid TOML is it read
+def _section(text: str, lines_before: int, source: str, checked: bool) -> dict[str, object]:
+    """One part of a .phhs document read alone (`checked`: its file holds no control
+    character, toml_subset.read_toml_subset). Only where it is not valid TOML is it read
     again behind blank lines, which keep tomllib's line numbers the file's: tomllib steps
     over each of them, so that reading every part so took time growing with the square of
     the file's hands (3 ms a hand a thousand hands in)."""
     try:
-        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS)
+        return toml_subset.load_toml(text, SPEC_FIELDS, REPEATED_FIELDS, checked)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return load_toml("\n" * lines_before + text, source)
 
@@ -98,12 +100,12 @@ def _sections(text: str) -> Iterator[tuple[str | None, int, int, int]]:
     (its key, or None for any text before the first; where it starts and ends; the lines
     before it)."""
     headers = _headers(text)
-    ends = [start for start, _ in headers[1:]] + [len(text)] * bool(headers)
     first = headers[0][0] if headers else len(text)
     if text[:first].strip():
         yield None, 0, first, 0
     lines, counted = 0, 0
-    for (start, key), end in zip(headers, ends, strict=True):
+    for index, (start, key) in enumerate(headers):
+        end = headers[index + 1][0] if index + 1 < len(headers) else len(text)
         lines += text.count("\n", counted, start)
         counted = start
         yield key, start, end, lines
