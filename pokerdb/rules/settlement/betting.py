@@ -32,6 +32,10 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.largest import largest
 from pokerdb.rules.variants import Betting, Variant
 
+# The structures, constants of the compiled module (not looked up at every bet).
+_FIXED_LIMIT: Final = Betting.FIXED_LIMIT
+_POT_LIMIT: Final = Betting.POT_LIMIT
+
 
 class Illegal(Exception):
     """An action the rules forbid; `reason` says why, in words."""
@@ -74,7 +78,7 @@ class StreetBetting:
         # The hand's rules complete a fixed-limit short all-in (BettingRules): the bet reached
         # by the last full bet or raise, which the next one goes a full bet over.
         self.completes = (hand.rules.completes_short_all_ins
-                          and variant.betting is Betting.FIXED_LIMIT)
+                          and variant.betting is _FIXED_LIMIT)
         self.level = 0
         self.floor = 0  # the least bet to call (BettingRules.full_blind_to_call): the blind
         self.double = 0  # the bet size a bet or raise may be instead (open_pair_doubles)
@@ -178,7 +182,7 @@ class StreetBetting:
             least = cover
         kind = "completion" if self.completing else "raise" if top else "bet"
         betting = self.variant.betting
-        if betting is Betting.FIXED_LIMIT and amount != least:
+        if betting is _FIXED_LIMIT and amount != least:
             if not self.double or amount != min(most, self.least(top, self.double)):
                 raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
             self.size, self.double = self.double, 0  # the big bet from now on
@@ -188,7 +192,7 @@ class StreetBetting:
         if amount > most:
             raise Illegal(f"p{seat + 1} cannot {kind} to {hand.amount(amount)}: p{seat + 1}'s "
                           f"stack allows at most {hand.amount(most)}")
-        if betting is Betting.POT_LIMIT:
+        if betting is _POT_LIMIT:
             pot_size = min(most, max(least, 2 * top - own + self.pot + sum(bets)))
             if amount > pot_size:
                 raise Illegal(f"a pot-limit {kind} to {hand.amount(amount)} is over the pot: "

@@ -57,6 +57,8 @@ class Cards:
 
     def take(self, cards: Sequence[str | None]) -> None:
         """Marks known cards as out; each card exists once."""
+        if not any(cards):  # unknown cards only (hole cards as most files deal them)
+            return
         live, gone = self.live, self.gone
         seen: set[str] = set()
         for card in cards:

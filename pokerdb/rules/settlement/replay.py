@@ -31,7 +31,13 @@ from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
+_POSITION: Final = Opening.POSITION  # a constant of the compiled module (not a lookup)
 _BETTING_VERBS: Final = frozenset(("cc", "f", "cbr", "pb"))
+# The words of the action texts met so far (the same few hundred make most hands: `d dh p1
+# ????`, `p3 f`, `p2 cc`): split once, and their first word, a player's label, then found in
+# _SEAT_OF by the hash it keeps. A dict of the compiled module's own, of at most _WORDS_MOST.
+_WORDS: Final[dict[str, list[str]]] = {}
+_WORDS_MOST: Final = 1 << 14
 
 # What a seat did at the showdown: nothing yet (competes if its cards are known), mucked, or
 # else it showed, holding this many cards (and may show again once dealt more, in a run-out).
@@ -152,7 +158,11 @@ class _Replay:
                         self.index, reason)
 
     def _apply(self, text: str) -> None:
-        words = (text.partition("#")[0] if "#" in text else text).split()
+        words = _WORDS.get(text)
+        if words is None:
+            words = (text.partition("#")[0] if "#" in text else text).split()
+            if len(_WORDS) < _WORDS_MOST:
+                _WORDS[text] = words
         count = len(words)
         if not count:  # a no-op: blank or a commentary alone
             self.actions_by.append(None)
@@ -348,7 +358,7 @@ class _Replay:
     def _begin_betting(self) -> None:
         self.phase = _BETTING
         street = self.variant.streets[self.street]
-        up_cards = self.cards.up_cards() if street.opening is not Opening.POSITION else []
+        up_cards = self.cards.up_cards() if street.opening is not _POSITION else []
         first = openers(street.opening, self.bets, up_cards, self.in_hand)
         site = self.hand.site  # a site's money in the pot from no player counts (a Cash Drop)
         pot = sum(self.put_in) + (0 if site is None else site.cash_drop)
