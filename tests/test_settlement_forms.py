@@ -2,16 +2,16 @@
 the opener by position, the order of play, and the outcome classes' own `__init__`s."""
 
 import dataclasses
-import inspect
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pokerdb.formats.phh.reader import parse_hand
 from pokerdb.rules.settlement import AllIn, Award, Pot, Replayed, Settlement
 from pokerdb.rules.settlement.betting import clockwise
 from pokerdb.rules.settlement.opening import openers
-from pokerdb.rules.variants import Opening
+from pokerdb.rules.variants import VARIANTS, Opening
 
 
 def _plain_opener(bets: list[int]) -> tuple[int, ...]:
@@ -43,18 +43,35 @@ def test_clockwise_is_the_order_of_play(players_first: tuple[int, int]) -> None:
                                               for step in range(players))
 
 
-@pytest.mark.parametrize("cls", [Pot, AllIn, Replayed, Award, Settlement])
+_HAND = parse_hand("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+                   "min_bet = 2\nstarting_stacks = [100, 100]\nactions = []\n", "forms.phh")
+# Per class, a value of each field's type, each field's distinct, in the fields' order; and
+# the defaults of those that have one.
+_VALUES: dict[type, tuple[object, ...]] = {
+    Pot: (5, (1, 2)),
+    AllIn: (3, "JC 3D 5C", (1, 2), (10, 20), (Pot(30, (1, 2)),)),
+    Replayed: (_HAND, VARIANTS["NT"], (1, None), (10, 20), (0, 5), (Pot(30, (1, 2)),), (1, 2),
+               ("AC KD", None), "2C 3D 4H", AllIn(1, "", (1, 2), (2, 2), ()), (2,)),
+    Award: (7, (1, 3), True),
+    Settlement: ((1, 2), (3, 4), (True, False), 1, (Award(4, (1,)),), (5, 6), (2,)),
+}
+_DEFAULTS: dict[type, dict[str, object]] = {
+    Replayed: {"undecided": ()}, Award: {"low": False},
+    Settlement: {"raked": None, "unknown": ()}}
+
+
+@pytest.mark.parametrize("cls", list(_VALUES))
 def test_outcome_init_takes_the_fields_in_order(cls: type) -> None:
-    """Each outcome class's own `__init__` takes its dataclass fields, in order, with no
-    default but where the class had one (so `dataclasses.replace` and positional calls
-    agree)."""
-    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
-    assert [parameter.name for parameter in parameters] == [
-        field.name for field in dataclasses.fields(cls)]
-    defaults = {parameter.name: parameter.default for parameter in parameters
-                if parameter.default is not inspect.Parameter.empty}
-    assert defaults == {Replayed: {"undecided": ()}, Award: {"low": False},
-                        Settlement: {"raked": None, "unknown": ()}}.get(cls, {})
+    """Each outcome class's own `__init__` takes its dataclass fields in order (so positional
+    calls, keyword calls and `dataclasses.replace` agree), with the defaults it had."""
+    names = [field.name for field in dataclasses.fields(cls)]
+    values = _VALUES[cls]
+    made = cls(*values)
+    assert [getattr(made, name) for name in names] == list(values)
+    assert cls(**dict(zip(names, values, strict=True))) == made
+    defaults = _DEFAULTS.get(cls, {})
+    least = cls(*values[:len(names) - len(defaults)])
+    assert {name: getattr(least, name) for name in defaults} == defaults
 
 
 def test_outcome_classes_compare_and_replace_as_dataclasses() -> None:
