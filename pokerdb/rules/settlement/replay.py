@@ -33,10 +33,8 @@ UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
 _POSITION: Final = Opening.POSITION  # a constant of the compiled module (not a lookup)
 _BETTING_VERBS: Final = frozenset(("cc", "f", "cbr", "pb"))
-# The words of the first action texts met (the same few hundred make most hands: `d dh p1
-# ????`, `p3 f`, `p2 cc`): split once, and their first word, a player's label, then found in
-# _SEAT_OF by the hash it keeps. A dict of the compiled module's own, small enough to stay in
-# the processor's cache (a larger one costs more in lookups than it saves in splits).
+# The first action texts' words, split once (the same few hundred make most hands: `p3 f`),
+# in a dict small enough to stay in the processor's cache (a larger one costs more than it saves).
 _WORDS: Final[dict[str, list[str]]] = {}
 _WORDS_MOST: Final = 1 << 10
 
