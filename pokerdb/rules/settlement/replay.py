@@ -31,12 +31,10 @@ from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
-_POSITION: Final = Opening.POSITION  # a constant of the compiled module (not a lookup)
 _BETTING_VERBS: Final = frozenset(("cc", "f", "cbr", "pb"))
-# The first action texts' words, split once (the same few hundred make most hands: `p3 f`),
-# in a dict small enough to stay in the processor's cache (a larger one costs more than it saves).
+# The first action texts' words, split once: most hands repeat them (`p3 f`, `d dh p1 ????`).
 _WORDS: Final[dict[str, list[str]]] = {}
-_WORDS_MOST: Final = 1 << 10
+_WORDS_MOST: Final = 1 << 10  # few enough to stay in the processor's cache
 
 # What a seat did at the showdown: nothing yet (competes if its cards are known), mucked, or
 # else it showed, holding this many cards (and may show again once dealt more, in a run-out).
@@ -357,7 +355,7 @@ class _Replay:
     def _begin_betting(self) -> None:
         self.phase = _BETTING
         street = self.variant.streets[self.street]
-        up_cards = self.cards.up_cards() if street.opening is not _POSITION else []
+        up_cards = self.cards.up_cards() if street.opening is not Opening.POSITION else []
         first = openers(street.opening, self.bets, up_cards, self.in_hand)
         site = self.hand.site  # a site's money in the pot from no player counts (a Cash Drop)
         pot = sum(self.put_in) + (0 if site is None else site.cash_drop)
