@@ -93,7 +93,7 @@ class SeatGroup:
 def settle(hands: list[ReplayedHand]) -> HandBatch:
     """The hands settled: every seat with a showdown value evaluated at once, then each
     hand's pots awarded."""
-    counts = [hand.replayed.hand.player_count for hand in hands]
+    counts = [len(hand.replayed.put_in) for hand in hands]  # the players (not a property call)
     groups: dict[tuple[str, int], SeatGroup] = defaultdict(lambda: SeatGroup([], [], []))
     variants: dict[str, Variant] = {}
     first_seat = 0

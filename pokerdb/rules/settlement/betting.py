@@ -26,11 +26,15 @@ The rules, as PHH and pokerkit define them:
   is a bet to the small bet in all, and counts towards the cap.
 """
 
-from functools import cache
+from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.largest import largest
 from pokerdb.rules.variants import Betting, Variant
+
+# The structures, constants of the compiled module (not looked up at every bet).
+_FIXED_LIMIT: Final = Betting.FIXED_LIMIT
+_POT_LIMIT: Final = Betting.POT_LIMIT
 
 
 class Illegal(Exception):
@@ -74,7 +78,7 @@ class StreetBetting:
         # The hand's rules complete a fixed-limit short all-in (BettingRules): the bet reached
         # by the last full bet or raise, which the next one goes a full bet over.
         self.completes = (hand.rules.completes_short_all_ins
-                          and variant.betting is Betting.FIXED_LIMIT)
+                          and variant.betting is _FIXED_LIMIT)
         self.level = 0
         self.floor = 0  # the least bet to call (BettingRules.full_blind_to_call): the blind
         self.double = 0  # the bet size a bet or raise may be instead (open_pair_doubles)
@@ -149,36 +153,36 @@ class StreetBetting:
     def bet_or_raise(self, seat: int, amount: int) -> None:
         bets, stacks, in_hand, hand = self.bets, self.stacks, self.in_hand, self.hand
         top, own, stack = max(self.floor, largest(bets)), bets[seat], stacks[seat]
-        player = f"p{seat + 1}"  # for the messages
         if self.completes:
             self.check_completion(seat, top)
         elif min(stack, top - own) < self.raise_size or (
                 self.short_all_ins and seat in self.acted
                 and sum(self.short_all_ins) < self.raise_size):
-            raise Illegal(f"{player} may only call or fold: an all-in for less than a full "
+            raise Illegal(f"p{seat + 1} may only call or fold: an all-in for less than a full "
                           f"raise does not reopen the betting")
         cap = self.variant.max_raises
         if cap is not None and self.raise_count == cap:
             raise Illegal(f"the {self.variant.streets[self.street].name} allows {cap} bets and "
                           f"raises, all made")
         if stack <= top - own:
-            raise Illegal(f"{player} cannot raise: calling takes all {player}'s chips")
+            raise Illegal(f"p{seat + 1} cannot raise: calling takes all p{seat + 1}'s chips")
         for other in clockwise(self.n, seat + 1):
             if in_hand[other] and stacks[other] + bets[other] > top and other != seat:
                 break
         else:  # a site's rules may allow it while another to act has chips: it is returned
             if not (hand.rules.raises_no_one_can_call
                     and any(stacks[other] for other in self.actors if other != seat)):
-                raise Illegal(f"{player} cannot bet or raise: no one else has chips left to call")
+                raise Illegal(f"p{seat + 1} cannot bet or raise: no one else has chips left to "
+                              f"call")
         most = stack + own
         least = min(most, self.least(top, self.size))
-        cover = max(stacks[other] + bets[other] for other in range(self.n)
-                    if in_hand[other] and other != seat)
+        cover = max([stacks[other] + bets[other] for other in range(self.n)
+                     if in_hand[other] and other != seat])
         if amount == cover < least:  # to what the others can put in: all they can call
             least = cover
         kind = "completion" if self.completing else "raise" if top else "bet"
         betting = self.variant.betting
-        if betting is Betting.FIXED_LIMIT and amount != least:
+        if betting is _FIXED_LIMIT and amount != least:
             if not self.double or amount != min(most, self.least(top, self.double)):
                 raise Illegal(f"a fixed-limit {kind} is to {hand.amount(least)}")
             self.size, self.double = self.double, 0  # the big bet from now on
@@ -186,9 +190,9 @@ class StreetBetting:
             raise Illegal(f"a {kind} to {hand.amount(amount)} is below the minimum, "
                           f"{hand.amount(least)}")
         if amount > most:
-            raise Illegal(f"{player} cannot {kind} to {hand.amount(amount)}: {player}'s stack "
-                          f"allows at most {hand.amount(most)}")
-        if betting is Betting.POT_LIMIT:
+            raise Illegal(f"p{seat + 1} cannot {kind} to {hand.amount(amount)}: p{seat + 1}'s "
+                          f"stack allows at most {hand.amount(most)}")
+        if betting is _POT_LIMIT:
             pot_size = min(most, max(least, 2 * top - own + self.pot + sum(bets)))
             if amount > pot_size:
                 raise Illegal(f"a pot-limit {kind} to {hand.amount(amount)} is over the pot: "
@@ -233,7 +237,16 @@ class StreetBetting:
                           f"do not reopen the betting")
 
 
-@cache
+# Per player count, the seats in order of play from each seat (clockwise's answers, kept in a
+# dict of the compiled module's own: functools.cache's wrapper is a Python call).
+_ORDERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+
 def clockwise(players: int, first: int) -> tuple[int, ...]:
     """The seats (0-based) in order of play from `first`: first, first + 1, ... (mod players)."""
-    return tuple((first + step) % players for step in range(players))
+    orders = _ORDERS.get(players)
+    if orders is None:
+        orders = _ORDERS[players] = tuple(
+            tuple((start + step) % players for step in range(players))
+            for start in range(players))
+    return orders[first % players]

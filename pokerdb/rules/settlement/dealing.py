@@ -10,7 +10,6 @@ the cards dealt show (`burns`), and a card dealt again is allowed where it may h
 """
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final, cast
 
 from pokerdb.errors import quoted
@@ -47,13 +46,19 @@ class Cards:
 
     def parse(self, written: str) -> CardList:
         """The cards of an action's text."""
-        cards = _parsed(written)
+        cards = _PARSED.get(written)
+        if cards is None:
+            cards = _parsed(written)
+            if len(_PARSED) < _PARSED_MOST:
+                _PARSED[written] = cards
         if isinstance(cards, str):
             raise Illegal(cards)
         return cards
 
     def take(self, cards: Sequence[str | None]) -> None:
         """Marks known cards as out; each card exists once."""
+        if not any(cards):  # unknown cards only (hole cards as most files deal them)
+            return
         live, gone = self.live, self.gone
         seen: set[str] = set()
         for card in cards:
@@ -139,9 +144,14 @@ class Cards:
                 for cards, up in zip(self.hole, self.up, strict=True)]
 
 
-@lru_cache(maxsize=1 << 16)
+# The texts parsed so far, as `_parsed` has them: the same few thousand recur. A dict of the
+# compiled module's own, not functools.lru_cache, whose wrapper is a Python call.
+_PARSED: Final[dict[str, tuple[str | None, ...] | str]] = {}
+_PARSED_MOST: Final = 1 << 16
+
+
 def _parsed(written: str) -> tuple[str | None, ...] | str:
-    """The cards of a text (remembered: the same few thousand recur), or why it is none."""
+    """The cards of a text, or why it is none."""
     if written == "????":  # two unknown cards: hole cards as most files give them
         return (None, None)
     if len(written) % 2:

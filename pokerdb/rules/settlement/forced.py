@@ -12,13 +12,14 @@ from pokerdb.rules.variants import Betting, Variant
 
 def street_sizes(hand: PhhHand, variant: Variant) -> tuple[int, ...]:
     """Each street's bet size; PhhError naming a field the variant needs and the hand lacks."""
+    fixed_limit = variant.betting is Betting.FIXED_LIMIT
     needed = ["bring_in"] if variant.bring_in else ["blinds_or_straddles"]
-    needed += ["small_bet", "big_bet"] if variant.betting is Betting.FIXED_LIMIT else ["min_bet"]
+    needed += ["small_bet", "big_bet"] if fixed_limit else ["min_bet"]
     for name in needed:
         if getattr(hand, name) is None:
             raise hand.error(f"field {name!r} is missing ({variant.code} needs it)")
-    if variant.betting is not Betting.FIXED_LIMIT:
-        return tuple(hand.min_bet or 0 for _ in variant.streets)
+    if not fixed_limit:
+        return (hand.min_bet or 0,) * len(variant.streets)
     small, big = hand.small_bet or 0, hand.big_bet or 0
     return tuple(big if street.big_bet else small for street in variant.streets)
 

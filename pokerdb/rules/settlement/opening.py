@@ -18,6 +18,7 @@ up cards only).
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from pokerdb.rules.cards import RANK_VALUE, SUIT_CHARS
 from pokerdb.rules.largest import largest
@@ -25,6 +26,7 @@ from pokerdb.rules.variants import Opening
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(SUIT_CHARS)}  # clubs lowest
 _FIRST = (0,)
+_POSITION: Final = Opening.POSITION  # a constant of the compiled module (not a lookup)
 
 
 def open_pair(up_cards: Sequence[Sequence[str | None]], in_hand: Sequence[bool]) -> bool:
@@ -42,13 +44,16 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
     """The seats (0-based) that may act first, the likeliest first: one, unless up cards that
     decide it are unknown. `up_cards` per seat, None for an unknown card."""
     n = len(bets)
-    if opening is Opening.POSITION:
+    if opening is _POSITION:
         if not any(bets):  # after the first street: p1
             return _FIRST
-        if n == 2:
-            return ((max(range(n), key=lambda seat: (bets[seat], seat)) + 1) % n,)
+        if n == 2:  # the larger blind's (the later seat's of equal ones) other seat
+            return (0 if bets[1] >= bets[0] else 1,)
+        # The seat after the first largest blind from p2 (p2, ..., pN, then p1).
         top = largest(bets)
-        return (next(seat for seat in (*range(2, n), 0, 1) if bets[seat - 1] == top) % n,)
+        for step in range(1, n + 1):
+            if bets[step % n] == top:
+                return ((step + 1) % n,)
     seats = [seat for seat in range(n) if in_hand[seat]]
     unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])
     known = [seat for seat in seats if seat not in unknown]

@@ -1,6 +1,12 @@
 """What replaying and settling a hand tell: the pots, the state at an all-in, the replayed hand,
 and who won what. Made for every hand: not frozen, though nothing changes them (see
-pokerdb.rules.hand_record)."""
+pokerdb.rules.hand_record).
+
+Each class writes out its own `__init__`, the dataclass's fields in order: compiled (mypyc),
+the `__init__` that dataclass would make is interpreted, three to five times as long (a
+Settlement: 0.8 µs), and the settlement makes several a hand. dataclass keeps a class's own
+`__init__` and still makes its comparison, hash and repr (and `dataclasses.replace` works).
+"""
 
 from dataclasses import dataclass
 
@@ -13,6 +19,10 @@ class Pot:
     amount: int  # units
     seats: tuple[int, ...]  # the seats (1-based) that may win it
 
+    def __init__(self, amount: int, seats: tuple[int, ...]) -> None:
+        self.amount = amount
+        self.seats = seats
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class AllIn:
@@ -24,6 +34,14 @@ class AllIn:
     seats: tuple[int, ...]  # the players still in
     put_in: tuple[int, ...]  # per seat, units put in so far (uncalled bets returned)
     pots: tuple[Pot, ...]  # the pots they contest, each with its seats
+
+    def __init__(self, action: int, board: str | None, seats: tuple[int, ...],
+                 put_in: tuple[int, ...], pots: tuple[Pot, ...]) -> None:
+        self.action = action
+        self.board = board
+        self.seats = seats
+        self.put_in = put_in
+        self.pots = pots
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -42,14 +60,36 @@ class Replayed:
     all_in: AllIn | None  # set when the betting closed for good before the last street
     # The seats (1-based) that showed cards unknown to the file at the showdown: the actions
     # do not say who won (its winnings may: rules.recorded_figures). () for most hands.
-    undecided: tuple[int, ...] = ()
+    undecided: tuple[int, ...]
+
+    def __init__(self, hand: PhhHand, variant: Variant, actors: tuple[int | None, ...],
+                 put_in: tuple[int, ...], returned: tuple[int, ...], pots: tuple[Pot, ...],
+                 showdown: tuple[int, ...], hole_cards: tuple[str | None, ...],
+                 board: str | None, all_in: AllIn | None, undecided: tuple[int, ...] = ()
+                 ) -> None:
+        self.hand = hand
+        self.variant = variant
+        self.actors = actors
+        self.put_in = put_in
+        self.returned = returned
+        self.pots = pots
+        self.showdown = showdown
+        self.hole_cards = hole_cards
+        self.board = board
+        self.all_in = all_in
+        self.undecided = undecided
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Award:
     amount: int  # units
     seats: tuple[int, ...]  # the winners, sharing it
-    low: bool = False  # the low half of a split pot
+    low: bool  # the low half of a split pot
+
+    def __init__(self, amount: int, seats: tuple[int, ...], low: bool = False) -> None:
+        self.amount = amount
+        self.seats = seats
+        self.low = low
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -64,8 +104,19 @@ class Settlement:
     awards: tuple[Award, ...]
     # A site's hand: per seat, the units of what it won that the site kept as rake and fees
     # (`won` and `net` are then what it was paid); None for a hand without rake.
-    raked: tuple[int, ...] | None = None
+    raked: tuple[int, ...] | None
     # The seats (1-based) whose result the hand does not tell: a showdown of cards the file
     # does not know (`sm ????`) and no winnings that say who won. Their `won` and `net` are
     # not known (stored as NULL); `winner` is then 0 and stored as NULL. () for most hands.
-    unknown: tuple[int, ...] = ()
+    unknown: tuple[int, ...]
+
+    def __init__(self, won: tuple[int, ...], net: tuple[int, ...], showed: tuple[bool, ...],
+                 winner: int, awards: tuple[Award, ...], raked: tuple[int, ...] | None = None,
+                 unknown: tuple[int, ...] = ()) -> None:
+        self.won = won
+        self.net = net
+        self.showed = showed
+        self.winner = winner
+        self.awards = awards
+        self.raked = raked
+        self.unknown = unknown

@@ -33,12 +33,14 @@ def pots_of(put_in: Sequence[int], antes: Sequence[int], ante_trimming: bool,
             eligible: Sequence[bool]) -> tuple[Pot, ...]:
     """The main and side pots by contribution levels, each with its eligible seats (a pot may
     have none: the caller says why that cannot be settled)."""
+    count = len(put_in)
     levels_of = put_in
     amount = 0
-    if not ante_trimming:  # every ante goes to the main pot
-        levels_of = [paid - ante for paid, ante in zip(put_in, antes, strict=True)]
+    if not ante_trimming:  # every ante goes to the main pot (by seat: see forced.forced_bets)
+        if len(antes) != count:
+            raise ValueError(f"{len(antes)} antes for {count} seats")
+        levels_of = [put_in[seat] - antes[seat] for seat in range(count)]
         amount = sum(antes)
-    count = len(put_in)
     seats = tuple(seat + 1 for seat in range(count) if eligible[seat])
     top = largest(levels_of)
     if seats and all(levels_of[seat - 1] == top for seat in seats):
@@ -77,14 +79,12 @@ def award(replayed: Replayed, strengths: Sequence[int],
     if len(pots) == 1 and not split:  # the common case: one pot to its best hands
         seats = pots[0].seats
         if len(seats) > 1:
-            strength_of = dict(zip(showdown, strengths, strict=True))
-            seats = _best(seats, strength_of)
+            seats = _best(seats, _by_seat(showdown, strengths))
         awards = [Award(pots[0].amount, seats)]
         main_winners = seats
     else:
-        lows_of = {} if lows is None or not split else dict(zip(showdown, lows, strict=True))
-        awards, main_winners = _divided(pots, dict(zip(showdown, strengths, strict=True)),
-                                        lows_of)
+        lows_of = {} if lows is None or not split else _by_seat(showdown, lows)
+        awards, main_winners = _divided(pots, _by_seat(showdown, strengths), lows_of)
     won = [0] * len(replayed.put_in)
     for each in awards:
         if len(each.seats) == 1:
@@ -137,6 +137,11 @@ def _divided(pots: tuple[Pot, ...], strength_of: dict[int, int], low_of: dict[in
         if not number:
             main_winners = high
     return awards, main_winners
+
+
+def _by_seat(seats: tuple[int, ...], values: Sequence[int]) -> dict[int, int]:
+    """Each seat's value, `values` holding one per seat, in order (checked by `award`)."""
+    return {seats[index]: values[index] for index in range(len(seats))}
 
 
 def _best(seats: tuple[int, ...], value_of: dict[int, int]) -> tuple[int, ...]:

@@ -32,6 +32,9 @@ from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
 UNKNOWN_STACK: Final = 1 << 80  # units standing for a stack the file gives as `inf`
 _SEAT_OF: Final = {f"p{number}": number - 1 for number in range(1, 1000)}
 _BETTING_VERBS: Final = frozenset(("cc", "f", "cbr", "pb"))
+# The first action texts' words, split once: most hands repeat them (`p3 f`, `d dh p1 ????`).
+_WORDS: Final[dict[str, list[str]]] = {}
+_WORDS_MOST: Final = 1 << 10  # few enough to stay in the processor's cache
 
 # What a seat did at the showdown: nothing yet (competes if its cards are known), mucked, or
 # else it showed, holding this many cards (and may show again once dealt more, in a run-out).
@@ -152,7 +155,11 @@ class _Replay:
                         self.index, reason)
 
     def _apply(self, text: str) -> None:
-        words = (text.partition("#")[0] if "#" in text else text).split()
+        words = _WORDS.get(text)
+        if words is None:
+            words = (text.partition("#")[0] if "#" in text else text).split()
+            if len(_WORDS) < _WORDS_MOST:
+                _WORDS[text] = words
         count = len(words)
         if not count:  # a no-op: blank or a commentary alone
             self.actions_by.append(None)
