@@ -79,14 +79,14 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, date DATE, time TIME, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, 
+	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );

@@ -4,14 +4,20 @@ writes reads back through them exactly, on each backend; revision 0035 upgrades 
 every kind of those amounts in place, and downgrades it, every value the same."""
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Column, Engine, Integer, MetaData, Table, create_engine, inspect, text
-from test_migrations import SEAT_STATS, SEATS, current_revision, downgrade, schema_differences
+from test_migrations import (
+    SEAT_STATS,
+    SEATS,
+    current_revision,
+    downgrade,
+    schema_differences,
+)
 from test_migrations import upgrade as upgraded
 from typer.testing import CliRunner
 
@@ -35,45 +41,51 @@ def fresh(db_url: str) -> Iterator[Engine]:
     engine.dispose()
 
 
-@pytest.fixture
-def probe(db_url: str) -> Iterator[tuple[Engine, Table]]:
-    """A table of seats' `collected`, `extras` and the columns generated from it, as the
-    schema defines them (without the partitions and keys of seats)."""
+def probe_table(db_url: str, source: Table, names: Sequence[str]) -> Iterator[Engine]:
+    """An engine on a database holding `probe`: `source`'s columns `names` as the schema
+    defines them (a generated column too, its SQL of its backend), without its partitions and
+    keys."""
     engine = create_engine(db_url)
-    table = Table("extras_probe", MetaData(), Column("id", Integer, primary_key=True),
-                  *(seats.c[name]._copy() for name in ("collected", EXTRAS, *EXTRA_AMOUNTS)))
-    with warnings.catch_warnings():  # STORED on PostgreSQL before 18, as seats' are
-        warnings.filterwarnings("ignore", "Computed column extras_probe[.]")
+    table = Table("probe", MetaData(), Column("id", Integer, primary_key=True),
+                  *(source.c[name]._copy() for name in names))
+    with warnings.catch_warnings():  # STORED on PostgreSQL before 18, as the schema's are
+        warnings.filterwarnings("ignore", "Computed column probe[.]")
         table.create(engine)
-    yield engine, table
+    yield engine
     engine.dispose()
+
+
+@pytest.fixture
+def probe(db_url: str) -> Iterator[Engine]:
+    """seats' `collected`, `extras` and the columns generated from it (probe_table)."""
+    yield from probe_table(db_url, seats, ("collected", EXTRAS, *EXTRA_AMOUNTS))
 
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(seat_amounts, min_size=1, max_size=20))
-def test_generated_amounts_read_back_what_import_writes(probe: tuple[Engine, Table],
+def test_generated_amounts_read_back_what_import_writes(probe: Engine,
                                                         rows: list[tuple[int | None, ...]]
                                                         ) -> None:
     """Each seat's amounts, written as extras the way import writes them (seat_extras), read
     back exactly through the generated columns; extras is NULL for a seat with none of them
     (cashed_out 0 for a site's seat, whose collected is not NULL); and revision 0035's SQL
     makes the same extras of the amounts as columns."""
-    engine, table = probe
+    engine = probe
     postgres = engine.dialect.name == "postgresql"
     written = [{"id": index, "collected": collected,
                 EXTRAS: seat_extras(stake, pot, cashed_out, collected)}
                for index, (collected, stake, pot, cashed_out) in enumerate(rows)]
     with engine.begin() as connection:
-        connection.execute(table.delete())
+        connection.execute(text("DELETE FROM probe"))
         for row in written:  # JSON text, bound as text on both backends
             connection.execute(text(
-                f"INSERT INTO extras_probe (id, collected, {EXTRAS}) VALUES (:id, :collected, "
+                f"INSERT INTO probe (id, collected, {EXTRAS}) VALUES (:id, :collected, "
                 f"{'CAST(:extras AS JSONB)' if postgres else ':extras'})"), row)
         read = connection.execute(text(
             "SELECT collected, allin_stake, allin_pot, cashed_out, "
             f"{extras_sql(engine.dialect.name)} "
-            f"{'= ' + EXTRAS if postgres else ''} FROM extras_probe ORDER BY id")).all()
+            f"{'= ' + EXTRAS if postgres else ''} FROM probe ORDER BY id")).all()
     assert [tuple(row[:4]) for row in read] == rows
     assert [row[4] for row in read] == ([True if row[EXTRAS] is not None else None
                                          for row in written] if postgres

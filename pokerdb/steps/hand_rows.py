@@ -36,12 +36,13 @@ from pokerdb.storage.packed_actions import packed
 from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
+from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
 from pokerdb.storage.schema.seat_bits import packed_seat
 from pokerdb.storage.schema.seat_extras import EXTRAS, seat_extras
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "event", "venue",
-                       "table_name", "date", "time", "time_zone", "currency", "allin_board",
+                       "table_name", DAY, CLOCK, "time_zone", "currency", "allin_board",
                        "level", "min_bet", "small_bet", "big_bet", "bring_in", "ante_trimming",
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind")
@@ -82,8 +83,8 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             None if settlement.unknown else settlement.winner,
             replayed.board if board else None,
             *source_parts(phh_hand.source), phh_hand.variant, details.hand, details.event,
-            details.venue, details.table, None if hand.date is None else hand.date.isoformat(),
-            None if details.time is None else details.time.isoformat(), details.time_zone,
+            details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
+            details.time_zone,
             _money_label(phh_hand), None if all_in is None or not board else all_in.board,
             str(details.level) if details.level is not None else site_level(phh_hand),
             stored(phh_hand.min_bet, factor), stored(phh_hand.small_bet, factor),
