@@ -24,7 +24,6 @@ Revises: 0033
 Create Date: 2026-12-07
 """
 
-import re
 from collections.abc import Callable, Sequence
 
 import sqlalchemy as sa
@@ -40,6 +39,7 @@ from pokerdb.storage.schema.seat_bits import (
     SHOWED_BIT,
     SITE_POSITION,
 )
+from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, replaced
 
 revision: str = "0034"
 down_revision: str | None = "0033"
@@ -58,17 +58,16 @@ _INDEXES = {False: "CREATE INDEX ix_seats_allin ON seats (name_id, position, tra
                    "net, allin) WHERE allin = 1",
             True: "CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) "
                   "WHERE allin = 1"}
-_ASIDE = "seats_packing"  # on SQLite, the table while its rows are copied
 
 
 def upgrade() -> None:
     bind = op.get_bind()
     _check(bind)
     if bind.dialect.name == "sqlite":
-        _rebuild(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
-                 else name, packed=True)
+        rebuilt_seats(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
+                      else name, _INDEXES[True], _views(packed=True))
         return
-    views = _drop_views(bind, packed=True)
+    views = [_views(packed=True)(name, sql) for name, sql in dropped_views(bind)]
     op.execute("ALTER TABLE seats ADD COLUMN packed INTEGER NOT NULL DEFAULT 0")
     op.execute(f"UPDATE seats SET packed = {_packed_sql()}")
     op.execute("DROP INDEX ix_seats_allin")
@@ -85,9 +84,10 @@ def upgrade() -> None:
 def downgrade() -> None:
     bind = op.get_bind()
     if bind.dialect.name == "sqlite":
-        _rebuild(bind, _stored_table, lambda name: name, packed=False)
+        rebuilt_seats(bind, _stored_table, lambda name: name, _INDEXES[False],
+                      _views(packed=False))
         return
-    views = _drop_views(bind, packed=False)
+    views = [_views(packed=False)(name, sql) for name, sql in dropped_views(bind)]
     op.execute("DROP INDEX ix_seats_allin")
     op.execute("ALTER TABLE seats " + ", ".join(
         [f"ADD COLUMN {name}_stored {kind} {defined.replace('NOT NULL', '')}"
@@ -139,15 +139,15 @@ def _check(bind: sa.Connection) -> None:
 def _generated_table(table: str) -> str:
     """SQLite: seats' CREATE TABLE with the columns generated from `packed`, and `packed`."""
     for name, (kind, defined) in _STORED.items():
-        table = _replaced(table, f"{name} {kind} {defined}".rstrip(), _generated(name))
-    return _replaced(table, "CONSTRAINT pk_seats", f"{_PACKED}, \n\tCONSTRAINT pk_seats")
+        table = replaced(table, f"{name} {kind} {defined}".rstrip(), _generated(name))
+    return replaced(table, "CONSTRAINT pk_seats", f"{_PACKED}, \n\tCONSTRAINT pk_seats")
 
 
 def _stored_table(table: str) -> str:
     """SQLite: seats' CREATE TABLE as _generated_table had it."""
-    table = _replaced(table, f"{_PACKED}, \n\t", "")
+    table = replaced(table, f"{_PACKED}, \n\t", "")
     for name, (kind, defined) in _STORED.items():
-        table = _replaced(table, _generated(name), f"{name} {kind} {defined}".rstrip())
+        table = replaced(table, _generated(name), f"{name} {kind} {defined}".rstrip())
     return table
 
 
@@ -159,48 +159,7 @@ def _generated(name: str) -> str:
             f"{' NOT NULL' if 'NOT NULL' in defined else ''}")
 
 
-def _replaced(table: str, old: str, new: str) -> str:
-    """`table` with its one `old` (a column's definition: whole, not the end of another
-    column's name) written as `new`."""
-    pattern = re.compile(rf"(?<!\w){re.escape(old)}")
-    assert len(pattern.findall(table)) == 1, f"seats' {old} as the schema writes it"
-    return pattern.sub(lambda _: new, table)
-
-
-def _rebuild(bind: sa.Connection, made: Callable[[str], str], copied: Callable[[str], str], *,
-             packed: bool) -> None:
-    """SQLite: seats made again from its own CREATE TABLE as `made` writes it, with its rows
-    (each stored column of the new table the SQL `copied` of its name, over the old table),
-    its index (of `packed` or not) and every view (SQLite's RENAME rewrites the views that
-    name a table), seat_stats reading `packed` or not."""
-    views = bind.execute(sa.text("SELECT name, sql FROM sqlite_master WHERE type = 'view' "
-                                 "ORDER BY rowid")).all()
-    for name, _ in views:
-        op.execute(f"DROP VIEW {name}")
-    table = bind.execute(sa.text("SELECT sql FROM sqlite_master WHERE name = 'seats'")).scalar()
-    assert table is not None
-    op.execute(f"ALTER TABLE seats RENAME TO {_ASIDE}")
-    op.execute("DROP INDEX ix_seats_allin")  # went with the table: its name is free once dropped
-    op.execute(made(table))
-    stored = [name for name, hidden in bind.execute(sa.text(
-        "SELECT name, hidden FROM pragma_table_xinfo('seats')")) if hidden == 0]
-    op.execute(f"INSERT INTO seats ({', '.join(stored)}) "
-               f"SELECT {', '.join(map(copied, stored))} FROM {_ASIDE}")
-    op.execute(f"DROP TABLE {_ASIDE}")
-    op.execute(_INDEXES[packed])
-    for name, sql in views:
-        op.execute(seat_stats_view_sql(packed=packed) if name == "seat_stats" else sql)
-
-
-def _drop_views(bind: sa.Connection, *, packed: bool) -> list[str]:
-    """PostgreSQL: every view of the schema dropped, the last made first; returns the
-    statements that make them again, in the order they were made (seat_stats reading
-    `packed` or not)."""
-    views = bind.execute(sa.text(
-        "SELECT c.relname, pg_get_viewdef(c.oid) FROM pg_class c "
-        "WHERE c.relkind = 'v' AND c.relnamespace = current_schema()::regnamespace "
-        "ORDER BY c.oid")).all()
-    for name, _ in reversed(views):
-        op.execute(f"DROP VIEW {name}")
-    return [seat_stats_view_sql(packed=packed) if name == "seat_stats"
-            else f"CREATE VIEW {name} AS {sql}" for name, sql in views]
+def _views(*, packed: bool) -> Callable[[str, str], str]:
+    """The statement that makes a view again of its name and its own statement: seat_stats
+    reading `packed` or not, the others as they were."""
+    return lambda name, sql: seat_stats_view_sql(packed=packed) if name == "seat_stats" else sql

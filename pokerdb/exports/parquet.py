@@ -66,7 +66,8 @@ from pokerdb.storage.engines import reading
 from pokerdb.storage.packed_actions import actions_view
 from pokerdb.storage.packed_counts import seat_stats_view
 from pokerdb.storage.player_names import named
-from pokerdb.storage.schema import SEAT_COUNTS, datasets, deals, seats
+from pokerdb.storage.schema import SEAT_LEFT_OUT, datasets, deals, seats
+from pokerdb.storage.schema.deal_clock import CLOCK, DAY
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
@@ -83,8 +84,11 @@ BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player"))
                   (actions_view, ("deal_id", "seq")), (seat_stats_view, ("deal_id", "player")))
 _IDS_A_STATEMENT: Final = 500
 # Columns a relation leaves to seat_stats, which shows them (the seats' counts unpacked), so that
-# seats and deals keep the columns of the folders exported before revision 0025.
-_LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_COUNTS, "deals": ("stakes_id", "big_blind")}
+# seats and deals keep the columns of the folders exported before revision 0025; and those that
+# hold others, which the table shows as the columns generated from them (revision 0035): seats'
+# `extras`, deals' `day` and `clock`.
+_LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_LEFT_OUT,
+                              "deals": ("stakes_id", "big_blind", DAY, CLOCK)}
 
 
 def export(engine: Engine, output: Path, dataset: str | None,

@@ -36,20 +36,23 @@ from pokerdb.storage.packed_actions import packed
 from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
+from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
 from pokerdb.storage.schema.seat_bits import packed_seat
+from pokerdb.storage.schema.seat_extras import EXTRAS, seat_extras
 
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "event", "venue",
-                       "table_name", "date", "time", "time_zone", "currency", "allin_board",
+                       "table_name", DAY, CLOCK, "time_zone", "currency", "allin_board",
                        "level", "min_bet", "small_bet", "big_bet", "bring_in", "ante_trimming",
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind")
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
-# The columns of seats written (the others are generated from `packed`: schema.seat_bits).
+# The columns of seats written (the others are generated from `packed`, schema.seat_bits, and
+# from `extras`, schema.seat_extras).
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", "net",
-                       "winnings", "finishing_stack", "allin_stake", "allin_pot", "ante", "blind",
-                       "seat_number", *SITE_SEAT_COLUMNS[1:], "postflop_aggressive",
-                       "postflop_calls", "allin", "packed")
+                       "winnings", "finishing_stack", "ante", "blind", "seat_number",
+                       *SITE_SEAT_COLUMNS, "postflop_aggressive", "postflop_calls", "allin",
+                       "packed", EXTRAS)
 ACTION_COLUMNS: Final = ("deal_id", "actions")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_rows' order
 
@@ -80,8 +83,8 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             None if settlement.unknown else settlement.winner,
             replayed.board if board else None,
             *source_parts(phh_hand.source), phh_hand.variant, details.hand, details.event,
-            details.venue, details.table, None if hand.date is None else hand.date.isoformat(),
-            None if details.time is None else details.time.isoformat(), details.time_zone,
+            details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
+            details.time_zone,
             _money_label(phh_hand), None if all_in is None or not board else all_in.board,
             str(details.level) if details.level is not None else site_level(phh_hand),
             stored(phh_hand.min_bet, factor), stored(phh_hand.small_bet, factor),
@@ -114,7 +117,7 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
     a tracker counts, packed with the position and showed (schema.seat_bits): the seat's
     position (the site's, `positions`, seats.position, where it names one; else by PHH's order
     of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
-    folded after the flop."""
+    folded after the flop; and its rare amounts as one value (schema.seat_extras)."""
     hand = replayed.hand
     count = hand.player_count
     nothing = (None,) * count
@@ -140,17 +143,18 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
         counted = (*stats.counts(), int(bool(stats.went_to_showdown) and won[index] > 0), allin)
         by_site = positions[index] is not None
         assert not by_site or positions[index] == names_of[index], "a site's position is PHH's"
+        seat_collected = stored(collected[index], factor)
         seats.append((
             deal_id, seat, names[index], stored(stacks[index], factor), put_in[index] * factor,
             None if seat in unknown else nets[index] * factor, stored(winnings[index], factor),
-            stored(finishing[index], factor), stored(stakes[index], factor),
-            stored(pots[index], factor), stored(antes[index], factor),
-            stored(blinds[index], factor), seat_numbers[index],
-            stored(collected[index], factor), stored(raked[index], factor),
-            stored(cashed_out[index], factor), stats.postflop_aggressive,
+            stored(finishing[index], factor), stored(antes[index], factor),
+            stored(blinds[index], factor), seat_numbers[index], seat_collected,
+            stored(raked[index], factor), stats.postflop_aggressive,
             stats.postflop_calls, allin,
             packed_seat(names_of[index], by_site, packed_flags(counted), showed[index],
-                        stats.postflop_folds)))
+                        stats.postflop_folds),
+            seat_extras(stored(stakes[index], factor), stored(pots[index], factor),
+                        stored(cashed_out[index], factor), seat_collected)))
 
 
 def _all_in_shares(replayed: Replayed, nothing: tuple[None, ...]

@@ -9,9 +9,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
-from pokerdb.storage.player_runs import bucket_of, day_of
+from pokerdb.storage.player_runs import bucket_of
 from pokerdb.storage.player_sums import PlayerSums, seat_value
 from pokerdb.storage.row_writes import Row
+from pokerdb.storage.schema.deal_clock import DAY
 from pokerdb.storage.schema.seat_bits import (
     FLAGS_MASK,
     FLAGS_SHIFT,
@@ -22,8 +23,8 @@ from pokerdb.storage.schema.seat_bits import (
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _SECOND: Final = timedelta(seconds=1)
-(_ID, _SITE, _VENUE, _CURRENCY, _DATE, _PLAYED_AT, _TABLE, _STAKES,
- _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", "date", "played_at",
+(_ID, _SITE, _VENUE, _CURRENCY, _DAY, _PLAYED_AT, _TABLE, _STAKES,
+ _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", DAY, "played_at",
                                         "table_name", "stakes", "big_blind"))
 (_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
     "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
@@ -63,5 +64,5 @@ def _deal(deal: Row) -> tuple[int, _DealKeys]:
     site = deal[_SITE] if deal[_SITE] is not None else deal[_VENUE]
     return deal_id, (
         sys.intern(site or ""), sys.intern(deal[_CURRENCY] or ""),
-        sys.intern(deal[_STAKES] or ""), day_of(deal[_DATE]), bucket_of(deal_id, second),
+        sys.intern(deal[_STAKES] or ""), deal[_DAY] or 0, bucket_of(deal_id, second),
         deal[_BIG_BLIND], sys.intern(deal[_TABLE] or ""), second)

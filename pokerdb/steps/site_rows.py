@@ -10,7 +10,8 @@ from pokerdb.rules.settlement import Settlement
 
 SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in",
                             "total_pot", "rake", "fees", "second_board", "hero", "third_board")
-SITE_SEAT_COLUMNS: Final = ("position", "collected", "raked", "cashed_out")
+# Those of seats stored (position is generated from seats.packed, cashed_out from seats.extras).
+SITE_SEAT_COLUMNS: Final = ("collected", "raked")
 UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDateTime writes it
 _NO_DEAL: Final = (None,) * len(SITE_DEAL_COLUMNS)
 

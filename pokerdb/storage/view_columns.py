@@ -23,7 +23,7 @@ from sqlalchemy import (
 
 from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.storage.column_types import Amount, DealId, ShownAmount
-from pokerdb.storage.schema import SEAT_COUNTS, deals, hand_descriptions, seats, variants
+from pokerdb.storage.schema import SEAT_LEFT_OUT, deals, hand_descriptions, seats, variants
 
 
 # Strength packs the category and k1..k5 four bits each (evaluator.pack_strength): the `hands`
@@ -97,6 +97,6 @@ hands = Table(
     *(Column("name", String) if column.name == "name_id" else
       Column(column.name, ShownAmount if isinstance(column.type, Amount) else column.type)
       for column in seats.columns
-      if column.name not in ("deal_id", "player", *SEAT_COUNTS)),  # seat_stats shows those
+      if column.name not in ("deal_id", "player", *SEAT_LEFT_OUT)),  # seat_stats shows counts
     Column("currency", String),
 )

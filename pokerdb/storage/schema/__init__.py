@@ -28,6 +28,7 @@ from pokerdb.storage.schema.deal_tables import (
 )
 from pokerdb.storage.schema.recorded_tables import (
     SEAT_COUNTS,
+    SEAT_LEFT_OUT,
     hand_actions,
     player_days,
     player_names,
@@ -42,12 +43,12 @@ from pokerdb.storage.schema.recorded_tables import (
 from pokerdb.storage.schema.seat_bits import SEAT_FLAGS, TRACKER_COUNTS
 
 __all__ = [
-    "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "TRACKER_COUNTS", "categories",
-    "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions", "hand_equities",
-    "hand_labels", "hand_values", "id_marks", "metadata", "player_days", "player_names",
-    "player_runs", "player_totals", "rejects", "seats", "site_hands", "source_names",
-    "stakes_names", "summary_keys", "table_names", "tournament_entries", "tournaments",
-    "variant_values", "variants", "venue_names", "win_counts",
+    "DEAL_ROWS", "NAME_LENGTH", "SEAT_COUNTS", "SEAT_FLAGS", "SEAT_LEFT_OUT", "TRACKER_COUNTS",
+    "categories", "datasets", "deals", "hand_actions", "hand_cards", "hand_descriptions",
+    "hand_equities", "hand_labels", "hand_values", "id_marks", "metadata", "player_days",
+    "player_names", "player_runs", "player_totals", "rejects", "seats", "site_hands",
+    "source_names", "stakes_names", "summary_keys", "table_names", "tournament_entries",
+    "tournaments", "variant_values", "variants", "venue_names", "win_counts",
 ]
 
 # The tables of a deal's rows besides `deals`, each table before those its rows refer to: a

@@ -5,6 +5,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Computed,
     Date,
     Double,
     ForeignKey,
@@ -21,6 +22,7 @@ from sqlalchemy import (
 )
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
+from pokerdb.storage.schema.deal_clock import CLOCK, DAY, GENERATED_DATE, GENERATED_TIME
 
 metadata = MetaData(
     naming_convention={
@@ -86,8 +88,10 @@ deals = Table(
     Column("event", String),
     Column("venue_id", Integer),
     Column("table_name_id", Integer),
-    Column("date", Date),
-    Column("time", Time),
+    # The date and time the file gives, generated from `day` and `clock` (revision 0035:
+    # deal_clock), which hold them as integers.
+    Column("date", Date, Computed(GENERATED_DATE)),
+    Column("time", Time, Computed(GENERATED_TIME)),
     Column("time_zone", String),
     # A recorded hand's money (rules.money): a currency's code ("USD"), "play" (play money) or
     # "chips" (a tournament's, or a file's naming no currency). NULL for every other input.
@@ -130,6 +134,8 @@ deals = Table(
     # NULL without one.
     Column("stakes_id", Integer),
     Column("big_blind", Amount),
+    Column(DAY, Integer),  # the date as date.toordinal() (deal_clock)
+    Column(CLOCK, BigInteger),  # the time of day in seconds (deal_clock)
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

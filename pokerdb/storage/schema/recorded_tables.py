@@ -25,18 +25,23 @@ from sqlalchemy import (
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_tables import metadata
 from pokerdb.storage.schema.seat_bits import GENERATED, SEAT_FLAGS, TRACKER_COUNTS
+from pokerdb.storage.schema.seat_extras import EXTRAS, EXTRAS_TYPE, GENERATED_EXTRAS
 
 # The columns of seats that are the tracker's (revision 0025), which the view seat_stats shows:
 # the position where seats.position does not say it, and the counts; and the integer that
 # holds most of them (revision 0034, seat_bits).
 SEAT_COUNTS = ("tracker_position", "flags",
                *(name for name in TRACKER_COUNTS if name not in SEAT_FLAGS), "packed")
+# The columns of seats that the `hands` view and an export of seats leave out: the tracker's
+# (seat_stats shows them) and `extras` (seats shows it as the columns generated from it).
+SEAT_LEFT_OUT = (*SEAT_COUNTS, EXTRAS)
 
 
 def _generated(name: str, kind: Any, nullable: bool = True) -> Column[Any]:
-    """A column of seats generated from seats.packed (seat_bits.GENERATED): computed as it is
-    read on SQLite, stored on PostgreSQL."""
-    return Column(name, kind, Computed(GENERATED[name]), nullable=nullable)
+    """A column of seats generated from seats.packed (seat_bits.GENERATED) or seats.extras
+    (seat_extras.GENERATED_EXTRAS): computed as it is read on SQLite, stored on PostgreSQL."""
+    return Column(name, kind, Computed(GENERATED_EXTRAS[name] if name in GENERATED_EXTRAS
+                                       else GENERATED[name]), nullable=nullable)
 
 
 # A recorded hand's seats (PHH): one row per player, keyed to its deal alone (revision 0030):
@@ -61,9 +66,10 @@ seats = Table(
     Column("finishing_stack", Amount),  # as the file records it, when it does
     # With the players all in before the river (deals.allin_board), for each seat still in: the
     # chips it has put in, and the chips of the pots it contests (main and side pots it may
-    # win). NULL for a seat that had folded, and without such an all-in.
-    Column("allin_stake", Amount),
-    Column("allin_pot", Amount),
+    # win). NULL for a seat that had folded, and without such an all-in. Generated, as
+    # cashed_out is, from `extras` (revision 0035: seat_extras), which holds the three.
+    _generated("allin_stake", Amount),
+    _generated("allin_pot", Amount),
     # A site's hand (revision 0011; NULL otherwise; seat_number also from PHH's `seats`): the
     # seat's number at the table, its
     # position (BTN, SB, BB, UTG, UTG+1, UTG+2, LJ, HJ, CO), what the file says it collected,
@@ -76,7 +82,7 @@ seats = Table(
     _generated("position", String(8)),
     Column("collected", Amount),
     Column("raked", Amount),
-    Column("cashed_out", Amount),
+    _generated("cashed_out", Amount),
     # What a tracker counts of the seat (revision 0025, seat_counts' before; the view seat_stats
     # shows each as a column). Its position by PHH's order of the seats (p1 the small blind)
     # where `position` does not say it (a hand of PHH or without a button; NULL where it does:
@@ -90,6 +96,7 @@ seats = Table(
     _generated("postflop_folds", SmallInteger, nullable=False),
     Column("allin", SmallInteger, nullable=False, server_default="0"),
     Column("packed", Integer, nullable=False, server_default="0"),
+    Column(EXTRAS, EXTRAS_TYPE),
     # The seats all in before the river (a few in a hundred), with all that the views' all-in
     # adjusted net reads of them (the stakes are the deal's, read with its currency): SQLite
     # reads them from the index alone (a million hands: 0.01 s against 0.7 s looking each row
