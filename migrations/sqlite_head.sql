@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
-	CONSTRAINT uq_datasets_name UNIQUE (name)
+	CONSTRAINT uq_datasets_name UNIQUE (name), 
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -721,23 +721,23 @@ CREATE VIEW hands AS
 SELECT c.deal_id,
        c.player,
        c.cards,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) * 16777216 + v.strength) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k1,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k2,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k3,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k4,
-       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k5,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k1,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k2,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k3,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k4,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k5,
        (SELECT v.strength FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS strength,
-       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) * 16777216 + v.strength) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS description,
+       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS description,
        (SELECT l.label FROM hand_labels l WHERE c.known IS NOT NULL AND l.deal_id = c.deal_id AND l.player = c.known) AS label,
        COALESCE((SELECT vv.best FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known),
-                CASE WHEN c.board IS NULL AND c.variant IS NULL THEN c.cards
-                     ELSE (SELECT substr(c.cards || ' ' || c.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || c.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || c.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || c.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || c.board, 3 * ((v.best >> 0) & 7) + 1, 2) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) END) AS best,
-       (SELECT (SELECT hc.name FROM categories hc WHERE hc.id = CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = c.variant), 0) * 16777216 + v.strength) END) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category_name,
+                CASE WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+                     ELSE (SELECT substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) END) AS best,
+       (SELECT (SELECT hc.name FROM categories hc WHERE hc.id = CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) END) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category_name,
        (SELECT vv.low_strength FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_strength,
-       (SELECT (SELECT d.category FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = c.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category,
-       (SELECT (SELECT lc.name FROM hand_descriptions d JOIN categories lc ON lc.id = d.category WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = c.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category_name,
-       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = c.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_description,
+       (SELECT (SELECT d.category FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category,
+       (SELECT (SELECT lc.name FROM hand_descriptions d JOIN categories lc ON lc.id = d.category WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category_name,
+       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_description,
        (SELECT vv.low_best FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_best,
        (SELECT e.equity FROM hand_equities e WHERE c.known IS NOT NULL AND e.deal_id = c.deal_id AND e.player = c.known) AS equity,
        (SELECT e.allin_equity FROM hand_equities e WHERE c.known IS NOT NULL AND e.deal_id = c.deal_id AND e.player = c.known) AS allin_equity,
@@ -758,19 +758,14 @@ SELECT c.deal_id,
        (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
        (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
        (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
-       c.currency
-FROM (SELECT s.deal_id, s.player, h.player AS known, h.cards, n.name, dl.variant,
-             dl.board, dl.currency
-      FROM seats s
-      JOIN deals dl ON dl.id = s.deal_id
+       dl.currency
+FROM (SELECT s.deal_id, s.player, h.player AS known, h.cards, n.name FROM seats s
       LEFT JOIN player_names n ON n.id = s.name_id
       LEFT JOIN hand_cards h ON h.deal_id = s.deal_id AND h.player = s.player
       UNION ALL
-      SELECT h.deal_id, h.player, h.player, h.cards, NULL, dl.variant, dl.board, dl.currency
-      FROM hand_cards h
-      JOIN deals dl ON dl.id = h.deal_id
-      WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id
-                                                AND s.player = h.player)) c
+      SELECT h.deal_id, h.player, h.player, h.cards, NULL FROM hand_cards h WHERE NOT EXISTS
+      (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id AND s.player = h.player)) c
+JOIN deals dl ON dl.id = c.deal_id
 LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);
