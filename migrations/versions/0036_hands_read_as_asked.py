@@ -4,12 +4,12 @@ columns as revision 0030's, in a form SQLite answers faster.
 SQLite leaves out a view's unused LEFT JOIN only in a query that is not an aggregate: a count or
 a GROUP BY over `hands` joined every seat to its hand's values, descriptions, categories,
 label and equities, whichever columns it read (at 1,000,000 HandHQ-shaped hands, 4.7 million
-seats: `SELECT count(*) FROM hands` 7.1 s of CPU). Now each of those values is a subquery of
+seats: `SELECT count(*) FROM hands` 7.2 s of CPU). Now each of those values is a subquery of
 its own, which SQLite runs only where a query reads its column, keyed on the seat's `known`
 (hand_cards' player: the tables of values refer to hand_cards), so that a seat whose cards were
 never shown (most of a site's) skips it at the cost of a test. The hands themselves, their
 deal and seat are read as before (every seat with its name and cards, then every hand of a deal
-file). The count takes 4.5 s. A subquery's column keeps its declared type, so each column of
+file). The count takes 4.3 s. A subquery's column keeps its declared type, so each column of
 the view keeps its own.
 
 PostgreSQL leaves out the joins a query does not read by itself: it keeps revision 0030's view.
