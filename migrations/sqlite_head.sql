@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0035
+-- pokerdb's SQLite schema at revision 0036
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0035');
+INSERT INTO "alembic_version" VALUES('0036');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -79,8 +79,8 @@ CREATE TABLE "datasets" (
 	deals INTEGER NOT NULL, 
 	imported_at DATETIME NOT NULL, 
 	game VARCHAR(16) DEFAULT 'five-card' NOT NULL, 
-	CONSTRAINT uq_datasets_name UNIQUE (name), 
-	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256)
+	CONSTRAINT uq_datasets_sha256 UNIQUE (sha256), 
+	CONSTRAINT uq_datasets_name UNIQUE (name)
 );
 CREATE TABLE deals (
 	id INTEGER NOT NULL, 
@@ -451,64 +451,6 @@ LEFT JOIN hand_cards h2 ON h2.deal_id = d.id AND h2.player = 2
 LEFT JOIN hand_values v2 ON v2.deal_id = d.id AND v2.player = 2
 LEFT JOIN hand_descriptions d2 ON COALESCE(vr.high_naming, 0) <> 0 AND d2.strength = COALESCE(vr.high_naming, 0) * 16777216 + v2.strength
 LEFT JOIN categories c2 ON c2.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v2.strength >> 20 AS SMALLINT) ELSE d2.category END;
-CREATE VIEW hands AS
-SELECT c.deal_id,
-       c.player,
-       c.cards,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT)
-            ELSE d.category END AS category,
-       CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END AS k1, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END AS k2, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END AS k3, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END AS k4, CASE WHEN COALESCE(vr.high_naming, 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END AS k5,
-       v.strength,
-       d.description,
-       l.label,
-       CASE WHEN vv.best IS NOT NULL THEN vv.best
-            WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
-            WHEN v.best IS NOT NULL THEN substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) END AS best,
-       hc.name AS category_name,
-       vv.low_strength,
-       ld.category AS low_category,
-       lc.name AS low_category_name,
-       ld.description AS low_description,
-       vv.low_best,
-       e.equity,
-       e.allin_equity,
-       (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) AS allin_net,
-       c.name,
-       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
-       s.showed,
-       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
-       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
-       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
-       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
-       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
-       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
-       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
-       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
-       s.seat_number,
-       s.position,
-       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
-       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
-       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
-       dl.currency
-FROM (SELECT s.deal_id, s.player, h.cards, n.name FROM seats s
-      LEFT JOIN player_names n ON n.id = s.name_id
-      LEFT JOIN hand_cards h ON h.deal_id = s.deal_id AND h.player = s.player
-      UNION ALL
-      SELECT h.deal_id, h.player, h.cards, NULL FROM hand_cards h WHERE NOT EXISTS
-      (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id AND s.player = h.player)) c
-JOIN deals dl ON dl.id = c.deal_id
-LEFT JOIN variants vr ON vr.code = dl.variant
-LEFT JOIN hand_values v ON v.deal_id = c.deal_id AND v.player = c.player
-LEFT JOIN hand_descriptions d
-    ON d.strength = COALESCE(vr.high_naming, 0) * 16777216 + v.strength
-LEFT JOIN categories hc ON hc.id = CASE WHEN COALESCE(vr.high_naming, 0) = 0
-    THEN CAST(v.strength >> 20 AS SMALLINT) ELSE d.category END
-LEFT JOIN variant_values vv ON vv.deal_id = c.deal_id AND vv.player = c.player
-LEFT JOIN hand_descriptions ld ON ld.strength = vr.low_naming * 16777216 + vv.low_strength
-LEFT JOIN categories lc ON lc.id = ld.category
-LEFT JOIN hand_labels l ON l.deal_id = c.deal_id AND l.player = c.player
-LEFT JOIN hand_equities e ON e.deal_id = c.deal_id AND e.player = c.player
-LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 CREATE VIEW tournament_hands AS SELECT t.id AS tournament_id, d.id AS deal_id FROM tournaments t JOIN deals d ON d.site = t.site AND d.tournament = t.number;
 CREATE VIEW player_tournaments AS SELECT e.player AS player, e.currency AS currency, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency;
 CREATE VIEW player_buy_in_tournaments AS SELECT e.player AS player, e.currency AS currency, (CASE WHEN (t.buy_in) % 10000 = 0 THEN (t.buy_in) / 10000 ELSE (t.buy_in) / 10000.0 END) AS buy_in, COUNT(*) AS tournaments, COALESCE(SUM(p.hands), 0) AS hands, (CASE WHEN (SUM(e.cost)) % 10000 = 0 THEN (SUM(e.cost)) / 10000 ELSE (SUM(e.cost)) / 10000.0 END) AS cost, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0))) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0))) / 10000.0 END) AS won, (CASE WHEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) % 10000 = 0 THEN (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000 ELSE (SUM(e.prize + COALESCE(e.bounties, 0) - e.cost)) / 10000.0 END) AS profit, CAST(ROUND(100.0 * SUM(e.prize + COALESCE(e.bounties, 0) - e.cost) / NULLIF(SUM(e.cost), 0), 1) AS DOUBLE PRECISION) AS roi, CAST(ROUND(100.0 * SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END) / COUNT(*), 1) AS DOUBLE PRECISION) AS itm, CAST(ROUND(1.0 * SUM(e.place) / NULLIF(COUNT(e.place), 0), 2) AS DOUBLE PRECISION) AS average_finish FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id LEFT JOIN (SELECT d.site AS site, d.tournament AS number, n.name AS name, COUNT(*) AS hands FROM deals d JOIN seats s ON s.deal_id = d.id JOIN player_names n ON n.id = s.name_id WHERE d.tournament IS NOT NULL GROUP BY d.site, d.tournament, n.name) p ON p.site = t.site AND p.number = t.number AND p.name = e.player GROUP BY e.player, e.currency, t.buy_in;
@@ -779,5 +721,55 @@ SELECT h.deal_id, a.key + 1 AS seq,
        CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN CASE WHEN a.value GLOB '[0-9]* *' THEN CAST(substr(a.value, 1, instr(a.value, ' ') - 1) AS INTEGER) END WHEN a.type = 'array' THEN json_extract(a.value, '$[0]') WHEN a.type = 'text' THEN CASE WHEN a.value GLOB 'p[1-9] *' THEN CAST(substr(a.value, 2, 1) AS INTEGER) WHEN a.value GLOB 'p[1-9][0-9] *' THEN CAST(substr(a.value, 2, 2) AS INTEGER) END END AS player,
        CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN CASE WHEN a.value GLOB '[0-9]* *' THEN 'p' || a.value WHEN a.value GLOB '[0-9]*' THEN 'd dh p' || a.value || ' ????' ELSE 'd ' || a.value END WHEN a.type = 'array' THEN json_extract(a.value, '$[1]') WHEN a.type = 'integer' THEN 'd dh p' || a.value || ' ????' ELSE a.value END AS action
 FROM hand_actions h, json_each(CASE WHEN substr(CAST(h.actions AS TEXT), 1, 1) <> '[' THEN '["' || replace(CAST(h.actions AS TEXT), '|', '","') || '"]' ELSE h.actions END) a;
+CREATE VIEW hands AS
+SELECT c.deal_id,
+       c.player,
+       c.cards,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 16) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k1,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 12) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k2,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 8) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k3,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 4) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k4,
+       (SELECT CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(NULLIF((v.strength >> 0) & 15, 0) AS SMALLINT) END FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS k5,
+       (SELECT v.strength FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS strength,
+       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS description,
+       (SELECT l.label FROM hand_labels l WHERE c.known IS NOT NULL AND l.deal_id = c.deal_id AND l.player = c.known) AS label,
+       COALESCE((SELECT vv.best FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known),
+                CASE WHEN dl.board IS NULL AND dl.variant IS NULL THEN c.cards
+                     ELSE (SELECT substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 12) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 9) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 6) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 3) & 7) + 1, 2) || ' ' || substr(c.cards || ' ' || dl.board, 3 * ((v.best >> 0) & 7) + 1, 2) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) END) AS best,
+       (SELECT (SELECT hc.name FROM categories hc WHERE hc.id = CASE WHEN COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) = 0 THEN CAST(v.strength >> 20 AS SMALLINT) ELSE (SELECT d.category FROM hand_descriptions d WHERE d.strength = COALESCE((SELECT vr.high_naming FROM variants vr WHERE vr.code = dl.variant), 0) * 16777216 + v.strength) END) FROM hand_values v WHERE c.known IS NOT NULL AND v.deal_id = c.deal_id AND v.player = c.known) AS category_name,
+       (SELECT vv.low_strength FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_strength,
+       (SELECT (SELECT d.category FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category,
+       (SELECT (SELECT lc.name FROM hand_descriptions d JOIN categories lc ON lc.id = d.category WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_category_name,
+       (SELECT (SELECT d.description FROM hand_descriptions d WHERE d.strength = (SELECT vr.low_naming FROM variants vr WHERE vr.code = dl.variant) * 16777216 + vv.low_strength) FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_description,
+       (SELECT vv.low_best FROM variant_values vv WHERE c.known IS NOT NULL AND vv.deal_id = c.deal_id AND vv.player = c.known) AS low_best,
+       (SELECT e.equity FROM hand_equities e WHERE c.known IS NOT NULL AND e.deal_id = c.deal_id AND e.player = c.known) AS equity,
+       (SELECT e.allin_equity FROM hand_equities e WHERE c.known IS NOT NULL AND e.deal_id = c.deal_id AND e.player = c.known) AS allin_equity,
+       (SELECT (CASE WHEN (e.allin_net) % 10000 = 0 THEN (e.allin_net) / 10000 ELSE (e.allin_net) / 10000.0 END) FROM hand_equities e WHERE c.known IS NOT NULL AND e.deal_id = c.deal_id AND e.player = c.known) AS allin_net,
+       c.name,
+       (CASE WHEN (s.starting_stack) % 10000 = 0 THEN (s.starting_stack) / 10000 ELSE (s.starting_stack) / 10000.0 END) AS starting_stack,
+       s.showed,
+       (CASE WHEN (s.put_in) % 10000 = 0 THEN (s.put_in) / 10000 ELSE (s.put_in) / 10000.0 END) AS put_in,
+       (CASE WHEN (s.net) % 10000 = 0 THEN (s.net) / 10000 ELSE (s.net) / 10000.0 END) AS net,
+       (CASE WHEN (s.winnings) % 10000 = 0 THEN (s.winnings) / 10000 ELSE (s.winnings) / 10000.0 END) AS winnings,
+       (CASE WHEN (s.finishing_stack) % 10000 = 0 THEN (s.finishing_stack) / 10000 ELSE (s.finishing_stack) / 10000.0 END) AS finishing_stack,
+       (CASE WHEN (s.allin_stake) % 10000 = 0 THEN (s.allin_stake) / 10000 ELSE (s.allin_stake) / 10000.0 END) AS allin_stake,
+       (CASE WHEN (s.allin_pot) % 10000 = 0 THEN (s.allin_pot) / 10000 ELSE (s.allin_pot) / 10000.0 END) AS allin_pot,
+       (CASE WHEN (s.ante) % 10000 = 0 THEN (s.ante) / 10000 ELSE (s.ante) / 10000.0 END) AS ante,
+       (CASE WHEN (s.blind) % 10000 = 0 THEN (s.blind) / 10000 ELSE (s.blind) / 10000.0 END) AS blind,
+       s.seat_number,
+       s.position,
+       (CASE WHEN (s.collected) % 10000 = 0 THEN (s.collected) / 10000 ELSE (s.collected) / 10000.0 END) AS collected,
+       (CASE WHEN (s.raked) % 10000 = 0 THEN (s.raked) / 10000 ELSE (s.raked) / 10000.0 END) AS raked,
+       (CASE WHEN (s.cashed_out) % 10000 = 0 THEN (s.cashed_out) / 10000 ELSE (s.cashed_out) / 10000.0 END) AS cashed_out,
+       dl.currency
+FROM (SELECT s.deal_id, s.player, h.player AS known, h.cards, n.name FROM seats s
+      LEFT JOIN player_names n ON n.id = s.name_id
+      LEFT JOIN hand_cards h ON h.deal_id = s.deal_id AND h.player = s.player
+      UNION ALL
+      SELECT h.deal_id, h.player, h.player, h.cards, NULL FROM hand_cards h WHERE NOT EXISTS
+      (SELECT 1 FROM seats s WHERE s.deal_id = h.deal_id AND s.player = h.player)) c
+JOIN deals dl ON dl.id = c.deal_id
+LEFT JOIN seats s ON s.deal_id = c.deal_id AND s.player = c.player;
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('datasets',0);
