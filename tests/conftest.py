@@ -29,13 +29,16 @@ def _needs_postgres(item: pytest.Item) -> bool:
     return on_server or "pg_url" in getattr(item, "fixturenames", ())
 
 
-def _shares_a_module_fixture(item: pytest.Item) -> bool:
-    """Whether the test uses a module-scoped fixture of its own module."""
+def _module_sharing_a_fixture(item: pytest.Item) -> pytest.Module | None:
+    """The test's module, if the test uses a module-scoped fixture of that module."""
+    module = item.getparent(pytest.Module)
     info = getattr(item, "_fixtureinfo", None)
-    return info is not None and any(
-        definition.scope == "module" and definition.baseid == item.parent.nodeid
-        for definitions in info.name2fixturedefs.values() for definition in definitions
-        if item.parent is not None)
+    if module is None or info is None:
+        return None
+    shares = any(definition.scope == "module" and definition.baseid == module.nodeid
+                 for definitions in info.name2fixturedefs.values()
+                 for definition in definitions)
+    return module if shares else None
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups
@@ -44,8 +47,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     imported database) run on one worker (`--dist loadgroup`). Without a server, the PostgreSQL
     tests are left out and said so once (at the end), not skipped one line each."""
     for item in items:
-        if item.parent is not None and _shares_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(item.parent.nodeid))
+        module = _module_sharing_a_fixture(item)
+        if module is not None:
+            item.add_marker(pytest.mark.xdist_group(module.nodeid))
     if os.environ.get(PG_URL_VAR) or os.environ.get(REQUIRE_PG_VAR):
         return
     left_out = [item for item in items if _needs_postgres(item)]
