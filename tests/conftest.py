@@ -1,7 +1,7 @@
 """Shared fixtures: databases on every backend and a CLI runner; and what lets the tests run
-in parallel (pytest-xdist, `-n auto` in pyproject's addopts): the PostgreSQL reader role set up
-once before the workers start, and each module's tests that share a module-scoped fixture kept
-on one worker, so that the fixture is built once, as in a serial run."""
+in parallel (pytest-xdist, `-n logical` in pyproject's addopts): the PostgreSQL reader role
+set up once before the workers start, and each module's tests that share a module-scoped
+fixture kept on one worker, so that the fixture is built once, as in a serial run."""
 
 import os
 import sys
