@@ -1,4 +1,7 @@
-"""Shared fixtures: databases on every backend and a CLI runner."""
+"""Shared fixtures: databases on every backend and a CLI runner; and what lets the tests run
+in parallel (pytest-xdist, `-n logical` in pyproject's addopts): the PostgreSQL reader role
+set up once before the workers start, and each module's tests that share a module-scoped
+fixture kept on one worker, so that the fixture is built once, as in a serial run."""
 
 import os
 import sys
@@ -11,6 +14,7 @@ from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner
 
 from pokerdb.storage.engines import open_engine
+from pokerdb.storage.reader_role import install_reader
 
 # benchmarks/ holds the random PHH hands and the reference helpers some tests share with it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -25,9 +29,27 @@ def _needs_postgres(item: pytest.Item) -> bool:
     return on_server or "pg_url" in getattr(item, "fixturenames", ())
 
 
+def _module_sharing_a_fixture(item: pytest.Item) -> pytest.Module | None:
+    """The test's module, if the test uses a module-scoped fixture of that module."""
+    module = item.getparent(pytest.Module)
+    info = getattr(item, "_fixtureinfo", None)
+    if module is None or info is None:
+        return None
+    shares = any(definition.scope == "module" and definition.baseid == module.nodeid
+                 for definitions in info.name2fixturedefs.values()
+                 for definition in definitions)
+    return module if shares else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without a server, the PostgreSQL tests are left out and said so once (at the end),
-    not skipped one line each."""
+    """A module's tests that share a module-scoped fixture (a built wheel, a Spark session, an
+    imported database) run on one worker (`--dist loadgroup`). Without a server, the PostgreSQL
+    tests are left out and said so once (at the end), not skipped one line each."""
+    for item in items:
+        module = _module_sharing_a_fixture(item)
+        if module is not None:
+            item.add_marker(pytest.mark.xdist_group(module.nodeid))
     if os.environ.get(PG_URL_VAR) or os.environ.get(REQUIRE_PG_VAR):
         return
     left_out = [item for item in items if _needs_postgres(item)]
@@ -38,6 +60,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 _LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The role `pokerdb query` runs as on PostgreSQL (pokerdb_reader) is one for the whole
+    server, created by the first database brought to head: set up here, once, before any
+    worker runs a test, so that two workers' first databases do not both create it."""
+    base = os.environ.get(PG_URL_VAR)
+    if not base or hasattr(session.config, "workerinput"):
+        return
+    for url in _postgres_database(base):  # a database of its own, dropped after
+        engine = create_engine(url)
+        try:
+            with engine.begin() as connection:
+                why = install_reader(connection)
+            assert why is None, why
+        finally:
+            engine.dispose()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,

@@ -147,14 +147,23 @@ def evaluated_deals(db_url: str) -> int:
     return int(rows(db_url, "SELECT count(*) FROM deals WHERE winner IS NOT NULL")[0][0])
 
 
+@pytest.fixture(scope="module")
+def evaluated_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """The deals to evaluate, and a SQLite database of them evaluated in one run (built once,
+    for each backend's test)."""
+    folder = tmp_path_factory.mktemp("evaluated_once")
+    deals = generated(folder / "deals.txt", EVALUATE_DEALS, seed=5)
+    reference = f"sqlite:///{folder / 'reference.sqlite'}"
+    succeeds(CliRunner(), "import", deals, "--db", reference)
+    succeeds(CliRunner(), "evaluate", "--db", reference)
+    return deals, reference
+
+
 @pytest.mark.slow
 def test_evaluate_interrupted_and_rerun_matches_one_run(runner: CliRunner, db_url: str,
-                                                        tmp_path: Path) -> None:
-    deals = generated(tmp_path / "deals.txt", EVALUATE_DEALS, seed=5)
-    reference = f"sqlite:///{tmp_path / 'reference.sqlite'}"
-    for db in (reference, db_url):
-        succeeds(runner, "import", deals, "--db", db)
-    succeeds(runner, "evaluate", "--db", reference)
+                                                        evaluated_once: tuple[str, str]) -> None:
+    deals, reference = evaluated_once
+    succeeds(runner, "import", deals, "--db", db_url)
 
     evaluating = pokerdb("evaluate", "--db", db_url, "--quiet")
     kill_when(evaluating, lambda: evaluated_deals(db_url) > 0)
