@@ -26,10 +26,8 @@ Create Date: 2026-12-07
 
 from collections.abc import Callable, Sequence
 
-import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.errors import PokerdbError
 from pokerdb.storage.packed_counts import seat_stats_view_sql
 from pokerdb.storage.schema.seat_bits import (
     FLAGS_SHIFT,
@@ -39,7 +37,7 @@ from pokerdb.storage.schema.seat_bits import (
     SHOWED_BIT,
     SITE_POSITION,
 )
-from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, replaced
+from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, refuse_unfit, replaced
 
 revision: str = "0034"
 down_revision: str | None = "0033"
@@ -62,7 +60,8 @@ _INDEXES = {False: "CREATE INDEX ix_seats_allin ON seats (name_id, position, tra
 
 def upgrade() -> None:
     bind = op.get_bind()
-    _check(bind)
+    refuse_unfit(bind, "0034", "position, flags or counts", "packed", _packed_sql(), GENERATED,
+                 list(GENERATED))
     if bind.dialect.name == "sqlite":
         rebuilt_seats(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
                       else name, _INDEXES[True], _views(packed=True))
@@ -120,20 +119,6 @@ def _packed_sql() -> str:
             f" | (CAST(flags AS INTEGER) << {FLAGS_SHIFT})"
             f" | (CAST(showed AS INTEGER) << {SHOWED_BIT})"
             f" | (CAST(postflop_folds AS INTEGER) << {FOLDS_BIT}))")
-
-
-def _check(bind: sa.Connection) -> None:
-    """Refuse to pack seats whose stored columns `packed` cannot give back exactly."""
-    same = " IS " if bind.dialect.name == "sqlite" else " IS NOT DISTINCT FROM "
-    differ = " OR ".join(f"NOT (({sql}){same}{name})" for name, sql in GENERATED.items())
-    first = bind.execute(sa.text(
-        f"SELECT deal_id, player, count(*) OVER () FROM (SELECT deal_id, player, "
-        f"{', '.join(GENERATED)}, {_packed_sql()} AS packed FROM seats) s "
-        f"WHERE {differ} ORDER BY deal_id, player LIMIT 1")).first()
-    if first is not None:
-        deal, player, count = first
-        raise PokerdbError(f"revision 0034: {count} seats' position, flags or counts do not "
-                           f"fit seats.packed (the first: deal {deal}, player {player})")
 
 
 def _generated_table(table: str) -> str:

@@ -30,7 +30,7 @@ from alembic import op
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema.deal_clock import CLOCK, DATE_SQL, DAY, TIME_SQL
 from pokerdb.storage.schema.seat_extras import EXTRA_AMOUNTS, EXTRAS, extra_sql, extras_sql
-from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, replaced
+from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, refuse_unfit, replaced
 
 revision: str = "0035"
 down_revision: str | None = "0034"
@@ -45,7 +45,10 @@ _INDEX = ("CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) "
 
 def upgrade() -> None:
     bind = op.get_bind()
-    _check(bind)
+    dialect = bind.dialect.name
+    refuse_unfit(bind, "0035", "all-in or cash-out amounts", EXTRAS, extras_sql(dialect),
+                 {name: extra_sql(name, dialect) for name in EXTRA_AMOUNTS},
+                 ["collected", *EXTRA_AMOUNTS])
     _check_moments(bind)
     _moments_up(bind)
     _seats_up(bind)
@@ -92,22 +95,6 @@ def _seats_down(bind: sa.Connection) -> None:
         op.execute(f"ALTER TABLE seats RENAME COLUMN {name}_stored TO {name}")
     for sql in views:
         op.execute(sql)
-
-
-def _check(bind: sa.Connection) -> None:
-    """Refuse to hold in `extras` amounts that it cannot give back exactly."""
-    dialect = bind.dialect.name
-    same = " IS " if dialect == "sqlite" else " IS NOT DISTINCT FROM "
-    differ = " OR ".join(f"NOT (({extra_sql(name, dialect)}){same}{name})"
-                         for name in EXTRA_AMOUNTS)
-    first = bind.execute(sa.text(
-        f"SELECT deal_id, player, count(*) OVER () FROM (SELECT deal_id, player, collected, "
-        f"{', '.join(EXTRA_AMOUNTS)}, {extras_sql(dialect)} AS {EXTRAS} FROM seats) s "
-        f"WHERE {differ} ORDER BY deal_id, player LIMIT 1")).first()
-    if first is not None:
-        deal, player, count = first
-        raise PokerdbError(f"revision 0035: {count} seats' all-in or cash-out amounts do not "
-                           f"fit seats.extras (the first: deal {deal}, player {player})")
 
 
 def _generated_table(table: str) -> str:

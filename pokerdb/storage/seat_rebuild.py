@@ -2,14 +2,17 @@
 (revisions 0034, seats.packed, and 0035, seats.extras): SQLite cannot add a generated column to
 a table with rows, so the table is made anew from its own CREATE TABLE as the revision writes
 it, and its rows copied (`rebuilt_seats`); PostgreSQL alters it in place, its views dropped
-first and made again after (`dropped_views`).
+first and made again after (`dropped_views`). Each first refuses seats whose values the new
+column would not give back exactly (`refuse_unfit`).
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 import sqlalchemy as sa
 from alembic import op
+
+from pokerdb.errors import PokerdbError
 
 _ASIDE = "seats_aside"  # on SQLite, the table while its rows are copied
 
@@ -20,6 +23,23 @@ def replaced(table: str, old: str, new: str) -> str:
     pattern = re.compile(rf"(?<!\w){re.escape(old)}")
     assert len(pattern.findall(table)) == 1, f"seats' {old} as the schema writes it"
     return pattern.sub(lambda _: new, table)
+
+
+def refuse_unfit(bind: sa.Connection, revision: str, what: str, column: str, column_sql: str,
+                 generated: Mapping[str, str], read: Sequence[str]) -> None:
+    """Refuse the revision (PokerdbError naming the first seat and how many) where a seat's
+    stored columns `generated` (each name's SQL over `column`) would not read back the same from
+    `column` as the SQL `column_sql` makes it of the columns `read`; `what` names them."""
+    same = " IS " if bind.dialect.name == "sqlite" else " IS NOT DISTINCT FROM "
+    differ = " OR ".join(f"NOT (({sql}){same}{name})" for name, sql in generated.items())
+    first = bind.execute(sa.text(
+        f"SELECT deal_id, player, count(*) OVER () FROM (SELECT deal_id, player, "
+        f"{', '.join(read)}, {column_sql} AS {column} FROM seats) s "
+        f"WHERE {differ} ORDER BY deal_id, player LIMIT 1")).first()
+    if first is not None:
+        deal, player, count = first
+        raise PokerdbError(f"revision {revision}: {count} seats' {what} do not fit "
+                           f"seats.{column} (the first: deal {deal}, player {player})")
 
 
 def rebuilt_seats(bind: sa.Connection, made: Callable[[str], str],
