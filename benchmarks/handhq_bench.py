@@ -4,8 +4,9 @@ of 1,000 hands) into a fresh SQLite file as a whole process (wall, CPU, peak RSS
 the hands too, for memory kept flat), the file's bytes a hand in all and per table (sqlite's
 dbstat), then `pokerdb players` for everyone as a whole process, and one player's figures
 (every statistic, by position and by stakes: player_results with --player's filter) timed in
-this process, best of five. The row `handhq` of `python -m benchmarks`; its size is 1,000,000
-hands, and the whole corpus is CORPUS_HANDS (21,605,687).
+this process, best of five; last `pokerdb compact` as a whole process, and the bytes again.
+The row `handhq` of `python -m benchmarks`; its size is 1,000,000 hands, and the whole corpus
+is CORPUS_HANDS (21,605,687).
 """
 
 import sqlite3
@@ -42,14 +43,22 @@ def imported(ctx: Context, hands: int, label: str) -> tuple[Measured, Path]:
     return done, db
 
 
-def table_bytes(db: Path, hands: int) -> Table:
+def page_bytes(db: Path) -> dict[str, int]:
+    """The bytes of each table and index of the SQLite file `db` (dbstat), the largest first."""
     with sqlite3.connect(db) as connection:
-        found = connection.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name "
-                                   "ORDER BY 2 DESC").fetchall()
-    return Table(f"Bytes a hand by table or index, {hands:,} hands", ("table or index", "bytes",
-                 "bytes a hand"), [[name, f"{size:,}", f"{size / hands:.1f}"]
-                                   for name, size in found if size / hands >= 1],
-                 frozenset({1, 2}))
+        return dict(connection.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name "
+                                       "ORDER BY 2 DESC").fetchall())
+
+
+def table_bytes(imported: dict[str, int], compacted: dict[str, int], hands: int) -> Table:
+    """Bytes a hand of each table or index (of a byte a hand or more), as imported and after
+    pokerdb compact."""
+    return Table(f"Bytes a hand by table or index, {hands:,} hands",
+                 ("table or index", "bytes", "bytes a hand", "after compact"),
+                 [[name, f"{size:,}", f"{size / hands:.1f}",
+                   f"{compacted.get(name, 0) / hands:.1f}"]
+                  for name, size in imported.items() if size / hands >= 1],
+                 frozenset({1, 2, 3}))
 
 
 def one_player(db: str) -> tuple[float, str]:
@@ -81,12 +90,16 @@ def row(ctx: Context) -> RowResult:
     tenth, _ = imported(ctx, max(1, ctx.size // 10), "tenth")
     done, db = imported(ctx, ctx.size, "handhq")
     size = db.stat().st_size
+    imported_bytes = page_bytes(db)
     with sqlite3.connect(db) as connection:
         stored, refused = connection.execute("SELECT (SELECT count(*) FROM deals), "
                                              "(SELECT count(*) FROM rejects)").fetchone()
     ctx.say("pokerdb players, and one player's figures")
     everyone = measure(python("-m", "pokerdb", "players", "--format", "csv", "--db", str(db)))
     one, name = one_player(str(db))
+    ctx.say("pokerdb compact")
+    compacted = measure(python("-m", "pokerdb", "compact", "--db", str(db)))
+    packed = db.stat().st_size
     rate = ctx.size / done.wall
     rss = done.max_rss_mib / tenth.max_rss_mib
     figures = [
@@ -96,6 +109,9 @@ def row(ctx: Context) -> RowResult:
         Figure("bytes a hand on disk", f"<= {BYTES_GOAL}", f"{size / ctx.size:,.0f} "
                f"({size / 2**20:,.0f} MiB)", size / ctx.size <= BYTES_GOAL, size / ctx.size,
                unit="bytes"),
+        Figure(f"bytes a hand after pokerdb compact ({compacted.wall:.1f} s)",
+               f"<= {BYTES_GOAL}", f"{packed / ctx.size:,.0f} ({packed / 2**20:,.0f} MiB)",
+               packed / ctx.size <= BYTES_GOAL, packed / ctx.size, unit="bytes"),
         Figure(f"import peak RSS, {ctx.size:,} hands vs a tenth", f"<= {RSS_GOAL}x",
                f"{rss:.2f}x ({done.max_rss_mib:.0f} vs {tenth.max_rss_mib:.0f} MiB)",
                rss <= RSS_GOAL, done.max_rss_mib, tenth.max_rss_mib, rss, unit="MiB"),
@@ -113,6 +129,8 @@ def row(ctx: Context) -> RowResult:
                     f"{done.cpu:.2f}", f"{done.max_rss_mib:.0f}"],
                    ["pokerdb players", f"{everyone.wall:.2f}", f"{everyone.cpu:.2f}",
                     f"{everyone.max_rss_mib:.0f}"],
-                   [f"one player's figures ({name})", f"{one:.4f}", "", ""]],
+                   [f"one player's figures ({name})", f"{one:.4f}", "", ""],
+                   ["pokerdb compact", f"{compacted.wall:.2f}", f"{compacted.cpu:.2f}",
+                    f"{compacted.max_rss_mib:.0f}"]],
                   frozenset({1, 2, 3}))
-    return RowResult(figures, [steps, table_bytes(db, ctx.size)])
+    return RowResult(figures, [steps, table_bytes(imported_bytes, page_bytes(db), ctx.size)])

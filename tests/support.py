@@ -17,6 +17,7 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.settlement import Replayed, Settlement, replay
 from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import open_engine
+from pokerdb.storage.schema import metadata
 from pokerdb.storage.summary_keys import texted
 
 REPO = Path(__file__).resolve().parent.parent
@@ -99,6 +100,17 @@ def snapshot(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
         "hands": rows(db_url, "SELECT * FROM hands ORDER BY deal_id, player"),
         "rejects": rows(db_url, "SELECT * FROM rejects ORDER BY id"),
     }
+
+
+def every_row(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table (the datasets' import times aside), sorted."""
+    tables: dict[str, list[tuple[Any, ...]]] = {}
+    for table in metadata.sorted_tables:
+        columns = ", ".join(column.name for column in table.columns
+                            if column.name != "imported_at")
+        tables[table.name] = sorted(rows(db_url, f"SELECT {columns} FROM {table.name}"),
+                                    key=repr)
+    return tables
 
 
 def stored_and_recounted_wins(db_url: str) -> tuple[list[tuple[Any, ...]], ...]:

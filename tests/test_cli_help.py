@@ -16,6 +16,7 @@ USAGE = {
     "evaluate": "pokerdb evaluate [OPTIONS]",
     "equity": "pokerdb equity [OPTIONS]",
     "delete": "pokerdb delete [OPTIONS] DATASET",
+    "compact": "pokerdb compact [OPTIONS]",
     "wins": "pokerdb wins [OPTIONS]",
     "breakdown": "pokerdb breakdown [OPTIONS]",
     "players": "pokerdb players [OPTIONS]",

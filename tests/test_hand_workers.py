@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import _postgres_database, _postgres_server
 from phh_hands import SIX_MAX, write_hand_folder
-from support import REPO, invoke, rows, succeeds
+from support import REPO, every_row, invoke, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.formats import InputFormat, open_input
@@ -30,7 +30,6 @@ from pokerdb.formats.sites.stars_shape import hand_files
 from pokerdb.formats.sources import Source
 from pokerdb.steps import hand_workers
 from pokerdb.storage.engines import open_engine
-from pokerdb.storage.schema import metadata
 
 DATA = Path(__file__).parent / "data"
 WORKERS = ("1", "2", "3")  # 1: read in the importing process
@@ -54,17 +53,6 @@ def test_the_first_units_are_smaller(tmp_path: Path, monkeypatch: pytest.MonkeyP
     units = read.units()
     assert units is not None
     assert [len(unit.parts) for unit in units] == [2, 4, 7, 7, 7, 7, 6]
-
-
-def every_row(db_url: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table (the datasets' import times aside), sorted."""
-    tables: dict[str, list[tuple[Any, ...]]] = {}
-    for table in metadata.sorted_tables:
-        columns = ", ".join(column.name for column in table.columns
-                            if column.name != "imported_at")
-        tables[table.name] = sorted(rows(db_url, f"SELECT {columns} FROM {table.name}"),
-                                    key=repr)
-    return tables
 
 
 def imported(runner: CliRunner, db_url: str, workers: str, *args: str,

@@ -1,4 +1,4 @@
-"""The commands that fill and change a database: import, evaluate, equity, delete."""
+"""The commands that fill and change a database: import, evaluate, equity, delete, compact."""
 
 from typing import TYPE_CHECKING, Annotated
 
@@ -199,3 +199,23 @@ def delete_command(
 
         removed = delete_dataset(open_database(db), dataset)
     typer.echo(shown(f"deleted dataset '{dataset}' ({counted(removed, 'deal')})"))
+
+
+@command("compact", panel=CHANGES)
+def compact_command(db: DbOption = None) -> None:
+    """Rewrite the database with its pages full, after a large import or a delete.
+
+    SQLite's VACUUM, PostgreSQL's VACUUM FULL: it needs room for a second copy of the database
+    while it runs, and readers and writers wait for it."""
+    with user_errors(), interruptible(lambda: "the database is as it was"):
+        from pokerdb.storage.compaction import compact
+
+        done = compact(open_database(db))
+    saved = done.before - done.after
+    typer.echo(f"compacted: {_mib(done.before)} to {_mib(done.after)} MiB "
+               f"({saved / done.before:.1%} smaller)" if done.before else "compacted")
+
+
+def _mib(size: int) -> str:
+    """Bytes in MiB, one decimal."""
+    return f"{size / 2**20:,.1f}"
