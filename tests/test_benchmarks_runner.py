@@ -78,13 +78,17 @@ def test_the_handhq_row_at_a_tiny_size(tmp_path: Path) -> None:
     assert [(figure["what"], figure["goal"]) for figure in row["figures"]] == [
         ("import of 2,000 HandHQ-shaped hands, hands/s", ">= 20,000"),
         ("bytes a hand on disk", "<= 400"),
+        ("bytes a hand after pokerdb compact", "<= 400"),
         ("import peak RSS, 2,000 hands vs a tenth", "<= 1.2x"),
         ("pokerdb players, everyone (whole process)", "<= 10 s"),
         ("one player's figures, overall, by position, by stakes", "<= 50 ms")]
     steps, by_table = row["tables"]
     assert steps["title"] == "HandHQ-shaped hands: 2,000 (1,986 stored, 14 refused)"
-    tables = {cells[0] for cells in by_table["rows"]}
-    assert {"deals", "seats", "hand_actions"} <= tables and "seat_counts" not in tables
+    tables = {cells[0]: cells for cells in by_table["rows"]}
+    assert {"deals", "seats", "hand_actions"} <= set(tables) and "seat_counts" not in tables
+    assert steps["rows"][-1][0] == "pokerdb compact"
+    # seats' pages packed: fewer bytes a hand after compact than as imported
+    assert float(tables["seats"][3]) < float(tables["seats"][2])
 
 
 def test_the_cookbook_row_asks_every_question_at_a_tiny_size(tmp_path: Path) -> None:
