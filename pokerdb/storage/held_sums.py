@@ -46,10 +46,15 @@ _COUNT_LIMIT: Final = 1 << _COUNT_BITS
 
 # The keys of player_totals and of player_days (storage.player_stats.KEPT), each with the
 # big blind, and of player_runs (storage.player_runs.KEYS: its site, money, stakes and big
-# blind as texts, 0 for none), each player by its name.
-TotalKey = tuple[str, str, str, str, int, int | None]
-DayKey = tuple[str, int, str, str, str, str, int, int | None]
-RunKey = tuple[str, int, str, str, str, int, int, int]
+# blind as texts, 0 for none), each player by its name: (name, currency, position, stakes,
+# dataset id, big blind or None), (name, day, site, currency, position, stakes, dataset id,
+# big blind or None) and (name, dataset id, site, currency, stakes, day, bucket, big blind or
+# 0). Typed as tuples of any length: compiled, a tuple of fixed types is taken apart where a
+# function takes it, and made again (a new tuple, and new objects of its integers) each time
+# a dict looks it up.
+TotalKey = tuple[Any, ...]
+DayKey = tuple[Any, ...]
+RunKey = tuple[Any, ...]
 # A row of player_runs held, its fields by these indexes.
 Run = list[Any]
 _HANDS: Final = 0
@@ -104,7 +109,7 @@ def add_seat(days: dict[DayKey, int], runs: dict[RunKey, Run], run: RunKey, posi
     """A seat added to its row of player_days (its `sums`: seat_value) and of player_runs
     (`run`, whose keys name player_days' but the position)."""
     name, dataset_id, site, currency, stakes, day, _, _ = run
-    key = (name, day, site, currency, position, stakes, dataset_id, big_blind)
+    key: DayKey = (name, day, site, currency, position, stakes, dataset_id, big_blind)
     before = days.get(key)
     days[key] = sums if before is None else before + sums
     add_run_seat(runs, run, deal_id, second, table, net)
@@ -167,7 +172,7 @@ def totals(days: dict[DayKey, int]) -> dict[TotalKey, int]:
     summed: dict[TotalKey, int] = {}
     known = summed.get
     for (name, _, _, currency, position, stakes, dataset_id, big_blind), value in days.items():
-        key = (name, currency, position, stakes, dataset_id, big_blind)
+        key: TotalKey = (name, currency, position, stakes, dataset_id, big_blind)
         summed[key] = known(key, 0) + value
     return summed
 
