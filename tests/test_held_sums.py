@@ -94,3 +94,26 @@ def test_any_batches_lay_out_the_seats_counted_one_by_one(drawn: list[tuple[Any,
         ranked = sorted(known_nets, key=lambda hand: (-abs(hand[1]), hand[0]))[:RUN_BIGGEST]
         assert biggest == ("" if last - first < run_biggest.KEPT_SPAN else ";".join(
             f"{deal_id - first},{net}" for deal_id, net in ranked))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, (1 << len(SEAT_FLAGS)) - 1), st.integers(0, 300),
+                          st.integers(0, 300), st.integers(0, 1), st.integers(0, 1) | st.booleans(),
+                          st.none() | st.integers(-(10 ** 15), 10 ** 15)), max_size=40))
+def test_a_seat_s_value_holds_each_of_its_columns_in_its_field(seats: list[Any]) -> None:
+    """seat_value, whatever seats came before (it keeps the counts of those it met, and counts
+    of 256 and more as they come): the hand, each flag, each count and the net in their own
+    fields, whatever the seats' order."""
+    columns = held_sums.PACKED
+    for seats_in_order in (seats, seats[::-1]):
+        for flags, aggressive, calls, folds, allin, net in seats_in_order:
+            value = held_sums.seat_value(flags, aggressive, calls, folds, allin, net)
+            fields = held_sums._FIELDS.unpack(
+                (value & held_sums._COUNTS).to_bytes(held_sums._FIELDS.size, "little"))
+            expected = dict.fromkeys(columns, 0) | {
+                "hands": 1, "postflop_aggressive": aggressive, "postflop_calls": calls,
+                "postflop_folds": folds, "allin": int(allin),
+                "hands_result_unknown": int(net is None)} | {
+                name: (flags >> bit) & 1 for bit, name in enumerate(SEAT_FLAGS)}
+            assert dict(zip(columns, fields, strict=True)) == expected
+            assert value >> held_sums._NET_SHIFT == (net or 0)

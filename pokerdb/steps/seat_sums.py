@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
+from pokerdb.storage import held_sums
 from pokerdb.storage.player_runs import bucket_of
-from pokerdb.storage.player_sums import PlayerSums, seat_value
+from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema.deal_clock import DAY
 from pokerdb.storage.schema.seat_bits import (
@@ -34,6 +35,8 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
     """The rows' seats with a name summed."""
     deals = dict(map(_deal, rows.deals))
     sums = PlayerSums()
+    # Each seat added by held_sums' compiled calls (PlayerSums.add_seat's, without its own).
+    days, runs = sums.days, sums.runs.held
     for seat in rows.seats:
         name = seat[_NAME]
         if name is None:
@@ -43,12 +46,13 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
         packed = seat[_PACKED]  # storage.schema.seat_bits
         net = seat[_NET]
         # Its names kept once: a batch's rows of a player are sent with one copy of them.
-        sums.add_seat((sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
-                       big_blind or 0),
-                      NAMED_POSITIONS[packed & POSITION_MASK],
-                      seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
+        held_sums.add_seat(
+            days, runs, (sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
+                         big_blind or 0),
+            NAMED_POSITIONS[packed & POSITION_MASK],
+            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
                                  seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
-                      big_blind, deal_id, second, table, net)
+            big_blind, deal_id, second, table, net)
     return sums
 
 

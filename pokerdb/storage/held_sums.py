@@ -1,8 +1,10 @@
 """The players' summaries as an import holds them (storage.player_sums, whose rows of
 player_runs are storage.player_runs'): a seat added to a batch's rows, a batch's rows merged into
 those held, and the rows held laid out as the tables' rows to write, each a loop over plain
-dicts, tuples and integers. (Compiled with mypyc, these loops took as long: their time is in
-the dicts, the tuples and the long integers, not in the interpreter.)
+dicts, tuples and integers. Compiled with mypyc in the wheel: steps.seat_sums adds each seat of
+a batch by one call of `add_seat` (which calls `add_run_seat` natively), where interpreted the
+three calls a seat cost a worker more than the loops (the importer's merges take as long
+either way: their time is in the dicts, the tuples and the long integers).
 
 A row of player_totals or player_days is one integer: its counts (`PACKED`: the hands, the
 TRACKER_COUNTS and the hands of unknown result) a field of FIELD_BITS bits each, and above them
@@ -32,14 +34,27 @@ _CALLS: Final = _SHIFT["postflop_calls"]
 _FOLDS: Final = _SHIFT["postflop_folds"]
 _ALLIN: Final = _SHIFT["allin"]
 _UNKNOWN: Final = 1 << _SHIFT["hands_result_unknown"]
+_FLAGS: Final = (1 << len(SEAT_FLAGS)) - 1
 _FLAG_COUNTS: Final[dict[int, int]] = {}  # seats.flags: the hand and its flags, packed
+# A seat's counts but its net (seat_value), by its columns packed in one small integer
+# (_counts_key); forgotten at _SEAT_COUNTS_MOST. Each count's field is a shift of hundreds of
+# bits: added one by one, a seat's counts made as many long integers.
+_SEAT_COUNTS: Final[dict[int, int]] = {}
+_SEAT_COUNTS_MOST: Final = 1 << 16
+_COUNT_BITS: Final = 8  # postflop_aggressive's and postflop_calls' in the key (larger: not kept)
+_COUNT_LIMIT: Final = 1 << _COUNT_BITS
 
 # The keys of player_totals and of player_days (storage.player_stats.KEPT), each with the
 # big blind, and of player_runs (storage.player_runs.KEYS: its site, money, stakes and big
-# blind as texts, 0 for none), each player by its name.
-TotalKey = tuple[str, str, str, str, int, int | None]
-DayKey = tuple[str, int, str, str, str, str, int, int | None]
-RunKey = tuple[str, int, str, str, str, int, int, int]
+# blind as texts, 0 for none), each player by its name: (name, currency, position, stakes,
+# dataset id, big blind or None), (name, day, site, currency, position, stakes, dataset id,
+# big blind or None) and (name, dataset id, site, currency, stakes, day, bucket, big blind or
+# 0). Typed as tuples of any length: compiled, a tuple of fixed types is taken apart where a
+# function takes it, and made again (a new tuple, and new objects of its integers) each time
+# a dict looks it up.
+TotalKey = tuple[Any, ...]
+DayKey = tuple[Any, ...]
+RunKey = tuple[Any, ...]
 # A row of player_runs held, its fields by these indexes.
 Run = list[Any]
 _HANDS: Final = 0
@@ -60,14 +75,32 @@ def seat_value(flags: int, aggressive: int, calls: int, folds: int, allin: int,
                net: int | None) -> int:
     """What a seat adds to its rows of player_totals and player_days: seats' columns, its net
     (None: unknown)."""
-    counts = _FLAG_COUNTS.get(flags)
+    key = _counts_key(flags, aggressive, calls, folds, allin)
+    counts = _SEAT_COUNTS.get(key) if key >= 0 else None
     if counts is None:
-        counts = 1 << _SHIFT["hands"]
-        for bit, name in enumerate(SEAT_FLAGS):
-            counts |= ((flags >> bit) & 1) << _SHIFT[name]
-        _FLAG_COUNTS[flags] = counts
-    return (counts + (aggressive << _AGGRESSIVE) + (calls << _CALLS) + (folds << _FOLDS)
-            + (allin << _ALLIN) + (_UNKNOWN if net is None else net << _NET_SHIFT))
+        counts = _FLAG_COUNTS.get(flags)
+        if counts is None:
+            counts = 1 << _SHIFT["hands"]
+            for bit, name in enumerate(SEAT_FLAGS):
+                counts |= ((flags >> bit) & 1) << _SHIFT[name]
+            _FLAG_COUNTS[flags] = counts
+        counts += ((aggressive << _AGGRESSIVE) + (calls << _CALLS) + (folds << _FOLDS)
+                   + (allin << _ALLIN))
+        if key >= 0:
+            if len(_SEAT_COUNTS) >= _SEAT_COUNTS_MOST:
+                _SEAT_COUNTS.clear()
+            _SEAT_COUNTS[key] = counts
+    return counts + (_UNKNOWN if net is None else net << _NET_SHIFT)
+
+
+def _counts_key(flags: int, aggressive: int, calls: int, folds: int, allin: int) -> int:
+    """A seat's columns of seat_value but its net as one small integer, -1 where one is out of
+    its field's range (not kept)."""
+    if not (0 <= flags <= _FLAGS and 0 <= aggressive < _COUNT_LIMIT
+            and 0 <= calls < _COUNT_LIMIT and 0 <= folds <= 1 and 0 <= allin <= 1):
+        return -1
+    return ((((flags << _COUNT_BITS | aggressive) << _COUNT_BITS | calls) << 1 | folds) << 1
+            | allin)
 
 
 def add_seat(days: dict[DayKey, int], runs: dict[RunKey, Run], run: RunKey, position: str,
@@ -76,7 +109,7 @@ def add_seat(days: dict[DayKey, int], runs: dict[RunKey, Run], run: RunKey, posi
     """A seat added to its row of player_days (its `sums`: seat_value) and of player_runs
     (`run`, whose keys name player_days' but the position)."""
     name, dataset_id, site, currency, stakes, day, _, _ = run
-    key = (name, day, site, currency, position, stakes, dataset_id, big_blind)
+    key: DayKey = (name, day, site, currency, position, stakes, dataset_id, big_blind)
     before = days.get(key)
     days[key] = sums if before is None else before + sums
     add_run_seat(runs, run, deal_id, second, table, net)
@@ -139,7 +172,7 @@ def totals(days: dict[DayKey, int]) -> dict[TotalKey, int]:
     summed: dict[TotalKey, int] = {}
     known = summed.get
     for (name, _, _, currency, position, stakes, dataset_id, big_blind), value in days.items():
-        key = (name, currency, position, stakes, dataset_id, big_blind)
+        key: TotalKey = (name, currency, position, stakes, dataset_id, big_blind)
         summed[key] = known(key, 0) + value
     return summed
 

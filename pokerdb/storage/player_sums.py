@@ -25,7 +25,6 @@ from sqlalchemy import Connection
 
 from pokerdb.storage import held_sums
 from pokerdb.storage.held_sums import PACKED, DayKey, RunKey
-from pokerdb.storage.held_sums import seat_value as seat_value  # steps.seat_sums' own
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.player_runs import RunSums
 from pokerdb.storage.player_stats import DAY_SUMS, KEPT, TOTAL_SUMS, totals_added
