@@ -36,9 +36,10 @@ def _summed(seats: list[tuple[Any, ...]]) -> PlayerSums:
     sums = PlayerSums()
     for (name, day, position, flags, aggressive, calls, folds, allin, net, deal_id, second,
          table, bucket) in seats:
-        sums.add_seat((name, 1, "site", "USD", "NT 1/2", day, bucket, 20_000), position,
-                      held_sums.seat_value(flags, aggressive, calls, folds, allin, net),
-                      20_000, deal_id, second, table, net)
+        held_sums.add_seat(sums.days, sums.runs.held,
+                           (name, 1, "site", "USD", "NT 1/2", day, bucket, 20_000), position,
+                           held_sums.seat_value(flags, aggressive, calls, folds, allin, net),
+                           20_000, deal_id, second, table, net)
     return sums
 
 

@@ -35,7 +35,7 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
     """The rows' seats with a name summed."""
     deals = dict(map(_deal, rows.deals))
     sums = PlayerSums()
-    # Each seat added by held_sums' compiled calls (PlayerSums.add_seat's, without its own).
+    # Each seat added by held_sums' compiled calls.
     days, runs = sums.days, sums.runs.held
     for seat in rows.seats:
         name = seat[_NAME]

@@ -24,7 +24,7 @@ from typing import Any, Final
 from sqlalchemy import Connection
 
 from pokerdb.storage import held_sums
-from pokerdb.storage.held_sums import PACKED, DayKey, RunKey
+from pokerdb.storage.held_sums import PACKED, DayKey
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.player_runs import RunSums
 from pokerdb.storage.player_stats import DAY_SUMS, KEPT, TOTAL_SUMS, totals_added
@@ -50,14 +50,6 @@ class PlayerSums:
 
     days: dict[DayKey, int] = field(default_factory=dict)
     runs: RunSums = field(default_factory=RunSums)
-
-    def add_seat(self, run: RunKey, position: str, sums: int, big_blind: int | None,
-                 deal_id: int, second: int | None, table: str, net: int | None) -> None:
-        """Add a seat: its row of player_runs (`run`, whose keys name player_days' but the
-        position), its `sums` (seat_value), the stakes' big blind, its deal, when and where it
-        was played, its net (None: unknown)."""
-        held_sums.add_seat(self.days, self.runs.held, run, position, sums, big_blind, deal_id,
-                           second, table, net)
 
     def __len__(self) -> int:
         return len(self.days) + len(self.runs.held)
