@@ -31,6 +31,11 @@ BY_DEAL = ("hand_cards", "hand_values", "hand_equities", "hand_labels", "seats",
            "hand_actions")
 
 
+def stored_columns(table: str) -> list[str]:
+    """The table's stored columns: those an INSERT names (not the generated ones)."""
+    return [column.name for column in metadata.tables[table].c if column.computed is None]
+
+
 def build(source: Path, copies: int, target: Path) -> int:
     """The source's deals and everything keyed by them, `copies` times; returns the deals."""
     target.unlink(missing_ok=True)
@@ -41,7 +46,7 @@ def build(source: Path, copies: int, target: Path) -> int:
         connection.execute("PRAGMA synchronous = OFF")
         low, high = connection.execute("SELECT min(id), max(id) FROM deals").fetchone()
         span = high - low + 1
-        deal_columns = [column.name for column in metadata.tables["deals"].c]
+        deal_columns = stored_columns("deals")
         for copy in range(1, copies):
             offset = copy * span
             moved = ", ".join(f"id + {offset}" if name == "id" else
@@ -50,7 +55,7 @@ def build(source: Path, copies: int, target: Path) -> int:
             connection.execute(f"INSERT INTO deals ({', '.join(deal_columns)}) "
                                f"SELECT {moved} FROM deals WHERE id <= {high}")
             for table in BY_DEAL:
-                columns = [column.name for column in metadata.tables[table].c]
+                columns = stored_columns(table)
                 values = ", ".join(f"deal_id + {offset}" if name == "deal_id" else name
                                    for name in columns)
                 connection.execute(f"INSERT INTO {table} ({', '.join(columns)}) "

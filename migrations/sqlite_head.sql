@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0036
+-- pokerdb's SQLite schema at revision 0037
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0036');
+INSERT INTO "alembic_version" VALUES('0037');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -86,7 +86,28 @@ CREATE TABLE deals (
 	id INTEGER NOT NULL, 
 	dataset_id INTEGER NOT NULL, 
 	line_no INTEGER NOT NULL, 
-	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, event VARCHAR, time_zone VARCHAR, currency VARCHAR, allin_board VARCHAR(14), min_bet BIGINT, small_bet BIGINT, big_bet BIGINT, bring_in BIGINT, ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, tournament VARCHAR, buy_in VARCHAR, level VARCHAR, total_pot BIGINT, rake BIGINT, fees BIGINT, second_board VARCHAR(14), hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, third_board VARCHAR(14), big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
+	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, 
+	event VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[8]')) VIRTUAL, 
+	time_zone VARCHAR, currency VARCHAR, 
+	allin_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[0]')) VIRTUAL, 
+	min_bet BIGINT, 
+	small_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[1]')) VIRTUAL, 
+	
+	big_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[2]')) VIRTUAL, 
+	
+	bring_in BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[9]')) VIRTUAL, 
+	ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, 
+	tournament VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[4]')) VIRTUAL, 
+	
+	buy_in VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[5]')) VIRTUAL, 
+	
+	level VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[3]')) VIRTUAL, 
+	total_pot BIGINT, rake BIGINT, fees BIGINT, 
+	second_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[6]')) VIRTUAL, 
+	hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, 
+	third_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[7]')) VIRTUAL, 
+	big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
+	extras TEXT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -422,11 +443,11 @@ CREATE TABLE win_counts (
 	CONSTRAINT pk_win_counts PRIMARY KEY (dataset_id, winner), 
 	CONSTRAINT fk_win_counts_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
-CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
 CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
 CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
 CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) WHERE allin = 1;
+CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,

@@ -4,6 +4,7 @@ back through them exactly, on each backend (SQLite's texts as import wrote them 
 0035 upgrades a database of every kind of date and time in place, and downgrades it."""
 
 import datetime
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -16,10 +17,9 @@ from test_migrations import (
     schema_differences,
 )
 from test_migrations import upgrade as upgraded
-from test_seat_extras import probe_table
+from test_seat_extras import imported, probe_table
 from typer.testing import CliRunner
 
-from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema import deals
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
@@ -86,9 +86,7 @@ def test_revision_0035_holds_dates_and_times_as_integers_keeping_every_value(
     down again, stored columns of the same values, and up again."""
     from test_value_rows import HANDHQ
 
-    result = runner.invoke(app, ["import", str(HANDHQ), "--skip-invalid", "--db", db_url,
-                                 "--quiet"])
-    assert result.exit_code == 0, result.output
+    imported(runner, db_url, HANDHQ)
     postgres = fresh.dialect.name == "postgresql"
     downgrade(fresh, "0034")
     with fresh.begin() as connection:
@@ -130,21 +128,28 @@ def test_revision_0035_refuses_a_date_it_cannot_hold(runner: CliRunner, db_url: 
     """A deal whose stored date is not a date's text (no revision wrote one) refuses the
     upgrade, naming it, and leaves the database at 0034 with its rows. PostgreSQL's dates and
     times are of their types, which the integers hold exactly."""
+    refuses_a_deal(runner, db_url, fresh, ("0034", "0035"), "date", "2009-7-1",
+                   "date or time do not fit deals.day and deals.clock")
+
+
+def refuses_a_deal(runner: CliRunner, db_url: str, fresh: Engine, revisions: tuple[str, str],
+                   column: str, value: object, unfit: str) -> None:
+    """The tests' HandHQ sample at the first of `revisions`, its last deal's `column` set to
+    `value`, refuses the upgrade to the second, naming that deal (`unfit` saying why), and
+    stays at the first with the value."""
     from test_value_rows import HANDHQ
 
-    result = runner.invoke(app, ["import", str(HANDHQ), "--skip-invalid", "--db", db_url,
-                                 "--quiet"])
-    assert result.exit_code == 0, result.output
-    downgrade(fresh, "0034")
+    before, refusing = revisions
+    imported(runner, db_url, HANDHQ)
+    downgrade(fresh, before)
     with fresh.begin() as connection:
         deal = connection.scalar(text("SELECT max(id) FROM deals"))
-        connection.execute(text("UPDATE deals SET date = '2009-7-1' WHERE id = :id"),
-                           {"id": deal})
-    with pytest.raises(PokerdbError, match=rf"^revision 0035: 1 deals' date or time do not "
-                                           rf"fit deals.day and deals.clock \(the first: deal "
-                                           rf"{deal}\)$"):
+        connection.execute(text(f"UPDATE deals SET {column} = :value WHERE id = :id"),
+                           {"value": value, "id": deal})
+    with pytest.raises(PokerdbError, match=rf"^revision {refusing}: 1 deals' {re.escape(unfit)} "
+                                           rf"\(the first: deal {deal}\)$"):
         upgraded(fresh)
-    assert current_revision(fresh) == "0034"
+    assert current_revision(fresh) == before
     with fresh.connect() as connection:
-        assert connection.scalar(text("SELECT date FROM deals WHERE id = :id"),
-                                 {"id": deal}) == "2009-7-1"
+        assert connection.scalar(text(f"SELECT {column} FROM deals WHERE id = :id"),
+                                 {"id": deal}) == value

@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 from support import PHH_DATA, REPO, fails, invoke, succeeds
 from typer.testing import CliRunner
 
 from pokerdb.exports import phh
+from pokerdb.storage.schema import deals
+from pokerdb.storage.schema.deal_extras import DEAL_EXTRAS, deal_extras
+from pokerdb.storage.schema.held_values import EXTRAS
 
 SAMPLES = ("antonius-blom-2009.phh", "dwan-ivey-2009.phh", "phua-xuan-2019.phh")
 
@@ -109,10 +112,14 @@ def test_long_names_and_levels_phh_cannot_hold(runner: CliRunner, db_url: str,
         shutil.copy(PHH_DATA / sample, folder)
     succeeds(runner, "import", str(folder), "--db", db_url, "--name", name, "--quiet")
     engine = create_engine(db_url)
-    with engine.begin() as connection:
+    held = "CAST(:extras AS JSONB)" if engine.dialect.name == "postgresql" else ":extras"
+    with engine.begin() as connection:  # the level held by deals.extras (revision 0037)
         for line_no, level in ((1, "\u00b2"), (2, "9" * 5000 + "\u0663"), (3, "12")):
-            connection.execute(text("UPDATE deals SET level = :level WHERE line_no = :line"),
-                               {"level": level, "line": line_no})
+            kept = connection.execute(select(*(deals.c[name] for name in DEAL_EXTRAS))
+                                      .where(deals.c.line_no == line_no)).one()._asdict()
+            connection.execute(text(f"UPDATE deals SET {EXTRAS} = {held} WHERE line_no = :line"),
+                               {"extras": deal_extras(**{**kept, "level": level}),
+                                "line": line_no})
     engine.dispose()
     out = tmp_path / "out"
     result = succeeds(runner, "export", "-o", str(out), "--db", db_url)

@@ -5,6 +5,7 @@ every kind of those amounts in place, and downgrades it, every value the same.""
 
 import warnings
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,8 @@ from typer.testing import CliRunner
 from pokerdb.cli import app
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema import seats
-from pokerdb.storage.schema.seat_extras import EXTRA_AMOUNTS, EXTRAS, extras_sql, seat_extras
+from pokerdb.storage.schema.held_values import EXTRAS
+from pokerdb.storage.schema.seat_extras import EXTRA_AMOUNTS, extras_sql, seat_extras
 
 _INT64 = 1 << 63
 amounts = st.none() | st.integers(-10**6, 10**8) | st.integers(-_INT64, _INT64 - 1) | st.just(0)
@@ -53,6 +55,27 @@ def probe_table(db_url: str, source: Table, names: Sequence[str]) -> Iterator[En
         table.create(engine)
     yield engine
     engine.dispose()
+
+
+def read_rows(engine: Engine, sql: str) -> list[tuple[object, ...]]:
+    """The rows `sql` reads, each a tuple."""
+    with engine.connect() as connection:
+        return [tuple(row) for row in connection.execute(text(sql))]
+
+
+def generated_columns(engine: Engine, table: str, names: Sequence[str]) -> list[str]:
+    """Those of `names` that are generated columns of `table`, sorted."""
+    with engine.connect() as connection:
+        return sorted(column["name"] for column in inspect(connection).get_columns(table)
+                      if column.get("computed") and column["name"] in names)
+
+
+def imported(runner: CliRunner, db_url: str, *paths: Path) -> None:
+    """The files or folders `paths` imported into the database (--skip-invalid)."""
+    for path in paths:
+        result = runner.invoke(app, ["import", str(path), "--skip-invalid", "--db", db_url,
+                                     "--quiet"])
+        assert result.exit_code == 0, result.output
 
 
 @pytest.fixture
@@ -113,20 +136,10 @@ def test_revision_0035_holds_the_rare_amounts_in_one_value_keeping_every_value(
 
     (tmp_path / "stars.txt").write_text(cash_hand(1, "2024/01/02 10:00:00")
                                         + cash_hand(2, "2024/01/02 10:10:00", winner="Bo"))
-    for path in (str(HANDHQ), str(tmp_path / "stars.txt")):
-        result = runner.invoke(app, ["import", path, "--skip-invalid", "--db", db_url,
-                                     "--quiet"])
-        assert result.exit_code == 0, result.output
+    imported(runner, db_url, HANDHQ, tmp_path / "stars.txt")
     postgres = fresh.dialect.name == "postgresql"
-
-    def read(sql: str) -> list[tuple[object, ...]]:
-        with fresh.connect() as connection:
-            return [tuple(row) for row in connection.execute(text(sql))]
-
-    def generated() -> list[str]:
-        with fresh.connect() as connection:
-            return sorted(column["name"] for column in inspect(connection).get_columns("seats")
-                          if column.get("computed") and column["name"] in EXTRA_AMOUNTS)
+    read = partial(read_rows, fresh)
+    generated = partial(generated_columns, fresh, "seats", EXTRA_AMOUNTS)
 
     assert generated() == _GENERATED
     downgrade(fresh, "0034")
@@ -178,9 +191,7 @@ def test_revision_0035_refuses_an_amount_it_cannot_hold(runner: CliRunner, db_ur
     with its rows. PostgreSQL's amounts are 64-bit integers, which JSONB holds exactly."""
     from test_value_rows import HANDHQ
 
-    result = runner.invoke(app, ["import", str(HANDHQ), "--skip-invalid", "--db", db_url,
-                                 "--quiet"])
-    assert result.exit_code == 0, result.output
+    imported(runner, db_url, HANDHQ)
     downgrade(fresh, "0034")
     with fresh.begin() as connection:
         deal = connection.scalar(text("SELECT min(deal_id) FROM seats"))

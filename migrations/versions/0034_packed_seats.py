@@ -37,7 +37,13 @@ from pokerdb.storage.schema.seat_bits import (
     SHOWED_BIT,
     SITE_POSITION,
 )
-from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, refuse_unfit, replaced
+from pokerdb.storage.table_rebuild import (
+    SEAT_KEY,
+    dropped_views,
+    rebuilt_table,
+    refuse_unfit,
+    replaced,
+)
 
 revision: str = "0034"
 down_revision: str | None = "0033"
@@ -60,11 +66,12 @@ _INDEXES = {False: "CREATE INDEX ix_seats_allin ON seats (name_id, position, tra
 
 def upgrade() -> None:
     bind = op.get_bind()
-    refuse_unfit(bind, "0034", "position, flags or counts", "packed", _packed_sql(), GENERATED,
-                 list(GENERATED))
+    refuse_unfit(bind, "0034", "seats", SEAT_KEY, "position, flags or counts", "packed",
+                 _packed_sql(), GENERATED, list(GENERATED))
     if bind.dialect.name == "sqlite":
-        rebuilt_seats(bind, _generated_table, lambda name: _packed_sql() if name == "packed"
-                      else name, _INDEXES[True], _views(packed=True))
+        rebuilt_table(bind, "seats", _generated_table,
+                      lambda name: _packed_sql() if name == "packed" else name,
+                      {"ix_seats_allin": _INDEXES[True]}, _views(packed=True))
         return
     views = [_views(packed=True)(name, sql) for name, sql in dropped_views(bind)]
     op.execute("ALTER TABLE seats ADD COLUMN packed INTEGER NOT NULL DEFAULT 0")
@@ -83,8 +90,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     bind = op.get_bind()
     if bind.dialect.name == "sqlite":
-        rebuilt_seats(bind, _stored_table, lambda name: name, _INDEXES[False],
-                      _views(packed=False))
+        rebuilt_table(bind, "seats", _stored_table, lambda name: name,
+                      {"ix_seats_allin": _INDEXES[False]}, _views(packed=False))
         return
     views = [_views(packed=False)(name, sql) for name, sql in dropped_views(bind)]
     op.execute("DROP INDEX ix_seats_allin")

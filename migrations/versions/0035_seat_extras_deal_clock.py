@@ -29,8 +29,17 @@ from alembic import op
 
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema.deal_clock import CLOCK, DATE_SQL, DAY, TIME_SQL
-from pokerdb.storage.schema.seat_extras import EXTRA_AMOUNTS, EXTRAS, extra_sql, extras_sql
-from pokerdb.storage.seat_rebuild import dropped_views, rebuilt_seats, refuse_unfit, replaced
+from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_DEFINED
+from pokerdb.storage.schema.seat_extras import EXTRA_AMOUNTS, extra_sql, extras_sql
+from pokerdb.storage.table_rebuild import (
+    SEAT_KEY,
+    dropped_views,
+    generated_in_place,
+    rebuilt_table,
+    refuse_unfit,
+    replaced,
+    stored_in_place,
+)
 
 revision: str = "0035"
 down_revision: str | None = "0034"
@@ -38,15 +47,15 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 _STORED = "BIGINT"  # each amount's type, as SQLite's CREATE TABLE holds it (revision 0011)
-_EXTRAS = {"sqlite": f"{EXTRAS} TEXT", "postgresql": f"{EXTRAS} JSONB"}
-_INDEX = ("CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) "
-          "WHERE allin = 1")
+_INDEX = {"ix_seats_allin": "CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, "
+                            "allin) WHERE allin = 1"}
 
 
 def upgrade() -> None:
     bind = op.get_bind()
     dialect = bind.dialect.name
-    refuse_unfit(bind, "0035", "all-in or cash-out amounts", EXTRAS, extras_sql(dialect),
+    refuse_unfit(bind, "0035", "seats", SEAT_KEY,
+                 "all-in or cash-out amounts", EXTRAS, extras_sql(dialect),
                  {name: extra_sql(name, dialect) for name in EXTRA_AMOUNTS},
                  ["collected", *EXTRA_AMOUNTS])
     _check_moments(bind)
@@ -58,19 +67,11 @@ def _seats_up(bind: sa.Connection) -> None:
     """seats' amounts as `extras`."""
     dialect = bind.dialect.name
     if dialect == "sqlite":
-        rebuilt_seats(bind, _generated_table,
-                      lambda name: extras_sql(dialect) if name == EXTRAS else name, _INDEX,
-                      _same_view)
+        rebuilt_table(bind, "seats", _generated_table,
+                      lambda name: extras_sql(dialect) if name == EXTRAS else name, _INDEX)
         return
-    views = [sql for _, sql in dropped_views(bind)]
-    op.execute(f"ALTER TABLE seats ADD COLUMN {_EXTRAS[dialect]}")
-    op.execute(f"UPDATE seats SET {EXTRAS} = {extras_sql(dialect)}")
-    op.execute("ALTER TABLE seats " + ", ".join(
-        [f"DROP COLUMN {name}" for name in EXTRA_AMOUNTS]
-        + [f"ADD COLUMN {name} {_STORED} GENERATED ALWAYS AS ({extra_sql(name, dialect)}) "
-           f"STORED" for name in EXTRA_AMOUNTS]))
-    for sql in views:
-        op.execute(sql)
+    generated_in_place(bind, "seats", EXTRAS_DEFINED[dialect], EXTRAS, extras_sql(dialect),
+                       {name: (_STORED, extra_sql(name, dialect)) for name in EXTRA_AMOUNTS})
 
 
 def downgrade() -> None:
@@ -82,19 +83,9 @@ def downgrade() -> None:
 def _seats_down(bind: sa.Connection) -> None:
     """seats' amounts stored again."""
     if bind.dialect.name == "sqlite":
-        rebuilt_seats(bind, _stored_table, lambda name: name, _INDEX, _same_view)
+        rebuilt_table(bind, "seats", _stored_table, lambda name: name, _INDEX)
         return
-    views = [sql for _, sql in dropped_views(bind)]
-    op.execute("ALTER TABLE seats " + ", ".join(
-        f"ADD COLUMN {name}_stored {_STORED}" for name in EXTRA_AMOUNTS))
-    op.execute("UPDATE seats SET " + ", ".join(f"{name}_stored = {name}"
-                                               for name in EXTRA_AMOUNTS))
-    op.execute("ALTER TABLE seats " + ", ".join(
-        f"DROP COLUMN {name}" for name in [*EXTRA_AMOUNTS, EXTRAS]))
-    for name in EXTRA_AMOUNTS:
-        op.execute(f"ALTER TABLE seats RENAME COLUMN {name}_stored TO {name}")
-    for sql in views:
-        op.execute(sql)
+    stored_in_place(bind, "seats", dict.fromkeys(EXTRA_AMOUNTS, _STORED), EXTRAS)
 
 
 def _generated_table(table: str) -> str:
@@ -102,12 +93,12 @@ def _generated_table(table: str) -> str:
     for name in EXTRA_AMOUNTS:
         table = replaced(table, f"{name} {_STORED}", _generated(name))
     return replaced(table, "CONSTRAINT pk_seats",
-                     f"{_EXTRAS['sqlite']}, \n\tCONSTRAINT pk_seats")
+                     f"{EXTRAS_DEFINED['sqlite']}, \n\tCONSTRAINT pk_seats")
 
 
 def _stored_table(table: str) -> str:
     """SQLite: seats' CREATE TABLE as _generated_table had it."""
-    table = replaced(table, f"{_EXTRAS['sqlite']}, \n\t", "")
+    table = replaced(table, f"{EXTRAS_DEFINED['sqlite']}, \n\t", "")
     for name in EXTRA_AMOUNTS:
         table = replaced(table, _generated(name), f"{name} {_STORED}")
     return table
@@ -117,11 +108,6 @@ def _generated(name: str) -> str:
     """SQLite: the amount `name` generated from `extras`, on a line of its own (SQLAlchemy's
     reflection reads a generated column's SQL to the last parenthesis of its line)."""
     return f"\n\t{name} {_STORED} GENERATED ALWAYS AS ({extra_sql(name, 'sqlite')}) VIRTUAL"
-
-
-def _same_view(_: str, sql: str) -> str:
-    """A view made again as it was."""
-    return sql
 
 
 # deals' date and time: each one's type and the integer that holds it (deal_clock).

@@ -27,6 +27,7 @@ from pokerdb.steps.site_rows import (
     SITE_SEAT_COLUMNS,
     seat_forced_bets,
     site_deal,
+    site_extras,
     site_level,
     site_seats,
     stored,
@@ -37,15 +38,18 @@ from pokerdb.storage.packed_counts import packed_flags
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
+from pokerdb.storage.schema.deal_extras import deal_extras
+from pokerdb.storage.schema.held_values import EXTRAS
 from pokerdb.storage.schema.seat_bits import packed_seat
-from pokerdb.storage.schema.seat_extras import EXTRAS, seat_extras
+from pokerdb.storage.schema.seat_extras import seat_extras
 
+# The columns of deals written (the others are generated from `day` and `clock`,
+# schema.deal_clock, and from `extras`, schema.deal_extras).
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
-                       "source_key", "variant", "hand_number", "event", "venue",
-                       "table_name", DAY, CLOCK, "time_zone", "currency", "allin_board",
-                       "level", "min_bet", "small_bet", "big_bet", "bring_in", "ante_trimming",
+                       "source_key", "variant", "hand_number", "venue", "table_name", DAY,
+                       CLOCK, "time_zone", "currency", "min_bet", "ante_trimming",
                        "result_known",
-                       *SITE_DEAL_COLUMNS, "stakes", "big_blind")
+                       *SITE_DEAL_COLUMNS, "stakes", "big_blind", EXTRAS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 # The columns of seats written (the others are generated from `packed`, schema.seat_bits, and
 # from `extras`, schema.seat_extras).
@@ -78,19 +82,22 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         # NULL where the game has no board (stud: but for a community card)
         board = replayed.variant.board_cards > 0 or bool(replayed.board)
         stakes, big_blind = stakes_of(phh_hand)
+        tournament, buy_in, second_board, third_board = site_extras(phh_hand)
         rows.deals.append((
             deal_id, dataset_id, hand.position,
             None if settlement.unknown else settlement.winner,
             replayed.board if board else None,
-            *source_parts(phh_hand.source), phh_hand.variant, details.hand, details.event,
+            *source_parts(phh_hand.source), phh_hand.variant, details.hand,
             details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
-            details.time_zone,
-            _money_label(phh_hand), None if all_in is None or not board else all_in.board,
-            str(details.level) if details.level is not None else site_level(phh_hand),
-            stored(phh_hand.min_bet, factor), stored(phh_hand.small_bet, factor),
-            stored(phh_hand.big_bet, factor), stored(phh_hand.bring_in, factor),
+            details.time_zone, _money_label(phh_hand), stored(phh_hand.min_bet, factor),
             phh_hand.ante_trimming_status, not settlement.unknown,
-            *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor)))
+            *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor),
+            deal_extras(
+                None if all_in is None or not board else all_in.board,
+                stored(phh_hand.small_bet, factor), stored(phh_hand.big_bet, factor),
+                str(details.level) if details.level is not None else site_level(phh_hand),
+                tournament, buy_in, second_board, third_board, details.event,
+                stored(phh_hand.bring_in, factor))))
         count = phh_hand.player_count
         # A row for each seat whose cards are known (revision 0030: the others have none, and
         # the hands view lists them from seats). One a seat, by index (see _seat_rows).

@@ -8,12 +8,16 @@ from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.positions import position_names
 from pokerdb.rules.settlement import Settlement
 
-SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "tournament", "buy_in",
-                            "total_pot", "rake", "fees", "second_board", "hero", "third_board")
+SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "total_pot", "rake", "fees",
+                            "hero")
 # Those of seats stored (position is generated from seats.packed, cashed_out from seats.extras).
 SITE_SEAT_COLUMNS: Final = ("collected", "raked")
 UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDateTime writes it
 _NO_DEAL: Final = (None,) * len(SITE_DEAL_COLUMNS)
+# A site's values of deals.extras (schema.deal_extras): the tournament's number and buy-in,
+# the second and third boards.
+SiteExtras = tuple[str | None, str | None, str | None, str | None]
+_NO_EXTRAS: Final[SiteExtras] = (None, None, None, None)
 
 
 def stored(units: int | None, factor: int) -> int | None:
@@ -29,12 +33,19 @@ def site_deal(hand: PhhHand, settlement: Settlement, factor: int) -> tuple[objec
     if site is None:
         if settlement.raked is None:
             return _NO_DEAL
-        return (*_NO_DEAL[:6], sum(settlement.raked) * factor, *_NO_DEAL[7:])
+        return (*_NO_DEAL[:4], sum(settlement.raked) * factor, *_NO_DEAL[5:])
     return (site.site, site.button_seat,
             None if site.played_at is None else site.played_at.strftime(UTC_TEXT),
-            site.tournament, site.buy_in, stored(site.total_pot, factor),
-            stored(site.rake, factor), stored(site.fees, factor), site.second_board, site.hero,
-            site.third_board)
+            stored(site.total_pot, factor), stored(site.rake, factor), stored(site.fees, factor),
+            site.hero)
+
+
+def site_extras(hand: PhhHand) -> SiteExtras:
+    """A site's values that deals.extras holds (all None for a hand of no site)."""
+    site = hand.site
+    if site is None:
+        return _NO_EXTRAS
+    return site.tournament, site.buy_in, site.second_board, site.third_board
 
 
 def site_level(hand: PhhHand) -> str | None:

@@ -1,6 +1,8 @@
 """The schema's tables of deals (storage.schema): the metadata, the datasets, the deals and their
 cards, values, equities, labels and variants, and the lines an import left out."""
 
+from typing import Any
+
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -23,6 +25,8 @@ from sqlalchemy import (
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, GENERATED_DATE, GENERATED_TIME
+from pokerdb.storage.schema.deal_extras import GENERATED_DEAL_EXTRAS
+from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_TYPE
 
 metadata = MetaData(
     naming_convention={
@@ -63,6 +67,13 @@ datasets = Table(
     sqlite_autoincrement=True,
 )
 
+
+def _held(name: str, kind: Any) -> Column[Any]:
+    """A column of deals generated from deals.extras (deal_extras): computed as it is read on
+    SQLite, stored on PostgreSQL."""
+    return Column(name, kind, Computed(GENERATED_DEAL_EXTRAS[name]))
+
+
 deals = Table(
     "deals",
     metadata,
@@ -85,7 +96,7 @@ deals = Table(
     Column("source_key", String),
     Column("variant", String(8)),  # NT, FT
     Column("hand_number", String),
-    Column("event", String),
+    _held("event", String),
     Column("venue_id", Integer),
     Column("table_name_id", Integer),
     # The date and time the file gives, generated from `day` and `clock` (revision 0035:
@@ -98,14 +109,14 @@ deals = Table(
     Column("currency", String),
     # The board when the betting closed for good with the players all in before the river
     # ("" before the flop); NULL otherwise.
-    Column("allin_board", String(14)),
+    _held("allin_board", String(14)),
     # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
     # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
     # ante_trimming_status; each seat's ante and blind are in seats.
     Column("min_bet", Amount),
-    Column("small_bet", Amount),
-    Column("big_bet", Amount),
-    Column("bring_in", Amount),
+    _held("small_bet", Amount),
+    _held("big_bet", Amount),
+    _held("bring_in", Amount),
     Column("ante_trimming", Boolean),
     # A site's hand history (revision 0011; NULL for every other input): the site ("PokerStars",
     # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
@@ -115,19 +126,19 @@ deals = Table(
     Column("site", String),
     Column("button_seat", SmallInteger),
     Column("played_at", UtcDateTime()),
-    Column("tournament", String),
-    Column("buy_in", String),
-    Column("level", String),
+    _held("tournament", String),
+    _held("buy_in", String),
+    _held("level", String),
     Column("total_pot", Amount),
     Column("rake", Amount),
     Column("fees", Amount),
-    Column("second_board", String(14)),
+    _held("second_board", String(14)),
     Column("hero", SmallInteger),
     # False for a recorded hand whose result its file does not tell (revision 0020): a showdown
     # of cards it does not know (`sm ????`) and no winnings; the nets of the seats at that
     # showdown are then NULL, and so is the winner. True for every other deal.
     Column("result_known", Boolean, nullable=False, server_default=true()),
-    Column("third_board", String(14)),  # of a hand run three times (revision 0021)
+    _held("third_board", String(14)),  # of a hand run three times (revision 0021)
     # A recorded hand's stakes (revision 0025; seat_stats shows them on each seat): "NT 1/2",
     # "FT 0.5/1 ante 0.1", the variant, blinds and ante, by number in stakes_names; NULL when
     # not recorded (hands imported before revision 0013) and for deal files. Its big blind,
@@ -136,6 +147,8 @@ deals = Table(
     Column("big_blind", Amount),
     Column(DAY, Integer),  # the date as date.toordinal() (deal_clock)
     Column(CLOCK, BigInteger),  # the time of day in seconds (deal_clock)
+    # The columns that most deals leave NULL (revision 0037: deal_extras), which hold them.
+    Column(EXTRAS, EXTRAS_TYPE),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

@@ -24,8 +24,9 @@ from sqlalchemy import (
 
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_tables import metadata
+from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_TYPE
 from pokerdb.storage.schema.seat_bits import GENERATED, SEAT_FLAGS, TRACKER_COUNTS
-from pokerdb.storage.schema.seat_extras import EXTRAS, EXTRAS_TYPE, GENERATED_EXTRAS
+from pokerdb.storage.schema.seat_extras import GENERATED_EXTRAS
 
 # The columns of seats that are the tracker's (revision 0025), which the view seat_stats shows:
 # the position where seats.position does not say it, and the counts; and the integer that
