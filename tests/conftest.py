@@ -143,6 +143,14 @@ def _postgres_server() -> str:
 
 
 @pytest.fixture
+def fresh(db_url: str) -> Iterator[Engine]:
+    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
+    engine = create_engine(db_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
 def engine(db_url: str) -> Iterator[Engine]:
     """A database at head on each backend."""
     engine = open_engine(db_url)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine, MetaData, Table, create_engine, select, text
+from sqlalchemy import Engine, MetaData, Table, select, text
 from test_migrations import (
     current_revision,
     downgrade,
@@ -26,14 +26,6 @@ from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_d
 
 times = st.none() | st.times() | st.times().map(lambda moment: moment.replace(microsecond=0))
 moments = st.tuples(st.none() | st.dates(), times)
-
-
-@pytest.fixture
-def fresh(db_url: str) -> Iterator[Engine]:
-    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
-    engine = create_engine(db_url)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture

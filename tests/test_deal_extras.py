@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, text
 from test_deal_clock import refuses_a_deal
 from test_migrations import downgrade, schema_differences
 from test_migrations import upgrade as upgraded
@@ -34,14 +34,6 @@ _TEXTS = {"allin_board": 14, "second_board": 14, "third_board": 14}
 deal_values = st.tuples(*(
     amounts if kind == "BIGINT" else st.none() | st.text(_CHARACTERS, max_size=_TEXTS.get(name, 40))
     for name, kind in DEAL_EXTRAS.items()))
-
-
-@pytest.fixture
-def fresh(db_url: str) -> Iterator[Engine]:
-    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
-    engine = create_engine(db_url)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import re
 import subprocess
 import sys
 import warnings
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -107,14 +106,6 @@ def listed(biggest: str, known: int, net: object) -> str:
     if biggest:
         return f"[[{biggest.replace(';', '],[')}]]"
     return f"[[0,{net}]]" if known else "[]"
-
-
-@pytest.fixture
-def fresh(db_url: str) -> Iterator[Engine]:
-    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
-    engine = create_engine(db_url)
-    yield engine
-    engine.dispose()
 
 
 def test_upgrade_matches_the_schema(fresh: Engine) -> None:

@@ -35,14 +35,6 @@ seat_amounts = st.tuples(amounts, amounts, amounts, amounts)
 _GENERATED = sorted(EXTRA_AMOUNTS)
 
 
-@pytest.fixture
-def fresh(db_url: str) -> Iterator[Engine]:
-    """A plain engine on an empty database: no pokerdb set-up, no migrations run."""
-    engine = create_engine(db_url)
-    yield engine
-    engine.dispose()
-
-
 def probe_table(db_url: str, source: Table, names: Sequence[str]) -> Iterator[Engine]:
     """An engine on a database holding `probe`: `source`'s columns `names` as the schema
     defines them (a generated column too, its SQL of its backend), without its partitions and
