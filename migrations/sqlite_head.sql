@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0037
+-- pokerdb's SQLite schema at revision 0038
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0037');
+INSERT INTO "alembic_version" VALUES('0038');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -294,7 +294,11 @@ CREATE TABLE seats (
 	position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) <> 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, collected BIGINT, raked BIGINT, 
 	cashed_out BIGINT GENERATED ALWAYS AS (CASE WHEN json_type(extras, '$[2]') IS NOT NULL THEN json_extract(extras, '$[2]') WHEN collected IS NOT NULL THEN 0 END) VIRTUAL, 
 	tracker_position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) = 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, 
-	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, 
+	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, 
+	postflop_aggressive SMALLINT GENERATED ALWAYS AS (CAST((packed >> 22) & 15 AS SMALLINT)) VIRTUAL NOT NULL, 
+	
+	postflop_calls SMALLINT GENERATED ALWAYS AS (CAST((packed >> 26) & 31 AS SMALLINT)) VIRTUAL NOT NULL, 
+	
 	postflop_folds SMALLINT GENERATED ALWAYS AS (CAST((packed >> 21) & 1 AS SMALLINT)) VIRTUAL NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
 	packed INTEGER DEFAULT '0' NOT NULL, 
 	extras TEXT, 
@@ -446,8 +450,8 @@ CREATE TABLE win_counts (
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
 CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
 CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
-CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) WHERE allin = 1;
 CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
+CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) WHERE allin = 1;
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,

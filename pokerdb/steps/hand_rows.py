@@ -55,8 +55,7 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 # from `extras`, schema.seat_extras).
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", "net",
                        "winnings", "finishing_stack", "ante", "blind", "seat_number",
-                       *SITE_SEAT_COLUMNS, "postflop_aggressive", "postflop_calls", "allin",
-                       "packed", EXTRAS)
+                       *SITE_SEAT_COLUMNS, "allin", "packed", EXTRAS)
 ACTION_COLUMNS: Final = ("deal_id", "actions")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_rows' order
 
@@ -124,7 +123,8 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
     a tracker counts, packed with the position and showed (schema.seat_bits): the seat's
     position (the site's, `positions`, seats.position, where it names one; else by PHH's order
     of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
-    folded after the flop; and its rare amounts as one value (schema.seat_extras)."""
+    folded after the flop, its bets and raises and calls there; and its rare amounts as one
+    value (schema.seat_extras)."""
     hand = replayed.hand
     count = hand.player_count
     nothing = (None,) * count
@@ -156,10 +156,9 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
             None if seat in unknown else nets[index] * factor, stored(winnings[index], factor),
             stored(finishing[index], factor), stored(antes[index], factor),
             stored(blinds[index], factor), seat_numbers[index], seat_collected,
-            stored(raked[index], factor), stats.postflop_aggressive,
-            stats.postflop_calls, allin,
+            stored(raked[index], factor), allin,
             packed_seat(names_of[index], by_site, packed_flags(counted), showed[index],
-                        stats.postflop_folds),
+                        stats.postflop_folds, stats.postflop_aggressive, stats.postflop_calls),
             seat_extras(stored(stakes[index], factor), stored(pots[index], factor),
                         stored(cashed_out[index], factor), seat_collected)))
 

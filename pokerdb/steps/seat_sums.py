@@ -15,6 +15,7 @@ from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema.deal_clock import DAY
 from pokerdb.storage.schema.seat_bits import (
+    COUNT_BITS,
     FLAGS_MASK,
     FLAGS_SHIFT,
     FOLDS_BIT,
@@ -27,8 +28,12 @@ _SECOND: Final = timedelta(seconds=1)
 (_ID, _SITE, _VENUE, _CURRENCY, _DAY, _PLAYED_AT, _TABLE, _STAKES,
  _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", DAY, "played_at",
                                         "table_name", "stakes", "big_blind"))
-(_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
-    "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
+(_DEAL_ID, _NAME, _NET, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
+    "deal_id", "name", "net", "allin", "packed"))
+_AGGRESSIVE_AT, _AGGRESSIVE_WIDTH = COUNT_BITS["postflop_aggressive"]
+_AGGRESSIVE_MASK: Final = (1 << _AGGRESSIVE_WIDTH) - 1
+_CALLS_AT, _CALLS_WIDTH = COUNT_BITS["postflop_calls"]
+_CALLS_MASK: Final = (1 << _CALLS_WIDTH) - 1
 
 
 def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
@@ -50,8 +55,10 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
             days, runs, (sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
                          big_blind or 0),
             NAMED_POSITIONS[packed & POSITION_MASK],
-            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
-                                 seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
+            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK,
+                                 packed >> _AGGRESSIVE_AT & _AGGRESSIVE_MASK,
+                                 packed >> _CALLS_AT & _CALLS_MASK, packed >> FOLDS_BIT & 1,
+                                 seat[_ALLIN], net),
             big_blind, deal_id, second, table, net)
     return sums
 

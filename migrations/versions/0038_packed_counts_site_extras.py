@@ -1,0 +1,116 @@
+"""seats' postflop_aggressive and postflop_calls held by seats.packed's bits above those it held
+(storage.schema.seat_bits.COUNT_BITS), and generated from it as the columns of their old names,
+with the same types and values: on SQLite computed as they are read (VIRTUAL), stored by none;
+on PostgreSQL STORED, after the table's other columns. Each stored column took a byte of every
+row's header, 0 or not.
+
+The upgrade first checks that `packed` gives back every count exactly (refusing, naming the
+first seat whose count is beyond its width). SQLite cannot add a generated column to a table
+with rows: seats is made anew from its own CREATE TABLE with its rows copied in order (so that
+an upgraded database's seats take the room a new one's do), its views dropped and made again.
+PostgreSQL sets `packed`, drops the columns (its views first, made again from their
+definitions) and adds them generated. The downgrade stores them again, and clears their bits of
+`packed`.
+
+Revision ID: 0038
+Revises: 0037
+Create Date: 2026-12-07
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+from pokerdb.storage.schema.seat_bits import COUNT_BITS, GENERATED_COUNTS, PACKED
+from pokerdb.storage.table_rebuild import (
+    SEAT_KEY,
+    dropped_views,
+    rebuilt_table,
+    refuse_unfit,
+    replaced,
+)
+
+revision: str = "0038"
+down_revision: str | None = "0037"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+_STORED = "SMALLINT DEFAULT '0' NOT NULL"  # each count's definition, as SQLite's table has it
+# `packed` without the counts' bits (all of them above the others').
+_BELOW = (1 << min(at for at, _ in COUNT_BITS.values())) - 1
+_SEAT_INDEX = {"ix_seats_allin": "CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, "
+                                 "allin) WHERE allin = 1"}
+
+
+def upgrade() -> None:
+    bind = op.get_bind()
+    refuse_unfit(bind, "0038", "seats", SEAT_KEY, "postflop counts", PACKED, _packed_sql(),
+                 GENERATED_COUNTS, list(COUNT_BITS))
+    _seats_up(bind)
+
+
+def downgrade() -> None:
+    _seats_down(op.get_bind())
+
+
+def _packed_sql() -> str:
+    """SQL for seats.packed holding a seat's stored counts too."""
+    return f"({PACKED} | " + " | ".join(f"(CAST({name} AS INTEGER) << {at})"
+                                        for name, (at, _) in COUNT_BITS.items()) + ")"
+
+
+def _seats_up(bind: sa.Connection) -> None:
+    """seats' counts generated from `packed`."""
+    if bind.dialect.name == "sqlite":
+        rebuilt_table(bind, "seats", _generated_seats,
+                      lambda name: _packed_sql() if name == PACKED else name, _SEAT_INDEX)
+        return
+    views = [sql for _, sql in dropped_views(bind)]
+    op.execute(f"UPDATE seats SET {PACKED} = {_packed_sql()}")
+    op.execute("ALTER TABLE seats " + ", ".join(
+        [f"DROP COLUMN {name}" for name in COUNT_BITS]
+        + [f"ADD COLUMN {name} SMALLINT GENERATED ALWAYS AS ({sql}) STORED NOT NULL"
+           for name, sql in GENERATED_COUNTS.items()]))
+    for sql in views:
+        op.execute(sql)
+
+
+def _seats_down(bind: sa.Connection) -> None:
+    """seats' counts stored again, and cleared of `packed`."""
+    if bind.dialect.name == "sqlite":
+        rebuilt_table(bind, "seats", _stored_seats,
+                      lambda name: f"{PACKED} & {_BELOW}" if name == PACKED else name,
+                      _SEAT_INDEX)
+        return
+    views = [sql for _, sql in dropped_views(bind)]
+    op.execute("ALTER TABLE seats " + ", ".join(
+        f"ADD COLUMN {name}_stored SMALLINT NOT NULL DEFAULT 0" for name in COUNT_BITS))
+    op.execute("UPDATE seats SET " + ", ".join(f"{name}_stored = {name}" for name in COUNT_BITS)
+               + f", {PACKED} = {PACKED} & {_BELOW}")
+    op.execute("ALTER TABLE seats " + ", ".join(f"DROP COLUMN {name}" for name in COUNT_BITS))
+    for name in COUNT_BITS:
+        op.execute(f"ALTER TABLE seats RENAME COLUMN {name}_stored TO {name}")
+    for sql in views:
+        op.execute(sql)
+
+
+def _generated_seats(table: str) -> str:
+    """SQLite: seats' CREATE TABLE with the counts generated from `packed`."""
+    for name in COUNT_BITS:
+        table = replaced(table, f"{name} {_STORED}, ", _generated_count(name))
+    return table
+
+
+def _stored_seats(table: str) -> str:
+    """SQLite: seats' CREATE TABLE as _generated_seats had it."""
+    for name in COUNT_BITS:
+        table = replaced(table, _generated_count(name), f"{name} {_STORED}, ")
+    return table
+
+
+def _generated_count(name: str) -> str:
+    """SQLite: the count `name` generated from `packed`, on a line of its own (SQLAlchemy's
+    reflection reads a generated column's SQL to the last parenthesis of its line)."""
+    return (f"\n\t{name} SMALLINT GENERATED ALWAYS AS ({GENERATED_COUNTS[name]}) VIRTUAL "
+            f"NOT NULL, \n\t")

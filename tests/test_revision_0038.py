@@ -1,0 +1,120 @@
+"""Revision 0038: seats' postflop_aggressive and postflop_calls held by seats.packed
+(storage.schema.seat_bits.COUNT_BITS). A database at 0037 with hands of PHH and of a site, and
+counts up to the widest each holds, upgrades in place to the rows a fresh import makes (every
+table and view), downgrades to the rows it had, and an upgrade that cannot hold a count refuses,
+naming the seat."""
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from test_migrations import current_revision, downgrade, schema_differences
+from test_migrations import upgrade as upgraded
+from test_seat_extras import generated_columns, imported, read_rows
+from typer.testing import CliRunner
+
+from pokerdb.errors import PokerdbError
+from pokerdb.storage.schema.seat_bits import COUNT_BITS
+
+_COUNTS = list(COUNT_BITS)
+# What every user reads, each in one order: the views, and the tables the revision rebuilds
+# (but `packed`, which holds the counts' bits since).
+_SHOWN = ["hands", "seat_stats", "player_stats", "actions", "deal_results",
+          "player_position_stats", "player_stakes_stats", "player_tournaments",
+          "tournament_hands", "player_totals", "player_days", "player_runs", "deals"]
+
+
+def _rows(engine: Engine, sql: str) -> list[tuple[object, ...]]:
+    """The rows `sql` reads, in one order whatever order it reads them in."""
+    return sorted(read_rows(engine, sql), key=repr)
+
+
+def _hands(tmp_path: Path) -> list[Path]:
+    """The tests' HandHQ sample, two PokerStars cash hands and a tournament's folder."""
+    from cash_hands import cash_hand
+    from test_tournaments import stars_folder
+    from test_value_rows import HANDHQ
+
+    (tmp_path / "stars.txt").write_text(cash_hand(1, "2024/01/02 10:00:00")
+                                        + cash_hand(2, "2024/01/02 10:10:00", winner="Bo"))
+    return [HANDHQ, tmp_path / "stars.txt", stars_folder(tmp_path)]
+
+
+def _seats_sql(engine: Engine) -> str:
+    """Every column of seats but `packed`, in the key's order."""
+    with engine.connect() as connection:
+        names = [name for name, in connection.execute(text(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'seats' "
+            "ORDER BY column_name") if engine.dialect.name == "postgresql" else text(
+            "SELECT name FROM pragma_table_xinfo('seats') ORDER BY name"))]
+    return (f"SELECT {', '.join(name for name in names if name != 'packed')} FROM seats "
+            f"ORDER BY deal_id, player")
+
+
+def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_does(
+        runner: CliRunner, db_url: str, other_url: str, fresh: Engine, tmp_path: Path) -> None:
+    """A database at 0037 upgrades in place to what a fresh import of the same files reads,
+    every table's and view's rows, `packed` too; with the largest counts each holds, down and
+    up again, every row the same."""
+    hands = _hands(tmp_path)
+    imported(runner, db_url, *hands)
+    imported(runner, other_url, *hands)
+    read = partial(_rows, fresh)
+    generated = partial(generated_columns, fresh, "seats", _COUNTS)
+    shown = [*(f"SELECT * FROM {name}" for name in _SHOWN), _seats_sql(fresh)]
+    at_head = [read(sql) for sql in shown]
+    assert generated() == sorted(_COUNTS)
+    downgrade(fresh, "0037")
+    assert generated() == [] and current_revision(fresh) == "0037"
+    assert [read(sql) for sql in shown] == at_head
+    assert read("SELECT count(*) FROM seats WHERE packed >= 4194304") == [(0,)]
+    # Some counts of 1 to 3 among the sample's seats, as stored columns.
+    assert read("SELECT count(*) FROM seats WHERE postflop_aggressive > 0 AND "
+                "postflop_calls > 0") > [(3,)]
+    upgraded(fresh)
+    assert schema_differences(fresh) == [] and generated() == sorted(_COUNTS)
+    other = create_engine(other_url)
+    for sql in [*shown, "SELECT deal_id, player, packed FROM seats"]:
+        assert read(sql) == _rows(other, sql), sql
+    other.dispose()
+    downgrade(fresh, "0037")
+    with fresh.begin() as connection:  # the widest counts, on the first seat
+        connection.execute(text(
+            "UPDATE seats SET postflop_aggressive = 15, postflop_calls = 31 WHERE deal_id = "
+            "(SELECT min(deal_id) FROM seats) AND player = 1"))
+    at_0037 = [read(sql) for sql in shown]
+    assert at_0037 != at_head
+    upgraded(fresh)
+    assert [read(sql) for sql in shown] == at_0037
+    assert read("SELECT postflop_aggressive, postflop_calls, packed >> 22 FROM seats WHERE "
+                "deal_id = (SELECT min(deal_id) FROM seats) AND player = 1") == [
+        (15, 31, 15 | 31 << 4)]
+    downgrade(fresh, "0037")
+    assert generated() == [] and [read(sql) for sql in shown] == at_0037
+    upgraded(fresh)
+    assert [read(sql) for sql in shown] == at_0037 and schema_differences(fresh) == []
+
+
+@pytest.mark.parametrize(("column", "count"), [("postflop_aggressive", 16),
+                                               ("postflop_calls", 32)])
+def test_revision_0038_refuses_a_count_beyond_its_bits(runner: CliRunner, db_url: str,
+                                                       fresh: Engine, column: str,
+                                                       count: int) -> None:
+    """A seat whose count `packed` cannot hold refuses the upgrade, naming it, and leaves the
+    database at 0037 with its rows."""
+    from test_value_rows import HANDHQ
+
+    imported(runner, db_url, HANDHQ)
+    downgrade(fresh, "0037")
+    with fresh.begin() as connection:
+        deal = connection.scalar(text("SELECT max(deal_id) FROM seats"))
+        connection.execute(text(f"UPDATE seats SET {column} = :count WHERE deal_id = :deal "
+                                f"AND player = 2"), {"count": count, "deal": deal})
+    with pytest.raises(PokerdbError, match=rf"^revision 0038: 1 seats' postflop counts do not "
+                                           rf"fit seats.packed \(the first: deal {deal}, "
+                                           rf"player 2\)$"):
+        upgraded(fresh)
+    assert current_revision(fresh) == "0037"
+    assert read_rows(fresh, f"SELECT {column} FROM seats WHERE deal_id = {deal} AND "
+                            f"player = 2") == [(count,)]
