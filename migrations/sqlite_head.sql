@@ -88,7 +88,9 @@ CREATE TABLE deals (
 	line_no INTEGER NOT NULL, 
 	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, 
 	event VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[8]')) VIRTUAL, 
-	time_zone VARCHAR, currency VARCHAR, 
+	
+	time_zone VARCHAR GENERATED ALWAYS AS (json_extract(site_values, '$[4]')) VIRTUAL, 
+	currency VARCHAR, 
 	allin_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[0]')) VIRTUAL, 
 	min_bet BIGINT, 
 	small_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[1]')) VIRTUAL, 
@@ -96,18 +98,29 @@ CREATE TABLE deals (
 	big_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[2]')) VIRTUAL, 
 	
 	bring_in BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[9]')) VIRTUAL, 
-	ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, 
+	ante_trimming BOOLEAN, 
+	site VARCHAR GENERATED ALWAYS AS (json_extract(site_values, '$[0]')) VIRTUAL, 
+	
+	button_seat SMALLINT GENERATED ALWAYS AS (json_extract(site_values, '$[1]')) VIRTUAL, 
+	played_at DATETIME, 
 	tournament VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[4]')) VIRTUAL, 
 	
 	buy_in VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[5]')) VIRTUAL, 
 	
 	level VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[3]')) VIRTUAL, 
-	total_pot BIGINT, rake BIGINT, fees BIGINT, 
+	
+	total_pot BIGINT GENERATED ALWAYS AS (json_extract(site_values, '$[2]')) VIRTUAL, 
+	rake BIGINT, 
+	fees BIGINT GENERATED ALWAYS AS (json_extract(site_values, '$[3]')) VIRTUAL, 
+	
 	second_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[6]')) VIRTUAL, 
-	hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, 
+	
+	hero SMALLINT GENERATED ALWAYS AS (json_extract(site_values, '$[5]')) VIRTUAL, 
+	result_known BOOLEAN DEFAULT 1 NOT NULL, 
 	third_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[7]')) VIRTUAL, 
 	big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
 	extras TEXT, 
+	site_values TEXT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -450,8 +463,8 @@ CREATE TABLE win_counts (
 CREATE INDEX ix_rejects_dataset_id ON rejects (dataset_id);
 CREATE INDEX ix_tournaments_dataset_id ON tournaments (dataset_id);
 CREATE INDEX ix_tournament_entries_player_currency ON tournament_entries (player, currency);
-CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE INDEX ix_seats_allin ON seats (name_id, packed, net, allin) WHERE allin = 1;
+CREATE INDEX ix_deals_dataset_id ON deals (dataset_id);
 CREATE VIEW deal_results AS
 SELECT d.id AS deal_id,
        ds.name AS dataset,

@@ -16,13 +16,14 @@ from typer.testing import CliRunner
 
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema.seat_bits import COUNT_BITS
+from pokerdb.storage.schema.site_values import SITE_VALUES
 
 _COUNTS = list(COUNT_BITS)
 # What every user reads, each in one order: the views, and the tables the revision rebuilds
 # (but `packed`, which holds the counts' bits since).
 _SHOWN = ["hands", "seat_stats", "player_stats", "actions", "deal_results",
           "player_position_stats", "player_stakes_stats", "player_tournaments",
-          "tournament_hands", "player_totals", "player_days", "player_runs", "deals"]
+          "tournament_hands", "player_totals", "player_days", "player_runs"]
 
 
 def _rows(engine: Engine, sql: str) -> list[tuple[object, ...]]:
@@ -41,15 +42,15 @@ def _hands(tmp_path: Path) -> list[Path]:
     return [HANDHQ, tmp_path / "stars.txt", stars_folder(tmp_path)]
 
 
-def _seats_sql(engine: Engine) -> str:
-    """Every column of seats but `packed`, in the key's order."""
+def _table_sql(engine: Engine, table: str, left_out: str) -> str:
+    """Every column of `table` but `left_out` (which holds others since revision 0038), by
+    name."""
     with engine.connect() as connection:
         names = [name for name, in connection.execute(text(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = 'seats' "
-            "ORDER BY column_name") if engine.dialect.name == "postgresql" else text(
-            "SELECT name FROM pragma_table_xinfo('seats') ORDER BY name"))]
-    return (f"SELECT {', '.join(name for name in names if name != 'packed')} FROM seats "
-            f"ORDER BY deal_id, player")
+            f"SELECT column_name FROM information_schema.columns WHERE table_name = '{table}' "
+            f"ORDER BY column_name") if engine.dialect.name == "postgresql" else text(
+            f"SELECT name FROM pragma_table_xinfo('{table}') ORDER BY name"))]
+    return f"SELECT {', '.join(name for name in names if name != left_out)} FROM {table}"
 
 
 def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_does(
@@ -62,7 +63,8 @@ def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_doe
     imported(runner, other_url, *hands)
     read = partial(_rows, fresh)
     generated = partial(generated_columns, fresh, "seats", _COUNTS)
-    shown = [*(f"SELECT * FROM {name}" for name in _SHOWN), _seats_sql(fresh)]
+    shown = [*(f"SELECT * FROM {name}" for name in _SHOWN), _table_sql(fresh, "seats", "packed"),
+             _table_sql(fresh, "deals", SITE_VALUES)]
     at_head = [read(sql) for sql in shown]
     assert generated() == sorted(_COUNTS)
     downgrade(fresh, "0037")
@@ -75,7 +77,8 @@ def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_doe
     upgraded(fresh)
     assert schema_differences(fresh) == [] and generated() == sorted(_COUNTS)
     other = create_engine(other_url)
-    for sql in [*shown, "SELECT deal_id, player, packed FROM seats"]:
+    for sql in [*shown, "SELECT deal_id, player, packed FROM seats",
+                f"SELECT id, {SITE_VALUES} FROM deals"]:
         assert read(sql) == _rows(other, sql), sql
     other.dispose()
     downgrade(fresh, "0037")

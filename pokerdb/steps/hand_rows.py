@@ -45,10 +45,11 @@ from pokerdb.storage.schema.seat_bits import CountTooLargeError, packed_seat
 from pokerdb.storage.schema.seat_extras import seat_extras
 
 # The columns of deals written (the others are generated from `day` and `clock`,
-# schema.deal_clock, and from `extras`, schema.deal_extras).
+# schema.deal_clock, from `extras`, schema.deal_extras, and from `site_values`,
+# schema.site_values).
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "venue", "table_name", DAY,
-                       CLOCK, "time_zone", "currency", "min_bet", "ante_trimming",
+                       CLOCK, "currency", "min_bet", "ante_trimming",
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind", EXTRAS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
@@ -89,7 +90,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             replayed.board if board else None,
             *source_parts(phh_hand.source), phh_hand.variant, details.hand,
             details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
-            details.time_zone, _money_label(phh_hand), stored(phh_hand.min_bet, factor),
+            _money_label(phh_hand), stored(phh_hand.min_bet, factor),
             phh_hand.ante_trimming_status, not settlement.unknown,
             *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor),
             deal_extras(

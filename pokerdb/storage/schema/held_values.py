@@ -28,13 +28,14 @@ EXTRAS_DEFINED: Final = {"sqlite": f"{EXTRAS} TEXT", "postgresql": f"{EXTRAS} JS
 HeldValue = int | str | None
 
 
-def held_sql(index: int, dialect: str, cast: str | None = None) -> str:
-    """SQL (of `dialect`) for the value at `index` of a row's `extras` (NULL where the array
-    has none): on SQLite as json_extract gives it (an integer, a text), on PostgreSQL the
-    text ->> gives, CAST to `cast` where named (an amount's BIGINT)."""
+def held_sql(index: int, dialect: str, cast: str | None = None, column: str = EXTRAS) -> str:
+    """SQL (of `dialect`) for the value at `index` of a row's `column` (`extras`, or deals'
+    site_values: schema.site_values) (NULL where the array has none): on SQLite as
+    json_extract gives it (an integer, a text), on PostgreSQL the text ->> gives, CAST to
+    `cast` where named (an amount's BIGINT)."""
     if dialect == "sqlite":
-        return f"json_extract({EXTRAS}, '$[{index}]')"
-    held = f"{EXTRAS} ->> {index}"
+        return f"json_extract({column}, '$[{index}]')"
+    held = f"{column} ->> {index}"
     return held if cast is None else f"CAST({held} AS {cast})"
 
 
