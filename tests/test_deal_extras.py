@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from pokerdb.storage.schema import deals
 from pokerdb.storage.schema.deal_extras import DEAL_EXTRAS, deal_extras, deal_extras_sql
 from pokerdb.storage.schema.held_values import EXTRAS
+from pokerdb.storage.schema.site_values import SITE_VALUES
 
 _INT64 = 1 << 63
 amounts = st.none() | st.just(0) | st.integers(-10**6, 10**8) | st.integers(-_INT64, _INT64 - 1)
@@ -100,8 +101,10 @@ _SET = [({}, None),
 
 
 def _deals_columns() -> str:
-    """Every column of deals but `extras`, which revision 0036's deals have too."""
-    return ", ".join(column.name for column in deals.columns if column.name != EXTRAS)
+    """Every column of deals that revision 0036's deals have too: all but `extras` and
+    `site_values` (revision 0038)."""
+    return ", ".join(column.name for column in deals.columns
+                     if column.name not in (EXTRAS, SITE_VALUES))
 
 
 def test_revision_0037_holds_the_rarely_filled_columns_in_one_value_keeping_every_value(

@@ -1,10 +1,11 @@
 """seats.packed (revision 0034): a seat's position, its flags (schema.SEAT_FLAGS), showed,
 postflop_folds and (revision 0038) the counts postflop_aggressive and postflop_calls as the bits
-of one integer, which `seats` shows again as the columns of those
-names, generated from it (GENERATED: SQLite computes them as they are read and stores none;
+of one integer, which `seats` shows again as the columns of those names, generated from it
+(GENERATED, GENERATED_COUNTS: SQLite computes them as they are read and stores none;
 PostgreSQL, whose generated columns are STORED before 18, stores them too). At 100,000
-HandHQ-shaped hands the five columns took 38 bytes a deal of SQLite (a byte of each row's header
-a column, the position's text), the one integer 13: seats 207 bytes a deal, not 236.
+HandHQ-shaped hands the five columns of 0034 took 38 bytes a deal of SQLite (a byte of each
+row's header a column, the position's text), the one integer 13: seats 207 bytes a deal, not
+236.
 
 Bits 0-4 hold the position's number (POSITION_NAMES; 0 none), bit 5 is set where the site names
 the position (seats.position) and clear where pokerdb's order of the seats does
@@ -12,14 +13,16 @@ the position (seats.position) and clear where pokerdb's order of the seats does
 20 showed, 21 postflop_folds, 22-25 postflop_aggressive (0 to 15) and 26-30 postflop_calls (0 to
 31). What most seats have comes first, so that most seats' integers take one to three bytes
 (SQLite stores an integer in 1, 2, 3, 4, 6 or 8 bytes, the fewest that hold it): a seat that
-bets or raises once after the flop and calls nothing still takes three, any other four. The
-counts' widths hold any count a hand can make where the bets of a street are capped at four (a
-seat bets or raises at most twice a street, and calls at most four times: 8 and 16 over stud's
-four streets after the first); 31 bits in all, so that `packed` stays a 32-bit INTEGER on
-PostgreSQL. A seat's count beyond its width is refused (packed_seat; revision 0038's upgrade
-names the first such seat), never wrapped into the other bits. At 100,000 HandHQ-shaped hands
-(18 % of the seats bet or raise after the flop, 5 % call) the two columns took 9 bytes a hand of
-SQLite, their bits in `packed` XX.
+bets or raises once after the flop and calls nothing still takes three, any other with a count
+four. The counts' widths hold any count a hand can make where the bets of a street are capped
+at four (a seat bets or raises at most twice a street, and calls at most four times: 8 and 16
+over stud's four streets after the first; no-limit's raises are bounded by the stacks alone,
+and no recorded hand we have comes near: 4 at most in 100,000 HandHQ-shaped hands); 31 bits in
+all, so that `packed` stays a 32-bit INTEGER on PostgreSQL. A seat's count beyond its width is
+refused (packed_seat; revision 0038's upgrade names the first such seat), never wrapped into
+the other bits. At 100,000 HandHQ-shaped hands (12.4 % of the seats bet or raise after the
+flop, 4.6 % call) `seats` takes 186.8 bytes a hand of SQLite with the counts in `packed`, 197.1
+with them as two columns.
 
 seats.allin stays a column of its own: the views read the all-in seats from a partial index
 (WHERE allin = 1) alone, which SQLite does not do where the query reads a generated column
