@@ -4,15 +4,14 @@ names generated from it. What import writes reads back through them exactly, on 
 and revision 0038's SQL makes the same value of them as columns."""
 
 import inspect as python_inspect
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import Engine, text
-from test_deal_extras import amounts
+from sqlalchemy import Engine
+from test_deal_extras import amounts, reads_back
 from test_seat_extras import probe_table
 
 from pokerdb.storage.schema import deals
@@ -53,27 +52,4 @@ def test_generated_columns_read_back_what_import_writes(probe: Engine,
     """Each deal's values, written as site_values the way import writes them, read back
     exactly through the generated columns; NULL for a deal with none of them, no trailing
     null; and revision 0038's SQL makes the same value of the values as columns."""
-    engine = probe
-    postgres = engine.dialect.name == "postgresql"
-    written = [{"id": index, SITE_VALUES: site_values(*values)}
-               for index, values in enumerate(rows)]
-    with engine.begin() as connection:
-        connection.execute(text("DELETE FROM probe"))
-        for row in written:  # JSON text, bound as text on both backends
-            connection.execute(text(
-                f"INSERT INTO probe (id, {SITE_VALUES}) VALUES (:id, "
-                f"{f'CAST(:{SITE_VALUES} AS JSONB)' if postgres else f':{SITE_VALUES}'})"), row)
-        read = connection.execute(text(
-            f"SELECT {', '.join(SITE_COLUMNS)}, {site_values_sql(engine.dialect.name)} "
-            f"{'= ' + SITE_VALUES if postgres else ''} FROM probe ORDER BY id")).all()
-    assert [tuple(row[:-1]) for row in read] == rows
-    assert [row[-1] for row in read] == ([True if row[SITE_VALUES] is not None else None
-                                          for row in written] if postgres
-                                         else [row[SITE_VALUES] for row in written])
-    for values, row in zip(rows, written, strict=True):
-        held = row[SITE_VALUES]
-        if held is None:
-            assert all(value is None for value in values)
-        else:
-            array = json.loads(held)
-            assert array[-1] is not None and array == list(values[:len(array)])
+    reads_back(probe, rows, SITE_VALUES, list(SITE_COLUMNS), site_values, site_values_sql)

@@ -13,8 +13,12 @@ zone is one.
 
 from typing import Final
 
-from pokerdb.storage.schema.dialect_sql import DialectSql
-from pokerdb.storage.schema.held_values import array_sql, held_array, held_sql
+from pokerdb.storage.schema.held_values import (
+    generated_held,
+    held_array,
+    held_sql,
+    stored_array_sql,
+)
 
 SITE_VALUES: Final = "site_values"  # the column
 # The columns it holds, in the array's order (a site's hand fills all but the hero in most
@@ -34,14 +38,11 @@ def site_value_sql(name: str, dialect: str) -> str:
 def site_values_sql(dialect: str) -> str:
     """SQL (of `dialect`) for deals.site_values of the columns stored (revision 0038's
     upgrade), as site_values writes it."""
-    return array_sql(dialect, list(SITE_COLUMNS),
-                     [f"{name} IS NOT NULL" for name in SITE_COLUMNS])
+    return stored_array_sql(dialect, SITE_COLUMNS)
 
 
 # Each column of deals generated from deals.site_values, on each backend.
-GENERATED_SITE_VALUES: Final = {name: DialectSql({dialect: site_value_sql(name, dialect)
-                                                  for dialect in ("sqlite", "postgresql")})
-                                for name in SITE_COLUMNS}
+GENERATED_SITE_VALUES: Final = generated_held(SITE_COLUMNS, SITE_VALUES)
 
 
 def site_values(site: str | None, button_seat: int | None, total_pot: int | None,
