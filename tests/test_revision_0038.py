@@ -46,14 +46,17 @@ def _rows(engine: Engine, sql: str) -> list[tuple[object, ...]]:
 
 
 def _hands(tmp_path: Path) -> list[Path]:
-    """The tests' HandHQ sample, two PokerStars cash hands and a tournament's folder."""
+    """The tests' HandHQ sample, two PokerStars cash hands, a tournament's folder, and a PHH
+    hand whose seats bet and raise 15 times after the flop (the most `packed` holds)."""
     from cash_hands import cash_hand
+    from test_seat_bits import raises_hand
     from test_tournaments import stars_folder
     from test_value_rows import HANDHQ
 
     (tmp_path / "stars.txt").write_text(cash_hand(1, "2024/01/02 10:00:00")
                                         + cash_hand(2, "2024/01/02 10:10:00", winner="Bo"))
-    return [HANDHQ, tmp_path / "stars.txt", stars_folder(tmp_path)]
+    (tmp_path / "fifteen.phh").write_text(raises_hand(30))
+    return [HANDHQ, tmp_path / "stars.txt", stars_folder(tmp_path), tmp_path / "fifteen.phh"]
 
 
 def _table_sql(engine: Engine, table: str, left_out: str) -> str:
@@ -85,6 +88,7 @@ def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_doe
     assert generated() == [] and current_revision(fresh) == "0037"
     assert [read(sql) for sql in shown] == at_head
     assert read("SELECT count(*) FROM seats WHERE packed >= 4194304") == [(0,)]
+    assert read("SELECT max(postflop_aggressive) FROM seats") == [(15,)]
     # Some counts of 1 to 3 among the sample's seats, as stored columns.
     assert read("SELECT count(*) FROM seats WHERE postflop_aggressive > 0 AND "
                 "postflop_calls > 0") > [(3,)]

@@ -85,7 +85,7 @@ def test_a_count_beyond_its_bits_is_refused_and_the_usual_ones_stay_small() -> N
     assert packed_seat("BB", False, 0, False, 0, 15, 31) == 1 | 15 << 22 | 31 << 26
 
 
-def _raises_hand(raises: int) -> str:
+def raises_hand(raises: int) -> str:
     """A heads-up hand of PHH whose players raise each other `raises` times on the flop, p1
     first (p1 making the odd ones), and p1 folds."""
     actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db AsKsQs",
@@ -99,8 +99,8 @@ def test_import_refuses_a_hand_whose_count_packed_cannot_hold(runner: CliRunner,
                                                               tmp_path: Path) -> None:
     """15 bets and raises of a seat after the flop are stored and read back; 16 refuse the
     import, naming the hand, and store nothing."""
-    (tmp_path / "fifteen.phh").write_text(_raises_hand(30))
-    (tmp_path / "sixteen.phh").write_text(_raises_hand(32))
+    (tmp_path / "fifteen.phh").write_text(raises_hand(30))
+    (tmp_path / "sixteen.phh").write_text(raises_hand(32))
     result = runner.invoke(app, ["import", str(tmp_path / "fifteen.phh"), "--db", db_url])
     assert result.exit_code == 0, result.output
     engine = open_engine(db_url)
