@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0037
+-- pokerdb's SQLite schema at revision 0038
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0037');
+INSERT INTO "alembic_version" VALUES('0038');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -88,7 +88,9 @@ CREATE TABLE deals (
 	line_no INTEGER NOT NULL, 
 	winner SMALLINT, board VARCHAR(14), variant VARCHAR(8), hand_number VARCHAR, 
 	event VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[8]')) VIRTUAL, 
-	time_zone VARCHAR, currency VARCHAR, 
+	
+	time_zone VARCHAR GENERATED ALWAYS AS (json_extract(site_values, '$[4]')) VIRTUAL, 
+	currency VARCHAR, 
 	allin_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[0]')) VIRTUAL, 
 	min_bet BIGINT, 
 	small_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[1]')) VIRTUAL, 
@@ -96,18 +98,29 @@ CREATE TABLE deals (
 	big_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[2]')) VIRTUAL, 
 	
 	bring_in BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[9]')) VIRTUAL, 
-	ante_trimming BOOLEAN, site VARCHAR, button_seat SMALLINT, played_at DATETIME, 
+	ante_trimming BOOLEAN, 
+	site VARCHAR GENERATED ALWAYS AS (json_extract(site_values, '$[0]')) VIRTUAL, 
+	
+	button_seat SMALLINT GENERATED ALWAYS AS (json_extract(site_values, '$[1]')) VIRTUAL, 
+	played_at DATETIME, 
 	tournament VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[4]')) VIRTUAL, 
 	
 	buy_in VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[5]')) VIRTUAL, 
 	
 	level VARCHAR GENERATED ALWAYS AS (json_extract(extras, '$[3]')) VIRTUAL, 
-	total_pot BIGINT, rake BIGINT, fees BIGINT, 
+	
+	total_pot BIGINT GENERATED ALWAYS AS (json_extract(site_values, '$[2]')) VIRTUAL, 
+	rake BIGINT, 
+	fees BIGINT GENERATED ALWAYS AS (json_extract(site_values, '$[3]')) VIRTUAL, 
+	
 	second_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[6]')) VIRTUAL, 
-	hero SMALLINT, result_known BOOLEAN DEFAULT 1 NOT NULL, 
+	
+	hero SMALLINT GENERATED ALWAYS AS (json_extract(site_values, '$[5]')) VIRTUAL, 
+	result_known BOOLEAN DEFAULT 1 NOT NULL, 
 	third_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[7]')) VIRTUAL, 
 	big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
 	extras TEXT, 
+	site_values TEXT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );
@@ -294,7 +307,11 @@ CREATE TABLE seats (
 	position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) <> 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, collected BIGINT, raked BIGINT, 
 	cashed_out BIGINT GENERATED ALWAYS AS (CASE WHEN json_type(extras, '$[2]') IS NOT NULL THEN json_extract(extras, '$[2]') WHEN collected IS NOT NULL THEN 0 END) VIRTUAL, 
 	tracker_position VARCHAR(8) GENERATED ALWAYS AS (CASE WHEN (packed & 32) = 0 THEN CASE (packed & 31) WHEN 0 THEN NULL WHEN 1 THEN 'BB' WHEN 2 THEN 'BTN' WHEN 3 THEN 'SB' WHEN 4 THEN 'UTG' WHEN 5 THEN 'CO' WHEN 6 THEN 'HJ' WHEN 7 THEN 'LJ' ELSE 'UTG+' || CAST((packed & 31) - 7 AS TEXT) END END) VIRTUAL, 
-	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, postflop_aggressive SMALLINT DEFAULT '0' NOT NULL, postflop_calls SMALLINT DEFAULT '0' NOT NULL, 
+	flags INTEGER GENERATED ALWAYS AS ((packed >> 6) & 16383) VIRTUAL NOT NULL, 
+	postflop_aggressive SMALLINT GENERATED ALWAYS AS (CAST((packed >> 22) & 15 AS SMALLINT)) VIRTUAL NOT NULL, 
+	
+	postflop_calls SMALLINT GENERATED ALWAYS AS (CAST((packed >> 26) & 31 AS SMALLINT)) VIRTUAL NOT NULL, 
+	
 	postflop_folds SMALLINT GENERATED ALWAYS AS (CAST((packed >> 21) & 1 AS SMALLINT)) VIRTUAL NOT NULL, allin SMALLINT DEFAULT '0' NOT NULL, name_id INTEGER, 
 	packed INTEGER DEFAULT '0' NOT NULL, 
 	extras TEXT, 

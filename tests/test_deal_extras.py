@@ -5,7 +5,7 @@ database with every kind of those values in place, and downgrades it, every valu
 
 import inspect as python_inspect
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from pokerdb.storage.schema import deals
 from pokerdb.storage.schema.deal_extras import DEAL_EXTRAS, deal_extras, deal_extras_sql
 from pokerdb.storage.schema.held_values import EXTRAS
+from pokerdb.storage.schema.site_values import SITE_VALUES
 
 _INT64 = 1 << 63
 amounts = st.none() | st.just(0) | st.integers(-10**6, 10**8) | st.integers(-_INT64, _INT64 - 1)
@@ -55,24 +56,32 @@ def test_generated_columns_read_back_what_import_writes(probe: Engine,
     back exactly through the generated columns; extras is NULL for a deal with none of them
     and holds no trailing null; and revision 0037's SQL makes the same extras of the values as
     columns."""
-    engine = probe
+    reads_back(probe, rows, EXTRAS, list(DEAL_EXTRAS), deal_extras, deal_extras_sql)
+
+
+def reads_back(engine: Engine, rows: list[tuple[Any, ...]], column: str, names: list[str],
+               writer: Callable[..., str | None], column_sql: Callable[[str], str]) -> None:
+    """Each row's values of `names`, written as `column` the way import writes them
+    (`writer`), read back exactly through the generated columns of the table `probe`;
+    `column` is NULL for a row with none of them and holds no trailing null; and a revision's
+    SQL (`column_sql` of the dialect) makes the same `column` of the values as columns."""
     postgres = engine.dialect.name == "postgresql"
-    written = [{"id": index, EXTRAS: deal_extras(*values)} for index, values in enumerate(rows)]
+    written = [{"id": index, column: writer(*values)} for index, values in enumerate(rows)]
     with engine.begin() as connection:
         connection.execute(text("DELETE FROM probe"))
         for row in written:  # JSON text, bound as text on both backends
             connection.execute(text(
-                f"INSERT INTO probe (id, {EXTRAS}) VALUES (:id, "
-                f"{'CAST(:extras AS JSONB)' if postgres else ':extras'})"), row)
+                f"INSERT INTO probe (id, {column}) VALUES (:id, "
+                f"{f'CAST(:{column} AS JSONB)' if postgres else f':{column}'})"), row)
         read = connection.execute(text(
-            f"SELECT {', '.join(DEAL_EXTRAS)}, {deal_extras_sql(engine.dialect.name)} "
-            f"{'= ' + EXTRAS if postgres else ''} FROM probe ORDER BY id")).all()
+            f"SELECT {', '.join(names)}, {column_sql(engine.dialect.name)} "
+            f"{'= ' + column if postgres else ''} FROM probe ORDER BY id")).all()
     assert [tuple(row[:-1]) for row in read] == rows
-    assert [row[-1] for row in read] == ([True if row[EXTRAS] is not None else None
+    assert [row[-1] for row in read] == ([True if row[column] is not None else None
                                           for row in written] if postgres
-                                         else [row[EXTRAS] for row in written])
+                                         else [row[column] for row in written])
     for values, row in zip(rows, written, strict=True):
-        held = row[EXTRAS]
+        held = row[column]
         if held is None:
             assert all(value is None for value in values)
         else:
@@ -100,8 +109,10 @@ _SET = [({}, None),
 
 
 def _deals_columns() -> str:
-    """Every column of deals but `extras`, which revision 0036's deals have too."""
-    return ", ".join(column.name for column in deals.columns if column.name != EXTRAS)
+    """Every column of deals that revision 0036's deals have too: all but `extras` and
+    `site_values` (revision 0038)."""
+    return ", ".join(column.name for column in deals.columns
+                     if column.name not in (EXTRAS, SITE_VALUES))
 
 
 def test_revision_0037_holds_the_rarely_filled_columns_in_one_value_keeping_every_value(

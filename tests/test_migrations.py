@@ -1072,7 +1072,9 @@ def test_revision_0034_packs_the_seats_columns_into_one_keeping_every_value(
         (None, "UTG", 285, 4), (None, "CO", 217, 5), (None, "HJ", 146, 6), (None, "LJ", 63, 7),
         (None, "UTG+1", 41, 8), (None, "UTG+2", 22, 9), ("BB", None, 2, 33),
         ("BTN", None, 2, 34), ("SB", None, 2, 35), (None, "UTG+3", 1, 10)]
-    assert generated() == ["flags", "position", "postflop_folds", "showed", "tracker_position"]
+    # 0034's five, and the postflop counts since 0038
+    assert generated() == ["flags", "position", "postflop_aggressive", "postflop_calls",
+                           "postflop_folds", "showed", "tracker_position"]
     if sqlite:  # 2: virtual, computed as read; the all-in seats from the index alone
         assert read("SELECT name, hidden FROM pragma_table_xinfo('seats') WHERE hidden <> 0 "
                     "AND name NOT IN ('allin_stake', 'allin_pot', 'cashed_out') "
@@ -1085,7 +1087,8 @@ def test_revision_0034_packs_the_seats_columns_into_one_keeping_every_value(
         "SELECT * FROM seats LIMIT 0") and [read(sql) for sql in shown] == at_head
     upgrade(fresh)
     assert schema_differences(fresh) == [] and generated() == [
-        "flags", "position", "postflop_folds", "showed", "tracker_position"]
+        "flags", "position", "postflop_aggressive", "postflop_calls", "postflop_folds",
+        "showed", "tracker_position"]
     assert [read(sql) for sql in shown] == at_head
 
 

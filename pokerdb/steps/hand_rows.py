@@ -11,6 +11,7 @@ module could not unpickle) stays pure Python.
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from pokerdb.errors import InputError
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.money import AMOUNT_PLACES, money_of
@@ -40,14 +41,15 @@ from pokerdb.storage.schema import TRACKER_COUNTS
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
 from pokerdb.storage.schema.deal_extras import deal_extras
 from pokerdb.storage.schema.held_values import EXTRAS
-from pokerdb.storage.schema.seat_bits import packed_seat
+from pokerdb.storage.schema.seat_bits import CountTooLargeError, packed_seat
 from pokerdb.storage.schema.seat_extras import seat_extras
 
 # The columns of deals written (the others are generated from `day` and `clock`,
-# schema.deal_clock, and from `extras`, schema.deal_extras).
+# schema.deal_clock, from `extras`, schema.deal_extras, and from `site_values`,
+# schema.site_values).
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "venue", "table_name", DAY,
-                       CLOCK, "time_zone", "currency", "min_bet", "ante_trimming",
+                       CLOCK, "currency", "min_bet", "ante_trimming",
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind", EXTRAS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
@@ -55,8 +57,7 @@ CARD_COLUMNS: Final = ("deal_id", "player", "cards")
 # from `extras`, schema.seat_extras).
 SEAT_COLUMNS: Final = ("deal_id", "player", "name", "starting_stack", "put_in", "net",
                        "winnings", "finishing_stack", "ante", "blind", "seat_number",
-                       *SITE_SEAT_COLUMNS, "postflop_aggressive", "postflop_calls", "allin",
-                       "packed", EXTRAS)
+                       *SITE_SEAT_COLUMNS, "allin", "packed", EXTRAS)
 ACTION_COLUMNS: Final = ("deal_id", "actions")
 assert (*COUNT_NAMES, "won_at_showdown", "allin") == TRACKER_COUNTS  # _seat_rows' order
 
@@ -89,7 +90,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             replayed.board if board else None,
             *source_parts(phh_hand.source), phh_hand.variant, details.hand,
             details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
-            details.time_zone, _money_label(phh_hand), stored(phh_hand.min_bet, factor),
+            _money_label(phh_hand), stored(phh_hand.min_bet, factor),
             phh_hand.ante_trimming_status, not settlement.unknown,
             *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor),
             deal_extras(
@@ -104,7 +105,12 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         hole_cards = replayed.hole_cards
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)
                            if hole_cards[seat] is not None])
-        _seat_rows(rows.seats, deal_id, replayed, settlement, factor)
+        try:
+            _seat_rows(rows.seats, deal_id, replayed, settlement, factor)
+        except CountTooLargeError as error:
+            raise InputError(phh_hand.source or "the input", None,
+                             f"hand {hand.position} ({details.hand or 'no number'}): "
+                             f"{error}") from None
         if phh_hand.actions:
             rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))
     return rows
@@ -124,7 +130,8 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
     a tracker counts, packed with the position and showed (schema.seat_bits): the seat's
     position (the site's, `positions`, seats.position, where it names one; else by PHH's order
     of the seats, seats.tracker_position), the flags (seats.flags), whether it showed and
-    folded after the flop; and its rare amounts as one value (schema.seat_extras)."""
+    folded after the flop, its bets and raises and calls there; and its rare amounts as one
+    value (schema.seat_extras)."""
     hand = replayed.hand
     count = hand.player_count
     nothing = (None,) * count
@@ -156,10 +163,9 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
             None if seat in unknown else nets[index] * factor, stored(winnings[index], factor),
             stored(finishing[index], factor), stored(antes[index], factor),
             stored(blinds[index], factor), seat_numbers[index], seat_collected,
-            stored(raked[index], factor), stats.postflop_aggressive,
-            stats.postflop_calls, allin,
+            stored(raked[index], factor), allin,
             packed_seat(names_of[index], by_site, packed_flags(counted), showed[index],
-                        stats.postflop_folds),
+                        stats.postflop_folds, stats.postflop_aggressive, stats.postflop_calls),
             seat_extras(stored(stakes[index], factor), stored(pots[index], factor),
                         stored(cashed_out[index], factor), seat_collected)))
 

@@ -4,6 +4,7 @@ those of player_days summed), keyed as SQL keys them from the stored seats and d
 (storage.player_stats.totals_of_seats, storage.player_runs.bucket_sql), made by
 steps.hand_histories.stage_hands wherever it runs and sent with the staged batch."""
 
+import json
 import sys
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -15,20 +16,26 @@ from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema.deal_clock import DAY
 from pokerdb.storage.schema.seat_bits import (
+    COUNT_BITS,
     FLAGS_MASK,
     FLAGS_SHIFT,
     FOLDS_BIT,
     NAMED_POSITIONS,
     POSITION_MASK,
 )
+from pokerdb.storage.schema.site_values import SITE_VALUES
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _SECOND: Final = timedelta(seconds=1)
-(_ID, _SITE, _VENUE, _CURRENCY, _DAY, _PLAYED_AT, _TABLE, _STAKES,
- _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", "site", "venue", "currency", DAY, "played_at",
-                                        "table_name", "stakes", "big_blind"))
-(_DEAL_ID, _NAME, _NET, _AGGRESSIVE, _CALLS, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
-    "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
+(_ID, _SITE_VALUES, _VENUE, _CURRENCY, _DAY, _PLAYED_AT, _TABLE, _STAKES,
+ _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", SITE_VALUES, "venue", "currency", DAY,
+                                        "played_at", "table_name", "stakes", "big_blind"))
+(_DEAL_ID, _NAME, _NET, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
+    "deal_id", "name", "net", "allin", "packed"))
+_AGGRESSIVE_AT, _AGGRESSIVE_WIDTH = COUNT_BITS["postflop_aggressive"]
+_AGGRESSIVE_MASK: Final = (1 << _AGGRESSIVE_WIDTH) - 1
+_CALLS_AT, _CALLS_WIDTH = COUNT_BITS["postflop_calls"]
+_CALLS_MASK: Final = (1 << _CALLS_WIDTH) - 1
 
 
 def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
@@ -50,8 +57,10 @@ def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
             days, runs, (sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
                          big_blind or 0),
             NAMED_POSITIONS[packed & POSITION_MASK],
-            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
-                                 seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
+            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK,
+                                 packed >> _AGGRESSIVE_AT & _AGGRESSIVE_MASK,
+                                 packed >> _CALLS_AT & _CALLS_MASK, packed >> FOLDS_BIT & 1,
+                                 seat[_ALLIN], net),
             big_blind, deal_id, second, table, net)
     return sums
 
@@ -65,7 +74,10 @@ def _deal(deal: Row) -> tuple[int, _DealKeys]:
     deal_id = deal[_ID]
     played = deal[_PLAYED_AT]  # as it is stored: UTC, as text
     second = None if played is None else (datetime.fromisoformat(played) - _EPOCH) // _SECOND
-    site = deal[_SITE] if deal[_SITE] is not None else deal[_VENUE]
+    held = deal[_SITE_VALUES]  # schema.site_values: the site first
+    site = json.loads(held)[0] if held is not None else None
+    if site is None:
+        site = deal[_VENUE]
     return deal_id, (
         sys.intern(site or ""), sys.intern(deal[_CURRENCY] or ""),
         sys.intern(deal[_STAKES] or ""), deal[_DAY] or 0, bucket_of(deal_id, second),

@@ -7,13 +7,14 @@ from typing import Final
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.positions import position_names
 from pokerdb.rules.settlement import Settlement
+from pokerdb.storage.schema.site_values import SITE_VALUES, site_values
 
-SITE_DEAL_COLUMNS: Final = ("site", "button_seat", "played_at", "total_pot", "rake", "fees",
-                            "hero")
+# Those of deals stored (the site, button seat, total pot, fees, time zone and hero are
+# generated from deals.site_values, schema.site_values).
+SITE_DEAL_COLUMNS: Final = ("played_at", "rake", SITE_VALUES)
 # Those of seats stored (position is generated from seats.packed, cashed_out from seats.extras).
 SITE_SEAT_COLUMNS: Final = ("collected", "raked")
 UTC_TEXT: Final = "%Y-%m-%dT%H:%M:%S.%f+00:00"  # as storage.column_types.UtcDateTime writes it
-_NO_DEAL: Final = (None,) * len(SITE_DEAL_COLUMNS)
 # A site's values of deals.extras (schema.deal_extras): the tournament's number and buy-in,
 # the second and third boards.
 SiteExtras = tuple[str | None, str | None, str | None, str | None]
@@ -27,17 +28,20 @@ def stored(units: int | None, factor: int) -> int | None:
 
 
 def site_deal(hand: PhhHand, settlement: Settlement, factor: int) -> tuple[object, ...]:
-    """The site columns of the hand's deals row (all NULL for a hand of no site but its rake,
-    where its venue's winnings tell it: rules.recorded_figures), its amounts as `stored`."""
+    """The site columns of the hand's deals row, as SITE_DEAL_COLUMNS orders them (all NULL
+    for a hand of no site but its rake, where its venue's winnings tell it:
+    rules.recorded_figures, and its time zone, where its file gives one), its amounts as
+    `stored`."""
     site = hand.site
+    time_zone = hand.details.time_zone
     if site is None:
-        if settlement.raked is None:
-            return _NO_DEAL
-        return (*_NO_DEAL[:4], sum(settlement.raked) * factor, *_NO_DEAL[5:])
-    return (site.site, site.button_seat,
-            None if site.played_at is None else site.played_at.strftime(UTC_TEXT),
-            stored(site.total_pot, factor), stored(site.rake, factor), stored(site.fees, factor),
-            site.hero)
+        return (None, None if settlement.raked is None else sum(settlement.raked) * factor,
+                None if time_zone is None else site_values(None, None, None, None, time_zone,
+                                                           None))
+    return (None if site.played_at is None else site.played_at.strftime(UTC_TEXT),
+            stored(site.rake, factor),
+            site_values(site.site, site.button_seat, stored(site.total_pot, factor),
+                        stored(site.fees, factor), time_zone, site.hero))
 
 
 def site_extras(hand: PhhHand) -> SiteExtras:

@@ -12,8 +12,12 @@ as integers.
 
 from typing import Final
 
-from pokerdb.storage.schema.dialect_sql import DialectSql
-from pokerdb.storage.schema.held_values import array_sql, held_array, held_sql
+from pokerdb.storage.schema.held_values import (
+    generated_held,
+    held_array,
+    held_sql,
+    stored_array_sql,
+)
 
 # The columns it holds, in the array's order (the one that measured smallest on HandHQ-shaped
 # and PokerStars hands: the most often filled first), each with its
@@ -33,14 +37,11 @@ def deal_extra_sql(name: str, dialect: str) -> str:
 def deal_extras_sql(dialect: str) -> str:
     """SQL (of `dialect`) for deals.extras of the columns stored (revision 0037's upgrade), as
     deal_extras writes it."""
-    return array_sql(dialect, list(DEAL_EXTRAS),
-                     [f"{name} IS NOT NULL" for name in DEAL_EXTRAS])
+    return stored_array_sql(dialect, DEAL_EXTRAS)
 
 
 # Each column of deals generated from deals.extras, on each backend.
-GENERATED_DEAL_EXTRAS: Final = {name: DialectSql({dialect: deal_extra_sql(name, dialect)
-                                                  for dialect in ("sqlite", "postgresql")})
-                                for name in DEAL_EXTRAS}
+GENERATED_DEAL_EXTRAS: Final = generated_held(DEAL_EXTRAS)
 
 
 def deal_extras(allin_board: str | None, small_bet: int | None, big_bet: int | None,

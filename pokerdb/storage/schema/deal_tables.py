@@ -27,6 +27,7 @@ from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, GENERATED_DATE, GENERATED_TIME
 from pokerdb.storage.schema.deal_extras import GENERATED_DEAL_EXTRAS
 from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_TYPE
+from pokerdb.storage.schema.site_values import GENERATED_SITE_VALUES, SITE_VALUES
 
 metadata = MetaData(
     naming_convention={
@@ -69,9 +70,10 @@ datasets = Table(
 
 
 def _held(name: str, kind: Any) -> Column[Any]:
-    """A column of deals generated from deals.extras (deal_extras): computed as it is read on
-    SQLite, stored on PostgreSQL."""
-    return Column(name, kind, Computed(GENERATED_DEAL_EXTRAS[name]))
+    """A column of deals generated from deals.extras (deal_extras) or deals.site_values
+    (site_values): computed as it is read on SQLite, stored on PostgreSQL."""
+    generated = {**GENERATED_DEAL_EXTRAS, **GENERATED_SITE_VALUES}[name]
+    return Column(name, kind, Computed(generated))
 
 
 deals = Table(
@@ -103,7 +105,7 @@ deals = Table(
     # deal_clock), which hold them as integers.
     Column("date", Date, Computed(GENERATED_DATE)),
     Column("time", Time, Computed(GENERATED_TIME)),
-    Column("time_zone", String),
+    _held("time_zone", String),
     # A recorded hand's money (rules.money): a currency's code ("USD"), "play" (play money) or
     # "chips" (a tournament's, or a file's naming no currency). NULL for every other input.
     Column("currency", String),
@@ -122,18 +124,20 @@ deals = Table(
     # "PokerStars Zoom", ...), whose hand_number is the site's; the seat number of the button;
     # when it was played, in UTC; a tournament's number, buy-in and level as written; the
     # summary's total pot, rake and other fees (jackpot, cash-out fees); the second board of a
-    # hand run twice; and the player whose cards were dealt to the file's owner.
-    Column("site", String),
-    Column("button_seat", SmallInteger),
+    # hand run twice; and the player whose cards were dealt to the file's owner. The site,
+    # button seat, total pot, fees, hero and time zone are generated from `site_values`
+    # (revision 0038: site_values), which holds them.
+    _held("site", String),
+    _held("button_seat", SmallInteger),
     Column("played_at", UtcDateTime()),
     _held("tournament", String),
     _held("buy_in", String),
     _held("level", String),
-    Column("total_pot", Amount),
+    _held("total_pot", Amount),
     Column("rake", Amount),
-    Column("fees", Amount),
+    _held("fees", Amount),
     _held("second_board", String(14)),
-    Column("hero", SmallInteger),
+    _held("hero", SmallInteger),
     # False for a recorded hand whose result its file does not tell (revision 0020): a showdown
     # of cards it does not know (`sm ????`) and no winnings; the nets of the seats at that
     # showdown are then NULL, and so is the winner. True for every other deal.
@@ -149,6 +153,9 @@ deals = Table(
     Column(CLOCK, BigInteger),  # the time of day in seconds (deal_clock)
     # The columns that most deals leave NULL (revision 0037: deal_extras), which hold them.
     Column(EXTRAS, EXTRAS_TYPE),
+    # The columns a site's hand fills and a HandHQ hand leaves NULL (revision 0038:
+    # site_values), which hold them.
+    Column(SITE_VALUES, EXTRAS_TYPE),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),

@@ -12,12 +12,14 @@ texts JSON strings, on both backends.
 """
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from sqlalchemy import Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.types import TypeEngine
+
+from pokerdb.storage.schema.dialect_sql import DialectSql
 
 EXTRAS: Final = "extras"  # the column, in seats and deals
 # Its type: JSON text on SQLite (no type of its own there), JSONB on PostgreSQL.
@@ -28,13 +30,14 @@ EXTRAS_DEFINED: Final = {"sqlite": f"{EXTRAS} TEXT", "postgresql": f"{EXTRAS} JS
 HeldValue = int | str | None
 
 
-def held_sql(index: int, dialect: str, cast: str | None = None) -> str:
-    """SQL (of `dialect`) for the value at `index` of a row's `extras` (NULL where the array
-    has none): on SQLite as json_extract gives it (an integer, a text), on PostgreSQL the
-    text ->> gives, CAST to `cast` where named (an amount's BIGINT)."""
+def held_sql(index: int, dialect: str, cast: str | None = None, column: str = EXTRAS) -> str:
+    """SQL (of `dialect`) for the value at `index` of a row's `column` (`extras`, or deals'
+    site_values: schema.site_values) (NULL where the array has none): on SQLite as
+    json_extract gives it (an integer, a text), on PostgreSQL the text ->> gives, CAST to
+    `cast` where named (an amount's BIGINT)."""
     if dialect == "sqlite":
-        return f"json_extract({EXTRAS}, '$[{index}]')"
-    held = f"{EXTRAS} ->> {index}"
+        return f"json_extract({column}, '$[{index}]')"
+    held = f"{column} ->> {index}"
     return held if cast is None else f"CAST({held} AS {cast})"
 
 
@@ -53,6 +56,21 @@ def array_sql(dialect: str, values: Sequence[str], kept: Sequence[str]) -> str:
     cases = " ".join(f"WHEN {kept[end - 1]} THEN {array}({', '.join(values[:end])})"
                      for end in range(len(values), 0, -1))
     return f"CASE {cases} END"
+
+
+def stored_array_sql(dialect: str, kinds: Mapping[str, str | None]) -> str:
+    """SQL (of `dialect`) for the array of the columns `kinds` names, stored (a revision's
+    upgrade), as held_array writes them: to the last one that is not NULL."""
+    return array_sql(dialect, list(kinds), [f"{name} IS NOT NULL" for name in kinds])
+
+
+def generated_held(kinds: Mapping[str, str | None],
+                   column: str = EXTRAS) -> dict[str, DialectSql]:
+    """Each column `kinds` names (with its cast on PostgreSQL, held_sql's), generated from its
+    place in the array `column` holds, on each backend."""
+    return {name: DialectSql({dialect: held_sql(index, dialect, kind, column)
+                              for dialect in ("sqlite", "postgresql")})
+            for index, (name, kind) in enumerate(kinds.items())}
 
 
 def held_array(values: Sequence[HeldValue]) -> str | None:

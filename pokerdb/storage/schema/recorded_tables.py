@@ -25,7 +25,12 @@ from sqlalchemy import (
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_tables import metadata
 from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_TYPE
-from pokerdb.storage.schema.seat_bits import GENERATED, SEAT_FLAGS, TRACKER_COUNTS
+from pokerdb.storage.schema.seat_bits import (
+    GENERATED,
+    GENERATED_COUNTS,
+    SEAT_FLAGS,
+    TRACKER_COUNTS,
+)
 from pokerdb.storage.schema.seat_extras import GENERATED_EXTRAS
 
 # The columns of seats that are the tracker's (revision 0025), which the view seat_stats shows:
@@ -39,10 +44,11 @@ SEAT_LEFT_OUT = (*SEAT_COUNTS, EXTRAS)
 
 
 def _generated(name: str, kind: Any, nullable: bool = True) -> Column[Any]:
-    """A column of seats generated from seats.packed (seat_bits.GENERATED) or seats.extras
-    (seat_extras.GENERATED_EXTRAS): computed as it is read on SQLite, stored on PostgreSQL."""
-    return Column(name, kind, Computed(GENERATED_EXTRAS[name] if name in GENERATED_EXTRAS
-                                       else GENERATED[name]), nullable=nullable)
+    """A column of seats generated from seats.packed (seat_bits.GENERATED, GENERATED_COUNTS)
+    or seats.extras (seat_extras.GENERATED_EXTRAS): computed as it is read on SQLite, stored
+    on PostgreSQL."""
+    generated: dict[str, Any] = {**GENERATED, **GENERATED_COUNTS, **GENERATED_EXTRAS}
+    return Column(name, kind, Computed(generated[name]), nullable=nullable)
 
 
 # A recorded hand's seats (PHH): one row per player, keyed to its deal alone (revision 0030):
@@ -89,10 +95,11 @@ seats = Table(
     # where `position` does not say it (a hand of PHH or without a button; NULL where it does:
     # seat_stats' position is COALESCE(tracker_position, position)); the flags of SEAT_FLAGS as
     # one integer's bits, and the counts. The positions, flags and postflop_folds are
-    # generated from `packed` (revision 0034: seat_bits says its bits), which holds them.
+    # generated from `packed` (revision 0034: seat_bits says its bits), which holds them, as
+    # it holds the postflop counts since revision 0038.
     _generated("tracker_position", String(8)),
     _generated("flags", Integer, nullable=False),
-    *(Column(name, SmallInteger, nullable=False, server_default="0")
+    *(_generated(name, SmallInteger, nullable=False)
       for name in ("postflop_aggressive", "postflop_calls")),
     _generated("postflop_folds", SmallInteger, nullable=False),
     Column("allin", SmallInteger, nullable=False, server_default="0"),
