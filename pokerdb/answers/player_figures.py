@@ -67,7 +67,7 @@ def rounded(value: Fraction, places: int) -> Written:
 def rounded_ratio(numerator: int, denominator: int, places: int) -> Written:
     """numerator / denominator (a positive one) to `places` decimals, half away from zero, in
     integers: a tenth of the time of the same in fractions, for every share of every player."""
-    whole, rest = divmod(abs(numerator) * 10 ** places, denominator)
+    whole, rest = divmod(abs(numerator) * _tens(places), denominator)
     if 2 * rest >= denominator:
         whole += 1
     return _written(-whole if numerator < 0 else whole, places)
@@ -83,8 +83,18 @@ def _written(whole: int, places: int) -> Written:
 def _writing(whole: int, places: int) -> Written:
     if not places:
         return Written(whole)
-    digits, fraction = divmod(abs(whole), 10 ** places)
-    return Written(f"{'-' if whole < 0 else ''}{digits}.{fraction:0{places}d}")
+    digits, fraction = divmod(abs(whole), _tens(places))
+    decimals = str(fraction)
+    return Written(f"{'-' if whole < 0 else ''}{digits}.{'0' * (places - len(decimals))}"
+                   f"{decimals}")
+
+
+def _tens(places: int) -> int:
+    """10 ** places, of the powers an amount's places need, from a table."""
+    return _POWERS[places] if places < len(_POWERS) else int(10 ** places)
+
+
+_POWERS: Final = tuple(10 ** places for places in range(AMOUNT_PLACES + 2))
 
 
 # Written once: 0.0 to 100.0, and under 100 with one place and under 10 with two.
@@ -100,6 +110,6 @@ def money_shown(stored: int, money: str) -> Written | int:
     if not part and not currency:
         return whole
     places = AMOUNT_PLACES
-    while places > (2 if currency else 0) and stored % 10 ** (AMOUNT_PLACES - places + 1) == 0:
+    while places > (2 if currency else 0) and stored % _tens(AMOUNT_PLACES - places + 1) == 0:
         places -= 1
-    return _written(stored // 10 ** (AMOUNT_PLACES - places), places)
+    return _written(stored // _tens(AMOUNT_PLACES - places), places)
