@@ -7,6 +7,7 @@ Compiled with mypyc in the wheel (pyproject.toml): `pokerdb players` writes ever
 every player here, some 15 a player.
 """
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -14,7 +15,7 @@ from pokerdb.answers.rendering import Written
 from pokerdb.rules.money import AMOUNT_PLACES, AMOUNT_SCALE, is_currency
 
 
-def shown_row(group: tuple[Any, ...], keyed: bool) -> tuple[Any, ...]:
+def shown_row(group: Sequence[Any], keyed: bool) -> tuple[Any, ...]:
     """A group's row as shown: player, money, the key (None for none) if `keyed`, then its
     figures (answers.players.SHOWN). `group`: name, money, key ('' for none), hands, those of
     unknown result, the 17 tracker counts of answers.players.COUNTS in its order, the net, the

@@ -78,7 +78,7 @@ COUNTS: Final = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three_bet"
 # COUNTS, the net (ten-thousandths, over the hands whose result is known), the hands with a
 # big blind and a known result, their net in big blinds as whole + rest / denominator, and
 # the all-in seats' delta (the all-in adjusted net less the net).
-_Group = tuple[Any, ...]
+_Group = Sequence[Any]
 _NET: Final = 5 + len(COUNTS)
 # The sums of everyone_select's rows, after name, money and key.
 _SUMMED: Final = ("hands", "hands_result_unknown", *COUNTS, "net")
@@ -144,9 +144,8 @@ def _everyone(engine: Engine, by: str | None, within: HandFilter | None, min_han
             values = {**params, "denominator": denominator}
             rows = _summed(connection, beside if by is None and order else None, by, within,
                            order, values)
-            found_groups: Iterable[_Group] = ((*row, denominator, deltas.get(tuple(row[:3]), 0))
-                                              for row in rows) if deltas else (
-                (*row, denominator, 0) for row in rows)
+            found_groups: Iterable[_Group] = ((*row[:-1], deltas.get(tuple(row[:3]), 0))
+                                              for row in rows) if deltas else rows
             groups = found_groups if order is not None else _sorted(found_groups, sort)
         yield from groups
 
@@ -243,7 +242,7 @@ def _per_big_blind(engine: Engine, by: str | None, within: HandFilter | None,
         if big_blind:
             row[-2] += int(hands) - int(unknown)
             row[-1].append((int(net), int(big_blind)))
-    groups = []
+    groups: list[_Group] = []
     for group, (hands, unknown, *sums, net, with_big_blind, nets) in rows.items():
         if hands >= min_hands:
             denominator = math.lcm(*(big_blind for _, big_blind in nets))
@@ -252,7 +251,7 @@ def _per_big_blind(engine: Engine, by: str | None, within: HandFilter | None,
                        for net_bb, big_blind in nets)
             groups.append((*group, hands, unknown, *sums, net, with_big_blind, whole, rest,
                            denominator, deltas.get(group, 0)))
-    groups.sort(key=lambda group: group[:3])
+    groups.sort(key=lambda group: tuple(group[:3]))
     return groups
 
 
@@ -261,7 +260,7 @@ def _sorted(groups: Iterable[_Group], sort: str) -> list[_Group]:
     money, key (the order the groups come in, which a sort keeps)."""
     listed = list(groups)
     if sort == "player":
-        listed.sort(key=lambda group: group[:3])
+        listed.sort(key=lambda group: tuple(group[:3]))
     elif sort == "currency":
         listed.sort(key=lambda group: (group[1], group[0], group[2]))
     else:
@@ -271,7 +270,7 @@ def _sorted(groups: Iterable[_Group], sort: str) -> list[_Group]:
             value = exact(group)
             return value is None, -(value or 0)
 
-        listed.sort(key=lambda group: group[:3])
+        listed.sort(key=lambda group: tuple(group[:3]))
         listed.sort(key=largest_first)
     return listed
 

@@ -333,7 +333,8 @@ def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
     and a known result and their net in big blinds as whole big blinds (each row's, rounded
     towards zero) and a rest over :denominator, a common multiple of every big blind summed
     (integers: no row's rest times its share of :denominator exceeds it, so no sum of them
-    overflows).
+    overflows), then :denominator and a 0 (for the all-in seats' delta: a row as `pokerdb
+    players` writes it, where no seat's equity is known).
 
     player_totals is read in its key's order (the player's number, currency, position,
     stakes), so grouping without the big blind and without stakes streams: no sort of its
@@ -359,7 +360,8 @@ def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
     elif order not in (None, "name"):
         ordered = f"f.s{summed.index(order)} DESC, {ordered}"
     return (f"SELECT {', '.join(shown)}{'' if by else _NO_KEY}, "
-            f"{', '.join(f'f.s{at}' for at in range(len(summed) + 3))}\nFROM (\n"
+            f"{', '.join(f'f.s{at}' for at in range(len(summed) + 3))}, {denominator}, 0"
+            f"\nFROM (\n"
             f"  SELECT {group}, {sums}\n  FROM {_totals_from(within, players=players)}\n"
             f"  GROUP BY {group}\n"
             f"  HAVING SUM(t.hands) >= :min_hands) f\n{_NAMES.format('f')}\nORDER BY {ordered}")
