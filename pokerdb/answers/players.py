@@ -168,8 +168,8 @@ def _summed(connection: Connection, beside: Connection | None, by: str | None,
     """everyone_select's rows (sorted by `order` where it is not None). With a connection
     `beside` reading the same snapshot, the players are summed in two halves at once, one on
     each (SQLite sums and sorts each half's groups before its first row, while the other's
-    runs on the other core: 7.0 against 4.3 s for the corpus's 544,103 players), and their
-    rows merged in the same order."""
+    runs on the other core: for the HandHQ corpus's 544,103 players 5.19 s against 7.05 on
+    one connection, idle), and their rows merged in the same order."""
     dialect = connection.dialect.name
     if beside is not None:
         middle = int(connection.scalar(text("SELECT max(id) FROM player_names")) or 0) // 2
