@@ -14,7 +14,7 @@ from support import NAMED_SEATS, fails, rows, succeeds
 from test_migrations import downgrade, upgrade
 from typer.testing import CliRunner
 
-from pokerdb.answers.players import money_shown, rounded
+from pokerdb.answers.player_figures import money_shown, rounded
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

@@ -1,5 +1,6 @@
 """The one renderer behind every tabular command: table, CSV and JSON."""
 
+import csv
 import io
 import json
 from datetime import UTC, date, datetime
@@ -8,7 +9,7 @@ from decimal import Decimal
 import pytest
 from rich.console import Console
 
-from pokerdb.answers.rendering import OutputFormat, Table, render, render_object
+from pokerdb.answers.rendering import CSV_ROWS, OutputFormat, Table, render, render_object
 
 CATEGORIES = Table(("category", "hands", "share"),
                    [("High Card", 1000, 50.0), ("Royal Flush", 0, None)], "categories")
@@ -48,6 +49,31 @@ def test_csv_quotes_what_needs_quoting() -> None:
 def test_several_tables_are_separated_by_a_blank_line_in_csv() -> None:
     assert _printed([CATEGORIES, FIT], OutputFormat.CSV, headers=False) == (
         "High Card,1000,50.0\nRoyal Flush,0,\n\n5.29,consistent\n")
+
+
+@pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
+def test_csv_is_written_a_thousand_rows_a_write(count: int) -> None:
+    """Every row, in order, in writes of CSV_ROWS rows (the header with the first), whatever
+    the rows' count beside CSV_ROWS: as csv.writer writes them one at a time."""
+    rows = [(number, f"p{number}", None if number % 3 else f"{number},5")
+            for number in range(count)]
+    expected = io.StringIO()
+    writer = csv.writer(expected, lineterminator="\n")
+    writer.writerow(("n", "name", "note"))
+    writer.writerows(rows)
+    writes: list[str] = []
+
+    class Counted(io.StringIO):
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return super().write(text)
+
+    out = Counted()
+    render([Table(("n", "name", "note"), iter(rows))], OutputFormat.CSV,
+           console=Console(file=out, width=100))
+    assert out.getvalue() == expected.getvalue()
+    assert len([text for text in writes if text]) == max(1, -(-count // CSV_ROWS))
+    assert writes[0].startswith("n,name,note\n")
 
 
 def test_json_of_one_table_is_a_list_of_objects_in_column_order() -> None:

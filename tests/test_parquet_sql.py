@@ -20,7 +20,8 @@ from support import PE54_FILE, PHH_DATA, REPO, rows, succeeds
 from typer.testing import CliRunner
 
 from pokerdb import exports
-from pokerdb.answers.players import SHOWN, player_results, rounded
+from pokerdb.answers.player_figures import rounded
+from pokerdb.answers.players import SHOWN, player_results
 from pokerdb.answers.rendering import Written
 from pokerdb.exports.parquet_manifest import MANIFEST
 from pokerdb.storage.schema import TRACKER_COUNTS

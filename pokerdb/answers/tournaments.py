@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from sqlalchemy import Engine, text
 
-from pokerdb.answers.players import money_shown, rounded
+from pokerdb.answers.player_figures import money_shown, rounded
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.engines import reading

@@ -10,7 +10,7 @@ from typing import Any, Final
 from sqlalchemy import Engine, text
 
 from pokerdb.answers.explain import explain_deal
-from pokerdb.answers.players import money_shown
+from pokerdb.answers.player_figures import money_shown
 from pokerdb.errors import PokerdbError
 from pokerdb.rules.money import AMOUNT_SCALE
 from pokerdb.serve.page_html import hand_link, page, player_link, table

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from itertools import accumulate
 from typing import Final
 
-from pokerdb.answers.players import money_shown
+from pokerdb.answers.player_figures import money_shown
 from pokerdb.serve.page_html import text as escaped
 from pokerdb.storage.player_runs import RunRow
 

@@ -14,7 +14,8 @@ from typing import Final
 
 from sqlalchemy import Engine
 
-from pokerdb.answers.players import money_shown, player_results
+from pokerdb.answers.player_figures import money_shown
+from pokerdb.answers.players import player_results
 from pokerdb.answers.sessions import sessions_of_runs
 from pokerdb.errors import PokerdbError
 from pokerdb.serve.net_graph import graphs, points

@@ -18,6 +18,7 @@ from sqlalchemy.exc import (
     OperationalError,
     ProgrammingError,
 )
+from sqlalchemy.pool import NullPool, QueuePool
 
 from pokerdb import __version__
 from pokerdb.errors import PokerdbError
@@ -213,6 +214,34 @@ def reading_one(engine: Engine) -> Iterator[Connection]:
         return
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
         yield connection
+
+
+def reads_in_parallel(engine: Engine) -> bool:
+    """Whether `reading_together` can give two connections of their own to one SQLite file
+    (not an in-memory database, whose pool gives out the one connection there is)."""
+    return engine.dialect.name == "sqlite" and isinstance(engine.pool, QueuePool | NullPool)
+
+
+@contextmanager
+def reading_together(engine: Engine) -> Iterator[tuple[Connection, Connection | None]]:
+    """Two connections of an SQLite file (reads_in_parallel) reading one snapshot, each as
+    reading() reads, for two statements at once on two cores; the second None where a commit
+    may have landed between the two snapshots' beginnings (then read on the first alone).
+
+    In WAL mode each connection's snapshot begins at its transaction's first read. The second
+    reads PRAGMA data_version (which changes when another connection has committed) before
+    the first begins its snapshot, and again as its own begins: the same value, no commit
+    came between them, so both read the same database (neither of them writes)."""
+    with engine.connect() as second:
+        # The driver's, outside any transaction (SQLAlchemy would begin one, on SQLite
+        # IMMEDIATE: the write lock).
+        driver: Any = second.connection.driver_connection
+        before = driver.execute("PRAGMA data_version").fetchone()[0]
+        with reading(engine) as first:
+            first.exec_driver_sql("PRAGMA data_version")  # its snapshot begins
+            with second.execution_options(sqlite_begin="DEFERRED").begin():
+                after = second.exec_driver_sql("PRAGMA data_version").scalar()
+                yield first, second if after == before else None
 
 
 def _current_revision(engine: Engine) -> str | None:

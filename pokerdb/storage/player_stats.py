@@ -158,16 +158,18 @@ def stats_select(by: str | None, dialect: str, within: HandFilter | None = None,
         f"  GROUP BY {seat_group}) a ON {on}")
 
 
-def _totals_from(within: HandFilter | None, named: bool = False) -> str:
+def _totals_from(within: HandFilter | None, named: bool = False,
+                 players: str | None = None) -> str:
     """player_totals `t` as the filter sees it: its rows, or, for dates or a site, player_days'
     with their texts (summary_keys.texted; each filter selects whole rows of it); `named`,
-    joined to the players' names `n`."""
+    joined to the players' names `n`; `players`, a condition on t.name_id too."""
     joined = f" {_NAMES.format('t')}" if named else ""
+    more = [players] if players else []
     if within is None:
-        return f"player_totals t{joined}"
+        return f"player_totals t{joined}{where(more)}"
     if within.needs_deals:
-        return f"{texted('player_days')} t{joined}{where(within.on_runs('t'))}"
-    return f"player_totals t{joined}{where(within.on_totals('t'))}"
+        return f"{texted('player_days')} t{joined}{where([*within.on_runs('t'), *more])}"
+    return f"player_totals t{joined}{where([*within.on_totals('t'), *more])}"
 
 
 def create_view(by: str | None, dialect: str, *, unknown: bool = True,
@@ -323,19 +325,21 @@ def big_blinds_select(within: HandFilter | None = None) -> str:
 
 
 def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
-                    within: HandFilter | None = None, order: str | None = None) -> str:
+                    within: HandFilter | None = None, order: str | None = None,
+                    players: str | None = None) -> str:
     """The exact sums of each player, money and `by`'s key (or '') under `within`, a row each
     in key order (of `order`, a figure's sum, largest first, then of the key): name, currency,
     key, hands, the hands of unknown result, `counts`, net, then the hands with a big blind
     and a known result and their net in big blinds as whole big blinds (each row's, rounded
     towards zero) and a rest over :denominator, a common multiple of every big blind summed
     (integers: no row's rest times its share of :denominator exceeds it, so no sum of them
-    overflows).
+    overflows), then :denominator and a 0 (for the all-in seats' delta: a row as `pokerdb
+    players` writes it, where no seat's equity is known).
 
     player_totals is read in its key's order (the player's number, currency, position,
     stakes), so grouping without the big blind and without stakes streams: no sort of its
     rows; each group's name is read once, and the groups sorted (by name, or `order`). Rows of
-    fewer than :min_hands hands are left out."""
+    fewer than :min_hands hands are left out; `players`: those of t.name_id it says alone."""
     keys = ["name_id", "currency", *([by] if by else [])]
     group = ", ".join(f"t.{key}" for key in keys)
     known = f"t.hands - t.{_UNKNOWN}"
@@ -356,8 +360,10 @@ def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
     elif order not in (None, "name"):
         ordered = f"f.s{summed.index(order)} DESC, {ordered}"
     return (f"SELECT {', '.join(shown)}{'' if by else _NO_KEY}, "
-            f"{', '.join(f'f.s{at}' for at in range(len(summed) + 3))}\nFROM (\n"
-            f"  SELECT {group}, {sums}\n  FROM {_totals_from(within)}\n  GROUP BY {group}\n"
+            f"{', '.join(f'f.s{at}' for at in range(len(summed) + 3))}, {denominator}, 0"
+            f"\nFROM (\n"
+            f"  SELECT {group}, {sums}\n  FROM {_totals_from(within, players=players)}\n"
+            f"  GROUP BY {group}\n"
             f"  HAVING SUM(t.hands) >= :min_hands) f\n{_NAMES.format('f')}\nORDER BY {ordered}")
 
 
