@@ -1,7 +1,7 @@
 """`pokerdb sessions`: each player's sessions (a run of hands at one site in one money with no
 gap between two hands over the gap), with their start and end (UTC), hands, tables, net and
 bb/100, computed exactly as `pokerdb players` computes its figures. At a gap of
-storage.held_sums.BUCKET or more, the rows import keeps (player_runs) joined; below it, every
+storage.player_runs.BUCKET or more, the rows import keeps (player_runs) joined; below it, every
 seat read (storage.sessions)."""
 
 import json
@@ -16,8 +16,7 @@ from pokerdb.answers.players import money_shown, rounded
 from pokerdb.answers.rendering import Table
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.hand_filters import HandFilter
-from pokerdb.storage.held_sums import BUCKET
-from pokerdb.storage.player_runs import RunRow, run_rows
+from pokerdb.storage.player_runs import BUCKET, RunRow, run_rows
 from pokerdb.storage.sessions import session_rows, untimed
 
 COLUMNS = ("player", "site", "currency", "start", "end", "hands", "tables", "net",

@@ -32,7 +32,7 @@ from pokerdb.steps.hand_rows import (
     SEAT_COLUMNS,
     hand_rows,
 )
-from pokerdb.steps.seat_sums import add_seats
+from pokerdb.steps.seat_sums import seat_sums
 from pokerdb.storage.deal_texts import STAGED_TEXTS, staged_deals
 from pokerdb.storage.named_seats import staged_seats
 from pokerdb.storage.numbered_texts import insert_numbered
@@ -79,8 +79,6 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
     played_rows: list[Row] = [
         (deal_of[cards.seat], player_of[cards.seat], cards.best, cards.low_strength or None,
          cards.low_best) for cards in batch.played]
-    sums = PlayerSums()
-    add_seats(rows, dataset_id, sums.days, sums.runs.held)
     return StagedHands(
         batch, batch.cancelled, dialect, dataset_id, first_id, len(batch.hands),
         len(batch.strength),
@@ -92,7 +90,7 @@ def stage_hands(batch: HandBatch, dialect: str, dataset_id: int, first_id: int,
         replace(values, strengths=keys),
         [(*site_number(hand.replayed.hand), dataset_id) for hand in batch.hands
          if hand.replayed.hand.site is not None],
-        sums)
+        seat_sums(rows, dataset_id))
 
 
 @dataclass(frozen=True)

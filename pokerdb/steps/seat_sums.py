@@ -1,10 +1,8 @@
 """A batch's seats summed from its rows as steps.hand_rows lays them out: the batch's partial rows
-of player_days and player_runs (the dicts of a storage.player_sums.PlayerSums, whose rows of
-player_totals are those of player_days summed), keyed as SQL keys them from the stored seats and
-deals (storage.player_stats.totals_of_seats, storage.player_runs.bucket_sql), made by
-steps.hand_histories.stage_hands wherever it runs and sent with the staged batch. Compiled with
-mypyc in the wheel (it imports nothing that reads the database, which needs psycopg): each seat
-is a loop over its row and held_sums' compiled calls."""
+of player_days and player_runs (storage.player_sums.PlayerSums, whose rows of player_totals are
+those of player_days summed), keyed as SQL keys them from the stored seats and deals
+(storage.player_stats.totals_of_seats, storage.player_runs.bucket_sql), made by
+steps.hand_histories.stage_hands wherever it runs and sent with the staged batch."""
 
 import sys
 from datetime import UTC, datetime, timedelta
@@ -12,7 +10,8 @@ from typing import Final
 
 from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage import held_sums
-from pokerdb.storage.held_sums import DayKey, Run, RunKey, bucket_of
+from pokerdb.storage.player_runs import bucket_of
+from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema.deal_clock import DAY
 from pokerdb.storage.schema.seat_bits import (
@@ -32,10 +31,12 @@ _SECOND: Final = timedelta(seconds=1)
     "deal_id", "name", "net", "postflop_aggressive", "postflop_calls", "allin", "packed"))
 
 
-def add_seats(rows: HandRows, dataset_id: int, days: dict[DayKey, int],
-              runs: dict[RunKey, Run]) -> None:
-    """The rows' seats with a name added to a batch's rows of player_days and player_runs."""
+def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
+    """The rows' seats with a name summed."""
     deals = dict(map(_deal, rows.deals))
+    sums = PlayerSums()
+    # Each seat added by held_sums' compiled calls.
+    days, runs = sums.days, sums.runs.held
     for seat in rows.seats:
         name = seat[_NAME]
         if name is None:
@@ -52,6 +53,7 @@ def add_seats(rows: HandRows, dataset_id: int, days: dict[DayKey, int],
             held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK, seat[_AGGRESSIVE],
                                  seat[_CALLS], packed >> FOLDS_BIT & 1, seat[_ALLIN], net),
             big_blind, deal_id, second, table, net)
+    return sums
 
 
 # A deal's site, money, stakes, day, bucket, big blind, table and second of play.

@@ -71,19 +71,6 @@ _DEALS: Final = (1 << _DEAL_BITS) - 1
 _SIZE_SHIFT: Final = _DEAL_BITS + 1
 
 
-# A seat's row of player_runs: its half hour of play (storage.player_runs.bucket_sql), or for a
-# hand without a time of play, -1 less the thousands of its deal id.
-BUCKET: Final = 30 * 60  # seconds: a row's half hour
-UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
-
-
-def bucket_of(deal_id: int, second: int | None) -> int:
-    """The bucket of a deal played at `second` (None: no time), as SQL divides: toward zero."""
-    if second is None:
-        return -1 - deal_id // UNTIMED_DEALS
-    return second // BUCKET if second >= 0 else -(-second // BUCKET)
-
-
 def seat_value(flags: int, aggressive: int, calls: int, folds: int, allin: int,
                net: int | None) -> int:
     """What a seat adds to its rows of player_totals and player_days: seats' columns, its net

@@ -32,8 +32,6 @@ from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, where
 from pokerdb.storage.held_sums import (
-    BUCKET,
-    UNTIMED_DEALS,
     Run,
     RunKey,
     add_run_seat,
@@ -45,9 +43,11 @@ from pokerdb.storage.packed_counts import seat_stats_select
 from pokerdb.storage.player_names import numbers
 from pokerdb.storage.row_writes import upsert_rows
 from pokerdb.storage.run_biggest import biggest_value, hands_sql, kept_json, kept_sql
-from pokerdb.storage.sessions import seconds_sql
+from pokerdb.storage.sessions import DEFAULT_GAP_MINUTES, seconds_sql
 from pokerdb.storage.summary_keys import key_numbers, texted
 
+BUCKET: Final = 60 * DEFAULT_GAP_MINUTES  # seconds: a row's half hour
+UNTIMED_DEALS: Final = 1_000  # deal ids of a row of hands without a time of play
 # Rows revision 0023's fill holds in memory before it writes them: some 2 kB each.
 HELD_ROWS = 100_000
 # The table's key: the site, money, stakes and big blind by number (revision 0033).
@@ -69,10 +69,16 @@ def day_of(day: date | str | None) -> int:
 
 def bucket_sql(dialect: str) -> str:
     """A seat's row of player_runs: its half hour of play, or for a hand without a time of
-    play, -1 less the thousands of its deal id (seat_stats `s`, deals `d`), as
-    held_sums.bucket_of makes it of a seat laid out."""
+    play, -1 less the thousands of its deal id (seat_stats `s`, deals `d`)."""
     return (f"CASE WHEN d.played_at IS NULL THEN -1 - s.deal_id / {UNTIMED_DEALS} "
             f"ELSE {seconds_sql(dialect, 'd.played_at')} / {BUCKET} END")
+
+
+def bucket_of(deal_id: int, second: int | None) -> int:
+    """bucket_sql of a deal played at `second` (None: no time), as SQL divides: toward zero."""
+    if second is None:
+        return -1 - deal_id // UNTIMED_DEALS
+    return second // BUCKET if second >= 0 else -(-second // BUCKET)
 
 
 @dataclass

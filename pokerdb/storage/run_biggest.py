@@ -13,7 +13,7 @@ from typing import Final
 RUN_BIGGEST: Final = 10  # hands a row keeps of its biggest
 # The deal ids a row's deals span (last_deal - first_deal) from which it keeps its biggest
 # hands (revision 0033): a narrower row's are read from its seats (storage.run_hands). A row
-# of hands without a time of play spans fewer (storage.held_sums.UNTIMED_DEALS). Not
+# of hands without a time of play spans fewer (storage.player_runs.UNTIMED_DEALS). Not
 # Final: the tests keep more rows' lists.
 KEPT_SPAN = 1_000
 

@@ -1,6 +1,6 @@
 """A player's sessions, as SQL over every seat: a run of one player's hands at one site in one
 money, each played at most `gap` seconds after the one before (deals.played_at, in UTC), for
-`pokerdb sessions` at a gap under storage.held_sums.BUCKET (from it on, the rows of
+`pokerdb sessions` at a gap under storage.player_runs.BUCKET (from it on, the rows of
 player_runs answer: answers.sessions), and for the tests to hold those rows against. A view
 cannot take the gap, hence a SELECT bound by `:gap` (and the filter's parameters).
 
@@ -20,9 +20,8 @@ from pokerdb.storage.column_types import UtcDateTime
 from pokerdb.storage.deal_texts import texts_sql
 from pokerdb.storage.engines import reading
 from pokerdb.storage.hand_filters import HandFilter, named_player, where
-from pokerdb.storage.held_sums import BUCKET
 
-DEFAULT_GAP_MINUTES: Final = BUCKET // 60  # the gap the rows of player_runs answer from
+DEFAULT_GAP_MINUTES: Final = 30
 _KEYS: Final = "name, site, currency"
 
 
