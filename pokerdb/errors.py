@@ -17,7 +17,7 @@ class InputError(PokerdbError):
         where = source if line_no is None else f"{source}, line {line_no}"
         super().__init__(f"{where}: {message}")
 
-    def __reduce__(self) -> tuple[type["InputError"], tuple[str, int | None, str]]:
+    def __reduce__(self) -> tuple[type["InputError"], tuple[object, ...]]:
         """Pickled as its three fields (as a worker process hands it to the importer)."""
         return type(self), (self.source, self.line_no, self.message)
 

@@ -3,6 +3,7 @@ with tomllib on everything it accepts."""
 
 import datetime
 import gzip
+import pickle
 import re
 import subprocess
 import sys
@@ -344,3 +345,16 @@ def test_each_hand_of_a_phhs_that_tomllib_reads_is_read_alone(monkeypatch: pytes
     assert [each.starting_stacks for each in hands[:40]] == [(None, None)] * 40
     assert read[:40] == [f"[{key}]\n{hand}\n" for key in range(1, 41)]
     assert str(hands[40]).endswith("Invalid value (at line 322, column 11)")
+
+
+@given(st.text(), st.text(), st.none() | st.integers(0, 10**6), st.none() | st.text(min_size=1))
+def test_an_error_about_a_hand_crosses_processes_whole(source: str, message: str,
+                                                       action: int | None,
+                                                       reason: str | None) -> None:
+    """Pickled, as a worker process sends it to the importer: its source, words, action and
+    reason as they were (compiled, its class's own fields, not InputError's three)."""
+    error = PhhError(source, message, action, reason)
+    sent = pickle.loads(pickle.dumps(error))
+    assert type(sent) is PhhError
+    assert (sent.source, sent.message, sent.action, sent.reason, str(sent)) == (
+        source, message, action, reason or message, f"{source}: {message}")

@@ -10,8 +10,9 @@ CPU. They stay hashable (`unsafe_hash`), as they were frozen.
 
 import datetime
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
+from typing import Final
 
 from pokerdb.errors import InputError, quoted
 
@@ -26,6 +27,10 @@ class PhhError(InputError):
         super().__init__(source, None, message)
         self.action = action  # the 0-based index of the action at fault, when one is
         self.reason = reason or message  # what is wrong with that action
+
+    def __reduce__(self) -> tuple[type["PhhError"], tuple[object, ...]]:
+        """Pickled as its four fields (InputError's three are not its own)."""
+        return type(self), (self.source, self.message, self.action, self.reason)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -131,6 +136,10 @@ class HandDetails:
     currency: str | None = None
     currency_symbol: str | None = None
     author: str | None = None
+
+
+# HandDetails' fields by name, in order (HandDetails(*values) takes them so).
+DETAIL_FIELDS: Final = tuple(field.name for field in fields(HandDetails))
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +286,7 @@ class PhhHand:
         for name in ("actions", "players"):
             for text in getattr(self, name) or ():
                 yield name, text
-        for name in HandDetails.__slots__:
+        for name in DETAIL_FIELDS:
             if isinstance(value := getattr(self.details, name), str):
                 yield name, value
         for name in _SITE_TEXTS if self.site is not None else ():

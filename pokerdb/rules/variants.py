@@ -17,7 +17,6 @@ say.
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
-from functools import cached_property
 from typing import Final
 
 from pokerdb.rules.cards import DECK
@@ -118,75 +117,73 @@ class PokerGame:
     hole_choices: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
 class Variant:
-    """A game played in one betting structure (its fields copied from the game, as the replay
-    reads them on every action)."""
+    """A game played in one betting structure: its fields copied from the game, and what the
+    replay asks of it on every action worked out once, when it is made (a plain class, which
+    mypyc compiles: the replay reads its attributes from the C struct). Made only by `of`;
+    nothing changes one once made."""
 
-    code: str
-    name: str
-    streets: tuple[Street, ...]
-    betting: Betting
-    high: HandKind  # the hand that takes the pot, or its high half
-    low: HandKind | None = None  # a split game's low half (the whole pot to high without one)
-    deck: tuple[str, ...] = DECK
-    hole_choices: tuple[int, ...] = ()  # hole card counts allowed (Omaha: 4, 5 or 6); () as dealt
+    __slots__ = (
+        "betting",
+        "board_cards",
+        "bring_in",
+        "code",
+        "deck",
+        "deck_set",
+        "draws",
+        "hands",
+        "high",
+        "hole_cards",
+        "hole_choices",
+        "low",
+        "max_players",
+        "max_raises",
+        "name",
+        "shared_street",
+        "streets",
+    )
+
+    def __init__(self, code: str, name: str, streets: tuple[Street, ...], betting: Betting,
+                 high: HandKind, low: HandKind | None = None, deck: tuple[str, ...] = DECK,
+                 hole_choices: tuple[int, ...] = ()) -> None:
+        self.code = code
+        self.name = name
+        self.streets = streets
+        self.betting = betting
+        self.high = high  # the hand that takes the pot, or its high half
+        self.low = low  # a split game's low half (the whole pot to high without one)
+        self.deck = deck
+        # Hole card counts allowed (Omaha: 4, 5 or 6); () as dealt.
+        self.hole_choices = hole_choices
+        # The deck's cards as a set, for the replay of every hand to look a card up in.
+        self.deck_set = frozenset(deck)
+        # Cards each player holds at the end: the ones dealt, or the most allowed.
+        self.hole_cards: int = max(hole_choices, default=sum(
+            len(street.hole_cards) for street in streets))
+        self.board_cards: int = sum(street.board_cards for street in streets)
+        # The street whose cards become one community card when the deck runs short.
+        self.shared_street: int | None = next(
+            (number for number, street in enumerate(streets) if street.shared_when_short), None)
+        # As many as one deck deals their cards and the board to (a draw's discards are
+        # shuffled back in when it runs out; a street that may be shared takes one card), and
+        # at most MAX_PLAYERS.
+        dealt = min(hole_choices, default=self.hole_cards)
+        self.max_players: int = min(MAX_PLAYERS, (len(deck) - self.board_cards) // dealt) \
+            if self.shared_street is None else \
+            min(MAX_PLAYERS, (len(deck) - self.board_cards - 1) // (dealt - 1))
+        # Bets and raises a street allows: four in fixed-limit (pokerkit's cap, the blinds and
+        # the bring-in not counted).
+        self.max_raises: int | None = 4 if betting is Betting.FIXED_LIMIT else None
+        # Whether the first street opens with a bring-in (stud) instead of blinds.
+        self.bring_in: bool = streets[0].opening in (Opening.LOW_CARD, Opening.HIGH_CARD)
+        self.draws: bool = any(street.draw for street in streets)
+        # The hands compared at a showdown: high first.
+        self.hands: tuple[HandKind, ...] = (high,) if low is None else (high, low)
 
     @classmethod
     def of(cls, game: PokerGame, betting: Betting) -> "Variant":
         return cls(betting.letter + game.code, f"{betting.value} {game.name}", game.streets,
                    betting, game.high, game.low, game.deck, game.hole_choices)
-
-    @cached_property
-    def deck_set(self) -> frozenset[str]:
-        """The deck's cards as a set, for the replay of every hand to look a card up in."""
-        return frozenset(self.deck)
-
-    @cached_property
-    def hole_cards(self) -> int:
-        """Cards each player holds at the end: the ones dealt, or the most allowed."""
-        dealt = sum(len(street.hole_cards) for street in self.streets)
-        return max(self.hole_choices, default=dealt)
-
-    @cached_property
-    def max_players(self) -> int:
-        """As many as one deck deals their cards and the board to (a draw's discards are
-        shuffled back in when it runs out; a street that may be shared takes one card), and
-        at most MAX_PLAYERS."""
-        dealt = min(self.hole_choices, default=self.hole_cards)
-        if self.shared_street is not None:
-            return min(MAX_PLAYERS, (len(self.deck) - self.board_cards - 1) // (dealt - 1))
-        return min(MAX_PLAYERS, (len(self.deck) - self.board_cards) // dealt)
-
-    @cached_property
-    def shared_street(self) -> int | None:
-        """The street whose cards become one community card when the deck runs short."""
-        return next((number for number, street in enumerate(self.streets)
-                     if street.shared_when_short), None)
-
-    @cached_property
-    def board_cards(self) -> int:
-        return sum(street.board_cards for street in self.streets)
-
-    @cached_property
-    def max_raises(self) -> int | None:
-        """Bets and raises a street allows: four in fixed-limit (pokerkit's cap, the blinds and
-        the bring-in not counted)."""
-        return 4 if self.betting is Betting.FIXED_LIMIT else None
-
-    @cached_property
-    def bring_in(self) -> bool:
-        """Whether the first street opens with a bring-in (stud) instead of blinds."""
-        return self.streets[0].opening in (Opening.LOW_CARD, Opening.HIGH_CARD)
-
-    @cached_property
-    def draws(self) -> bool:
-        return any(street.draw for street in self.streets)
-
-    @cached_property
-    def hands(self) -> tuple[HandKind, ...]:
-        """The hands compared at a showdown: high first."""
-        return (self.high,) if self.low is None else (self.high, self.low)
 
 
 def _holdem_streets(hole_cards: int, first_board: int = 0) -> tuple[Street, ...]:

@@ -18,7 +18,7 @@ from pokerdb.formats.phh.amounts import (
     too_fine,
     too_large,
 )
-from pokerdb.rules.hand_record import HandDetails, PhhError, PhhHand
+from pokerdb.rules.hand_record import DETAIL_FIELDS, HandDetails, PhhError, PhhHand
 
 _INFINITY: Final = Decimal("inf")
 _ZERO: Final = Decimal(0)
@@ -292,7 +292,7 @@ _DETAIL_KINDS: Final = {
     "seat_count": "integer", "seats": "integers", "currency": "text",
     "currency_symbol": "text", "author": "text",
 }
-assert tuple(_DETAIL_KINDS) == HandDetails.__slots__  # HandDetails(*values) takes them so
+assert tuple(_DETAIL_KINDS) == DETAIL_FIELDS  # HandDetails(*values) takes them so
 _NO_DETAILS: Final = HandDetails()
 
 

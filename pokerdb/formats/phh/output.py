@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from pokerdb.rules.hand_record import PhhHand, site_rules
+from pokerdb.rules.hand_record import DETAIL_FIELDS, PhhHand, site_rules
 
 # PHH has no notation for a hand run twice: its actions deal one board, so a standard reader
 # (pokerkit) pays every pot on it; the second board is the user-defined field `_second_board`.
@@ -44,7 +44,7 @@ def phh_text(hand: PhhHand, extra: Extra | None = None) -> str:
     lines.append(f"starting_stacks = {amounts(hand.starting_stacks)}")
     lines.append("actions = [" + ", ".join(map(_string, hand.actions)) + "]")
     details = hand.details
-    for name in details.__slots__:
+    for name in DETAIL_FIELDS:
         value = getattr(details, name)
         if value is None:
             continue

@@ -11,21 +11,21 @@ from collections.abc import Iterator
 from typing import Final
 
 from pokerdb.formats.phh import toml_subset
-from pokerdb.rules.hand_record import HandDetails, PhhError
+from pokerdb.rules.hand_record import DETAIL_FIELDS, PhhError
 
 AMOUNT_FIELDS: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
 # The fields of the specification: keys the fast reader knows to be bare.
 SPEC_FIELDS: Final = frozenset((
     "variant", "antes", "blinds_or_straddles", "starting_stacks", "actions", "players",
     "finishing_stacks", "winnings", "ante_trimming_status", "time_limit", "time_banks",
-    *AMOUNT_FIELDS, *HandDetails.__slots__))
+    *AMOUNT_FIELDS, *DETAIL_FIELDS))
 
 # The fields whose values recur from hand to hand of a .phhs file, read once for each text
 # (toml_subset's `repeated_keys`); a hand's own (its number, players, actions, stacks, results,
 # time) are not.
 REPEATED_FIELDS: Final = frozenset((
     "variant", "ante_trimming_status", "antes", "blinds_or_straddles", *AMOUNT_FIELDS,
-    *(name for name in HandDetails.__slots__ if name not in ("hand", "time"))))
+    *(name for name in DETAIL_FIELDS if name not in ("hand", "time"))))
 
 # A line that opens a table of one bare key, `[12]`: where a `.phhs` file's hands begin. Found
 # from its `[` (that is, where only blanks come before it on its line: see _headers), which sre
