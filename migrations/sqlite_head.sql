@@ -1,10 +1,10 @@
--- pokerdb's SQLite schema at revision 0038
+-- pokerdb's SQLite schema at revision 0039
 -- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
 );
-INSERT INTO "alembic_version" VALUES('0038');
+INSERT INTO "alembic_version" VALUES('0039');
 CREATE TABLE "categories" (
 	id SMALLINT NOT NULL, 
 	name VARCHAR(20) NOT NULL, 
@@ -92,7 +92,9 @@ CREATE TABLE deals (
 	time_zone VARCHAR GENERATED ALWAYS AS (json_extract(site_values, '$[4]')) VIRTUAL, 
 	currency VARCHAR, 
 	allin_board VARCHAR(14) GENERATED ALWAYS AS (json_extract(extras, '$[0]')) VIRTUAL, 
-	min_bet BIGINT, 
+	
+	min_bet BIGINT GENERATED ALWAYS AS (COALESCE(big_blind, 0) + min_bet_delta) VIRTUAL, 
+	
 	small_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[1]')) VIRTUAL, 
 	
 	big_bet BIGINT GENERATED ALWAYS AS (json_extract(extras, '$[2]')) VIRTUAL, 
@@ -121,6 +123,7 @@ CREATE TABLE deals (
 	big_blind BIGINT, source_id INTEGER, venue_id INTEGER, table_name_id INTEGER, stakes_id INTEGER, source_key VARCHAR, day INTEGER, clock BIGINT, date DATE GENERATED ALWAYS AS (date(day + 1721424.5)) VIRTUAL, time TIME GENERATED ALWAYS AS (CASE WHEN clock >= 0 THEN printf('%02d:%02d:%02d', clock / 3600, clock / 60 % 60, clock % 60) WHEN clock < 0 THEN printf('%02d:%02d:%02d.%06d', (-1 - clock) / 3600000000, (-1 - clock) / 60000000 % 60, (-1 - clock) / 1000000 % 60, (-1 - clock) % 1000000) END) VIRTUAL, 
 	extras TEXT, 
 	site_values TEXT, 
+	min_bet_delta BIGINT, 
 	CONSTRAINT pk_deals PRIMARY KEY (id), 
 	CONSTRAINT fk_deals_dataset_id_datasets FOREIGN KEY(dataset_id) REFERENCES datasets (id) ON DELETE CASCADE
 );

@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from pokerdb.storage.schema import deals
 from pokerdb.storage.schema.deal_extras import DEAL_EXTRAS, deal_extras, deal_extras_sql
+from pokerdb.storage.schema.deal_min_bet import MIN_BET_DELTA
 from pokerdb.storage.schema.held_values import EXTRAS
 from pokerdb.storage.schema.site_values import SITE_VALUES
 
@@ -109,10 +110,10 @@ _SET = [({}, None),
 
 
 def _deals_columns() -> str:
-    """Every column of deals that revision 0036's deals have too: all but `extras` and
-    `site_values` (revision 0038)."""
+    """Every column of deals that revision 0036's deals have too: all but `extras`,
+    `site_values` (revision 0038) and `min_bet_delta` (revision 0039)."""
     return ", ".join(column.name for column in deals.columns
-                     if column.name not in (EXTRAS, SITE_VALUES))
+                     if column.name not in (EXTRAS, SITE_VALUES, MIN_BET_DELTA))
 
 
 def test_revision_0037_holds_the_rarely_filled_columns_in_one_value_keeping_every_value(

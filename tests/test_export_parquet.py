@@ -134,6 +134,11 @@ def test_every_relation_reads_back_exactly(runner: CliRunner, stored: str,
     assert counts["hands"] == hands == seats + 100 and counts["datasets"] == 3
     assert sorted(path.name for path in out.iterdir()) == sorted(
         [*RELATIONS, "pokerdb-export.json"])
+    # deals' columns as users read them: those that hold others (revisions 0035 to 0039) are
+    # shown as the columns generated from them, not themselves.
+    exported = read_back(out, "deals").column_names
+    assert {"min_bet", "site", "hero", "small_bet", "date", "time"} <= set(exported)
+    assert not {"extras", "site_values", "min_bet_delta", "day", "clock"} & set(exported)
     made = tmp_path / "made"
     made.mkdir()
     assert out.stat().st_mode == made.stat().st_mode  # a folder as any other

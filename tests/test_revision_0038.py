@@ -18,6 +18,7 @@ from test_seat_extras import generated_columns, imported, read_rows
 from typer.testing import CliRunner
 
 from pokerdb.errors import PokerdbError
+from pokerdb.storage.schema.deal_min_bet import MIN_BET_DELTA
 from pokerdb.storage.schema.seat_bits import COUNT_BITS
 from pokerdb.storage.schema.site_values import SITE_COLUMNS, SITE_VALUES
 
@@ -59,15 +60,15 @@ def _hands(tmp_path: Path) -> list[Path]:
     return [HANDHQ, tmp_path / "stars.txt", stars_folder(tmp_path), tmp_path / "fifteen.phh"]
 
 
-def _table_sql(engine: Engine, table: str, left_out: str) -> str:
-    """Every column of `table` but `left_out` (which holds others since revision 0038), by
-    name."""
+def _table_sql(engine: Engine, table: str, *left_out: str) -> str:
+    """Every column of `table` but those `left_out` (which hold others since revision 0038
+    or later), by name."""
     with engine.connect() as connection:
         names = [name for name, in connection.execute(text(
             f"SELECT column_name FROM information_schema.columns WHERE table_name = '{table}' "
             f"ORDER BY column_name") if engine.dialect.name == "postgresql" else text(
             f"SELECT name FROM pragma_table_xinfo('{table}') ORDER BY name"))]
-    return f"SELECT {', '.join(name for name in names if name != left_out)} FROM {table}"
+    return f"SELECT {', '.join(name for name in names if name not in left_out)} FROM {table}"
 
 
 def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_does(
@@ -81,7 +82,7 @@ def test_revision_0038_holds_the_postflop_counts_in_packed_as_a_fresh_import_doe
     read = partial(_rows, fresh)
     generated = partial(generated_columns, fresh, "seats", _COUNTS)
     shown = [*(f"SELECT * FROM {name}" for name in _SHOWN), _table_sql(fresh, "seats", "packed"),
-             _table_sql(fresh, "deals", SITE_VALUES)]
+             _table_sql(fresh, "deals", SITE_VALUES, MIN_BET_DELTA)]
     at_head = [read(sql) for sql in shown]
     assert generated() == sorted(_COUNTS)
     downgrade(fresh, "0037")

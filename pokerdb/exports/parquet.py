@@ -68,7 +68,9 @@ from pokerdb.storage.packed_counts import seat_stats_view
 from pokerdb.storage.player_names import named
 from pokerdb.storage.schema import SEAT_LEFT_OUT, datasets, deals, seats
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY
+from pokerdb.storage.schema.deal_min_bet import MIN_BET_DELTA
 from pokerdb.storage.schema.held_values import EXTRAS
+from pokerdb.storage.schema.site_values import SITE_VALUES
 from pokerdb.storage.view_columns import hands
 
 BATCH_ROWS: Final = 65_536
@@ -86,10 +88,11 @@ BY_DEAL: Final = ((hands, ("deal_id", "player")), (seats, ("deal_id", "player"))
 _IDS_A_STATEMENT: Final = 500
 # Columns a relation leaves to seat_stats, which shows them (the seats' counts unpacked), so that
 # seats and deals keep the columns of the folders exported before revision 0025; and those that
-# hold others, which the table shows as the columns generated from them (revisions 0035 and
-# 0037): seats' `extras`, deals' `day`, `clock` and `extras`.
+# hold others, which the table shows as the columns generated from them (revisions 0035 to
+# 0039): seats' `extras`, deals' `day`, `clock`, `extras`, `site_values` and `min_bet_delta`.
 _LEFT_TO_SEAT_STATS: Final = {"seats": SEAT_LEFT_OUT,
-                              "deals": ("stakes_id", "big_blind", DAY, CLOCK, EXTRAS)}
+                              "deals": ("stakes_id", "big_blind", DAY, CLOCK, EXTRAS,
+                                        SITE_VALUES, MIN_BET_DELTA)}
 
 
 def export(engine: Engine, output: Path, dataset: str | None,

@@ -40,16 +40,17 @@ from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema import TRACKER_COUNTS
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_day
 from pokerdb.storage.schema.deal_extras import deal_extras
+from pokerdb.storage.schema.deal_min_bet import MIN_BET_DELTA, min_bet_delta
 from pokerdb.storage.schema.held_values import EXTRAS
 from pokerdb.storage.schema.seat_bits import CountTooLargeError, packed_seat
 from pokerdb.storage.schema.seat_extras import seat_extras
 
 # The columns of deals written (the others are generated from `day` and `clock`,
-# schema.deal_clock, from `extras`, schema.deal_extras, and from `site_values`,
-# schema.site_values).
+# schema.deal_clock, from `extras`, schema.deal_extras, from `site_values`,
+# schema.site_values, and `min_bet` from `min_bet_delta`, schema.deal_min_bet).
 DEAL_COLUMNS: Final = ("id", "dataset_id", "line_no", "winner", "board", "source",
                        "source_key", "variant", "hand_number", "venue", "table_name", DAY,
-                       CLOCK, "currency", "min_bet", "ante_trimming",
+                       CLOCK, "currency", MIN_BET_DELTA, "ante_trimming",
                        "result_known",
                        *SITE_DEAL_COLUMNS, "stakes", "big_blind", EXTRAS)
 CARD_COLUMNS: Final = ("deal_id", "player", "cards")
@@ -83,6 +84,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         # NULL where the game has no board (stud: but for a community card)
         board = replayed.variant.board_cards > 0 or bool(replayed.board)
         stakes, big_blind = stakes_of(phh_hand)
+        stored_big_blind = stored(big_blind, factor)
         tournament, buy_in, second_board, third_board = site_extras(phh_hand)
         rows.deals.append((
             deal_id, dataset_id, hand.position,
@@ -90,9 +92,10 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
             replayed.board if board else None,
             *source_parts(phh_hand.source), phh_hand.variant, details.hand,
             details.venue, details.table, stored_day(hand.date), stored_clock(details.time),
-            _money_label(phh_hand), stored(phh_hand.min_bet, factor),
+            _money_label(phh_hand),
+            min_bet_delta(stored(phh_hand.min_bet, factor), stored_big_blind),
             phh_hand.ante_trimming_status, not settlement.unknown,
-            *site_deal(phh_hand, settlement, factor), stakes, stored(big_blind, factor),
+            *site_deal(phh_hand, settlement, factor), stakes, stored_big_blind,
             deal_extras(
                 None if all_in is None or not board else all_in.board,
                 stored(phh_hand.small_bet, factor), stored(phh_hand.big_bet, factor),

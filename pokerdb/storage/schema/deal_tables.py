@@ -26,6 +26,7 @@ from sqlalchemy import (
 from pokerdb.storage.column_types import Amount, DealId, UtcDateTime
 from pokerdb.storage.schema.deal_clock import CLOCK, DAY, GENERATED_DATE, GENERATED_TIME
 from pokerdb.storage.schema.deal_extras import GENERATED_DEAL_EXTRAS
+from pokerdb.storage.schema.deal_min_bet import GENERATED_MIN_BET, MIN_BET_DELTA
 from pokerdb.storage.schema.held_values import EXTRAS, EXTRAS_TYPE
 from pokerdb.storage.schema.site_values import GENERATED_SITE_VALUES, SITE_VALUES
 
@@ -114,8 +115,9 @@ deals = Table(
     _held("allin_board", String(14)),
     # A recorded hand's betting (revision 0011; NULL for an earlier import and for deals):
     # PHH's min_bet (no-limit), small_bet and big_bet (fixed-limit), bring_in (stud), and
-    # ante_trimming_status; each seat's ante and blind are in seats.
-    Column("min_bet", Amount),
+    # ante_trimming_status; each seat's ante and blind are in seats. min_bet is generated from
+    # min_bet_delta (revision 0039: deal_min_bet), which holds it.
+    Column("min_bet", Amount, Computed(GENERATED_MIN_BET)),
     _held("small_bet", Amount),
     _held("big_bet", Amount),
     _held("bring_in", Amount),
@@ -156,6 +158,8 @@ deals = Table(
     # The columns a site's hand fills and a HandHQ hand leaves NULL (revision 0038:
     # site_values), which hold them.
     Column(SITE_VALUES, EXTRAS_TYPE),
+    # min_bet less the big blind (revision 0039: deal_min_bet), which holds min_bet.
+    Column(MIN_BET_DELTA, Amount),
     # On PostgreSQL by block ranges (BRIN): each dataset's deals are one run of ids, written in
     # order, and a B-tree cost a seventh of an import (see migration 0007).
     Index(None, "dataset_id", postgresql_using="brin", postgresql_with={"autosummarize": "on"}),
