@@ -3,13 +3,14 @@
 import csv
 import io
 import json
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
 from rich.console import Console
 
-from pokerdb.answers.rendering import CSV_ROWS, OutputFormat, Table, render, render_object
+from pokerdb.answers.rendering import CSV_BYTES, OutputFormat, Table, render, render_object
 
 CATEGORIES = Table(("category", "hands", "share"),
                    [("High Card", 1000, 50.0), ("Royal Flush", 0, None)], "categories")
@@ -51,29 +52,52 @@ def test_several_tables_are_separated_by_a_blank_line_in_csv() -> None:
         "High Card,1000,50.0\nRoyal Flush,0,\n\n5.29,consistent\n")
 
 
-@pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
-def test_csv_is_written_a_thousand_rows_a_write(count: int) -> None:
-    """Every row, in order, in writes of CSV_ROWS rows (the header with the first), whatever
-    the rows' count beside CSV_ROWS: as csv.writer writes them one at a time."""
+class _Writes(io.StringIO):
+    """An output that keeps each write's text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+
+@pytest.mark.parametrize("count", [0, 1, 4000, 4500, 20000])
+def test_csv_is_written_some_64_kib_a_write(count: int) -> None:
+    """Every row, in order, as csv.writer writes them one at a time, in writes of CSV_BYTES or
+    more (a row past them ends one), the last with what is left (the header alone without
+    rows)."""
     rows = [(number, f"p{number}", None if number % 3 else f"{number},5")
             for number in range(count)]
     expected = io.StringIO()
     writer = csv.writer(expected, lineterminator="\n")
     writer.writerow(("n", "name", "note"))
     writer.writerows(rows)
-    writes: list[str] = []
-
-    class Counted(io.StringIO):
-        def write(self, text: str) -> int:
-            writes.append(text)
-            return super().write(text)
-
-    out = Counted()
+    out = _Writes()
     render([Table(("n", "name", "note"), iter(rows))], OutputFormat.CSV,
            console=Console(file=out, width=100))
     assert out.getvalue() == expected.getvalue()
-    assert len([text for text in writes if text]) == max(1, -(-count // CSV_ROWS))
+    writes = [text for text in out.writes if text]
     assert writes[0].startswith("n,name,note\n")
+    longest = max(len(line) + 1 for line in expected.getvalue().splitlines())
+    assert all(CSV_BYTES <= len(text) < CSV_BYTES + longest for text in writes[:-1])
+    assert len(writes[-1]) < CSV_BYTES + longest
+    assert len(writes) > len(expected.getvalue()) // (CSV_BYTES + longest)
+
+
+def test_csv_rows_before_an_error_are_written() -> None:
+    """The rows held are written before an error that ends the rows goes on up."""
+    def rows() -> Iterator[tuple[int, str]]:
+        yield from ((number, "x") for number in range(3))
+        raise RuntimeError("a fetch refused")
+
+    out = _Writes()
+    with pytest.raises(RuntimeError, match="a fetch refused"):
+        render([Table(("n", "v"), rows())], OutputFormat.CSV,
+               console=Console(file=out, width=100))
+    assert out.getvalue() == "n,v\n0,x\n1,x\n2,x\n"
 
 
 def test_json_of_one_table_is_a_list_of_objects_in_column_order() -> None:

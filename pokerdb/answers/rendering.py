@@ -12,7 +12,6 @@ to the same text, wherever it goes. CSV written to a file or a pipe keeps every 
 """
 
 import csv
-import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from pokerdb.errors import json_shown, shown
 
 # Rows a terminal table shows at most: a screenful many times over, drawn in a blink.
 TABLE_ROWS = 1000
-CSV_ROWS = 1000  # rows of CSV written at once
+CSV_BYTES = 1 << 16  # characters of CSV written at once, at least (elsewhere than a terminal)
 _JSON_INDENT = 2
 
 
@@ -140,16 +139,21 @@ def _write_json_object(out: IO[str], lists: dict[str, Iterable[dict[str, Any]]])
 
 
 def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None:
-    """`escaped`: for a terminal, every text escaped as a table's cells are. The rows are
-    written CSV_ROWS at a time, one write each: a write a row (csv.writer's) is a system call
-    a row where the output is unbuffered (PYTHONUNBUFFERED), a second for 544,103 rows."""
-    lines = io.StringIO()
-    writer = csv.writer(lines, lineterminator="\n")
+    """`escaped`: for a terminal, every text escaped as a table's cells are, and each row
+    written as it comes. Elsewhere the rows are written CSV_BYTES or more at a time (a longer
+    row alone): a write a row, csv.writer's, is a system call a row where the output is
+    unbuffered (PYTHONUNBUFFERED), a second for 544,103 rows. What is held is written before
+    an error ends the rows (a query's rows read before a fetch it refuses)."""
+    held = _HeldLines()
+    writer = csv.writer(held, lineterminator="\n")
     if headers:
         writer.writerow(map(shown, table.columns) if escaped else table.columns)
-    rows = iter(table.rows)
-    first = next(rows, None)
-    if first is not None:
+    most = 0 if escaped else CSV_BYTES
+    try:
+        rows = iter(table.rows)
+        first = next(rows, None)
+        if first is None:
+            return
         # Times as JSON and tables print them (ISO 8601), in the columns that hold them.
         times = [i for i, value in enumerate(first) if isinstance(value, datetime | date)]
         every: Iterable[Sequence[Any]] = chain([first], rows)
@@ -157,14 +161,33 @@ def _write_csv(out: IO[str], table: Table, headers: bool, escaped: bool) -> None
             every = map(_plain_numbers, every)
         if times:
             every = map(_times_in_iso(times), every)
-        written = map(_escaped_texts, every) if escaped else every
-        while batch := list(islice(written, CSV_ROWS)):
-            writer.writerows(batch)
-            out.write(lines.getvalue())
-            lines.seek(0)
-            lines.truncate()
-    out.write(lines.getvalue())  # the header of a table without rows
-    out.flush()
+        for row in map(_escaped_texts, every) if escaped else every:
+            writer.writerow(row)
+            if held.size >= most:
+                held.written_to(out)
+    finally:
+        held.written_to(out)  # the rows held, or the header of a table without rows
+        out.flush()
+
+
+class _HeldLines:
+    """The lines csv.writer writes, held until written out at once (a single line as it is:
+    no copy of a row of many megabytes)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.size = 0
+
+    def write(self, line: str) -> int:
+        self.lines.append(line)
+        self.size += len(line)
+        return len(line)
+
+    def written_to(self, out: IO[str]) -> None:
+        if self.lines:
+            out.write(self.lines[0] if len(self.lines) == 1 else "".join(self.lines))
+        self.lines.clear()
+        self.size = 0
 
 
 def _escaped_texts(row: Sequence[Any]) -> list[Any]:
