@@ -38,7 +38,7 @@ def within_count_limits(items: Iterable[Item | HandBatch], read: HandHistories
             continue
         keep: list[int] = []
         for index, hand in enumerate(item.hands):
-            problem = count_problem(hand.replayed)
+            problem = _count_problem(hand.replayed)
             if problem is None:
                 keep.append(index)
             else:
@@ -46,7 +46,7 @@ def within_count_limits(items: Iterable[Item | HandBatch], read: HandHistories
         yield item.subset(keep) if len(keep) < len(item) else item
 
 
-def count_problem(replayed: Replayed) -> str | None:
+def _count_problem(replayed: Replayed) -> str | None:
     """Why seats.packed cannot hold a count of the hand's first such seat; None for a hand
     whose counts fit (nearly every hand: one with fewer than 16 bets and raises is not
     counted)."""
