@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import _postgres_database, _postgres_server
 from phh_hands import SIX_MAX, write_hand_folder
+from raise_wars import calls_hand, raises_hand
 from support import REPO, every_row, invoke, rows, succeeds
 from typer.testing import CliRunner
 
@@ -123,6 +124,25 @@ def test_invalid_hands_are_rejected_at_the_same_positions(
     url = same_for_every_count(runner, fresh_url, str(folder), "--skip-invalid")
     assert rows(url, "SELECT line_no FROM rejects ORDER BY line_no") == [
         (3,), (17,), (18,), (44,)]
+    url = same_for_every_count(runner, fresh_url, str(folder), code=1)
+    assert rows(url, "SELECT count(*) FROM datasets") == [(0,)]
+
+
+def test_hands_refused_for_their_counts_are_rejected_at_the_same_positions(
+        runner: CliRunner, fresh_url: Callable[[], str], six_max: Path, tmp_path: Path) -> None:
+    """A hand with a seat's count seats.packed cannot hold (steps.count_limits), refused by
+    the worker that reads it as by the importing process: the other hands keep the same deal
+    ids."""
+    folder = tmp_path / "hands"
+    shutil.copytree(six_max, folder)
+    for number, hand in ((3, raises_hand(32)), (17, calls_hand(32)), (44, raises_hand(36))):
+        (folder / "random" / "0000" / f"{number:06d}.phh").write_text(hand)
+    url = same_for_every_count(runner, fresh_url, str(folder), "--skip-invalid")
+    assert rows(url, "SELECT line_no, reason FROM rejects ORDER BY line_no") == [
+        (3, "p1 bets or raises 16 times after the flop: pokerdb stores at most 15 a seat"),
+        (17, "p2 calls 32 times after the flop: pokerdb stores at most 31 a seat"),
+        (44, "p1 bets or raises 18 times after the flop: pokerdb stores at most 15 a seat")]
+    assert rows(url, "SELECT count(*), min(id), max(id) FROM deals") == [(140, 1, 140)]
     url = same_for_every_count(runner, fresh_url, str(folder), code=1)
     assert rows(url, "SELECT count(*) FROM datasets") == [(0,)]
 

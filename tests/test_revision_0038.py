@@ -50,7 +50,7 @@ def _hands(tmp_path: Path) -> list[Path]:
     """The tests' HandHQ sample, two PokerStars cash hands, a tournament's folder, and a PHH
     hand whose seats bet and raise 15 times after the flop (the most `packed` holds)."""
     from cash_hands import cash_hand
-    from test_seat_bits import raises_hand
+    from raise_wars import raises_hand
     from test_tournaments import stars_folder
     from test_value_rows import HANDHQ
 

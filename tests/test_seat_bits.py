@@ -1,20 +1,16 @@
 """seats.packed (storage.schema.seat_bits): every position a table of 2 to 23 players names, every
 flag and every postflop count it holds, packed by import and read back by the SQL of the columns
-generated from it and by the import's own sums; a count beyond its bits refused."""
+generated from it and by the import's own sums; a count beyond its bits refused (an import
+rejects such a hand before: tests/test_count_limits.py)."""
 
 import sqlite3
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import text
-from typer.testing import CliRunner
 
-from pokerdb.cli import app
 from pokerdb.rules.games import MAX_PLAYERS
 from pokerdb.rules.tracker_stats import position_names
-from pokerdb.storage.engines import open_engine
 from pokerdb.storage.schema.seat_bits import (
     FLAGS_MASK,
     GENERATED,
@@ -84,35 +80,3 @@ def test_a_count_beyond_its_bits_is_refused_and_the_usual_ones_stay_small() -> N
     assert packed_seat("UTG+16", True, FLAGS_MASK, True, 1, 1, 0) < 1 << 23
     assert packed_seat("BB", False, 0, False, 0, 15, 31) == 1 | 15 << 22 | 31 << 26
 
-
-def raises_hand(raises: int) -> str:
-    """A heads-up hand of PHH whose players raise each other `raises` times on the flop, p1
-    first (p1 making the odd ones), and p1 folds."""
-    actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db AsKsQs",
-               *(f"p{1 + bet % 2} cbr {2 + 2 * bet}" for bet in range(raises)), "p1 f"]
-    return (f"variant = 'NT'\nante_trimming_status = false\nantes = [0, 0]\n"
-            f"blinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [1000, 1000]\n"
-            f"actions = {actions!r}\nplayers = ['Ann', 'Bo']\n")
-
-
-def test_import_refuses_a_hand_whose_count_packed_cannot_hold(runner: CliRunner, db_url: str,
-                                                              tmp_path: Path) -> None:
-    """15 bets and raises of a seat after the flop are stored and read back; 16 refuse the
-    import, naming the hand, and store nothing."""
-    (tmp_path / "fifteen.phh").write_text(raises_hand(30))
-    (tmp_path / "sixteen.phh").write_text(raises_hand(32))
-    result = runner.invoke(app, ["import", str(tmp_path / "fifteen.phh"), "--db", db_url])
-    assert result.exit_code == 0, result.output
-    engine = open_engine(db_url)
-    with engine.connect() as connection:
-        assert connection.execute(text(
-            "SELECT player, postflop_aggressive, postflop_calls, postflop_folds FROM seats "
-            "ORDER BY player")).all() == [(1, 15, 0, 1), (2, 15, 0, 0)]
-    result = runner.invoke(app, ["import", str(tmp_path / "sixteen.phh"), "--db", db_url])
-    assert result.exit_code == 1
-    assert result.output.endswith(
-        "sixteen.phh: hand 1 (no number): a seat's 16 bets and raises and 0 calls after the "
-        "flop: seats.packed holds at most 15 and 31\n")
-    with engine.connect() as connection:
-        assert connection.scalar(text("SELECT count(*) FROM deals")) == 1
-    engine.dispose()

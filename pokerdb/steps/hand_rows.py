@@ -11,7 +11,6 @@ module could not unpickle) stays pure Python.
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from pokerdb.errors import InputError
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.money import AMOUNT_PLACES, money_of
@@ -42,7 +41,7 @@ from pokerdb.storage.schema.deal_clock import CLOCK, DAY, stored_clock, stored_d
 from pokerdb.storage.schema.deal_extras import deal_extras
 from pokerdb.storage.schema.deal_min_bet import MIN_BET_DELTA, min_bet_delta
 from pokerdb.storage.schema.held_values import EXTRAS
-from pokerdb.storage.schema.seat_bits import CountTooLargeError, packed_seat
+from pokerdb.storage.schema.seat_bits import packed_seat
 from pokerdb.storage.schema.seat_extras import seat_extras
 
 # The columns of deals written (the others are generated from `day` and `clock`,
@@ -73,7 +72,9 @@ class HandRows(NamedTuple):
 
 
 def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> HandRows:
-    """The rows of the batch's hands, the deal ids `numbers` in order."""
+    """The rows of the batch's hands, the deal ids `numbers` in order: hands whose counts
+    seats.packed holds (steps.count_limits rejects the others as their batch is read; here
+    such a hand would raise packed_seat's CountTooLargeError)."""
     rows = HandRows([], [], [], [])
     for deal_id, hand, settlement in zip(numbers, batch.hands, batch.settlements, strict=True):
         replayed = hand.replayed
@@ -108,12 +109,7 @@ def hand_rows(batch: HandBatch, dataset_id: int, numbers: Sequence[int]) -> Hand
         hole_cards = replayed.hole_cards
         rows.cards.extend([(deal_id, seat + 1, hole_cards[seat]) for seat in range(count)
                            if hole_cards[seat] is not None])
-        try:
-            _seat_rows(rows.seats, deal_id, replayed, settlement, factor)
-        except CountTooLargeError as error:
-            raise InputError(phh_hand.source or "the input", None,
-                             f"hand {hand.position} ({details.hand or 'no number'}): "
-                             f"{error}") from None
+        _seat_rows(rows.seats, deal_id, replayed, settlement, factor)
         if phh_hand.actions:
             rows.actions.append((deal_id, packed(phh_hand.actions, replayed.actors)))
     return rows

@@ -37,6 +37,7 @@ from pokerdb.errors import PokerdbError
 from pokerdb.formats.input import PlayerRule, Rejected
 from pokerdb.formats.phh.hand_histories import HandHistories, HandUnit, moved
 from pokerdb.rules.hand_batches import HandBatch
+from pokerdb.steps.count_limits import within_count_limits
 from pokerdb.steps.hand_histories import SiteKey, StagedHands, site_keys, stage_hands
 from pokerdb.steps.worker_ties import open_descriptors, tie_to_parent
 
@@ -243,7 +244,8 @@ def _stopped(process: BaseProcess) -> WorkerStopped:
 def _work(pipe: Connection, parent: tuple[int, list[int]], read: HandHistories,
           units: Sequence[HandUnit], mine: range, rule: PlayerRule, dialect: str,
           dataset_id: int) -> None:
-    """A worker: each of its units settled, placed by the importer, staged and sent. While
+    """A worker: each of its units settled (its hands whose counts seats.packed cannot hold
+    rejected: steps.count_limits), placed by the importer, staged and sent. While
     the importer is busy storing (and so not placing), the worker settles its next unit
     rather than wait: up to SETTLED_AHEAD units wait for their place. It dies with the
     importer, and holds none of its descriptors (`parent`: its process id and those)."""
@@ -254,7 +256,8 @@ def _work(pipe: Connection, parent: tuple[int, list[int]], read: HandHistories,
         waiting: deque[tuple[int, list[HandBatch | Rejected]]] = deque()
         for index in mine:
             unit = units[index]
-            items, positions = unit.items(rule, read)
+            settled, positions = unit.items(rule, read)
+            items = list(within_count_limits(settled, read))
             batches = [item for item in items if isinstance(item, HandBatch)]
             pipe.send(_Counted(index, positions, [len(batch) for batch in batches],
                                [site_keys(batch) for batch in batches]))

@@ -15,13 +15,14 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerdb.errors import InputError, PokerdbError, shown
 from pokerdb.formats import InputFormat, open_input
-from pokerdb.formats.input import DealBatch, Input, PlayerRule, Rejected
+from pokerdb.formats.input import DealBatch, Input, Items, PlayerRule, Rejected
 from pokerdb.formats.phh.hand_histories import HandHistories
 from pokerdb.formats.sites.site_histories import SiteHistories
 from pokerdb.formats.sources import Source, default_dataset_name, resolve
 from pokerdb.rules.games import Game
 from pokerdb.rules.hand_batches import HandBatch
 from pokerdb.steps import evaluated_windows
+from pokerdb.steps.count_limits import within_count_limits
 from pokerdb.steps.hand_histories import StagedHands, stage_hands
 from pokerdb.steps.hand_workers import parallel_hands, worker_count
 from pokerdb.steps.invalid_lines import (
@@ -294,7 +295,9 @@ class _StagedItems:
 def _staged_items(read: Input, options: ImportOptions, connection: Connection, dataset_id: int,
                   first_id: int, once: StoredOnce) -> Iterator[_StagedItems]:
     """The input read and staged: hand histories held in memory by worker processes
-    (steps.hand_workers), anything else on the read-ahead thread."""
+    (steps.hand_workers), anything else on the read-ahead thread; either way a recorded
+    hand whose counts seats.packed cannot hold rejected before its deals are numbered
+    (steps.count_limits)."""
     dialect = connection.dialect.name
     workers = worker_count() if isinstance(read, HandHistories) else 0
     units = read.units() if isinstance(read, HandHistories) and workers > 1 else None
@@ -307,9 +310,12 @@ def _staged_items(read: Input, options: ImportOptions, connection: Connection, d
         with closing(hands.items) as items:
             yield _StagedItems(items, hands.bytes_read, lambda: whole)
         return
-    with read.opened(options.players) as opened, closing(read_ahead(_prepared(
-            opened.items, dialect, dataset_id, first_id, options.evaluate))) as staged:
-        yield _StagedItems(staged, opened.bytes_read, opened.sha256)
+    with read.opened(options.players) as opened:
+        checked: Items = (within_count_limits(opened.items, read)
+                          if isinstance(read, HandHistories) else opened.items)
+        with closing(read_ahead(_prepared(checked, dialect, dataset_id, first_id,
+                                          options.evaluate))) as staged:
+            yield _StagedItems(staged, opened.bytes_read, opened.sha256)
 
 
 @dataclass(frozen=True)

@@ -255,7 +255,7 @@ class HandHistories:
                     hand = refuse_long_name(hand)
                 problem = hand if isinstance(hand, PhhError) else pending.add(position, hand, rule)
                 if problem is not None:
-                    yield self._rejected(position, problem)
+                    yield self.rejected(position, problem)
                 elif len(pending) == BATCH_HANDS:
                     yield from self._settled(pending)
                     pending = _Pending()
@@ -290,14 +290,15 @@ class HandHistories:
                         replayed, batch.settlements[index],
                         strengths[first_seat:first_seat + count])
             except PhhError as error:
-                yield self._rejected(hand.position, error)
+                yield self.rejected(hand.position, error)
                 first_seat += count
                 continue
             keep.append(index)
             first_seat += count
         yield batch.subset(keep) if len(keep) < len(batch) else batch
 
-    def _rejected(self, position: int, problem: PhhError) -> Rejected:
+    def rejected(self, position: int, problem: PhhError) -> Rejected:
+        """The hand at `position` rejected for `problem`, named as `where` names it."""
         return Rejected(position, problem.source, problem.message, len(problem.source.encode()),
                         self.where(problem.source))
 

@@ -19,10 +19,12 @@ at four (a seat bets or raises at most twice a street, and calls at most four ti
 over stud's four streets after the first; no-limit's raises are bounded by the stacks alone,
 and no recorded hand we have comes near: 4 at most in 100,000 HandHQ-shaped hands); 31 bits in
 all, so that `packed` stays a 32-bit INTEGER on PostgreSQL. A seat's count beyond its width is
-refused (packed_seat; revision 0038's upgrade names the first such seat), never wrapped into
-the other bits. At 100,000 HandHQ-shaped hands (12.4 % of the seats bet or raise after the
-flop, 4.6 % call) `seats` takes 186.8 bytes a hand of SQLite with the counts in `packed`, 197.1
-with them as two columns.
+refused (packed_seat's CountTooLargeError; revision 0038's upgrade names the first such seat),
+never wrapped into the other bits: import rejects such a hand as an invalid hand before it
+numbers the deals (steps.count_limits reads the widths from COUNT_BITS). At 100,000
+HandHQ-shaped hands (12.4 % of the seats bet or raise after the flop, 4.6 % call) `seats`
+takes 186.8 bytes a hand of SQLite with the counts in `packed`, 197.1 with them as two
+columns.
 
 seats.allin stays a column of its own: the views read the all-in seats from a partial index
 (WHERE allin = 1) alone, which SQLite does not do where the query reads a generated column
