@@ -1,10 +1,10 @@
 """The players' summaries as an import holds them (storage.player_sums, whose rows of
 player_runs are storage.player_runs'): a seat added to a batch's rows, a batch's rows merged into
 those held, and the rows held laid out as the tables' rows to write, each a loop over plain
-dicts, tuples and integers. Compiled with mypyc in the wheel: steps.seat_sums adds each seat of
-a batch by one call of `add_seat` (which calls `add_run_seat` natively), where interpreted the
-three calls a seat cost a worker more than the loops (the importer's merges take as long
-either way: their time is in the dicts, the tuples and the long integers).
+dicts, tuples and integers. Compiled with mypyc in the wheel: steps.seat_sums adds a batch's
+seats by one call of `add_seats` (whose loop calls `add_seat` and `add_run_seat` natively),
+where interpreted the calls a seat cost a worker more than the loops (the importer's merges
+take as long either way: their time is in the dicts, the tuples and the long integers).
 
 A row of player_totals or player_days is one integer: its counts (`PACKED`: the hands, the
 TRACKER_COUNTS and the hands of unknown result) a field of FIELD_BITS bits each, and above them
