@@ -7,7 +7,7 @@ steps.hand_histories.stage_hands wherever it runs and sent with the staged batch
 import json
 import sys
 from datetime import UTC, datetime, timedelta
-from typing import Final
+from typing import Any, Final
 
 from pokerdb.steps.hand_rows import DEAL_COLUMNS, SEAT_COLUMNS, HandRows
 from pokerdb.storage import held_sums
@@ -15,14 +15,6 @@ from pokerdb.storage.player_runs import bucket_of
 from pokerdb.storage.player_sums import PlayerSums
 from pokerdb.storage.row_writes import Row
 from pokerdb.storage.schema.deal_clock import DAY
-from pokerdb.storage.schema.seat_bits import (
-    COUNT_BITS,
-    FLAGS_MASK,
-    FLAGS_SHIFT,
-    FOLDS_BIT,
-    NAMED_POSITIONS,
-    POSITION_MASK,
-)
 from pokerdb.storage.schema.site_values import SITE_VALUES
 
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
@@ -30,38 +22,17 @@ _SECOND: Final = timedelta(seconds=1)
 (_ID, _SITE_VALUES, _VENUE, _CURRENCY, _DAY, _PLAYED_AT, _TABLE, _STAKES,
  _BIG_BLIND) = map(DEAL_COLUMNS.index, ("id", SITE_VALUES, "venue", "currency", DAY,
                                         "played_at", "table_name", "stakes", "big_blind"))
-(_DEAL_ID, _NAME, _NET, _ALLIN, _PACKED) = map(SEAT_COLUMNS.index, (
-    "deal_id", "name", "net", "allin", "packed"))
-_AGGRESSIVE_AT, _AGGRESSIVE_WIDTH = COUNT_BITS["postflop_aggressive"]
-_AGGRESSIVE_MASK: Final = (1 << _AGGRESSIVE_WIDTH) - 1
-_CALLS_AT, _CALLS_WIDTH = COUNT_BITS["postflop_calls"]
-_CALLS_MASK: Final = (1 << _CALLS_WIDTH) - 1
+# Where a seat's row holds its deal id, name, net, allin and packed (held_sums.add_seats).
+_SEAT_AT: Final = (SEAT_COLUMNS.index("deal_id"), SEAT_COLUMNS.index("name"),
+                   SEAT_COLUMNS.index("net"), SEAT_COLUMNS.index("allin"),
+                   SEAT_COLUMNS.index("packed"))
 
 
 def seat_sums(rows: HandRows, dataset_id: int) -> PlayerSums:
     """The rows' seats with a name summed."""
-    deals = dict(map(_deal, rows.deals))
+    deals: dict[int, tuple[Any, ...]] = dict(map(_deal, rows.deals))
     sums = PlayerSums()
-    # Each seat added by held_sums' compiled calls.
-    days, runs = sums.days, sums.runs.held
-    for seat in rows.seats:
-        name = seat[_NAME]
-        if name is None:
-            continue
-        deal_id = seat[_DEAL_ID]
-        (site, currency, stakes, day, bucket, big_blind, table, second) = deals[deal_id]
-        packed = seat[_PACKED]  # storage.schema.seat_bits
-        net = seat[_NET]
-        # Its names kept once: a batch's rows of a player are sent with one copy of them.
-        held_sums.add_seat(
-            days, runs, (sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
-                         big_blind or 0),
-            NAMED_POSITIONS[packed & POSITION_MASK],
-            held_sums.seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK,
-                                 packed >> _AGGRESSIVE_AT & _AGGRESSIVE_MASK,
-                                 packed >> _CALLS_AT & _CALLS_MASK, packed >> FOLDS_BIT & 1,
-                                 seat[_ALLIN], net),
-            big_blind, deal_id, second, table, net)
+    held_sums.add_seats(sums.days, sums.runs.held, rows.seats, deals, dataset_id, _SEAT_AT)
     return sums
 
 

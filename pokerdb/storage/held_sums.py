@@ -1,10 +1,10 @@
 """The players' summaries as an import holds them (storage.player_sums, whose rows of
 player_runs are storage.player_runs'): a seat added to a batch's rows, a batch's rows merged into
 those held, and the rows held laid out as the tables' rows to write, each a loop over plain
-dicts, tuples and integers. Compiled with mypyc in the wheel: steps.seat_sums adds each seat of
-a batch by one call of `add_seat` (which calls `add_run_seat` natively), where interpreted the
-three calls a seat cost a worker more than the loops (the importer's merges take as long
-either way: their time is in the dicts, the tuples and the long integers).
+dicts, tuples and integers. Compiled with mypyc in the wheel: steps.seat_sums adds a batch's
+seats by one call of `add_seats` (whose loop calls `add_seat` and `add_run_seat` natively),
+where interpreted the calls a seat cost a worker more than the loops (the importer's merges
+take as long either way: their time is in the dicts, the tuples and the long integers).
 
 A row of player_totals or player_days is one integer: its counts (`PACKED`: the hands, the
 TRACKER_COUNTS and the hands of unknown result) a field of FIELD_BITS bits each, and above them
@@ -16,12 +16,22 @@ each a `ranked` integer (more than RUN_BIGGEST at times).
 
 import json
 import struct
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from pokerdb.storage import run_biggest
 from pokerdb.storage.run_biggest import RUN_BIGGEST
-from pokerdb.storage.schema.seat_bits import SEAT_FLAGS, TRACKER_COUNTS
+from pokerdb.storage.schema.seat_bits import (
+    COUNT_BITS,
+    FLAGS_MASK,
+    FLAGS_SHIFT,
+    FOLDS_BIT,
+    NAMED_POSITIONS,
+    POSITION_MASK,
+    SEAT_FLAGS,
+    TRACKER_COUNTS,
+)
 
 FIELD_BITS: Final = 64  # an unsigned 64-bit integer a count, read back at once by struct
 PACKED: Final = ("hands", *TRACKER_COUNTS, "hands_result_unknown")
@@ -66,6 +76,10 @@ _STARTED: Final = 5
 _ENDED: Final = 6
 _TABLES: Final = 7
 _BIGGEST: Final = 8
+_AGGRESSIVE_AT, _AGGRESSIVE_WIDTH = COUNT_BITS["postflop_aggressive"]
+_AGGRESSIVE_MASK: Final = (1 << _AGGRESSIVE_WIDTH) - 1
+_CALLS_AT, _CALLS_WIDTH = COUNT_BITS["postflop_calls"]
+_CALLS_MASK: Final = (1 << _CALLS_WIDTH) - 1
 _DEAL_BITS: Final = 40  # deal ids below 2 ** 40
 _DEALS: Final = (1 << _DEAL_BITS) - 1
 _SIZE_SHIFT: Final = _DEAL_BITS + 1
@@ -101,6 +115,32 @@ def _counts_key(flags: int, aggressive: int, calls: int, folds: int, allin: int)
         return -1
     return ((((flags << _COUNT_BITS | aggressive) << _COUNT_BITS | calls) << 1 | folds) << 1
             | allin)
+
+
+def add_seats(days: dict[DayKey, int], runs: dict[RunKey, Run], seats: Sequence[Sequence[Any]],
+              deals: dict[int, tuple[Any, ...]], dataset_id: int,
+              columns: tuple[int, int, int, int, int]) -> None:
+    """The seats with a name (rows of seats, whose deal id, name, net, allin and packed are
+    at `columns`) added to their rows (add_seat), each deal's keys from `deals`: its site,
+    money, stakes, day, bucket, big blind, table and second of play."""
+    deal_at, name_at, net_at, allin_at, packed_at = columns
+    for seat in seats:
+        name = seat[name_at]
+        if name is None:
+            continue
+        deal_id: int = seat[deal_at]
+        site, currency, stakes, day, bucket, big_blind, table, second = deals[deal_id]
+        packed: int = seat[packed_at]  # storage.schema.seat_bits
+        net: int | None = seat[net_at]
+        # Its names kept once: a batch's rows of a player are sent with one copy of them.
+        add_seat(days, runs, (sys.intern(name), dataset_id, site, currency, stakes, day, bucket,
+                              big_blind or 0),
+                 NAMED_POSITIONS[packed & POSITION_MASK],
+                 seat_value(packed >> FLAGS_SHIFT & FLAGS_MASK,
+                            packed >> _AGGRESSIVE_AT & _AGGRESSIVE_MASK,
+                            packed >> _CALLS_AT & _CALLS_MASK, packed >> FOLDS_BIT & 1,
+                            seat[allin_at], net),
+                 big_blind, deal_id, second, table, net)
 
 
 def add_seat(days: dict[DayKey, int], runs: dict[RunKey, Run], run: RunKey, position: str,
