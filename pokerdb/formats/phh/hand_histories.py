@@ -52,7 +52,11 @@ from pokerdb.rules.settlement import replay
 from pokerdb.rules.site_settlement import settle_as_paid
 from pokerdb.rules.variants import VARIANTS
 
-BATCH_HANDS: Final = 500
+# A unit's hands are one batch where UNIT_BYTES allows (about 1,450 HandHQ hands): a batch
+# has its fixed costs (settling, its rows' image and its copy, its seats' sums merged), and 100,000
+# HandHQ-shaped hands imported in batches of 2,000 took 6 % less CPU and 8 % less time than in
+# batches of 500 (five runs each, alternating).
+BATCH_HANDS: Final = 2000
 UNIT_BYTES: Final = 1 << 20  # of files, at most, in one unit of work (but for one file alone)
 # The first units of files are smaller (this many files, then twice as many, up to
 # BATCH_HANDS): the importer stores nothing until the first unit is settled.
