@@ -268,13 +268,14 @@ def test_allin_adjusted_net_after_equity(runner: CliRunner, db_url: str) -> None
         db_url, "SELECT player, allin_adjusted_net FROM player_stats")} == overall
     # `pokerdb players` reads the all-in seats in the statement of its sums (one round trip on
     # PostgreSQL), and says the same.
-    for by, expected in (("position", by_hand), (None, overall)):
+    for by, expected in (("position", by_hand), (None, overall), ("stakes", None)):
         shown = succeeds(runner, "players", "--format", "csv", "--db", db_url,
                          *(["--by", by] if by else [])).stdout.splitlines()
         columns = shown[0].split(",")
         found = [dict(zip(columns, line.split(","), strict=True)) for line in shown[1:]]
-        assert {(row["player"], row["position"]) if by else row["player"]:
-                round(float(row["allin_adjusted_net"]), 6) for row in found} == expected
+        if expected is not None:
+            assert {(row["player"], row["position"]) if by else row["player"]:
+                    round(float(row["allin_adjusted_net"]), 6) for row in found} == expected
         # One player's rows (read by a statement whose rows say whether there are equities,
         # then the whole one) are that player's rows of everyone's.
         name = sorted({key[0] for key in adjusted})[0]
@@ -330,29 +331,32 @@ def test_players_leaves_its_connection_as_it_found_it(db_url: str, written: Path
 def test_a_players_figures_are_prepared_on_a_pooled_connection(db_url: str,
                                                                 written: Path) -> None:
     """On PostgreSQL the statement of one player's figures is prepared on the server the first
-    time a connection runs it (a pooled one, as `pokerdb serve`'s, then neither parses nor
-    plans it again), where psycopg would prepare it only after five runs; the figures are the
-    same each time."""
+    time a connection runs it (a pooled one, as `pokerdb serve`'s, then never parses it
+    again), where psycopg would prepare it only after five runs; it is one statement for
+    every `by` (bound to it), whose five first runs the server plans, and the sixth on its
+    plan kept (a generic one); the figures are the same each time."""
     from pokerdb.answers.players import player_results
     from pokerdb.storage.engines import open_engine
     from pokerdb.storage.hand_filters import HandFilter
 
     succeeds(CliRunner(), "import", str(written), "--db", db_url)
     engine = open_engine(db_url, create=False)
+    every_by = (None, "position", "stakes")
     try:
         figures = [list(player_results(engine, HandFilter(player="Cy"), by).rows)
-                   for by in (None, "position")]
-        assert figures[0] and figures[1]
+                   for by in every_by]
+        assert all(figures)
+        assert [list(player_results(engine, HandFilter(player="Cy"), by).rows)
+                for by in every_by] == figures
         if engine.dialect.name == "postgresql":
             with engine.connect() as connection:  # the pool's one connection
                 prepared = connection.execute(text(
-                    "SELECT statement FROM pg_prepared_statements ORDER BY prepare_time")).all()
-            assert [row[0].splitlines()[1:] for row in prepared] == [
+                    "SELECT statement, custom_plans, generic_plans "
+                    "FROM pg_prepared_statements")).all()
+            assert [(row[0].splitlines()[1:], *row[1:]) for row in prepared] == [(
                 ["FROM player_totals t JOIN player_names n ON n.id = t.name_id WHERE "
-                 "t.name_id = (SELECT id FROM player_names WHERE name = $1)",
-                 f"GROUP BY n.name, t.currency{keys}, t.big_blind"]
-                for keys in ("", ", t.position")]
-        assert [list(player_results(engine, HandFilter(player="Cy"), by).rows)
-                for by in (None, "position")] == figures
+                 "t.name_id = (SELECT id FROM player_names WHERE name = $2)",
+                 "GROUP BY n.name, t.currency, CASE $1 WHEN 'position' THEN t.position "
+                 "WHEN 'stakes' THEN t.stakes ELSE '' END, t.big_blind"], 5, 1)]
     finally:
         engine.dispose()

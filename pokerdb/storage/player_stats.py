@@ -287,20 +287,23 @@ _NO_KEY: Final = ", ''"  # the key of rows without one (`by` None)
 SUMS_PART, ALLIN_PART, EQUITIES_PART = 0, 1, 2
 
 
-def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool = True) -> str:
+def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool = True,
+                bound: bool = False) -> str:
     """The exact sums `pokerdb players` computes its figures from, under `within`, as one SELECT
     (one statement: on PostgreSQL one round trip, its own snapshot), each row first saying its
     part: SUMS_PART, player_totals' sums per big blind (name, currency, `by`'s key or '',
     big_blind, hands, the TRACKER_COUNTS, the hands of unknown result, net: integers);
     ALLIN_PART, the all-in seats' (name, currency, key, NULL in every column of sums, then
-    allin_delta in the net's place). The parts come in no set order.
+    allin_delta in the net's place). The parts come in no set order. `bound`: the `by` bound to
+    :by instead ('position', 'stakes', or '' for none), one statement for every `by`.
 
     Without `allin`, the all-in seats are not read (the join of three tables that PostgreSQL
     plans in most of the statement's time) and the rows of sums say EQUITIES_PART instead where
     the database holds equities, whose all-in seats then want the whole SELECT (a part of its
     own saying so, a UNION of a row of NULLs, took PostgreSQL longer to plan than the sums)."""
-    keys = ["n.name", "t.currency", *([f"t.{by}"] if by else [])]
-    shown = ", ".join(keys) + ("" if by else ", ''")
+    key = _bound_key("t.position", "t.stakes") if bound else f"t.{by}" if by else None
+    keys = ["n.name", "t.currency", *([key] if key else [])]
+    shown = ", ".join(keys) + ("" if key else _NO_KEY)
     group = ", ".join(keys)
     summed = ("hands", *TRACKER_COUNTS, _UNKNOWN)
     # As BIGINT: PostgreSQL sums BIGINT as NUMERIC, which the driver reads as Decimal, three
@@ -313,7 +316,16 @@ def sums_select(by: str | None, within: HandFilter | None = None, *, allin: bool
     if not allin:
         return totals
     no_sums = ", ".join(["NULL"] * (1 + len(summed)))  # big_blind and the sums but the net
-    return f"{totals}\nUNION ALL\n{_allin_deltas(by, within, f'{ALLIN_PART}, ', no_sums + ', ')}"
+    seat_key = (_bound_key(_SEAT_KEYS["position"], _SEAT_KEYS["stakes"]) if bound
+                else _SEAT_KEYS[by] if by else None)
+    return (f"{totals}\nUNION ALL\n"
+            f"{_allin_deltas(seat_key, within, f'{ALLIN_PART}, ', no_sums + ', ')}")
+
+
+def _bound_key(position: str, stakes: str) -> str:
+    """The key of the `by` bound to :by ('position', 'stakes' or '' for none), whose values
+    are `position` and `stakes`."""
+    return f"CASE :by WHEN 'position' THEN {position} WHEN 'stakes' THEN {stakes} ELSE '' END"
 
 
 def big_blinds_select(within: HandFilter | None = None) -> str:
@@ -369,19 +381,20 @@ def everyone_select(by: str | None, counts: tuple[str, ...], dialect: str,
 
 def allin_deltas_select(by: str | None, within: HandFilter | None = None) -> str:
     """Each player's, money's and `by`'s key's (or '') all-in adjusted net less its net."""
-    return _allin_deltas(by, within)
+    return _allin_deltas(_SEAT_KEYS[by] if by else None, within)
 
 
-def _allin_deltas(by: str | None, within: HandFilter | None, part: str = "",
+def _allin_deltas(key: str | None, within: HandFilter | None, part: str = "",
                   sums: str = "") -> str:
-    """The all-in seats' (name, currency, `by`'s key or '', then `sums`, then the all-in
-    adjusted net less the net), after `part`: one pass over the seats all in before the river
-    (a partial index holds them) whose equity is known."""
-    keys = ["name", "currency", *([by] if by else [])]
-    seat_keys = ", ".join(_SEAT_KEYS[key] for key in keys)
+    """The all-in seats' (name, currency, `key`, the SQL of a key of the seats `s` and their
+    deals `d`, or '', then `sums`, then the all-in adjusted net less the net), after `part`:
+    one pass over the seats all in before the river (a partial index holds them) whose equity
+    is known."""
+    seat_keys = ", ".join([_SEAT_KEYS["name"], _SEAT_KEYS["currency"], *([key] if key else [])])
     conditions = ["s.allin = 1", "s.name IS NOT NULL",
                   *(within.on_seats("s", "d") if within else [])]
-    return (f"SELECT {part}{seat_keys}{'' if by else _NO_KEY}, {sums}SUM(e.allin_net - s.net)\n"
+    return (f"SELECT {part}{seat_keys}{'' if key else _NO_KEY}, {sums}"
+            f"SUM(e.allin_net - s.net)\n"
             f"FROM seat_stats s JOIN hand_equities e ON e.deal_id = s.deal_id "
             f"AND e.player = s.player JOIN deals d ON d.id = s.deal_id\n"
             f"{where(conditions)}\nGROUP BY {seat_keys}")
