@@ -92,9 +92,13 @@ def insert_numbered(connection: Connection, table: Table, texts: Sequence[Number
             cursor.execute(f"CREATE TEMPORARY TABLE IF NOT EXISTS {staging} "
                            f"({', '.join(staged_table(table, texts).c.keys())})")
             execute_rows(cursor, f"{staging} ({names})", staged.payload, staged.at)
-        for statement in copy_numbered(table.name, texts, staged.columns, staging,
-                                       staged.columns):
-            cursor.execute(statement)
-        cursor.execute(f"{'TRUNCATE' if postgres else 'DELETE FROM'} {staging}")
+        statements = [*copy_numbered(table.name, texts, staged.columns, staging,
+                                     staged.columns),
+                      f"{'TRUNCATE' if postgres else 'DELETE FROM'} {staging}"]
+        if postgres:  # one round trip: each waits for the server to be scheduled again
+            cursor.execute("; ".join(statements))
+        else:
+            for statement in statements:
+                cursor.execute(statement)
     finally:
         cursor.close()
