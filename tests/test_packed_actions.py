@@ -141,6 +141,8 @@ _FORMED = st.one_of(
 @example([("d [x", None)]).via("a JSON array's beginning after it")
 @example([("p1 a|b", 1), ("d dh p1 ????", None)]).via("a delimiter in a text")
 @example([("d dh p10 ????", None), ("d dh p01 ????", None)]).via("N of two digits, or not N")
+@example([("p1 f", 1), ("p1 f", 2)]).via("a text met before, of another player's action")
+@example([("d db Ks", None), ("d db Ks", 1)]).via("the dealer's text, of a player's action")
 def test_a_value_is_joined_where_each_text_has_its_form(
         acts: list[tuple[str, int | None]]) -> None:
     actions = [action for action, _ in acts]

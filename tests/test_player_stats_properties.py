@@ -92,7 +92,7 @@ def test_counts_agree_with_pokerkits_record_of_each_hand() -> None:
         text = random_hand(rng, ("NT", "FT")[number % 2], number, STRESS)
         hand = parse_hand(text, f"random#{number}")
         replayed = replay(hand)
-        ours = tracker_counts(hand.player_count, hand.actions, replayed.actors,
+        ours = tracker_counts(hand.player_count, replayed.moves, replayed.actors,
                               posted_blinds(hand))
         theirs = pokerkit_counts(text)
         assert [dict(zip(COUNT_NAMES, seat.counts(), strict=True)) for seat in ours] == theirs, \

@@ -21,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from pokerdb.rules.tracker_stats import position_names, tracker_counts
+from pokerdb.rules.tracker_stats import moves_of, position_names, tracker_counts
 
 revision: str = "0013"
 down_revision: str | None = "0012"
@@ -143,7 +143,8 @@ def _rows(deal_id: int, seated: list[Any],
             break
     rows = []
     for seat, (position, counts, (_, name, net, put_in, allin_stake)) in enumerate(zip(
-            position_names(count), tracker_counts(count, texts, actors, posted), seated,
+            position_names(count), tracker_counts(count, moves_of(texts, actors), actors, posted),
+            seated,
             strict=True), start=1):
         row = dict(zip(COUNTS, (*counts.counts(),
                                 int(bool(counts.went_to_showdown) and put_in + net > 0),

@@ -1,9 +1,10 @@
 """What a tracker counts of each seat of a recorded hand (PokerTracker 4 and Hold'em Manager 3's
-preflop, flop and showdown statistics), read from the hand's actions in PHH notation: the
-seat's position, whether it put chips in voluntarily before the flop (VPIP), raised (PFR),
-had the chance to 3-bet and took it, faced a 3-bet after opening and folded, saw the flop,
-had the chance to continuation-bet and took it, faced a continuation bet and folded, its bets,
-raises, calls and folds after the flop, and whether it went to the showdown.
+preflop, flop and showdown statistics), read from the hand's actions as its replay read them
+(settlement.Replayed.moves): the seat's position, whether it put chips in voluntarily before
+the flop (VPIP), raised (PFR), had the chance to 3-bet and took it, faced a 3-bet after
+opening and folded, saw the flop, had the chance to continuation-bet and took it, faced a
+continuation bet and folded, its bets, raises, calls and folds after the flop, and whether it
+went to the showdown.
 
 Only the order of the actions and which bets were outstanding matter, so amounts are not
 followed: a `cbr` always raises above every bet on the street, a `cc` matches the largest one
@@ -20,12 +21,18 @@ from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.largest import largest
+from pokerdb.rules.settlement.outcome import (
+    MOVE_BOARD,
+    MOVE_CALL,
+    MOVE_FOLD,
+    MOVE_OTHER,
+    MOVE_RAISE,
+)
 
 # Seats between the big blind and the button, named from the button back (the cutoff, the
 # hijack, the lojack), the first after the big blind under the gun, and any others UTG+1, ...
 _LATE: Final = ("LJ", "HJ", "CO")
 _STREET_OF_BOARD: Final = (0, 1, 1, 1, 2, 3)  # the street by board cards dealt (0: preflop)
-_COUNTED: Final = frozenset(("f", "cc", "cbr"))  # the actions counted
 
 
 @cache
@@ -123,10 +130,31 @@ COUNT_NAMES: Final = ("preflop_acted", "vpip", "pfr", "three_bet_chance", "three
                       "postflop_calls", "postflop_folds", "went_to_showdown")
 
 
-def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | None],
-               posted: Sequence[int]) -> list[SeatCounts]:
-    """Each seat's counts over a valid hand's actions, `actors` giving each action's player
-    (1-based; None for the dealer) and `posted` the bets before the first action."""
+_MOVE_OF: Final = {"f": MOVE_FOLD, "cc": MOVE_CALL, "cbr": MOVE_RAISE}  # a player's
+
+
+def moves_of(actions: Sequence[str], actors: Sequence[int | None]) -> list[int]:
+    """The moves of a valid hand's actions read from their texts, as its replay reads them
+    (settlement.Replayed.moves), each action's player (1-based; None for the dealer) given by
+    `actors`: for actions not replayed (a database's, stored before the counts were)."""
+    moves = []
+    for text, actor in zip(actions, actors, strict=True):
+        words = (text.partition("#")[0] if "#" in text else text).split()
+        verb = words[1] if len(words) > 1 else ""
+        if actor is not None:
+            moves.append(_MOVE_OF.get(verb, MOVE_OTHER))
+        elif verb == "db":
+            moves.append(MOVE_BOARD + len(words[2]) // 2)
+        else:
+            moves.append(MOVE_OTHER)
+    return moves
+
+
+def tracker_counts(players: int, moves: Sequence[int], actors: Sequence[int | None],
+                   posted: Sequence[int]) -> list[SeatCounts]:
+    """Each seat's counts over a valid hand's actions as its replay read them (`moves`:
+    settlement.Replayed.moves), `actors` giving each action's player (1-based; None for the
+    dealer) and `posted` the bets before the first action."""
     seats = [SeatCounts() for _ in range(players)]
     folded = [False] * players
     bets = list(posted)
@@ -134,57 +162,53 @@ def tracker_counts(players: int, actions: Sequence[str], actors: Sequence[int | 
     street = raises = board_cards = 0
     opener = aggressor = cbettor = None
     cbet_decided = False
-    for index in range(len(actions)):  # by index: see settlement.forced.forced_bets
-        text, actor = actions[index], actors[index]
-        if actor is None and text.startswith("d dh "):
-            continue  # hole cards: the most common action, and nothing to count
-        words = (text.partition("#")[0] if "#" in text else text).split()
-        if len(words) < 2:
+    for index in range(len(moves)):  # by index: see settlement.forced.forced_bets
+        move = moves[index]
+        if move == MOVE_OTHER:
+            continue  # hole cards (the most common action), ...: nothing to count
+        if move >= MOVE_BOARD:
+            board_cards += move - MOVE_BOARD
+            now = _STREET_OF_BOARD[min(board_cards, 5)]
+            if now != street:
+                street, raises, bets, top = now, 0, [0] * players, 0
+                if street == 1:
+                    for seat, stats in enumerate(seats):
+                        stats.saw_flop = int(not folded[seat])
             continue
-        if actor is None:
-            if words[1] == "db":
-                board_cards += len(words[2]) // 2
-                now = _STREET_OF_BOARD[min(board_cards, 5)]
-                if now != street:
-                    street, raises, bets, top = now, 0, [0] * players, 0
-                    if street == 1:
-                        for seat, stats in enumerate(seats):
-                            stats.saw_flop = int(not folded[seat])
-            continue
-        verb, seat = words[1], actor - 1
-        if verb not in _COUNTED:
-            continue
+        actor = actors[index]
+        assert actor is not None, "a player's move"
+        seat = actor - 1
         stats = seats[seat]
         facing = top > bets[seat]
         if street == 0:
             stats.preflop_acted = 1
-            stats.vpip |= verb == "cbr" or (verb == "cc" and facing)
-            stats.pfr |= verb == "cbr"
+            stats.vpip |= move == MOVE_RAISE or (move == MOVE_CALL and facing)
+            stats.pfr |= move == MOVE_RAISE
             if raises == 1:
                 stats.three_bet_chance = 1
-                stats.three_bet = int(verb == "cbr")
+                stats.three_bet = int(move == MOVE_RAISE)
             elif raises == 2 and seat == opener:
                 stats.faced_three_bet = 1
-                stats.folded_to_three_bet = int(verb == "f")
-            if verb == "cbr":
+                stats.folded_to_three_bet = int(move == MOVE_FOLD)
+            if move == MOVE_RAISE:
                 opener = seat if opener is None else opener
                 aggressor = seat
         else:
-            stats.postflop_aggressive += verb == "cbr"
-            stats.postflop_calls += verb == "cc" and facing
-            stats.postflop_folds += verb == "f"
+            stats.postflop_aggressive += move == MOVE_RAISE
+            stats.postflop_calls += move == MOVE_CALL and facing
+            stats.postflop_folds += move == MOVE_FOLD
             if street == 1 and seat == aggressor and not cbet_decided:
                 cbet_decided = True
                 if raises == 0:
                     stats.cbet_chance = 1
-                    stats.cbet = int(verb == "cbr")
-                    cbettor = seat if verb == "cbr" else None
+                    stats.cbet = int(move == MOVE_RAISE)
+                    cbettor = seat if move == MOVE_RAISE else None
             elif street == 1 and raises == 1 and cbettor is not None and seat != cbettor:
                 stats.faced_cbet = 1
-                stats.folded_to_cbet = int(verb == "f")
-        if verb == "f":
+                stats.folded_to_cbet = int(move == MOVE_FOLD)
+        if move == MOVE_FOLD:
             folded[seat] = True
-        elif verb == "cc":
+        elif move == MOVE_CALL:
             bets[seat] = top
         else:
             top += 1

@@ -54,7 +54,8 @@ def _count_problem(replayed: Replayed) -> str | None:
     actions = hand.actions
     if len(actions) < _FEWEST_RAISES or "\n".join(actions).count("cbr") < _FEWEST_RAISES:
         return None
-    counts = tracker_counts(hand.player_count, actions, replayed.actors, posted_blinds(hand))
+    counts = tracker_counts(hand.player_count, replayed.moves, replayed.actors,
+                            posted_blinds(hand))
     for seat, stats in enumerate(counts, start=1):
         if stats.postflop_aggressive > _AGGRESSIVE_MOST:
             return (f"p{seat} bets or raises {stats.postflop_aggressive} times after the "

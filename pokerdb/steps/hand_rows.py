@@ -144,7 +144,7 @@ def _seat_rows(seats: list[Row], deal_id: int, replayed: Replayed, settlement: S
     stacks, put_in = hand.starting_stacks, replayed.put_in
     nets, unknown = settlement.net, settlement.unknown
     in_all_in: Sequence[int] = () if replayed.all_in is None else replayed.all_in.seats
-    counts = tracker_counts(count, hand.actions, replayed.actors, posted_blinds(hand))
+    counts = tracker_counts(count, replayed.moves, replayed.actors, posted_blinds(hand))
     won = settlement.won
     showed = settlement.showed
     names_of = position_names(count)

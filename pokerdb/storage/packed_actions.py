@@ -32,7 +32,6 @@ from pokerdb.storage.column_types import DealId
 
 _TOLD: Final = re.compile(r"p([1-9][0-9]?) ")
 _TOLD_LIMIT: Final = 100  # players _TOLD reads: 1 to 99
-_TOLD_PREFIXES: Final = tuple(f"p{player} " for player in range(_TOLD_LIMIT))
 _UNKNOWN_DEALT: Final = ("d dh p", " ????")  # around N in `d dh pN ????`
 # What a joined value cannot hold but as its delimiter: a quote, a backslash, a control
 # character or a lone surrogate (JSON would escape them; `|` is counted).
@@ -69,24 +68,49 @@ def _joined(actions: Sequence[str], players: Sequence[int | None]) -> str | None
     # by index: compiled, zip(..., strict=True) is built and stepped as a Python object
     for index in range(len(actions)):
         action, player = actions[index], players[index]
+        known = _ELEMENTS.get(action)
+        if known is None:
+            known = _element(action)
+            if len(_ELEMENTS) < _ELEMENTS_MOST:
+                _ELEMENTS[action] = known
+        told, element = known
         if player is None:
-            if action[:2] != "d ":
+            if told != _DEALER:
                 return None
-            dealt = _unknown_dealt(action)
-            if dealt is not None:
-                elements.append(dealt)
-            elif "0" <= action[2:3] <= "9" or action[2:3] == "[":  # read as a number, JSON
-                return None
-            else:
-                elements.append(action[2:])
-        elif 0 < player < _TOLD_LIMIT and action.startswith(_TOLD_PREFIXES[player]):
-            elements.append(action[1:])
-        else:
+        elif told != player or told < 1:
             return None
+        elements.append(element)
     joined = "|".join(elements)
-    if joined.count("|") != len(elements) - 1 or _ESCAPED.search(joined) is not None:
+    if joined.count("|") != len(elements) - 1:
         return None
-    return joined
+    if joined.isascii() and joined.isprintable():  # of _ESCAPED, it can hold only these
+        return None if '"' in joined or "\\" in joined else joined
+    return None if _ESCAPED.search(joined) is not None else joined
+
+
+# Each action's element by its text (a site's hands repeat most texts: `p3 f`, `d dh p1 ????`),
+# the first _ELEMENTS_MOST texts met: `_element`'s.
+_ELEMENTS: Final[dict[str, tuple[int, str]]] = {}
+_ELEMENTS_MOST: Final = 1 << 12
+_DEALER: Final = -1  # an action of the dealer's form
+_NO_ELEMENT: Final = -2  # an action that has no form
+
+
+def _element(action: str) -> tuple[int, str]:
+    """An action's form in a joined value, with whose action it must be for that: the player
+    N its `pN ` first tells (1 to 99, no leading zero), _DEALER for `d ` first (but a digit or
+    `[` then, which the view would read as a number or JSON), else _NO_ELEMENT."""
+    if action[:2] == "d ":
+        dealt = _unknown_dealt(action)
+        if dealt is not None:
+            return _DEALER, dealt
+        if "0" <= action[2:3] <= "9" or action[2:3] == "[":  # read as a number, JSON
+            return _NO_ELEMENT, ""
+        return _DEALER, action[2:]
+    told = _TOLD.match(action)
+    if told is None:
+        return _NO_ELEMENT, ""
+    return int(told.group(1)), action[1:]
 
 
 def _unknown_dealt(action: str) -> str | None:

@@ -370,12 +370,12 @@ def _date(details: HandDetails) -> datetime.date | str | None:
             return f"field {name!r} is {number_text(value)}: a {name} is 1 to {most}"
     if details.year is None or details.month is None or details.day is None:
         return None
-    parts = {"year": details.year, "month": details.month, "day": details.day}
     try:
         return datetime.date(details.year, details.month, details.day)
     except ValueError as exc:
         return f"fields 'year', 'month' and 'day' are not a date ({exc})"
     except OverflowError:  # past a C integer
+        parts = {"year": details.year, "month": details.month, "day": details.day}
         name, value = max(parts.items(), key=lambda part: abs(part[1] or 0))
         return (f"fields 'year', 'month' and 'day' are not a date ({name} is out of range: "
                 f"{number_text(value)})")

@@ -54,7 +54,14 @@ def openers(opening: Opening, bets: Sequence[int], up_cards: Sequence[Sequence[s
         for step in range(1, n + 1):
             if bets[step % n] == top:
                 return ((step + 1) % n,)
-    seats = [seat for seat in range(n) if in_hand[seat]]
+    return _by_up_cards(opening, up_cards, in_hand)
+
+
+def _by_up_cards(opening: Opening, up_cards: Sequence[Sequence[str | None]],
+                 in_hand: Sequence[bool]) -> tuple[int, ...]:
+    """`openers` where the up cards decide. (Apart: compiled, a function whose lambdas read
+    its locals makes the object holding them at every call, of every hand.)"""
+    seats = [seat for seat in range(len(in_hand)) if in_hand[seat]]
     unknown = tuple(seat for seat in seats if None in up_cards[seat] or not up_cards[seat])
     known = [seat for seat in seats if seat not in unknown]
     if not known:

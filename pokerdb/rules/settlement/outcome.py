@@ -9,9 +9,18 @@ Settlement: 0.8 µs), and the settlement makes several a hand. dataclass keeps a
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from pokerdb.rules.hand_record import PhhHand
 from pokerdb.rules.variants import Variant
+
+# What each action did, as the replay read it (Replayed.moves), for what reads the actions
+# again (rules.tracker_stats) without splitting their texts once more.
+MOVE_OTHER: Final = 0  # hole cards dealt, a show or muck, a discard, a bring-in, a no-op
+MOVE_FOLD: Final = 1  # `f`
+MOVE_CALL: Final = 2  # `cc`: a check or a call
+MOVE_RAISE: Final = 3  # `cbr`: a bet or a raise
+MOVE_BOARD: Final = 4  # board cards dealt: MOVE_BOARD + half the length of their text
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -61,12 +70,13 @@ class Replayed:
     # The seats (1-based) that showed cards unknown to the file at the showdown: the actions
     # do not say who won (its winnings may: rules.recorded_figures). () for most hands.
     undecided: tuple[int, ...]
+    moves: tuple[int, ...]  # per action: what it did (MOVE_OTHER, MOVE_FOLD, ...)
 
     def __init__(self, hand: PhhHand, variant: Variant, actors: tuple[int | None, ...],
                  put_in: tuple[int, ...], returned: tuple[int, ...], pots: tuple[Pot, ...],
                  showdown: tuple[int, ...], hole_cards: tuple[str | None, ...],
-                 board: str | None, all_in: AllIn | None, undecided: tuple[int, ...] = ()
-                 ) -> None:
+                 board: str | None, all_in: AllIn | None, undecided: tuple[int, ...] = (),
+                 moves: tuple[int, ...] = ()) -> None:
         self.hand = hand
         self.variant = variant
         self.actors = actors
@@ -78,6 +88,7 @@ class Replayed:
         self.board = board
         self.all_in = all_in
         self.undecided = undecided
+        self.moves = moves
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -24,7 +24,15 @@ from pokerdb.rules.settlement.betting import Illegal, StreetBetting
 from pokerdb.rules.settlement.dealing import Cards, cards_text
 from pokerdb.rules.settlement.forced import forced_bets, street_sizes
 from pokerdb.rules.settlement.opening import open_pair, openers
-from pokerdb.rules.settlement.outcome import AllIn, Replayed
+from pokerdb.rules.settlement.outcome import (
+    MOVE_BOARD,
+    MOVE_CALL,
+    MOVE_FOLD,
+    MOVE_OTHER,
+    MOVE_RAISE,
+    AllIn,
+    Replayed,
+)
 from pokerdb.rules.settlement.showdown import contenders, contested_pots, undecided
 from pokerdb.rules.settlement.street_dealing import StreetDealing
 from pokerdb.rules.variants import VARIANTS, HandKind, Opening, Variant
@@ -63,8 +71,8 @@ class _Replay:
 
     __slots__ = (
         "actions_by", "all_in", "antes", "bets", "betting", "cards", "dealing", "hand",
-        "in_count", "in_hand", "index", "n", "phase", "put_in", "returned", "scale", "shown",
-        "sizes", "stacks", "street", "variant",
+        "in_count", "in_hand", "index", "moves", "n", "phase", "put_in", "returned", "scale",
+        "shown", "sizes", "stacks", "street", "variant",
     )
 
     def __init__(self, hand: PhhHand, variant: Variant) -> None:
@@ -84,6 +92,7 @@ class _Replay:
         self.shown = [_PENDING] * n
         self.betting = StreetBetting(hand, variant, self.stacks, self.bets, self.in_hand)
         self.actions_by: list[int | None] = []
+        self.moves: list[int] = []
         self.index = 0
         self.phase = _DEALING
         self.street = 0
@@ -129,6 +138,7 @@ class _Replay:
             board=cards_text(self.cards.board),
             all_in=self.all_in,
             undecided=unknown,
+            moves=tuple(self.moves),
         )
 
     def _finish(self) -> None:
@@ -163,13 +173,16 @@ class _Replay:
         count = len(words)
         if not count:  # a no-op: blank or a commentary alone
             self.actions_by.append(None)
+            self.moves.append(MOVE_OTHER)
             return
         actor = words[0]
         if actor == "d":
             self.actions_by.append(None)
             if count == 3 and words[1] == "db":
+                self.moves.append(MOVE_BOARD + len(words[2]) // 2)
                 self._deal_board(words[2])
             elif count == 4 and words[1] == "dh":
+                self.moves.append(MOVE_OTHER)
                 self._deal_hole(self._seat(words[2]), words[3])
             else:
                 raise Illegal("unknown action (the dealer's are 'd db CARDS' and "
@@ -179,10 +192,14 @@ class _Replay:
         self.actions_by.append(seat + 1)
         verb = words[1] if count > 1 else ""
         if verb in _BETTING_VERBS and count == 2 + (verb == "cbr"):
+            self.moves.append(MOVE_FOLD if verb == "f" else MOVE_CALL if verb == "cc"
+                              else MOVE_RAISE if verb == "cbr" else MOVE_OTHER)
             self._bet(seat, verb, words)
         elif verb == "sm" and count <= 3:
+            self.moves.append(MOVE_OTHER)
             self._show_or_muck(seat, words[2] if count == 3 else None)
         elif verb == "sd" and count <= 3:
+            self.moves.append(MOVE_OTHER)
             self._discard(seat, words[2] if count == 3 else "")
         else:
             raise Illegal("unknown action (a player's are 'cc', 'f', 'cbr AMOUNT', 'pb', "
