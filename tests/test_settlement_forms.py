@@ -51,12 +51,12 @@ _VALUES: dict[type, tuple[object, ...]] = {
     Pot: (5, (1, 2)),
     AllIn: (3, "JC 3D 5C", (1, 2), (10, 20), (Pot(30, (1, 2)),)),
     Replayed: (_HAND, VARIANTS["NT"], (1, None), (10, 20), (0, 5), (Pot(30, (1, 2)),), (1, 2),
-               ("AC KD", None), "2C 3D 4H", AllIn(1, "", (1, 2), (2, 2), ()), (2,), (3, 0)),
+               ("AC KD", None), "2C 3D 4H", AllIn(1, "", (1, 2), (2, 2), ()), (3, 0), (2,)),
     Award: (7, (1, 3), True),
     Settlement: ((1, 2), (3, 4), (True, False), 1, (Award(4, (1,)),), (5, 6), (2,)),
 }
 _DEFAULTS: dict[type, dict[str, object]] = {
-    Replayed: {"undecided": (), "moves": ()}, Award: {"low": False},
+    Replayed: {"undecided": ()}, Award: {"low": False},
     Settlement: {"raked": None, "unknown": ()}}
 
 

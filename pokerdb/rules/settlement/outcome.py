@@ -69,14 +69,14 @@ class Replayed:
     all_in: AllIn | None  # set when the betting closed for good before the last street
     # The seats (1-based) that showed cards unknown to the file at the showdown: the actions
     # do not say who won (its winnings may: rules.recorded_figures). () for most hands.
-    undecided: tuple[int, ...]
     moves: tuple[int, ...]  # per action: what it did (MOVE_OTHER, MOVE_FOLD, ...)
+    undecided: tuple[int, ...]
 
     def __init__(self, hand: PhhHand, variant: Variant, actors: tuple[int | None, ...],
                  put_in: tuple[int, ...], returned: tuple[int, ...], pots: tuple[Pot, ...],
                  showdown: tuple[int, ...], hole_cards: tuple[str | None, ...],
-                 board: str | None, all_in: AllIn | None, undecided: tuple[int, ...] = (),
-                 moves: tuple[int, ...] = ()) -> None:
+                 board: str | None, all_in: AllIn | None, moves: tuple[int, ...],
+                 undecided: tuple[int, ...] = ()) -> None:
         self.hand = hand
         self.variant = variant
         self.actors = actors
@@ -87,8 +87,8 @@ class Replayed:
         self.hole_cards = hole_cards
         self.board = board
         self.all_in = all_in
-        self.undecided = undecided
         self.moves = moves
+        self.undecided = undecided
 
 
 @dataclass(slots=True, unsafe_hash=True)
