@@ -1,5 +1,5 @@
 -- pokerdb's SQLite schema at revision 0039
--- What the migrations make of an empty file (scripts/write-sqlite-snapshot.py; tests/test_schema_snapshot.py checks it): do not edit.
+-- What the migrations make of an empty database (scripts/write-schema-snapshots.py; tests/test_schema_snapshot.py checks it): do not edit.
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
 	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)

@@ -32,7 +32,7 @@ from pokerdb.storage.location import (
     missing_database,
     sqlite_path,
 )
-from pokerdb.storage.schema_snapshot import create_from_snapshot, dumped
+from pokerdb.storage.schema_snapshot import create_from_snapshot, dumped, pg_dumped
 from pokerdb.storage.write_locks import lock_for_migration
 
 if TYPE_CHECKING:
@@ -268,19 +268,42 @@ def upgrade_to_head(engine: Engine, where: str = "") -> None:
             f"another program (choose another database with --db)")
     with engine.begin() as connection:
         lock_for_migration(connection)
-        # A new SQLite file is made at head from the migrations' snapshot (schema_snapshot);
+        # A new database is made at head from the migrations' snapshot (schema_snapshot);
         # checked again under the lock, which another process creating it may have held.
-        if current is None and _without_tables(connection) and create_from_snapshot(connection):
+        if current is None and _without_tables(connection) and _made_from_snapshot(connection):
             return
         from alembic import command
 
         command.upgrade(alembic_config(connection), "head")
 
 
+def _made_from_snapshot(connection: Connection) -> bool:
+    """create_from_snapshot, and on PostgreSQL the reader set up after it, where the role may,
+    as revision 0006 sets it up. A PostgreSQL server that refuses the snapshot (pg_dump's SQL
+    of the version that wrote it; an older server, say) leaves the transaction as it was, and
+    the migrations make the schema instead."""
+    if connection.dialect.name != "postgresql":
+        return create_from_snapshot(connection)
+    from pokerdb.storage.reader_role import install_reader
+
+    try:
+        with connection.begin_nested():
+            if not create_from_snapshot(connection):
+                return False
+    except connection.dialect.loaded_dbapi.Error:  # the driver's own (run on its cursor)
+        return False
+    install_reader(connection)
+    return True
+
+
 def _without_tables(connection: Connection) -> bool:
-    """Whether the database is an SQLite one with nothing in it yet."""
-    return connection.dialect.name == "sqlite" and not connection.exec_driver_sql(
-        "SELECT 1 FROM sqlite_master LIMIT 1").first()
+    """Whether the database has nothing in it yet (PostgreSQL: no table or view in the schema
+    the migrations would make theirs in, the current one)."""
+    query = {"sqlite": "SELECT 1 FROM sqlite_master LIMIT 1",
+             "postgresql": "SELECT 1 FROM information_schema.tables "
+                           "WHERE table_schema = current_schema() LIMIT 1"}
+    dialect = connection.dialect.name
+    return dialect in query and not connection.exec_driver_sql(query[dialect]).first()
 
 
 def migrated_snapshot() -> str:
@@ -297,3 +320,34 @@ def migrated_snapshot() -> str:
         finally:
             engine.dispose()
         return dumped(path)
+
+
+def migrated_pg_snapshot(server: str) -> str:
+    """The schema snapshot (storage.schema_snapshot) of an empty PostgreSQL database brought to
+    head by the migrations themselves, made on the server of the URL `server` (a role that may
+    create databases) and dropped after; the reader's functions, which the migrations add
+    where the role may, left out (made after the snapshot, where the role may)."""
+    from alembic import command
+
+    from pokerdb.storage.reader_role import READER_FUNCTIONS
+
+    admin = configured_engine(server, isolation_level="AUTOCOMMIT")
+    name = f"pokerdb_snapshot_{os.getpid()}"
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    url = admin.url.set(database=name)
+    try:
+        engine = configured_engine(url)
+        try:
+            with engine.begin() as connection:
+                command.upgrade(alembic_config(connection), "head")
+                for signature in READER_FUNCTIONS:
+                    connection.exec_driver_sql(f"DROP FUNCTION IF EXISTS {signature}")
+        finally:
+            engine.dispose()
+        return pg_dumped(url.set(drivername="postgresql").render_as_string(hide_password=False),
+                         head_revision())
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()

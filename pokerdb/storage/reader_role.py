@@ -30,6 +30,7 @@ _FUNCTIONS = {
         "(count integer) RETURNS SETOF record",
         f"BEGIN RETURN QUERY EXECUTE 'FETCH ' || count || ' FROM {_CURSOR}'; END"),
 }
+READER_FUNCTIONS = tuple(_FUNCTIONS)  # their signatures
 NOT_SET_UP = ("pokerdb query on PostgreSQL runs each statement as the role pokerdb_reader, "
               "which holds only SELECT on pokerdb's tables; {why}: an administrator can set "
               "it up once (see docs/postgresql.md, 'pokerdb query on PostgreSQL')")
