@@ -4,7 +4,6 @@ migrations make, and a database made from it the same database."""
 
 import re
 import sqlite3
-import subprocess
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from pokerdb.storage import schema_snapshot
 from pokerdb.storage.engines import alembic_config, configured_engine, open_engine
 from pokerdb.storage.location import SQLITE_FILE_URL, head_revision
 from pokerdb.storage.reader_role import READER_FUNCTIONS
-from pokerdb.storage.schema_snapshot import SNAPSHOT_FILES, header, pg_dump_program, snapshot_path
+from pokerdb.storage.schema_snapshot import SNAPSHOT_FILES, header, pg_dump, snapshot_path
 
 
 def described(path: Path) -> dict[str, Any]:
@@ -158,8 +157,7 @@ def pg_dump_of(url: str) -> str:
     database has only those of revision 0006 until `pokerdb query` grants the rest), as are
     psql's \\restrict lines (a key of their own each run)."""
     libpq = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    dump = subprocess.run([pg_dump_program(), "--no-owner", "--no-privileges", "--inserts", libpq],
-                          check=True, capture_output=True, text=True).stdout
+    dump = pg_dump(libpq, "--no-owner", "--no-privileges", "--inserts")
     return "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
 
 
@@ -197,10 +195,11 @@ def test_a_postgresql_database_made_from_the_snapshot_is_the_migrated_one(
 def test_a_snapshot_the_server_refuses_leaves_it_to_the_migrations(
         pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A snapshot a PostgreSQL server refuses midway (an older server, say) leaves nothing
-    behind: the migrations make the database, to the head revision."""
+    behind: the migrations make the database, to the head revision. (Refused as it runs, after
+    its first statement: a syntax error would refuse the script before any of it ran.)"""
     refused = tmp_path / "refused.sql"
     refused.write_text(f"{header('postgresql')}\nCREATE TABLE made_first (id integer);\n"
-                       f"CREATE TABLE refused (id integer PRIMARY KEY WITH NONSENSE);\n")
+                       f"CREATE TABLE refused (id integer REFERENCES nowhere (id));\n")
     monkeypatch.setattr(schema_snapshot, "snapshot_path", lambda dialect: refused)
     engine = open_engine(pg_url)
     try:

@@ -9,6 +9,7 @@ and the functions up; the migrations call it where the connecting role may, and 
 """
 
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import DBAPIError
 
 from pokerdb.errors import PokerdbError
 from pokerdb.storage.schema import metadata
@@ -51,7 +52,7 @@ def install_reader(connection: Connection) -> str | None:
         return why
     with connection.begin_nested():
         if not _role_exists(connection):
-            connection.exec_driver_sql(f"CREATE ROLE {READER_ROLE} NOLOGIN")
+            _create_role(connection)
         if not connection.scalar(text("SELECT pg_has_role(current_user, :role, 'MEMBER')"),
                                  {"role": READER_ROLE}):
             connection.exec_driver_sql(f"GRANT {READER_ROLE} TO CURRENT_USER")
@@ -75,6 +76,18 @@ def install_reader(connection: Connection) -> str | None:
     return None
 
 
+def _create_role(connection: Connection) -> None:
+    """CREATE ROLE pokerdb_reader, unless another database's set-up on the same server made it
+    meanwhile (a role is the server's, and the migration lock a database's): that one waits
+    for the other's commit, then finds the role there."""
+    try:
+        with connection.begin_nested():
+            connection.exec_driver_sql(f"CREATE ROLE {READER_ROLE} NOLOGIN")
+    except DBAPIError:
+        if not _role_exists(connection):
+            raise
+
+
 def _role_exists(connection: Connection) -> bool:
     return bool(connection.scalar(text("SELECT 1 FROM pg_roles WHERE rolname = :role"),
                                   {"role": READER_ROLE}))
@@ -94,8 +107,12 @@ def _reader_obstacle(connection: Connection) -> str | None:
         "(SELECT nspowner FROM pg_namespace WHERE nspname = current_schema()), 'MEMBER') "
         "FROM pg_roles WHERE rolname = current_user")).one()
     if not _role_exists(connection):
-        return None if may_create_roles else (
-            f"the role does not exist, and {user} may not create roles")
+        if not may_create_roles:
+            return f"the role does not exist, and {user} may not create roles"
+        if not owns_schema:  # its functions, made here, could not be given to it
+            return (f"the role does not exist, and {user} may not give it the functions it "
+                    f"runs (only the schema's owner may)")
+        return None
     may_join = connection.scalar(text(
         "SELECT pg_has_role(current_user, :role, 'MEMBER') "
         "OR pg_has_role(current_user, :role, 'USAGE WITH ADMIN OPTION')"),

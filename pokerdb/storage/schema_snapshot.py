@@ -16,9 +16,12 @@ always did.
 """
 
 import glob
+import os
+import re
 import shutil
 import sqlite3
 import subprocess
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -38,6 +41,8 @@ WRITTEN_BY: Final = ("-- What the migrations make of an empty database "
 # pg_dump's lines that are not the schema: comments, psql's commands (\\restrict, with a key of
 # its own each run), and the settings of its session (search_path '' among them).
 _NOT_SCHEMA: Final = ("--", "\\", "SET ", "SELECT pg_catalog.set_config(")
+# The public schema's name where it qualifies another's (pg_dump writes every name qualified).
+_PUBLIC: Final = re.compile(r"\bpublic\.(?=[a-z_\"])")
 
 
 def snapshot_path(dialect: str = "sqlite") -> Path:
@@ -107,18 +112,29 @@ def pg_dumped(url: str, revision: str) -> str:
     at `revision`: HEADER line, then pg_dump's statements without owners, privileges and what
     is not the schema (_NOT_SCHEMA), rows as INSERTs, the names of the public schema
     unqualified."""
-    dump = subprocess.run([pg_dump_program(), "--no-owner", "--no-privileges", "--inserts", url],
-                          check=True, capture_output=True, text=True).stdout
-    lines = [line.replace("public.", "") for line in dump.splitlines()
+    dump = pg_dump(url, "--no-owner", "--no-privileges", "--inserts")
+    lines = [_PUBLIC.sub("", line) for line in dump.splitlines()
              if line.strip() and not line.startswith(_NOT_SCHEMA)]
     return "\n".join([HEADER.format(_BACKENDS["postgresql"]) + revision, WRITTEN_BY, *lines]) + "\n"
 
 
+def pg_dump(url: str, *options: str) -> str:
+    """pg_dump's SQL of the PostgreSQL database at `url` (libpq's form), its password given
+    through the environment, not the command line."""
+    parts = urllib.parse.urlsplit(url)
+    address = parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", "@", 1)
+                             if parts.password else parts.netloc).geturl()
+    environment = {**os.environ, "PGPASSWORD": urllib.parse.unquote(parts.password or "")}
+    return subprocess.run([pg_dump_program(), *options, address], check=True,
+                          capture_output=True, text=True, env=environment).stdout
+
+
 def pg_dump_program() -> str:
-    """pg_dump: on the PATH, else the newest of Debian's PostgreSQL installs."""
-    found = shutil.which("pg_dump") or max(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"),
-                                           default=None)
+    """pg_dump: on the PATH, else that of the newest of Debian's PostgreSQL installs."""
+    installed = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_dump"),
+                       key=lambda path: [int(part) for part in
+                                         re.findall(r"[0-9]+", Path(path).parent.parent.name)])
+    found = shutil.which("pg_dump") or (installed[-1] if installed else None)
     if found is None:
         raise FileNotFoundError("pg_dump is not installed (Debian: postgresql-client)")
     return found
-
