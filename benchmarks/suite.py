@@ -98,8 +98,11 @@ def machine() -> dict[str, object]:
 
 
 def results_path(folder: Path, started: datetime, names: Sequence[str]) -> Path:
+    """The run's file: named by the minute it started, and the second where a run of the same
+    rows that started in that minute has its file already (not written over)."""
     rows = "+".join(names) if len(names) <= 4 else f"{len(names)}-rows"
-    return folder / f"{started:%Y-%m-%dT%H%M}-{rows}.json"
+    path = folder / f"{started:%Y-%m-%dT%H%M}-{rows}.json"
+    return path if not path.exists() else folder / f"{started:%Y-%m-%dT%H%M%S}-{rows}.json"
 
 
 def write_results(folder: Path, started: datetime, command: str, db: str | None,

@@ -133,3 +133,16 @@ def test_a_postgresql_row_without_a_server_is_refused(tmp_path: Path) -> None:
     assert done.stderr.splitlines()[-1].endswith(
         "error: row postgres needs --db (a PostgreSQL server URL)")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_two_runs_started_in_one_minute_keep_a_file_each(tmp_path: Path) -> None:
+    from datetime import datetime
+
+    from suite import results_path
+
+    started = datetime(2026, 12, 8, 2, 7, 41)
+    first = results_path(tmp_path, started, ["handhq-postgres"])
+    assert first.name == "2026-12-08T0207-handhq-postgres.json"
+    first.write_text("{}")
+    second = results_path(tmp_path, started, ["handhq-postgres"])
+    assert second.name == "2026-12-08T020741-handhq-postgres.json"
