@@ -10,9 +10,9 @@ makes the schema where the migrations would, the current one). Both are written 
 `scripts/write-schema-snapshots.py` and checked against the migrations by
 tests/test_schema_snapshot.py. Running one takes milliseconds on SQLite and 0.1 s on
 PostgreSQL, where the revisions took 0.3 to 0.6 s and 1.6 s, which every import into a new
-database paid before its first hand (and every PostgreSQL test its database). A snapshot whose revision is not the
-head (a revision added without writing it again) is not used: the migrations run as they
-always did.
+database paid before its first hand (and every PostgreSQL test its database). A snapshot
+whose revision is not the head (a revision added without writing it again) is not used: the
+migrations run as they always did.
 """
 
 import glob
